@@ -1,0 +1,115 @@
+/*
+ * backend/api.h - the backend seam.
+ *
+ * The FIPS 203 algorithms (kpke.c, kem.c) are written once and do all their
+ * polynomial arithmetic through the operations below. The portable backend
+ * implements every operation; a SIMD backend supplies its own table,
+ * filling the entries it accelerates and copying the portable ones for the
+ * rest (unless its NTT-domain layout forbids mixing; see below).
+ *
+ * Polynomials
+ * -----------
+ * An mlkem_poly holds 256 signed 16-bit coefficients. Each operation states
+ * the bound it needs on its input coefficients and the bound it guarantees
+ * on its outputs; "|x| <= B" is on the integer representative held.
+ *
+ * A polynomial is either in the normal domain (coefficient i of f at index
+ * i, always) or in the NTT domain. The coefficient order and the scaling of
+ * NTT-domain polynomials belong to the backend: the frontend only passes
+ * them between the operations of one backend, and only encode12/decode12 and
+ * sample_ntt turn them into or out of bytes. So bytes that leave the
+ * library are always exactly those of the standard.
+ *
+ * Constant time: no operation branches on, or indexes memory by,
+ * coefficient values, except rej_uniform, whose input is public (it is
+ * derived from rho, which is part of ek).
+ */
+#ifndef MLKEM_BACKEND_API_H
+#define MLKEM_BACKEND_API_H
+
+#include <stdint.h>
+
+#include "params.h"
+
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define MLKEM_ALIGN _Alignas(64)
+#else
+#define MLKEM_ALIGN
+#endif
+
+typedef struct {
+  MLKEM_ALIGN int16_t coeffs[MLKEM_N];
+} mlkem_poly;
+
+/* Number of bytes of SHAKE128 output the frontend feeds to rej_uniform at
+ * first: three blocks, enough for 256 coefficients with probability about
+ * 1 - 2^-30; more blocks follow one at a time. */
+#define MLKEM_REJ_UNIFORM_BUFBYTES (3 * 168)
+
+typedef struct mlkem_backend {
+  const char *name;
+
+  /* Forward NTT (FIPS 203 Algorithm 9), in place.
+   * In: normal domain, |x| <= q. Out: NTT domain, |x| < q. */
+  void (*ntt)(mlkem_poly *p);
+
+  /* Inverse NTT (FIPS 203 Algorithm 10) including the scaling by 128^-1,
+   * in place. In: NTT domain as produced by basemul_acc, |x| < q.
+   * Out: normal domain, |x| < q. */
+  void (*invntt)(mlkem_poly *p);
+
+  /* r = sum_{i<k} a[i] o b[i]: MultiplyNTTs (FIPS 203 Algorithm 11) summed
+   * over a vector. In: NTT domain, a[i] in [0, q) (decoded or sampled),
+   * |b[i]| < q (ntt output). Out: NTT domain, |x| < q, such that invntt
+   * gives the product polynomial. */
+  void (*basemul_acc)(mlkem_poly *r, const mlkem_poly *a, const mlkem_poly *b,
+                      unsigned k);
+
+  /* Adds a normal- or NTT-domain polynomial r += a for keygen's t = A s + e,
+   * where a is an ntt output and r a basemul_acc output. Out: |x| < q. */
+  void (*add_reduce)(mlkem_poly *r, const mlkem_poly *a);
+
+  /* ByteEncode_12 of an NTT-domain polynomial (FIPS 203 Algorithm 5, d =
+   * 12) after reducing every coefficient to [0, q). In: |x| < q. */
+  void (*encode12)(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
+
+  /* ByteDecode_12 (FIPS 203 Algorithm 6, d = 12) into the NTT domain,
+   * each 12-bit value reduced mod q. Out: [0, q). */
+  void (*decode12)(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]);
+
+  /* ByteEncode_d(Compress_d(a)) for d in {4, 5, 10, 11} (FIPS 203
+   * equation 4.7 and Algorithm 5). In: normal domain, |x| < 2q.
+   * Out: 32d bytes. */
+  void (*compress_encode)(uint8_t *out, const mlkem_poly *a, unsigned d);
+
+  /* Decompress_d(ByteDecode_d(in)) for d in {4, 5, 10, 11} (FIPS 203
+   * Algorithm 6 and equation 4.8). Out: normal domain, [0, q). */
+  void (*decode_decompress)(mlkem_poly *r, const uint8_t *in, unsigned d);
+
+  /* ByteEncode_1(Compress_1(a)): the message of K-PKE.Decrypt
+   * (FIPS 203 Algorithm 15, step 7). In: |x| < 2q. */
+  void (*compress_encode_msg)(uint8_t out[32], const mlkem_poly *a);
+
+  /* Decompress_1(ByteDecode_1(m)) (FIPS 203 Algorithm 14, step 20).
+   * Out: normal domain, each coefficient 0 or (q + 1) / 2. */
+  void (*decode_decompress_msg)(mlkem_poly *r, const uint8_t in[32]);
+
+  /* SamplePolyCBD_eta (FIPS 203 Algorithm 8) from 64 eta bytes of PRF
+   * output, eta in {2, 3}. Out: normal domain, |x| <= eta. */
+  void (*cbd)(mlkem_poly *r, const uint8_t *buf, unsigned eta);
+
+  /* The rejection step of SampleNTT (FIPS 203 Algorithm 7, steps 4-15):
+   * appends to r->coeffs[*ctr..] the 12-bit values below q read from buf
+   * (buflen a multiple of 3), stopping at 256. Public data only.
+   * Out (when *ctr reaches 256): NTT domain, [0, q). */
+  void (*rej_uniform)(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
+                      unsigned buflen);
+} mlkem_backend;
+
+/* The backend in use, chosen once per process (dispatch.c). */
+const mlkem_backend *mlkem_backend_get(void);
+
+/* The portable backend, always available; the reference for all others. */
+extern const mlkem_backend mlkem_backend_portable;
+
+#endif

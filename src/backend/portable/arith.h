@@ -1,0 +1,53 @@
+/*
+ * arith.h - arithmetic in Z_q, q = 3329, on signed 16-bit representatives:
+ * Montgomery and Barrett reduction, and the conditional subtraction that
+ * gives the canonical representative. Constant time: no branch, index or
+ * division depends on the values.
+ *
+ * Montgomery form uses R = 2^16.
+ */
+#ifndef MLKEM_PORTABLE_ARITH_H
+#define MLKEM_PORTABLE_ARITH_H
+
+#include <stdint.h>
+
+#include "params.h"
+
+#define MLKEM_QINV (-3327)   /* q^-1 mod 2^16, as a signed 16-bit value */
+#define MLKEM_MONT_R 2285    /* 2^16 mod q */
+#define MLKEM_MONT_R2 1353   /* 2^32 mod q */
+
+/* Returns a value congruent to a * 2^-16 mod q.
+ * In: |a| <= 2^15 q (about 1.09e8). Out: |x| < q (strictly, for that input
+ * range; |x| <= q/2 + |a| / 2^16). */
+static inline int16_t mlkem_montgomery_reduce(int32_t a) {
+  int16_t t = (int16_t)((uint32_t)a * (uint32_t)(int32_t)MLKEM_QINV);
+  return (int16_t)((a - (int32_t)t * MLKEM_Q) >> 16);
+}
+
+/* Returns a * b * 2^-16 mod q. In: |a| * |b| <= 2^15 q. Out: |x| < q. */
+static inline int16_t mlkem_fqmul(int16_t a, int16_t b) {
+  return mlkem_montgomery_reduce((int32_t)a * b);
+}
+
+/* Barrett reduction to a centered representative: for every int16 a, the
+ * output x is congruent to a mod q and -(q-1)/2 <= x <= (q-1)/2
+ * (test_arith checks all 2^16 inputs). */
+static inline int16_t mlkem_barrett_reduce(int16_t a) {
+  /* v = round(2^26 / q) */
+  const int32_t v = ((1 << 26) + MLKEM_Q / 2) / MLKEM_Q;
+  int16_t t = (int16_t)((v * a + (1 << 25)) >> 26);
+  return (int16_t)(a - t * MLKEM_Q);
+}
+
+/* Returns a + q if a < 0, else a. In: -q <= a < q. Out: [0, q). */
+static inline int16_t mlkem_cond_add_q(int16_t a) {
+  return (int16_t)(a + ((a >> 15) & MLKEM_Q));
+}
+
+/* The canonical representative in [0, q) of any int16. */
+static inline int16_t mlkem_freeze(int16_t a) {
+  return mlkem_cond_add_q(mlkem_barrett_reduce(a));
+}
+
+#endif

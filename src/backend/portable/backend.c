@@ -1,0 +1,18 @@
+/* backend.c - the portable backend's operation table. */
+#include "backend/portable/portable.h"
+
+const mlkem_backend mlkem_backend_portable = {
+  "portable",
+  mlkem_portable_ntt,
+  mlkem_portable_invntt,
+  mlkem_portable_basemul_acc,
+  mlkem_portable_add_reduce,
+  mlkem_portable_encode12,
+  mlkem_portable_decode12,
+  mlkem_portable_compress_encode,
+  mlkem_portable_decode_decompress,
+  mlkem_portable_compress_encode_msg,
+  mlkem_portable_decode_decompress_msg,
+  mlkem_portable_cbd,
+  mlkem_portable_rej_uniform,
+};

@@ -1,0 +1,135 @@
+/*
+ * ntt.c - the number-theoretic transform of FIPS 203 section 4.3 and the
+ * NTT-domain multiplication, for the portable backend.
+ *
+ * Layout: NTT-domain coefficients are kept in the standard's order, as
+ * signed representatives of bounded size (see backend/api.h for the bounds
+ * each function keeps). Multiplications by the constants zeta go through
+ * Montgomery reduction, so the tables hold zeta * 2^16 mod q.
+ */
+#include "backend/portable/portable.h"
+
+#include "backend/portable/arith.h"
+
+/* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered in [-(q-1)/2, (q-1)/2]
+ * (FIPS 203 Appendix A, in Montgomery form). test_arith recomputes every
+ * entry. Index 0 is unused by the transforms. */
+const int16_t mlkem_zetas[128] = {
+  -1044, -758, -359, -1517, 1493, 1422, 287, 202,
+  -171, 622, 1577, 182, 962, -1202, -1474, 1468,
+  573, -1325, 264, 383, -829, 1458, -1602, -130,
+  -681, 1017, 732, 608, -1542, 411, -205, -1571,
+  1223, 652, -552, 1015, -1293, 1491, -282, -1544,
+  516, -8, -320, -666, -1618, -1162, 126, 1469,
+  -853, -90, -271, 830, 107, -1421, -247, -951,
+  -398, 961, -1508, -725, 448, -1065, 677, -1275,
+  -1103, 430, 555, 843, -1251, 871, 1550, 105,
+  422, 587, 177, -235, -291, -460, 1574, 1653,
+  -246, 778, 1159, -147, -777, 1483, -602, 1119,
+  -1590, 644, -872, 349, 418, 329, -156, -75,
+  817, 1097, 603, 610, 1322, -1285, -1465, 384,
+  -1215, -136, 1218, -1335, -874, 220, -1187, -1659,
+  -1185, -1530, -1278, 794, -1510, -854, -870, 478,
+  -108, -308, 996, 991, 958, -1460, 1522, 1628,
+};
+
+/* gammas[i] = 17^(2 BitRev7(i) + 1) * 2^16 mod q, centered: the moduli
+ * X^2 - gamma of the 128 degree-one factors (FIPS 203 Appendix A, second
+ * table, in Montgomery form). test_arith recomputes every entry. */
+const int16_t mlkem_gammas[128] = {
+  -1103, 1103, 430, -430, 555, -555, 843, -843,
+  -1251, 1251, 871, -871, 1550, -1550, 105, -105,
+  422, -422, 587, -587, 177, -177, -235, 235,
+  -291, 291, -460, 460, 1574, -1574, 1653, -1653,
+  -246, 246, 778, -778, 1159, -1159, -147, 147,
+  -777, 777, 1483, -1483, -602, 602, 1119, -1119,
+  -1590, 1590, 644, -644, -872, 872, 349, -349,
+  418, -418, 329, -329, -156, 156, -75, 75,
+  817, -817, 1097, -1097, 603, -603, 610, -610,
+  1322, -1322, -1285, 1285, -1465, 1465, 384, -384,
+  -1215, 1215, -136, 136, 1218, -1218, -1335, 1335,
+  -874, 874, 220, -220, -1187, 1187, -1659, 1659,
+  -1185, 1185, -1530, 1530, -1278, 1278, 794, -794,
+  -1510, 1510, -854, 854, -870, 870, 478, -478,
+  -108, 108, -308, 308, 996, -996, 991, -991,
+  958, -958, -1460, 1460, 1522, -1522, 1628, -1628,
+};
+
+/* 128^-1 * 2^16 mod q: one Montgomery multiplication by it scales by
+ * 128^-1 = 3303 (the last step of FIPS 203 Algorithm 10). */
+#define MLKEM_INVNTT_SCALE 512
+
+/* FIPS 203 Algorithm 9 (NTT). Cooley-Tukey butterflies without reduction of
+ * the sums: the input bound q grows by less than q per layer (the product
+ * term is a Montgomery output, below q), so after seven layers every
+ * coefficient is below 8q < 2^15. One Barrett pass then brings them below
+ * q/2. */
+void mlkem_portable_ntt(mlkem_poly *p) {
+  int16_t *r = p->coeffs;
+  unsigned len, start, j, k = 1;
+  for (len = 128; len >= 2; len >>= 1) {
+    for (start = 0; start < MLKEM_N; start += 2 * len) {
+      const int16_t zeta = mlkem_zetas[k++];
+      for (j = start; j < start + len; j++) {
+        int16_t t = mlkem_fqmul(zeta, r[j + len]);
+        r[j + len] = (int16_t)(r[j] - t);
+        r[j] = (int16_t)(r[j] + t);
+      }
+    }
+  }
+  for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_barrett_reduce(r[j]);
+}
+
+/* FIPS 203 Algorithm 10 (NTT^-1). Gentleman-Sande butterflies; each sum is
+ * Barrett-reduced so every coefficient stays below q between layers, and
+ * the final Montgomery multiplication folds in the factor 128^-1. */
+void mlkem_portable_invntt(mlkem_poly *p) {
+  int16_t *r = p->coeffs;
+  unsigned len, start, j, k = 127;
+  for (len = 2; len <= 128; len <<= 1) {
+    for (start = 0; start < MLKEM_N; start += 2 * len) {
+      const int16_t zeta = mlkem_zetas[k--];
+      for (j = start; j < start + len; j++) {
+        int16_t t = r[j];
+        r[j] = mlkem_barrett_reduce((int16_t)(t + r[j + len]));
+        r[j + len] = mlkem_fqmul(zeta, (int16_t)(r[j + len] - t));
+      }
+    }
+  }
+  for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
+}
+
+/* sum_i a[i] o b[i] (FIPS 203 Algorithms 11 and 12, summed over a vector).
+ * Products are accumulated exactly in 32 bits and reduced once at the end:
+ * a in [0, q) and |b| < q give |a0 b0 + a1 b1 gamma| < q^2 + q^2/2 per term
+ * and at most 4 terms, below 2^15 q as Montgomery reduction needs. The
+ * first reduction leaves acc * 2^-16; the multiplication by 2^32 mod q in
+ * Montgomery form restores acc. */
+void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
+                                const mlkem_poly *b, unsigned k) {
+  unsigned i, l;
+  for (i = 0; i < MLKEM_N / 2; i++) {
+    int32_t c0 = 0, c1 = 0;
+    for (l = 0; l < k; l++) {
+      const int16_t a0 = a[l].coeffs[2 * i], a1 = a[l].coeffs[2 * i + 1];
+      const int16_t b0 = b[l].coeffs[2 * i], b1 = b[l].coeffs[2 * i + 1];
+      /* a1 b1 gamma: a1 b1 2^-16 times gamma 2^16 */
+      c0 += (int32_t)a0 * b0 +
+            (int32_t)mlkem_montgomery_reduce((int32_t)a1 * b1) *
+                mlkem_gammas[i];
+      c1 += (int32_t)a0 * b1 + (int32_t)a1 * b0;
+    }
+    r->coeffs[2 * i] =
+        mlkem_fqmul(mlkem_montgomery_reduce(c0), MLKEM_MONT_R2);
+    r->coeffs[2 * i + 1] =
+        mlkem_fqmul(mlkem_montgomery_reduce(c1), MLKEM_MONT_R2);
+  }
+}
+
+/* r += a, then a Barrett pass: |r| < q and |a| < q give a sum below 2q,
+ * reduced to below q/2. */
+void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = mlkem_barrett_reduce((int16_t)(r->coeffs[i] + a->coeffs[i]));
+}

@@ -1,0 +1,68 @@
+/*
+ * sampling.c - SamplePolyCBD (FIPS 203 Algorithm 8) and the rejection step
+ * of SampleNTT (Algorithm 7), for the portable backend.
+ */
+#include "backend/portable/portable.h"
+
+static uint32_t load24_le(const uint8_t *x) {
+  return (uint32_t)x[0] | (uint32_t)x[1] << 8 | (uint32_t)x[2] << 16;
+}
+
+static uint32_t load32_le(const uint8_t *x) {
+  return load24_le(x) | (uint32_t)x[3] << 24;
+}
+
+/* eta = 2: each coefficient takes 4 bits, (b0 + b1) - (b2 + b3). Adding the
+ * word to itself shifted by one under the mask 0x55555555 gives the sum of
+ * every bit pair in place, eight coefficients per 32-bit word. */
+static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
+  unsigned i, j;
+  for (i = 0; i < MLKEM_N / 8; i++) {
+    uint32_t t = load32_le(buf + 4 * i);
+    uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
+    for (j = 0; j < 8; j++) {
+      int16_t x = (int16_t)((s >> (4 * j)) & 3);
+      int16_t y = (int16_t)((s >> (4 * j + 2)) & 3);
+      r->coeffs[8 * i + j] = (int16_t)(x - y);
+    }
+  }
+}
+
+/* eta = 3: each coefficient takes 6 bits; sums of bit triples under the mask
+ * 0x249249, four coefficients per 24-bit group. */
+static void cbd3(mlkem_poly *r, const uint8_t buf[192]) {
+  unsigned i, j;
+  for (i = 0; i < MLKEM_N / 4; i++) {
+    uint32_t t = load24_le(buf + 3 * i);
+    uint32_t s = (t & 0x00249249u) + ((t >> 1) & 0x00249249u) +
+                 ((t >> 2) & 0x00249249u);
+    for (j = 0; j < 4; j++) {
+      int16_t x = (int16_t)((s >> (6 * j)) & 7);
+      int16_t y = (int16_t)((s >> (6 * j + 3)) & 7);
+      r->coeffs[4 * i + j] = (int16_t)(x - y);
+    }
+  }
+}
+
+void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
+  if (eta == 2)
+    cbd2(r, buf);
+  else
+    cbd3(r, buf);
+}
+
+/* The loop of SampleNTT: every 3 bytes give two 12-bit candidates, kept if
+ * below q. The bytes are public (SHAKE128 of rho), so branching on them is
+ * safe. */
+void mlkem_portable_rej_uniform(mlkem_poly *r, unsigned *ctr,
+                                const uint8_t *buf, unsigned buflen) {
+  unsigned n = *ctr, pos = 0;
+  while (n < MLKEM_N && pos + 3 <= buflen) {
+    uint16_t d1 = (uint16_t)((buf[pos] | ((uint16_t)buf[pos + 1] << 8)) & 0xFFF);
+    uint16_t d2 = (uint16_t)((buf[pos + 1] >> 4) | ((uint16_t)buf[pos + 2] << 4));
+    pos += 3;
+    if (d1 < MLKEM_Q) r->coeffs[n++] = (int16_t)d1;
+    if (d2 < MLKEM_Q && n < MLKEM_N) r->coeffs[n++] = (int16_t)d2;
+  }
+  *ctr = n;
+}

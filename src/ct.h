@@ -1,0 +1,42 @@
+/*
+ * ct.h - constant-time helpers: a value barrier, masks, comparison,
+ * conditional move, and a wipe the compiler cannot remove.
+ *
+ * Secrets never decide a branch or an index. Where code needs a decision on
+ * a secret it computes a mask (all ones or all zeros) and passes it through
+ * mlkem_value_barrier so the compiler cannot turn the masked arithmetic back
+ * into a branch (the "clangover" failure mode).
+ */
+#ifndef MLKEM_CT_H
+#define MLKEM_CT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Returns x unchanged, hiding its value from the optimiser. */
+#if defined(__GNUC__) || defined(__clang__)
+static inline uint8_t mlkem_value_barrier_u8(uint8_t x) {
+  __asm__("" : "+r"(x));
+  return x;
+}
+#else
+extern volatile uint8_t mlkem_ct_opt_blocker_u8;
+static inline uint8_t mlkem_value_barrier_u8(uint8_t x) {
+  return (uint8_t)(x ^ mlkem_ct_opt_blocker_u8);
+}
+#endif
+
+/* Returns 0 if a[0..len) equals b[0..len), and 0xFF otherwise, reading every
+ * byte whatever the contents. */
+uint8_t mlkem_ct_memneq(const uint8_t *a, const uint8_t *b, size_t len);
+
+/* If mask is 0xFF, copies src to dst; if mask is 0, leaves dst. mask must
+ * be 0 or 0xFF. Touches every byte either way. */
+void mlkem_ct_cmov(uint8_t *dst, const uint8_t *src, size_t len,
+                   uint8_t mask);
+
+/* Sets len bytes at p to zero, in a way the compiler may not drop even when
+ * p is never read again. */
+void mlkem_zeroize(void *p, size_t len);
+
+#endif

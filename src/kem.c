@@ -1,0 +1,210 @@
+/*
+ * kem.c - ML-KEM (FIPS 203 Algorithms 16-21) and the input checks of
+ * section 7, for all parameter sets.
+ *
+ * Layout of dk (FIPS 203 Algorithm 16): dk_PKE (384k) || ek (384k + 32) ||
+ * H(ek) (32) || z (32).
+ */
+#include "kem.h"
+
+#include <string.h>
+
+#include "../include/mlkem.h"
+#include "backend/api.h"
+#include "ct.h"
+#include "kpke.h"
+#include "randombytes.h"
+#include "sha3/sha3.h"
+
+#define MAX_CT_BYTES MLKEM1024_CT_BYTES
+
+static const uint8_t *dk_ek(const mlkem_params *p, const uint8_t *dk) {
+  return dk + p->dkpke_bytes;
+}
+static const uint8_t *dk_h(const mlkem_params *p, const uint8_t *dk) {
+  return dk + p->dkpke_bytes + p->ek_bytes;
+}
+static const uint8_t *dk_z(const mlkem_params *p, const uint8_t *dk) {
+  return dk + p->dkpke_bytes + p->ek_bytes + MLKEM_SYMBYTES;
+}
+
+/* Modulus check (FIPS 203 section 7.2): ByteEncode_12(ByteDecode_12(ek))
+ * equals ek exactly when every 12-bit value is below q. ek is public, but
+ * the check reads all of it anyway. */
+static int ek_is_valid(const mlkem_params *p, const uint8_t *ek) {
+  unsigned bad = 0;
+  size_t i;
+  for (i = 0; i < p->dkpke_bytes; i += 3) {
+    unsigned d1 = (ek[i] | ((unsigned)ek[i + 1] << 8)) & 0xFFF;
+    unsigned d2 = (ek[i + 1] >> 4) | ((unsigned)ek[i + 2] << 4);
+    /* (x - q) >> 31 is 1 exactly when x < q, for x < 2^12. */
+    bad |= 1u ^ ((d1 - MLKEM_Q) >> 31);
+    bad |= 1u ^ ((d2 - MLKEM_Q) >> 31);
+  }
+  return bad == 0;
+}
+
+/* Hash check (FIPS 203 section 7.3): H(ek) stored in dk matches the ek
+ * stored in dk. Both are public parts of the key. */
+static int dk_is_valid(const mlkem_params *p, const uint8_t *dk) {
+  uint8_t h[MLKEM_SYMBYTES];
+  int ok;
+  mlkem_sha3_256(h, dk_ek(p, dk), p->ek_bytes);
+  ok = mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) == 0;
+  return ok;
+}
+
+int mlkem_kem_check_ek(const mlkem_params *p, const uint8_t *ek) {
+  if (ek == NULL) return MLKEM_ERR_NULL_ARGUMENT;
+  return ek_is_valid(p, ek) ? MLKEM_OK : MLKEM_ERR_INVALID_EK;
+}
+
+int mlkem_kem_check_dk(const mlkem_params *p, const uint8_t *dk) {
+  if (dk == NULL) return MLKEM_ERR_NULL_ARGUMENT;
+  return dk_is_valid(p, dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
+}
+
+/* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16). */
+static void keygen_internal(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
+                            const uint8_t *seed) {
+  const mlkem_backend *be = mlkem_backend_get();
+  uint8_t *dk_ek_out = dk + p->dkpke_bytes;
+  mlkem_kpke_keygen(be, p, ek, dk, seed);
+  memcpy(dk_ek_out, ek, p->ek_bytes);
+  mlkem_sha3_256(dk_ek_out + p->ek_bytes, ek, p->ek_bytes);
+  memcpy(dk_ek_out + p->ek_bytes + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
+         MLKEM_SYMBYTES);
+}
+
+/* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked. */
+static void encaps_internal(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
+                            const uint8_t *ek, const uint8_t *m) {
+  const mlkem_backend *be = mlkem_backend_get();
+  uint8_t in[2 * MLKEM_SYMBYTES];  /* m || H(ek) */
+  uint8_t kr[2 * MLKEM_SYMBYTES];  /* K || r */
+  memcpy(in, m, MLKEM_SYMBYTES);
+  mlkem_sha3_256(in + MLKEM_SYMBYTES, ek, p->ek_bytes);
+  mlkem_sha3_512(kr, in, sizeof in);
+  mlkem_kpke_encrypt(be, p, ct, ek, m, kr + MLKEM_SYMBYTES);
+  memcpy(ss, kr, MLKEM_SYMBYTES);
+  mlkem_zeroize(in, sizeof in);
+  mlkem_zeroize(kr, sizeof kr);
+}
+
+int mlkem_kem_keygen_derand(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
+                            const uint8_t *seed) {
+  if (ek == NULL || dk == NULL || seed == NULL) {
+    if (ek != NULL) memset(ek, 0, p->ek_bytes);
+    if (dk != NULL) mlkem_zeroize(dk, p->dk_bytes);
+    return MLKEM_ERR_NULL_ARGUMENT;
+  }
+  keygen_internal(p, ek, dk, seed);
+  return MLKEM_OK;
+}
+
+/* ML-KEM.KeyGen (FIPS 203 Algorithm 19). */
+int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
+  uint8_t seed[2 * MLKEM_SYMBYTES];
+  if (ek == NULL || dk == NULL) {
+    if (ek != NULL) memset(ek, 0, p->ek_bytes);
+    if (dk != NULL) mlkem_zeroize(dk, p->dk_bytes);
+    return MLKEM_ERR_NULL_ARGUMENT;
+  }
+  if (mlkem_randombytes(seed, sizeof seed) != 0) {
+    mlkem_zeroize(seed, sizeof seed);
+    memset(ek, 0, p->ek_bytes);
+    mlkem_zeroize(dk, p->dk_bytes);
+    return MLKEM_ERR_RANDOM;
+  }
+  keygen_internal(p, ek, dk, seed);
+  mlkem_zeroize(seed, sizeof seed);
+  return MLKEM_OK;
+}
+
+/* The input check of ML-KEM.Encaps, then Algorithm 17. */
+int mlkem_kem_encaps_derand(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
+                            const uint8_t *ek, const uint8_t *m) {
+  int err = MLKEM_OK;
+  if (ct == NULL || ss == NULL || ek == NULL || m == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (!ek_is_valid(p, ek))
+    err = MLKEM_ERR_INVALID_EK;
+  if (err != MLKEM_OK) {
+    if (ct != NULL) memset(ct, 0, p->ct_bytes);
+    if (ss != NULL) mlkem_zeroize(ss, MLKEM_SS_BYTES);
+    return err;
+  }
+  encaps_internal(p, ct, ss, ek, m);
+  return MLKEM_OK;
+}
+
+/* ML-KEM.Encaps (FIPS 203 Algorithm 20), with the check of section 7.2. */
+int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
+                     const uint8_t *ek) {
+  uint8_t m[MLKEM_SYMBYTES];
+  int err = MLKEM_OK;
+  if (ct == NULL || ss == NULL || ek == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (!ek_is_valid(p, ek))
+    err = MLKEM_ERR_INVALID_EK;
+  else if (mlkem_randombytes(m, sizeof m) != 0)
+    err = MLKEM_ERR_RANDOM;
+  if (err != MLKEM_OK) {
+    mlkem_zeroize(m, sizeof m);
+    if (ct != NULL) memset(ct, 0, p->ct_bytes);
+    if (ss != NULL) mlkem_zeroize(ss, MLKEM_SS_BYTES);
+    return err;
+  }
+  encaps_internal(p, ct, ss, ek, m);
+  mlkem_zeroize(m, sizeof m);
+  return MLKEM_OK;
+}
+
+/* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
+ * of section 7.3. The re-encryption comparison and the choice between K'
+ * and K-bar are constant time. */
+int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
+                     const uint8_t *dk) {
+  const mlkem_backend *be;
+  uint8_t in[2 * MLKEM_SYMBYTES];  /* m' || h */
+  uint8_t kr[2 * MLKEM_SYMBYTES];  /* K' || r' */
+  uint8_t kbar[MLKEM_SS_BYTES];
+  uint8_t ct2[MAX_CT_BYTES];
+  mlkem_keccak_ctx j;
+  uint8_t differ;
+
+  if (ss == NULL || ct == NULL || dk == NULL) {
+    if (ss != NULL) mlkem_zeroize(ss, MLKEM_SS_BYTES);
+    return MLKEM_ERR_NULL_ARGUMENT;
+  }
+  if (!dk_is_valid(p, dk)) {
+    mlkem_zeroize(ss, MLKEM_SS_BYTES);
+    return MLKEM_ERR_INVALID_DK;
+  }
+  be = mlkem_backend_get();
+
+  /* Steps 7-8: m' = Decrypt(dk_PKE, c); (K', r') = G(m' || h). */
+  mlkem_kpke_decrypt(be, p, in, dk, ct);
+  memcpy(in + MLKEM_SYMBYTES, dk_h(p, dk), MLKEM_SYMBYTES);
+  mlkem_sha3_512(kr, in, sizeof in);
+
+  /* Step 9: K-bar = J(z || c). */
+  mlkem_shake256_init(&j);
+  mlkem_keccak_absorb(&j, dk_z(p, dk), MLKEM_SYMBYTES);
+  mlkem_keccak_absorb(&j, ct, p->ct_bytes);
+  mlkem_keccak_finalize(&j);
+  mlkem_keccak_squeeze(&j, kbar, MLKEM_SS_BYTES);
+
+  /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
+  mlkem_kpke_encrypt(be, p, ct2, dk_ek(p, dk), in, kr + MLKEM_SYMBYTES);
+  differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
+  memcpy(ss, kr, MLKEM_SS_BYTES);
+  mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
+
+  mlkem_zeroize(in, sizeof in);
+  mlkem_zeroize(kr, sizeof kr);
+  mlkem_zeroize(kbar, sizeof kbar);
+  mlkem_zeroize(ct2, sizeof ct2);
+  mlkem_zeroize(&j, sizeof j);
+  return MLKEM_OK;
+}

@@ -1,0 +1,85 @@
+/*
+ * sha3.h - the FIPS 202 functions ML-KEM is built on: Keccak-f[1600],
+ * SHA3-256, SHA3-512, SHAKE128 and SHAKE256, one-shot and incremental, and
+ * four-way SHAKE for sampling several matrix entries or noise polynomials at
+ * once. Internal to the library (symbols carry the mlkem_ prefix but are not
+ * part of the public API).
+ *
+ * None of these functions branches on or indexes by the data it hashes;
+ * lengths are public.
+ */
+#ifndef MLKEM_SHA3_H
+#define MLKEM_SHA3_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MLKEM_SHAKE128_RATE 168
+#define MLKEM_SHAKE256_RATE 136
+#define MLKEM_SHA3_256_RATE 136
+#define MLKEM_SHA3_512_RATE 72
+
+/* Keccak-f[1600] on one state of 25 lanes, lane (x, y) at index x + 5y. */
+void mlkem_keccakf1600(uint64_t state[25]);
+
+/* Keccak-f[1600] on four independent states stored interleaved:
+ * lane i of instance j is state[4 * i + j]. */
+void mlkem_keccakf1600_x4(uint64_t state[100]);
+
+/* Incremental sponge, for any rate and domain-separation byte.
+ * Use: init, absorb any number of times, finalize, then squeeze any number
+ * of times (each call continues where the previous one stopped). */
+typedef struct {
+  uint64_t s[25];
+  unsigned rate; /* bytes */
+  unsigned pos;  /* absorb: bytes absorbed into the current block;
+                    squeeze: bytes already taken from the current block */
+  uint8_t dsbyte;
+  uint8_t squeezing;
+} mlkem_keccak_ctx;
+
+void mlkem_shake128_init(mlkem_keccak_ctx *ctx);
+void mlkem_shake256_init(mlkem_keccak_ctx *ctx);
+void mlkem_sha3_256_init(mlkem_keccak_ctx *ctx);
+void mlkem_sha3_512_init(mlkem_keccak_ctx *ctx);
+void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in, size_t len);
+void mlkem_keccak_finalize(mlkem_keccak_ctx *ctx);
+void mlkem_keccak_squeeze(mlkem_keccak_ctx *ctx, uint8_t *out, size_t len);
+/* Squeezes whole blocks of ctx->rate bytes; only directly after finalize or
+ * after a previous squeezeblocks call. */
+void mlkem_keccak_squeezeblocks(mlkem_keccak_ctx *ctx, uint8_t *out,
+                                size_t nblocks);
+/* For SHA3-256/512: finalize and write the 32/64-byte digest. */
+void mlkem_sha3_256_final(mlkem_keccak_ctx *ctx, uint8_t out[32]);
+void mlkem_sha3_512_final(mlkem_keccak_ctx *ctx, uint8_t out[64]);
+
+/* One-shot functions. */
+void mlkem_sha3_256(uint8_t out[32], const uint8_t *in, size_t len);
+void mlkem_sha3_512(uint8_t out[64], const uint8_t *in, size_t len);
+void mlkem_shake128(uint8_t *out, size_t outlen, const uint8_t *in,
+                    size_t inlen);
+void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
+                    size_t inlen);
+
+/* Four SHAKE instances run side by side, each absorbing its own input of
+ * the same length once, then squeezing whole blocks. */
+typedef struct {
+  uint64_t s[100]; /* interleaved, as for mlkem_keccakf1600_x4 */
+} mlkem_keccak_x4_ctx;
+
+void mlkem_shake128x4_absorb_once(mlkem_keccak_x4_ctx *ctx,
+                                  const uint8_t *in0, const uint8_t *in1,
+                                  const uint8_t *in2, const uint8_t *in3,
+                                  size_t inlen);
+void mlkem_shake128x4_squeezeblocks(mlkem_keccak_x4_ctx *ctx, uint8_t *out0,
+                                    uint8_t *out1, uint8_t *out2,
+                                    uint8_t *out3, size_t nblocks);
+void mlkem_shake256x4_absorb_once(mlkem_keccak_x4_ctx *ctx,
+                                  const uint8_t *in0, const uint8_t *in1,
+                                  const uint8_t *in2, const uint8_t *in3,
+                                  size_t inlen);
+void mlkem_shake256x4_squeezeblocks(mlkem_keccak_x4_ctx *ctx, uint8_t *out0,
+                                    uint8_t *out1, uint8_t *out2,
+                                    uint8_t *out3, size_t nblocks);
+
+#endif /* MLKEM_SHA3_H */

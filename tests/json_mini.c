@@ -1,0 +1,458 @@
+/* json_mini.c - a small, strict JSON reader for the tests (see json_mini.h). */
+#include "json_mini.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *p;   /* next character */
+  const char *end; /* one past the last character */
+  const char *start;
+  char *err;
+  size_t errlen;
+  int failed;
+} parser;
+
+static void fail(parser *ps, const char *what) {
+  const char *q;
+  unsigned long line = 1, col = 1;
+  if (ps->failed) return;
+  ps->failed = 1;
+  if (ps->err == NULL || ps->errlen == 0) return;
+  for (q = ps->start; q < ps->p && q < ps->end; q++) {
+    if (*q == '\n') {
+      line++;
+      col = 1;
+    } else {
+      col++;
+    }
+  }
+  snprintf(ps->err, ps->errlen, "JSON error at line %lu, column %lu: %s",
+           line, col, what);
+}
+
+static void skip_ws(parser *ps) {
+  while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' ||
+                             *ps->p == '\n' || *ps->p == '\r')) {
+    ps->p++;
+  }
+}
+
+static json_value *new_value(parser *ps, json_type type) {
+  json_value *v = calloc(1, sizeof *v);
+  if (v == NULL) fail(ps, "out of memory");
+  else v->type = type;
+  return v;
+}
+
+/* A growable byte buffer for decoding strings. */
+typedef struct {
+  char *buf;
+  size_t len, cap;
+} sbuf;
+
+static int sbuf_put(sbuf *b, char c) {
+  if (b->len + 1 >= b->cap) {
+    size_t ncap = b->cap ? 2 * b->cap : 64;
+    char *nb = realloc(b->buf, ncap);
+    if (nb == NULL) return 0;
+    b->buf = nb;
+    b->cap = ncap;
+  }
+  b->buf[b->len++] = c;
+  return 1;
+}
+
+static int sbuf_put_utf8(sbuf *b, unsigned long cp) {
+  if (cp < 0x80) return sbuf_put(b, (char)cp);
+  if (cp < 0x800) {
+    return sbuf_put(b, (char)(0xC0 | (cp >> 6))) &&
+           sbuf_put(b, (char)(0x80 | (cp & 0x3F)));
+  }
+  if (cp < 0x10000) {
+    return sbuf_put(b, (char)(0xE0 | (cp >> 12))) &&
+           sbuf_put(b, (char)(0x80 | ((cp >> 6) & 0x3F))) &&
+           sbuf_put(b, (char)(0x80 | (cp & 0x3F)));
+  }
+  return sbuf_put(b, (char)(0xF0 | (cp >> 18))) &&
+         sbuf_put(b, (char)(0x80 | ((cp >> 12) & 0x3F))) &&
+         sbuf_put(b, (char)(0x80 | ((cp >> 6) & 0x3F))) &&
+         sbuf_put(b, (char)(0x80 | (cp & 0x3F)));
+}
+
+static int hex4(parser *ps, unsigned long *out) {
+  unsigned long v = 0;
+  int i;
+  if (ps->end - ps->p < 4) return 0;
+  for (i = 0; i < 4; i++) {
+    char c = ps->p[i];
+    v <<= 4;
+    if (c >= '0' && c <= '9') v |= (unsigned long)(c - '0');
+    else if (c >= 'a' && c <= 'f') v |= (unsigned long)(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F') v |= (unsigned long)(c - 'A' + 10);
+    else return 0;
+  }
+  ps->p += 4;
+  *out = v;
+  return 1;
+}
+
+/* Parses a string starting at the opening quote; returns the decoded,
+ * NUL-terminated text (malloc'd) or NULL. */
+static char *parse_string_raw(parser *ps, size_t *len_out) {
+  sbuf b = {NULL, 0, 0};
+  ps->p++; /* opening quote */
+  for (;;) {
+    unsigned char c;
+    if (ps->p >= ps->end) {
+      fail(ps, "unterminated string");
+      goto error;
+    }
+    c = (unsigned char)*ps->p;
+    if (c == '"') {
+      ps->p++;
+      break;
+    }
+    if (c < 0x20) {
+      fail(ps, "control character in string");
+      goto error;
+    }
+    if (c != '\\') {
+      if (!sbuf_put(&b, (char)c)) goto oom;
+      ps->p++;
+      continue;
+    }
+    ps->p++;
+    if (ps->p >= ps->end) {
+      fail(ps, "unterminated escape");
+      goto error;
+    }
+    c = (unsigned char)*ps->p++;
+    switch (c) {
+      case '"': if (!sbuf_put(&b, '"')) goto oom; break;
+      case '\\': if (!sbuf_put(&b, '\\')) goto oom; break;
+      case '/': if (!sbuf_put(&b, '/')) goto oom; break;
+      case 'b': if (!sbuf_put(&b, '\b')) goto oom; break;
+      case 'f': if (!sbuf_put(&b, '\f')) goto oom; break;
+      case 'n': if (!sbuf_put(&b, '\n')) goto oom; break;
+      case 'r': if (!sbuf_put(&b, '\r')) goto oom; break;
+      case 't': if (!sbuf_put(&b, '\t')) goto oom; break;
+      case 'u': {
+        unsigned long cp, lo;
+        if (!hex4(ps, &cp)) {
+          fail(ps, "bad \\u escape");
+          goto error;
+        }
+        if (cp >= 0xDC00 && cp <= 0xDFFF) {
+          fail(ps, "lone low surrogate");
+          goto error;
+        }
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+          if (ps->end - ps->p < 2 || ps->p[0] != '\\' || ps->p[1] != 'u') {
+            fail(ps, "lone high surrogate");
+            goto error;
+          }
+          ps->p += 2;
+          if (!hex4(ps, &lo) || lo < 0xDC00 || lo > 0xDFFF) {
+            fail(ps, "bad surrogate pair");
+            goto error;
+          }
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+        }
+        if (cp == 0) {
+          fail(ps, "\\u0000 in string");
+          goto error;
+        }
+        if (!sbuf_put_utf8(&b, cp)) goto oom;
+        break;
+      }
+      default:
+        fail(ps, "bad escape");
+        goto error;
+    }
+  }
+  if (!sbuf_put(&b, '\0')) goto oom;
+  *len_out = b.len - 1;
+  return b.buf;
+oom:
+  fail(ps, "out of memory");
+error:
+  free(b.buf);
+  return NULL;
+}
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+static json_value *parse_number(parser *ps) {
+  const char *s = ps->p;
+  char tmp[64];
+  size_t n;
+  json_value *v;
+  if (ps->p < ps->end && *ps->p == '-') ps->p++;
+  if (ps->p >= ps->end || !is_digit(*ps->p)) {
+    fail(ps, "bad number");
+    return NULL;
+  }
+  if (*ps->p == '0') {
+    ps->p++;
+    if (ps->p < ps->end && is_digit(*ps->p)) {
+      fail(ps, "leading zero in number");
+      return NULL;
+    }
+  } else {
+    while (ps->p < ps->end && is_digit(*ps->p)) ps->p++;
+  }
+  if (ps->p < ps->end && *ps->p == '.') {
+    ps->p++;
+    if (ps->p >= ps->end || !is_digit(*ps->p)) {
+      fail(ps, "bad fraction");
+      return NULL;
+    }
+    while (ps->p < ps->end && is_digit(*ps->p)) ps->p++;
+  }
+  if (ps->p < ps->end && (*ps->p == 'e' || *ps->p == 'E')) {
+    ps->p++;
+    if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-')) ps->p++;
+    if (ps->p >= ps->end || !is_digit(*ps->p)) {
+      fail(ps, "bad exponent");
+      return NULL;
+    }
+    while (ps->p < ps->end && is_digit(*ps->p)) ps->p++;
+  }
+  n = (size_t)(ps->p - s);
+  if (n >= sizeof tmp) {
+    fail(ps, "number too long");
+    return NULL;
+  }
+  memcpy(tmp, s, n);
+  tmp[n] = '\0';
+  v = new_value(ps, JSON_NUMBER);
+  if (v != NULL) v->number = strtod(tmp, NULL);
+  return v;
+}
+
+static int literal(parser *ps, const char *word) {
+  size_t n = strlen(word);
+  if ((size_t)(ps->end - ps->p) < n || memcmp(ps->p, word, n) != 0) {
+    return 0;
+  }
+  ps->p += n;
+  return 1;
+}
+
+static json_value *parse_value(parser *ps, int depth);
+
+/* Appends item (and key, for objects) to v; takes ownership. */
+static int append(parser *ps, json_value *v, json_value *item, char *key) {
+  json_value **ni = realloc(v->items, (v->count + 1) * sizeof *ni);
+  if (ni == NULL) goto oom;
+  v->items = ni;
+  if (v->type == JSON_OBJECT) {
+    char **nk = realloc(v->keys, (v->count + 1) * sizeof *nk);
+    if (nk == NULL) goto oom;
+    v->keys = nk;
+    v->keys[v->count] = key;
+  }
+  v->items[v->count++] = item;
+  return 1;
+oom:
+  fail(ps, "out of memory");
+  json_free(item);
+  free(key);
+  return 0;
+}
+
+static json_value *parse_array(parser *ps, int depth) {
+  json_value *v = new_value(ps, JSON_ARRAY);
+  if (v == NULL) return NULL;
+  ps->p++; /* [ */
+  skip_ws(ps);
+  if (ps->p < ps->end && *ps->p == ']') {
+    ps->p++;
+    return v;
+  }
+  for (;;) {
+    json_value *item = parse_value(ps, depth + 1);
+    if (item == NULL || !append(ps, v, item, NULL)) break;
+    skip_ws(ps);
+    if (ps->p < ps->end && *ps->p == ',') {
+      ps->p++;
+      continue;
+    }
+    if (ps->p < ps->end && *ps->p == ']') {
+      ps->p++;
+      return v;
+    }
+    fail(ps, "expected ',' or ']' in array");
+    break;
+  }
+  json_free(v);
+  return NULL;
+}
+
+static json_value *parse_object(parser *ps, int depth) {
+  json_value *v = new_value(ps, JSON_OBJECT);
+  if (v == NULL) return NULL;
+  ps->p++; /* { */
+  skip_ws(ps);
+  if (ps->p < ps->end && *ps->p == '}') {
+    ps->p++;
+    return v;
+  }
+  for (;;) {
+    char *key;
+    size_t klen, i;
+    json_value *item;
+    skip_ws(ps);
+    if (ps->p >= ps->end || *ps->p != '"') {
+      fail(ps, "expected member name");
+      break;
+    }
+    key = parse_string_raw(ps, &klen);
+    if (key == NULL) break;
+    for (i = 0; i < v->count; i++) {
+      if (strcmp(v->keys[i], key) == 0) break;
+    }
+    if (i < v->count) {
+      fail(ps, "duplicate member name");
+      free(key);
+      break;
+    }
+    skip_ws(ps);
+    if (ps->p >= ps->end || *ps->p != ':') {
+      fail(ps, "expected ':'");
+      free(key);
+      break;
+    }
+    ps->p++;
+    item = parse_value(ps, depth + 1);
+    if (item == NULL) {
+      free(key);
+      break;
+    }
+    if (!append(ps, v, item, key)) break;
+    skip_ws(ps);
+    if (ps->p < ps->end && *ps->p == ',') {
+      ps->p++;
+      continue;
+    }
+    if (ps->p < ps->end && *ps->p == '}') {
+      ps->p++;
+      return v;
+    }
+    fail(ps, "expected ',' or '}' in object");
+    break;
+  }
+  json_free(v);
+  return NULL;
+}
+
+static json_value *parse_value(parser *ps, int depth) {
+  if (depth > JSON_MINI_MAX_DEPTH) {
+    fail(ps, "nesting too deep");
+    return NULL;
+  }
+  skip_ws(ps);
+  if (ps->p >= ps->end) {
+    fail(ps, "unexpected end of input");
+    return NULL;
+  }
+  switch (*ps->p) {
+    case '{':
+      return parse_object(ps, depth);
+    case '[':
+      return parse_array(ps, depth);
+    case '"': {
+      json_value *v;
+      size_t len;
+      char *s = parse_string_raw(ps, &len);
+      if (s == NULL) return NULL;
+      v = new_value(ps, JSON_STRING);
+      if (v == NULL) {
+        free(s);
+        return NULL;
+      }
+      v->str = s;
+      v->str_len = len;
+      return v;
+    }
+    case 't':
+      if (literal(ps, "true")) return new_value(ps, JSON_TRUE);
+      break;
+    case 'f':
+      if (literal(ps, "false")) return new_value(ps, JSON_FALSE);
+      break;
+    case 'n':
+      if (literal(ps, "null")) return new_value(ps, JSON_NULL);
+      break;
+    default:
+      if (*ps->p == '-' || is_digit(*ps->p)) return parse_number(ps);
+      break;
+  }
+  fail(ps, "unexpected character");
+  return NULL;
+}
+
+json_value *json_parse(const char *text, size_t len, char *err,
+                       size_t errlen) {
+  parser ps;
+  json_value *root;
+  ps.p = ps.start = text;
+  ps.end = text + len;
+  ps.err = err;
+  ps.errlen = errlen;
+  ps.failed = 0;
+  if (err != NULL && errlen > 0) err[0] = '\0';
+  /* A UTF-8 byte-order mark is not JSON text (RFC 8259 section 8.1). */
+  root = parse_value(&ps, 0);
+  if (root == NULL) return NULL;
+  skip_ws(&ps);
+  if (ps.p != ps.end) {
+    fail(&ps, "trailing characters after the JSON value");
+    json_free(root);
+    return NULL;
+  }
+  return root;
+}
+
+void json_free(json_value *v) {
+  size_t i;
+  if (v == NULL) return;
+  for (i = 0; i < v->count; i++) {
+    json_free(v->items[i]);
+    if (v->keys != NULL) free(v->keys[i]);
+  }
+  free(v->items);
+  free(v->keys);
+  free(v->str);
+  free(v);
+}
+
+const json_value *json_get(const json_value *v, const char *key) {
+  size_t i;
+  if (v == NULL || v->type != JSON_OBJECT) return NULL;
+  for (i = 0; i < v->count; i++) {
+    if (strcmp(v->keys[i], key) == 0) return v->items[i];
+  }
+  return NULL;
+}
+
+const char *json_get_string(const json_value *obj, const char *key) {
+  const json_value *m = json_get(obj, key);
+  return (m != NULL && m->type == JSON_STRING) ? m->str : NULL;
+}
+
+int json_get_bool(const json_value *obj, const char *key, int *out) {
+  const json_value *m = json_get(obj, key);
+  if (m == NULL || (m->type != JSON_TRUE && m->type != JSON_FALSE)) return 0;
+  *out = m->type == JSON_TRUE;
+  return 1;
+}
+
+int json_get_number(const json_value *obj, const char *key, double *out) {
+  const json_value *m = json_get(obj, key);
+  if (m == NULL || m->type != JSON_NUMBER) return 0;
+  *out = m->number;
+  return 1;
+}

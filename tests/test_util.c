@@ -1,0 +1,122 @@
+/* test_util.c - shared helpers of the test programs (see test_util.h). */
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sha3/sha3.h"
+
+unsigned long test_passed;
+unsigned long test_failed;
+
+void test_check(int ok, const char *file, int line, const char *what) {
+  if (ok) {
+    test_passed++;
+    return;
+  }
+  test_failed++;
+  if (test_failed <= 50) fprintf(stderr, "%s:%d: FAILED: %s\n", file, line, what);
+}
+
+void test_check_mem(const void *got, const void *want, size_t len,
+                    const char *file, int line, const char *what) {
+  const uint8_t *g = got, *w = want;
+  size_t i;
+  for (i = 0; i < len && g[i] == w[i]; i++) {
+  }
+  if (i == len) {
+    test_passed++;
+    return;
+  }
+  test_failed++;
+  if (test_failed <= 50)
+    fprintf(stderr, "%s:%d: FAILED: %s differs at byte %zu of %zu "
+            "(got %02x, want %02x)\n", file, line, what, i, len, g[i], w[i]);
+}
+
+int test_summary(const char *name) {
+  printf("%s: %lu passed, %lu failed\n", name, test_passed, test_failed);
+  return test_failed != 0 || test_passed == 0;
+}
+
+static int hexval(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+size_t test_hex_decode(uint8_t *out, size_t cap, const char *hex,
+                       size_t hexlen) {
+  size_t i;
+  if (hexlen % 2 != 0 || hexlen / 2 > cap) return (size_t)-1;
+  for (i = 0; i < hexlen / 2; i++) {
+    int hi = hexval((unsigned char)hex[2 * i]);
+    int lo = hexval((unsigned char)hex[2 * i + 1]);
+    if (hi < 0 || lo < 0) return (size_t)-1;
+    out[i] = (uint8_t)(hi << 4 | lo);
+  }
+  return hexlen / 2;
+}
+
+char *test_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  char *buf;
+  long n;
+  if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
+      fseek(f, 0, SEEK_SET) != 0) {
+    fprintf(stderr, "cannot read %s\n", path);
+    exit(2);
+  }
+  buf = malloc((size_t)n + 1);
+  if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    fprintf(stderr, "cannot read %s\n", path);
+    exit(2);
+  }
+  fclose(f);
+  buf[n] = '\0';
+  if (len != NULL) *len = (size_t)n;
+  return buf;
+}
+
+const char *test_vector_path(const char *rel) {
+  static char buf[4096];
+  const char *dir = getenv("MLKEM_VECTOR_DIR");
+#ifdef MLKEM_VECTOR_DIR
+  if (dir == NULL) dir = MLKEM_VECTOR_DIR;
+#endif
+  if (dir == NULL) dir = "tests/vectors";
+  snprintf(buf, sizeof buf, "%s/%s", dir, rel);
+  return buf;
+}
+
+void test_rng_init(test_rng *rng, const char *label) {
+  mlkem_keccak_ctx ctx;
+  mlkem_shake128_init(&ctx);
+  mlkem_keccak_absorb(&ctx, (const uint8_t *)label, strlen(label));
+  mlkem_keccak_finalize(&ctx);
+  memcpy(rng->s, ctx.s, sizeof rng->s);
+  mlkem_keccakf1600(rng->s);
+  rng->pos = 0;
+}
+
+void test_rng_bytes(test_rng *rng, uint8_t *out, size_t len) {
+  while (len > 0) {
+    if (rng->pos == MLKEM_SHAKE128_RATE) {
+      mlkem_keccakf1600(rng->s);
+      rng->pos = 0;
+    }
+    out[0] = (uint8_t)(rng->s[rng->pos / 8] >> (8 * (rng->pos % 8)));
+    rng->pos++;
+    out++;
+    len--;
+  }
+}
+
+uint32_t test_rng_u32(test_rng *rng) {
+  uint8_t b[4];
+  test_rng_bytes(rng, b, 4);
+  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+         (uint32_t)b[3] << 24;
+}

@@ -1,0 +1,52 @@
+/*
+ * test_util.h - the few helpers every test program shares: checks that
+ * count and report, hex decoding, and a deterministic random generator.
+ *
+ * A test program calls CHECK(...) / CHECK_MEM(...) as often as it likes and
+ * ends with `return test_summary("name");`, which prints
+ * "name: N passed, M failed" and returns non-zero if anything failed.
+ */
+#ifndef MLKEM_TEST_UTIL_H
+#define MLKEM_TEST_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+extern unsigned long test_passed;
+extern unsigned long test_failed;
+
+void test_check(int ok, const char *file, int line, const char *what);
+void test_check_mem(const void *got, const void *want, size_t len,
+                    const char *file, int line, const char *what);
+int test_summary(const char *name);
+
+#define CHECK(cond) test_check(!!(cond), __FILE__, __LINE__, #cond)
+#define CHECK_MSG(cond, msg) test_check(!!(cond), __FILE__, __LINE__, (msg))
+#define CHECK_MEM(got, want, len, what) \
+  test_check_mem((got), (want), (len), __FILE__, __LINE__, (what))
+
+/* Decodes hex (either case) into out; returns the number of bytes written,
+ * or (size_t)-1 if the text is not hex or longer than cap bytes. */
+size_t test_hex_decode(uint8_t *out, size_t cap, const char *hex,
+                       size_t hexlen);
+
+/* Reads a whole file into a malloc'd, NUL-terminated buffer (tests may use
+ * the heap; the library may not). Exits with a message if it cannot. */
+char *test_read_file(const char *path, size_t *len);
+
+/* Directory holding the test vectors: $MLKEM_VECTOR_DIR if set, else the
+ * compile-time MLKEM_VECTOR_DIR. Returns path joined with rel in a static
+ * buffer (valid until the next call). */
+const char *test_vector_path(const char *rel);
+
+/* Deterministic generator for random test inputs (SHAKE128 of a label). */
+typedef struct test_rng test_rng;
+struct test_rng {
+  uint64_t s[25];
+  unsigned pos;
+};
+void test_rng_init(test_rng *rng, const char *label);
+void test_rng_bytes(test_rng *rng, uint8_t *out, size_t len);
+uint32_t test_rng_u32(test_rng *rng);
+
+#endif
