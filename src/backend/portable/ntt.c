@@ -59,6 +59,48 @@ const int16_t mlkem_gammas[128] = {
  * 128^-1 = 3303 (the last step of FIPS 203 Algorithm 10). */
 #define MLKEM_INVNTT_SCALE 512
 
+/* One layer's butterflies on a block: lo = f[start ..], hi = f[start +
+ * len ..]. The halves never overlap, which restrict tells the compiler so
+ * that it vectorizes without run-time alias checks. */
+static inline void ct_butterflies(int16_t *restrict lo, int16_t *restrict hi,
+                                  unsigned len, int16_t zeta) {
+  unsigned j;
+  for (j = 0; j < len; j++) {
+    int16_t t = mlkem_fqmul(zeta, hi[j]);
+    hi[j] = (int16_t)(lo[j] - t);
+    lo[j] = (int16_t)(lo[j] + t);
+  }
+}
+
+static inline void gs_butterflies(int16_t *restrict lo, int16_t *restrict hi,
+                                  unsigned len, int16_t zeta) {
+  unsigned j;
+  for (j = 0; j < len; j++) {
+    int16_t t = lo[j];
+    lo[j] = mlkem_barrett_reduce((int16_t)(t + hi[j]));
+    hi[j] = mlkem_fqmul(zeta, (int16_t)(hi[j] - t));
+  }
+}
+
+/* One layer of FIPS 203 Algorithm 9: blocks of 2 len coefficients, block i
+ * multiplied by zetas[k0 + i] (k0 = 128 / len, the value Algorithm 9's
+ * counter has when the layer starts). */
+static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0) {
+  unsigned b;
+  for (b = 0; b < MLKEM_N / (2 * len); b++)
+    ct_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
+                   mlkem_zetas[k0 + b]);
+}
+
+/* One layer of FIPS 203 Algorithm 10: block i uses zetas[2 k0 - 1 - i],
+ * the counter of Algorithm 10 running down from 127. */
+static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
+  unsigned b;
+  for (b = 0; b < MLKEM_N / (2 * len); b++)
+    gs_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
+                   mlkem_zetas[2 * k0 - 1 - b]);
+}
+
 /* FIPS 203 Algorithm 9 (NTT). Cooley-Tukey butterflies without reduction of
  * the sums: the input bound q grows by less than q per layer (the product
  * term is a Montgomery output, below q), so after seven layers every
@@ -66,17 +108,17 @@ const int16_t mlkem_gammas[128] = {
  * q/2. */
 void mlkem_portable_ntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
-  unsigned len, start, j, k = 1;
-  for (len = 128; len >= 2; len >>= 1) {
-    for (start = 0; start < MLKEM_N; start += 2 * len) {
-      const int16_t zeta = mlkem_zetas[k++];
-      for (j = start; j < start + len; j++) {
-        int16_t t = mlkem_fqmul(zeta, r[j + len]);
-        r[j + len] = (int16_t)(r[j] - t);
-        r[j] = (int16_t)(r[j] + t);
-      }
-    }
-  }
+  unsigned j;
+  /* Layer by layer with constant lengths, so that each inlined copy of the
+   * butterfly loop is compiled for its exact length. zetas[k .. 2k-1]
+   * serve the layer with 128 / k-long blocks. */
+  ntt_layer(r, 128, 1);
+  ntt_layer(r, 64, 2);
+  ntt_layer(r, 32, 4);
+  ntt_layer(r, 16, 8);
+  ntt_layer(r, 8, 16);
+  ntt_layer(r, 4, 32);
+  ntt_layer(r, 2, 64);
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_barrett_reduce(r[j]);
 }
 
@@ -85,17 +127,15 @@ void mlkem_portable_ntt(mlkem_poly *p) {
  * the final Montgomery multiplication folds in the factor 128^-1. */
 void mlkem_portable_invntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
-  unsigned len, start, j, k = 127;
-  for (len = 2; len <= 128; len <<= 1) {
-    for (start = 0; start < MLKEM_N; start += 2 * len) {
-      const int16_t zeta = mlkem_zetas[k--];
-      for (j = start; j < start + len; j++) {
-        int16_t t = r[j];
-        r[j] = mlkem_barrett_reduce((int16_t)(t + r[j + len]));
-        r[j + len] = mlkem_fqmul(zeta, (int16_t)(r[j + len] - t));
-      }
-    }
-  }
+  unsigned j;
+  /* The layers of NTT in reverse, with the zetas walked backwards. */
+  invntt_layer(r, 2, 64);
+  invntt_layer(r, 4, 32);
+  invntt_layer(r, 8, 16);
+  invntt_layer(r, 16, 8);
+  invntt_layer(r, 32, 4);
+  invntt_layer(r, 64, 2);
+  invntt_layer(r, 128, 1);
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
 }
 
@@ -107,22 +147,23 @@ void mlkem_portable_invntt(mlkem_poly *p) {
  * Montgomery form restores acc. */
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                                 const mlkem_poly *b, unsigned k) {
+  int32_t c0[MLKEM_N / 2] = {0}, c1[MLKEM_N / 2] = {0};
   unsigned i, l;
-  for (i = 0; i < MLKEM_N / 2; i++) {
-    int32_t c0 = 0, c1 = 0;
-    for (l = 0; l < k; l++) {
-      const int16_t a0 = a[l].coeffs[2 * i], a1 = a[l].coeffs[2 * i + 1];
-      const int16_t b0 = b[l].coeffs[2 * i], b1 = b[l].coeffs[2 * i + 1];
-      /* a1 b1 gamma: a1 b1 2^-16 times gamma 2^16 */
-      c0 += (int32_t)a0 * b0 +
-            (int32_t)mlkem_montgomery_reduce((int32_t)a1 * b1) *
-                mlkem_gammas[i];
-      c1 += (int32_t)a0 * b1 + (int32_t)a1 * b0;
+  for (l = 0; l < k; l++) {
+    const int16_t *restrict x = a[l].coeffs, *restrict y = b[l].coeffs;
+    for (i = 0; i < MLKEM_N / 2; i++) {
+      /* a1 b1 gamma: (a1 b1 2^-16) times (gamma 2^16). */
+      int16_t t = mlkem_fqmul(x[2 * i + 1], y[2 * i + 1]);
+      c0[i] += (int32_t)x[2 * i] * y[2 * i] + (int32_t)t * mlkem_gammas[i];
+      c1[i] += (int32_t)x[2 * i] * y[2 * i + 1] +
+               (int32_t)x[2 * i + 1] * y[2 * i];
     }
+  }
+  for (i = 0; i < MLKEM_N / 2; i++) {
     r->coeffs[2 * i] =
-        mlkem_fqmul(mlkem_montgomery_reduce(c0), MLKEM_MONT_R2);
+        mlkem_fqmul(mlkem_montgomery_reduce(c0[i]), MLKEM_MONT_R2);
     r->coeffs[2 * i + 1] =
-        mlkem_fqmul(mlkem_montgomery_reduce(c1), MLKEM_MONT_R2);
+        mlkem_fqmul(mlkem_montgomery_reduce(c1[i]), MLKEM_MONT_R2);
   }
 }
 

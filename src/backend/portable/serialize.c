@@ -13,8 +13,10 @@
 #include "backend/portable/arith.h"
 #include "ct.h"
 
-/* Packs 256 values of d bits each (d <= 12) into 32 d bytes. */
-static void pack_bits(uint8_t *out, const uint16_t v[MLKEM_N], unsigned d) {
+/* Packs 256 values of d bits each (d <= 12) into 32 d bytes. Inlined at
+ * call sites with a constant d (see the switches below), where the
+ * compiler unrolls the inner loop into a fixed pattern. */
+static inline void pack_bits(uint8_t *out, const uint16_t v[MLKEM_N], unsigned d) {
   uint32_t acc = 0;
   unsigned bits = 0, i;
   for (i = 0; i < MLKEM_N; i++) {
@@ -28,8 +30,8 @@ static void pack_bits(uint8_t *out, const uint16_t v[MLKEM_N], unsigned d) {
   }
 }
 
-/* Unpacks 256 values of d bits each from 32 d bytes. */
-static void unpack_bits(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
+/* Unpacks 256 values of d bits each from 32 d bytes; inlined likewise. */
+static inline void unpack_bits(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
   uint32_t acc = 0;
   unsigned bits = 0, i;
   const uint32_t mask = (1u << d) - 1;
@@ -75,7 +77,12 @@ void mlkem_portable_compress_encode(uint8_t *out, const mlkem_poly *a,
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
     v[i] = mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
-  pack_bits(out, v, d);
+  switch (d) {
+    case 4: pack_bits(out, v, 4); break;
+    case 5: pack_bits(out, v, 5); break;
+    case 10: pack_bits(out, v, 10); break;
+    default: pack_bits(out, v, 11); break;
+  }
   mlkem_zeroize(v, sizeof v);
 }
 
@@ -83,7 +90,12 @@ void mlkem_portable_decode_decompress(mlkem_poly *r, const uint8_t *in,
                                       unsigned d) {
   uint16_t v[MLKEM_N];
   unsigned i;
-  unpack_bits(v, in, d);
+  switch (d) {
+    case 4: unpack_bits(v, in, 4); break;
+    case 5: unpack_bits(v, in, 5); break;
+    case 10: unpack_bits(v, in, 10); break;
+    default: unpack_bits(v, in, 11); break;
+  }
   for (i = 0; i < MLKEM_N; i++)
     r->coeffs[i] = (int16_t)mlkem_decompress_d(v[i], d);
 }

@@ -1,0 +1,284 @@
+/*
+ * test_serialize.c - ByteEncode_d / ByteDecode_d (FIPS 203 Algorithms 5
+ * and 6) as the backends expose them, against a bit-level reference
+ * (BitsToBytes / BytesToBits) written here:
+ *
+ *  - d = 12 (encode12 / decode12): every 12-bit value 0..4095 at every one
+ *    of the 256 positions decodes to the value mod q; every value in
+ *    (-q, q) at every position encodes to ByteEncode_12(value mod q); round
+ *    trips both ways; non-canonical encodings are reduced.
+ *  - d = 1, 4, 5, 10, 11 (through the message and compression operations,
+ *    using Compress_d(Decompress_d(y)) = y): every single bit position of
+ *    the 32 d-byte string maps to the right coefficient and bit, in both
+ *    directions, and random strings round-trip.
+ *
+ * The NTT-domain layout belongs to the backend, so the coefficient-level
+ * checks of decode12/encode12 run on the portable backend (standard
+ * order); byte-level round trips also run on the backend in use.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "backend/api.h"
+#include "backend/portable/portable.h"
+#include "test_util.h"
+
+#define Q MLKEM_Q
+#define N MLKEM_N
+
+static char msgbuf[512];
+#define CHECKF(cond, ...)                                                \
+  do {                                                                   \
+    int ok_ = !!(cond);                                                  \
+    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
+    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
+  } while (0)
+
+static int32_t mod_q(int32_t a) {
+  int32_t r = a % Q;
+  return r < 0 ? r + Q : r;
+}
+
+/* ByteEncode_d: bit j of value i is bit i d + j of the string, bit b of the
+ * string is bit b mod 8 of byte b / 8. */
+static void ref_encode(uint8_t *out, const uint32_t f[N], unsigned d) {
+  unsigned i, j;
+  memset(out, 0, 32 * d);
+  for (i = 0; i < N; i++)
+    for (j = 0; j < d; j++) {
+      unsigned b = i * d + j;
+      out[b / 8] |= (uint8_t)(((f[i] >> j) & 1) << (b % 8));
+    }
+}
+
+/* ByteDecode_d without the final reduction. */
+static void ref_decode(uint32_t f[N], const uint8_t *in, unsigned d) {
+  unsigned i, j;
+  for (i = 0; i < N; i++) {
+    f[i] = 0;
+    for (j = 0; j < d; j++) {
+      unsigned b = i * d + j;
+      f[i] |= (uint32_t)((in[b / 8] >> (b % 8)) & 1) << j;
+    }
+  }
+}
+
+static uint32_t decompress(uint32_t y, unsigned d) {
+  return (2 * Q * y + (1u << d)) / (1u << (d + 1));
+}
+
+/* ---- d = 12 ------------------------------------------------------------- */
+
+static void test_decode12_all_values(void) {
+  uint32_t f[N];
+  uint8_t bytes[MLKEM_POLYBYTES];
+  mlkem_poly r;
+  unsigned v, i;
+  unsigned long bad = 0;
+  unsigned first_v = 0, first_i = 0;
+  /* Round v puts (v + 17 i) mod 4096 at position i: over all v, every
+   * position sees every 12-bit value once. */
+  for (v = 0; v < 4096; v++) {
+    for (i = 0; i < N; i++) f[i] = (v + 17 * i) % 4096;
+    ref_encode(bytes, f, 12);
+    mlkem_portable_decode12(&r, bytes);
+    for (i = 0; i < N; i++)
+      if (r.coeffs[i] != (int16_t)(f[i] % Q) && bad++ == 0) {
+        first_v = f[i];
+        first_i = i;
+      }
+  }
+  CHECKF(bad == 0, "decode12: %lu of %u (value, position) pairs wrong; "
+         "first: value %u at position %u", bad, 4096u * N, first_v, first_i);
+  printf("  decode12: all 4096 12-bit values at all 256 positions\n");
+}
+
+static void test_encode12_all_values(void) {
+  uint32_t f[N];
+  uint8_t got[MLKEM_POLYBYTES + 16], want[MLKEM_POLYBYTES];
+  mlkem_poly a;
+  int32_t v;
+  unsigned i, j;
+  unsigned long bad = 0, guard_bad = 0, n = 0;
+  /* Every value in (-q, q) at every position: position i holds
+   * -(q - 1) + (v + 29 i) mod (2q - 1). */
+  for (v = 0; v < 2 * Q - 1; v++) {
+    for (i = 0; i < N; i++) {
+      a.coeffs[i] = (int16_t)(-(Q - 1) + (int32_t)((v + 29 * i) % (2 * Q - 1)));
+      f[i] = (uint32_t)mod_q(a.coeffs[i]);
+    }
+    ref_encode(want, f, 12);
+    memset(got, 0xA5, sizeof got);
+    mlkem_portable_encode12(got, &a);
+    if (memcmp(got, want, MLKEM_POLYBYTES) != 0 && bad++ == 0) {
+      for (j = 0; got[j] == want[j]; j++) {
+      }
+      CHECKF(0, "encode12: round %d differs at byte %u (got %02x, want "
+             "%02x)", (int)v, j, got[j], want[j]);
+    }
+    for (j = MLKEM_POLYBYTES; j < sizeof got; j++)
+      if (got[j] != 0xA5) guard_bad++;
+    n++;
+  }
+  CHECKF(bad == 0, "encode12: %lu of %lu polynomials wrong", bad, n);
+  CHECKF(guard_bad == 0, "encode12 wrote past %d bytes", MLKEM_POLYBYTES);
+  printf("  encode12: all %d values in (-q, q) at all 256 positions\n",
+         2 * Q - 1);
+}
+
+static void test_roundtrips12(const mlkem_backend *be) {
+  test_rng rng;
+  mlkem_poly a, b;
+  uint8_t bytes[MLKEM_POLYBYTES], again[MLKEM_POLYBYTES],
+      reduced[MLKEM_POLYBYTES];
+  uint32_t f[N];
+  unsigned t, i;
+  test_rng_init(&rng, "test_serialize 12");
+  for (t = 0; t < 1000; t++) {
+    /* Random bytes: decode reduces each 12-bit value mod q; encoding the
+     * result gives the reduced string. */
+    test_rng_bytes(&rng, bytes, sizeof bytes);
+    if (t == 0) memset(bytes, 0xFF, sizeof bytes);
+    if (t == 1) memset(bytes, 0, sizeof bytes);
+    ref_decode(f, bytes, 12);
+    for (i = 0; i < N; i++) f[i] %= Q;
+    ref_encode(reduced, f, 12);
+    be->decode12(&a, bytes);
+    be->encode12(again, &a);
+    CHECKF(memcmp(again, reduced, sizeof again) == 0,
+           "%s: encode12(decode12(b)) is not b reduced mod q (case %u)",
+           be->name, t);
+    /* Canonical strings round-trip exactly. */
+    be->decode12(&b, reduced);
+    be->encode12(again, &b);
+    CHECKF(memcmp(again, reduced, sizeof again) == 0,
+           "%s: encode12(decode12(b)) != b for canonical b (case %u)",
+           be->name, t);
+    /* decode12(encode12(a)) = a mod q for |a| < q (portable layout). */
+    if (be == &mlkem_backend_portable) {
+      for (i = 0; i < N; i++)
+        a.coeffs[i] = (int16_t)((int32_t)(test_rng_u32(&rng) % (2 * Q - 1)) -
+                                (Q - 1));
+      be->encode12(bytes, &a);
+      be->decode12(&b, bytes);
+      for (i = 0; i < N && b.coeffs[i] == mod_q(a.coeffs[i]); i++) {
+      }
+      CHECKF(i == N, "decode12(encode12(a)) coefficient %u is %d, want %d",
+             i, b.coeffs[i % N], (int)mod_q(a.coeffs[i % N]));
+    }
+  }
+  printf("  %s: 1000 random encode12/decode12 round trips\n", be->name);
+}
+
+/* ---- every d: bit layout ------------------------------------------------ */
+
+static void encode_d(const mlkem_backend *be, uint8_t *out,
+                     const mlkem_poly *a, unsigned d) {
+  if (d == 12)
+    be->encode12(out, a);
+  else if (d == 1)
+    be->compress_encode_msg(out, a);
+  else
+    be->compress_encode(out, a, d);
+}
+
+static void decode_d(const mlkem_backend *be, mlkem_poly *r,
+                     const uint8_t *in, unsigned d) {
+  if (d == 12)
+    be->decode12(r, in);
+  else if (d == 1)
+    be->decode_decompress_msg(r, in);
+  else
+    be->decode_decompress(r, in, d);
+}
+
+/* The coefficient the decoder gives for the d-bit value y. */
+static int32_t decoded(uint32_t y, unsigned d) {
+  return d == 12 ? (int32_t)(y % Q) : (int32_t)decompress(y, d);
+}
+
+static void test_layout(const mlkem_backend *be) {
+  static const unsigned ds[6] = {1, 4, 5, 10, 11, 12};
+  unsigned di;
+  test_rng rng;
+  test_rng_init(&rng, "test_serialize layout");
+  for (di = 0; di < 6; di++) {
+    const unsigned d = ds[di], nbits = 32 * 8 * d;
+    uint8_t bytes[384], want[384], again[384];
+    uint32_t f[N];
+    mlkem_poly a;
+    unsigned b, i, t;
+    unsigned long bad_dec = 0, bad_enc = 0;
+    /* Coefficient-level checks need the standard order: for d = 12 that is
+     * the portable backend only (NTT domain). */
+    int coeff_ok = d != 12 || be == &mlkem_backend_portable;
+    for (b = 0; b < nbits && coeff_ok; b++) {
+      const unsigned ci = b / d, bj = b % d;
+      /* Decode: only bit b set -> coefficient ci holds 2^bj, others 0. */
+      memset(bytes, 0, sizeof bytes);
+      bytes[b / 8] = (uint8_t)(1u << (b % 8));
+      decode_d(be, &a, bytes, d);
+      for (i = 0; i < N; i++) {
+        int32_t w = i == ci ? decoded(1u << bj, d) : 0;
+        if (a.coeffs[i] != w && bad_dec++ == 0)
+          CHECKF(0, "%s ByteDecode_%u: bit %u alone gives coefficient %u = "
+                 "%d, want %d", be->name, d, b, i, a.coeffs[i], (int)w);
+      }
+      /* Encode: coefficient ci decoding from 2^bj -> only bit b set. */
+      memset(&a, 0, sizeof a);
+      a.coeffs[ci] = (int16_t)decoded(1u << bj, d);
+      memset(want, 0, sizeof want);
+      want[b / 8] = (uint8_t)(1u << (b % 8));
+      encode_d(be, bytes, &a, d);
+      if (memcmp(bytes, want, 32 * d) != 0 && bad_enc++ == 0)
+        CHECKF(0, "%s ByteEncode_%u: coefficient %u = 2^%u does not give "
+               "exactly bit %u", be->name, d, ci, bj, b);
+    }
+    CHECKF(bad_dec == 0, "%s ByteDecode_%u: %lu wrong coefficients", be->name,
+           d, bad_dec);
+    CHECKF(bad_enc == 0, "%s ByteEncode_%u: %lu wrong strings", be->name, d,
+           bad_enc);
+    /* Random strings against the reference, and round trips. */
+    for (t = 0; t < 500; t++) {
+      test_rng_bytes(&rng, bytes, 32 * d);
+      if (d == 12) { /* canonical values only, so the trip is exact */
+        ref_decode(f, bytes, 12);
+        for (i = 0; i < N; i++) f[i] %= Q;
+        ref_encode(bytes, f, 12);
+      }
+      ref_decode(f, bytes, d);
+      ref_encode(want, f, d);
+      CHECK(memcmp(want, bytes, 32 * d) == 0); /* reference consistency */
+      decode_d(be, &a, bytes, d);
+      if (coeff_ok) {
+        for (i = 0; i < N && a.coeffs[i] == decoded(f[i], d); i++) {
+        }
+        CHECKF(i == N, "%s ByteDecode_%u random case %u: coefficient %u is "
+               "%d, want %d", be->name, d, t, i, a.coeffs[i % N],
+               (int)decoded(f[i % N], d));
+      }
+      encode_d(be, again, &a, d);
+      CHECKF(memcmp(again, bytes, 32 * d) == 0,
+             "%s ByteEncode_%u(ByteDecode_%u(b)) != b, random case %u",
+             be->name, d, d, t);
+    }
+    printf("  %s: d = %2u: %s%u random round trips\n", be->name, d,
+           coeff_ok ? "every single-bit position both ways, " : "", t);
+  }
+}
+
+int main(void) {
+  const mlkem_backend *active = mlkem_backend_get();
+  printf("test_serialize: ByteEncode_d / ByteDecode_d\n");
+  CHECK(mlkem_backend_portable.encode12 == mlkem_portable_encode12);
+  CHECK(mlkem_backend_portable.decode12 == mlkem_portable_decode12);
+  test_decode12_all_values();
+  test_encode12_all_values();
+  test_roundtrips12(&mlkem_backend_portable);
+  test_layout(&mlkem_backend_portable);
+  if (active != &mlkem_backend_portable) {
+    test_roundtrips12(active);
+    test_layout(active);
+  }
+  return test_summary("test_serialize");
+}
