@@ -13,7 +13,8 @@
  *    transcription of the loop, on random buffers, buffers with no value
  *    below q, the boundary values 3328 and 3329, exact stop at 256 (with a
  *    guard after the polynomial), the buflen limit, resumption from *ctr,
- *    chunked calls, and every 12-bit value.
+ *    chunked calls, and every 12-bit value. Entries at or past the final
+ *    *ctr are not compared (scratch until the polynomial is full).
  */
 #include <stdio.h>
 #include <string.h>
@@ -277,11 +278,14 @@ static void check_rej(const mlkem_backend *be, const uint8_t *buf,
   ref_rej(want, &cw, buf, buflen);
   CHECKF(cg == cw, "%s rej_uniform (%s, buflen %u, ctr %u): ctr %u, want %u",
          be->name, what, buflen, ctr0, cg, cw);
-  for (i = 0; i < N && got.p.coeffs[i] == want[i]; i++) {
+  /* Entries from the final *ctr on are scratch (an implementation may
+   * store a candidate there before deciding to keep it); below it, the
+   * first ctr0 are untouched and the rest are the accepted values. */
+  for (i = 0; i < cw && got.p.coeffs[i] == want[i]; i++) {
   }
-  CHECKF(i == N, "%s rej_uniform (%s, buflen %u, ctr %u): coefficient %u is "
-         "%d, want %d", be->name, what, buflen, ctr0, i, got.p.coeffs[i % N],
-         want[i % N]);
+  CHECKF(i == cw, "%s rej_uniform (%s, buflen %u, ctr %u): coefficient %u "
+         "is %d, want %d", be->name, what, buflen, ctr0, i,
+         got.p.coeffs[i % N], want[i % N]);
   CHECKF(guard_intact(&got), "%s rej_uniform (%s): wrote past coefficient "
          "255", be->name, what);
 }
@@ -316,8 +320,7 @@ static void test_rej(const mlkem_backend *be) {
   init_guarded(&g);
   ctr = 0;
   be->rej_uniform(&g.p, &ctr, buf, 3 * 384);
-  CHECKF(ctr == 0 && g.p.coeffs[0] == -1,
-         "%s rej_uniform accepted a value >= q", be->name);
+  CHECKF(ctr == 0, "%s rej_uniform accepted a value >= q", be->name);
   /* All 3328: accepted, exact stop at 256 with a longer buffer. */
   for (i = 0; i < 200; i++) pack_pair(buf + 3 * i, Q - 1, Q - 1);
   check_rej(be, buf, 600, 0, "all 3328");
@@ -363,7 +366,7 @@ static void test_rej(const mlkem_backend *be) {
   init_guarded(&g);
   ctr = 0;
   be->rej_uniform(&g.p, &ctr, buf, 30);
-  CHECKF(ctr == 20 && g.p.coeffs[19] == 1009 && g.p.coeffs[20] == -1,
+  CHECKF(ctr == 20 && g.p.coeffs[19] == 1009,
          "%s rej_uniform buflen 30: ctr %u", be->name, ctr);
   cases += 4;
   /* Chunked calls (3 bytes, one SHAKE128 block) equal one call. */
@@ -376,7 +379,9 @@ static void test_rej(const mlkem_backend *be) {
     be->rej_uniform(&one.p, &c1, buf, 840);
     for (pos = 0; pos < 840; pos += step)
       be->rej_uniform(&chunked.p, &c2, buf + pos, step);
-    CHECKF(c1 == c2 && memcmp(&one, &chunked, sizeof one) == 0,
+    CHECKF(c1 == c2 && c1 == N &&
+               memcmp(one.p.coeffs, chunked.p.coeffs, sizeof one.p) == 0 &&
+               guard_intact(&one) && guard_intact(&chunked),
            "%s rej_uniform: chunks of %u bytes differ from one call",
            be->name, step);
     cases++;

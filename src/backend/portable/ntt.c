@@ -77,9 +77,14 @@ static inline void gs_butterflies(int16_t *restrict lo, int16_t *restrict hi,
   unsigned j;
   for (j = 0; j < len; j++) {
     int16_t t = lo[j];
-    lo[j] = mlkem_barrett_reduce((int16_t)(t + hi[j]));
+    lo[j] = (int16_t)(t + hi[j]);
     hi[j] = mlkem_fqmul(zeta, (int16_t)(hi[j] - t));
   }
+}
+
+static void barrett_reduce_all(int16_t *r) {
+  unsigned j;
+  for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_barrett_reduce(r[j]);
 }
 
 /* One layer of FIPS 203 Algorithm 9: blocks of 2 len coefficients, block i
@@ -108,7 +113,6 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
  * q/2. */
 void mlkem_portable_ntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
-  unsigned j;
   /* Layer by layer with constant lengths, so that each inlined copy of the
    * butterfly loop is compiled for its exact length. zetas[k .. 2k-1]
    * serve the layer with 128 / k-long blocks. */
@@ -119,12 +123,16 @@ void mlkem_portable_ntt(mlkem_poly *p) {
   ntt_layer(r, 8, 16);
   ntt_layer(r, 4, 32);
   ntt_layer(r, 2, 64);
-  for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_barrett_reduce(r[j]);
+  barrett_reduce_all(r);
 }
 
-/* FIPS 203 Algorithm 10 (NTT^-1). Gentleman-Sande butterflies; each sum is
- * Barrett-reduced so every coefficient stays below q between layers, and
- * the final Montgomery multiplication folds in the factor 128^-1. */
+/* FIPS 203 Algorithm 10 (NTT^-1). Gentleman-Sande butterflies: the
+ * difference goes through a Montgomery multiplication (below q), the sum
+ * doubles its bound. From inputs below q, three layers stay below 8q <
+ * 2^15 (every difference formed on the way too). One Barrett pass then
+ * brings all coefficients to at most (q-1)/2 = 1664, and the last four
+ * layers grow that to at most 16 * 1664 = 26624 < 2^15. The final Montgomery
+ * multiplication by 128^-1 2^16 brings everything below q. */
 void mlkem_portable_invntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
   unsigned j;
@@ -132,6 +140,7 @@ void mlkem_portable_invntt(mlkem_poly *p) {
   invntt_layer(r, 2, 64);
   invntt_layer(r, 4, 32);
   invntt_layer(r, 8, 16);
+  barrett_reduce_all(r);
   invntt_layer(r, 16, 8);
   invntt_layer(r, 32, 4);
   invntt_layer(r, 64, 2);

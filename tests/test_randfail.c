@@ -1,0 +1,202 @@
+/*
+ * test_randfail.c - behaviour when the random source fails.
+ *
+ * Built against a copy of the library compiled with MLKEM_CUSTOM_RANDOMBYTES
+ * (see tests/CMakeLists.txt), so this file supplies mlkem_randombytes. In
+ * failing mode it writes garbage into the buffer and then reports failure
+ * (optionally after a number of successful calls); in succeeding mode it
+ * hands out a known byte stream.
+ *
+ * Checks, for every parameter set:
+ *  - keygen and encaps return MLKEM_ERR_RANDOM with every output zeroed
+ *    (outputs prefilled with 0xAA), whichever call of the source fails;
+ *  - the derandomized functions and decaps still work meanwhile and never
+ *    call the source;
+ *  - with a succeeding source, keygen equals keygen_derand on the 64 bytes
+ *    it drew (d first, then z) and encaps equals encaps_derand on the 32
+ *    bytes it drew: the randomized functions use the source's bytes as
+ *    FIPS 203 Algorithms 19 and 20 say.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mlkem.h"
+#include "randombytes.h"
+#include "test_util.h"
+
+#define MAX_EK MLKEM1024_EK_BYTES
+#define MAX_DK MLKEM1024_DK_BYTES
+#define MAX_CT MLKEM1024_CT_BYTES
+#define FILL 0xAA
+
+static char msgbuf[512];
+#define CHECKF(cond, ...)                                                \
+  do {                                                                   \
+    int ok_ = !!(cond);                                                  \
+    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
+    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
+  } while (0)
+
+/* ---- the custom random source ------------------------------------------ */
+
+static int rb_fail;              /* 1: fail (after rb_ok_calls successes) */
+static unsigned rb_ok_calls;     /* successful calls allowed before failing */
+static unsigned long rb_calls;   /* calls so far */
+static uint8_t rb_log[256];      /* bytes handed out since rb_reset */
+static size_t rb_logged;
+static uint8_t rb_counter;       /* the known stream: 0x11 * i + counter */
+
+static void rb_reset(int fail, unsigned ok_calls) {
+  rb_fail = fail;
+  rb_ok_calls = ok_calls;
+  rb_calls = 0;
+  rb_logged = 0;
+}
+
+int mlkem_randombytes(uint8_t *out, size_t len) {
+  size_t i;
+  rb_calls++;
+  if (rb_fail && rb_ok_calls == 0) {
+    /* Garbage first: the library must not use or leak it. */
+    for (i = 0; i < len; i++) out[i] = (uint8_t)(0x5C ^ i);
+    return -1;
+  }
+  if (rb_ok_calls > 0) rb_ok_calls--;
+  for (i = 0; i < len; i++) {
+    out[i] = (uint8_t)(0x11 * (unsigned)i + rb_counter++);
+    if (rb_logged < sizeof rb_log) rb_log[rb_logged++] = out[i];
+  }
+  return 0;
+}
+
+static int all_bytes(const uint8_t *p, size_t len, uint8_t v) {
+  size_t i;
+  for (i = 0; i < len; i++)
+    if (p[i] != v) return 0;
+  return 1;
+}
+
+/* ---- tests -------------------------------------------------------------- */
+
+static void test_set(const mlkem_kem *kem) {
+  uint8_t seed[64], m[32], ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ss[32];
+  uint8_t ek2[MAX_EK], dk2[MAX_DK], ct2[MAX_CT], ss2[32], ssd[32];
+  unsigned ok_calls;
+  int rc;
+  memset(seed, 0x3C, sizeof seed);
+  memset(m, 0x7E, sizeof m);
+
+  /* A valid key pair from the derandomized function, source failing. */
+  rb_reset(1, 0);
+  CHECK(kem->keygen_derand(ek, dk, seed) == MLKEM_OK);
+  CHECK(kem->encaps_derand(ct, ss, ek, m) == MLKEM_OK);
+  CHECK(kem->decaps(ssd, ct, dk) == MLKEM_OK && memcmp(ss, ssd, 32) == 0);
+  CHECK(kem->check_ek(ek) == MLKEM_OK && kem->check_dk(dk) == MLKEM_OK);
+  CHECKF(rb_calls == 0, "%s: derandomized functions called the random "
+         "source %lu times", kem->name, rb_calls);
+
+  /* keygen: fail on the first, second or third call of the source. */
+  for (ok_calls = 0; ok_calls < 3; ok_calls++) {
+    rb_reset(1, ok_calls);
+    memset(ek2, FILL, sizeof ek2);
+    memset(dk2, FILL, sizeof dk2);
+    rc = kem->keygen(ek2, dk2);
+    if (rb_calls > ok_calls) {
+      /* The failing call was reached. */
+      CHECKF(rc == MLKEM_ERR_RANDOM, "%s keygen with the source failing on "
+             "call %u: returned %d", kem->name, ok_calls + 1, rc);
+      CHECKF(all_bytes(ek2, kem->ek_bytes, 0) &&
+                 all_bytes(dk2, kem->dk_bytes, 0),
+             "%s keygen with a failing source: outputs not zeroed",
+             kem->name);
+    } else {
+      /* The source was called fewer times than needed to fail. */
+      CHECK(ok_calls > 0 && rc == MLKEM_OK);
+    }
+    /* Nothing was written past the outputs. */
+    CHECK(all_bytes(ek2 + kem->ek_bytes, sizeof ek2 - kem->ek_bytes, FILL));
+    CHECK(all_bytes(dk2 + kem->dk_bytes, sizeof dk2 - kem->dk_bytes, FILL));
+  }
+
+  /* encaps with a valid ek. */
+  for (ok_calls = 0; ok_calls < 2; ok_calls++) {
+    rb_reset(1, ok_calls);
+    memset(ct2, FILL, sizeof ct2);
+    memset(ss2, FILL, sizeof ss2);
+    rc = kem->encaps(ct2, ss2, ek);
+    if (rb_calls > ok_calls) {
+      CHECKF(rc == MLKEM_ERR_RANDOM, "%s encaps with the source failing on "
+             "call %u: returned %d", kem->name, ok_calls + 1, rc);
+      CHECKF(all_bytes(ct2, kem->ct_bytes, 0) && all_bytes(ss2, 32, 0),
+             "%s encaps with a failing source: outputs not zeroed",
+             kem->name);
+    } else {
+      CHECK(ok_calls > 0 && rc == MLKEM_OK);
+    }
+  }
+  CHECKF(rb_calls >= 1, "%s encaps never called the random source",
+         kem->name);
+
+  /* encaps with an invalid ek and a failing source: an error either way,
+   * outputs zeroed. */
+  memcpy(ek2, ek, kem->ek_bytes);
+  ek2[0] = 0xFF;
+  ek2[1] |= 0x0F; /* first coefficient 4095 */
+  rb_reset(1, 0);
+  memset(ct2, FILL, sizeof ct2);
+  memset(ss2, FILL, sizeof ss2);
+  rc = kem->encaps(ct2, ss2, ek2);
+  CHECKF(rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_RANDOM,
+         "%s encaps with a bad ek and a failing source returned %d",
+         kem->name, rc);
+  CHECK(all_bytes(ct2, kem->ct_bytes, 0) && all_bytes(ss2, 32, 0));
+
+  /* Derandomized functions and decaps still work after the failures. */
+  rb_reset(1, 0);
+  CHECK(kem->keygen_derand(ek2, dk2, seed) == MLKEM_OK);
+  CHECK(memcmp(ek2, ek, kem->ek_bytes) == 0 &&
+        memcmp(dk2, dk, kem->dk_bytes) == 0);
+  CHECK(kem->encaps_derand(ct2, ss2, ek, m) == MLKEM_OK);
+  CHECK(memcmp(ct2, ct, kem->ct_bytes) == 0 && memcmp(ss2, ss, 32) == 0);
+  CHECK(kem->decaps(ss2, ct, dk) == MLKEM_OK && memcmp(ss2, ss, 32) == 0);
+  CHECK(rb_calls == 0);
+
+  /* Succeeding source: the randomized functions are the derandomized ones
+   * on the drawn bytes, in order (d || z for keygen, m for encaps). */
+  rb_reset(0, 0);
+  rc = kem->keygen(ek2, dk2);
+  CHECK(rc == MLKEM_OK);
+  CHECKF(rb_logged == 64, "%s keygen drew %zu random bytes, want 64",
+         kem->name, rb_logged);
+  if (rc == MLKEM_OK && rb_logged == 64) {
+    uint8_t ek3[MAX_EK], dk3[MAX_DK];
+    CHECK(kem->keygen_derand(ek3, dk3, rb_log) == MLKEM_OK);
+    CHECKF(memcmp(ek2, ek3, kem->ek_bytes) == 0 &&
+               memcmp(dk2, dk3, kem->dk_bytes) == 0,
+           "%s keygen is not keygen_derand(d || z) of its random bytes",
+           kem->name);
+  }
+  rb_reset(0, 0);
+  rc = kem->encaps(ct2, ss2, ek);
+  CHECK(rc == MLKEM_OK);
+  CHECKF(rb_logged == 32, "%s encaps drew %zu random bytes, want 32",
+         kem->name, rb_logged);
+  if (rc == MLKEM_OK && rb_logged == 32) {
+    uint8_t ct3[MAX_CT], ss3[32];
+    CHECK(kem->encaps_derand(ct3, ss3, ek, rb_log) == MLKEM_OK);
+    CHECKF(memcmp(ct2, ct3, kem->ct_bytes) == 0 && memcmp(ss2, ss3, 32) == 0,
+           "%s encaps is not encaps_derand(m) of its random bytes",
+           kem->name);
+    CHECK(kem->decaps(ssd, ct2, dk) == MLKEM_OK && memcmp(ssd, ss2, 32) == 0);
+  }
+  printf("  %s: keygen/encaps fail with MLKEM_ERR_RANDOM and zeroed "
+         "outputs; derandomized functions unaffected; success path uses "
+         "the drawn bytes\n", kem->name);
+}
+
+int main(void) {
+  unsigned s;
+  printf("test_randfail: a failing random source\n");
+  for (s = 0; mlkem_kems[s] != NULL; s++) test_set(mlkem_kems[s]);
+  return test_summary("test_randfail");
+}
