@@ -101,6 +101,8 @@ typedef struct mlkem_backend {
   /* The rejection step of SampleNTT (FIPS 203 Algorithm 7, steps 4-15):
    * appends to r->coeffs[*ctr..] the 12-bit values below q read from buf
    * (buflen a multiple of 3), stopping at 256. Public data only.
+   * Entries at and after the final *ctr are scratch (a rejected candidate
+   * may be left there); later calls overwrite them.
    * Out (when *ctr reaches 256): NTT domain, [0, q). */
   void (*rej_uniform)(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
                       unsigned buflen);

@@ -18,14 +18,14 @@
 #define MLKEM_MONT_R2 1353   /* 2^32 mod q */
 
 /* Returns a value congruent to a * 2^-16 mod q.
- * In: |a| <= 2^15 q (about 1.09e8). Out: |x| < q (strictly, for that input
- * range; |x| <= q/2 + |a| / 2^16). */
+ * In: -2^15 q <= a < 2^15 q (about 1.09e8). Out: |x| < q; more precisely
+ * |x| <= q/2 + |a| / 2^16. (At a = 2^15 q exactly the result would be q.) */
 static inline int16_t mlkem_montgomery_reduce(int32_t a) {
   int16_t t = (int16_t)((uint32_t)a * (uint32_t)(int32_t)MLKEM_QINV);
   return (int16_t)((a - (int32_t)t * MLKEM_Q) >> 16);
 }
 
-/* Returns a * b * 2^-16 mod q. In: |a| * |b| <= 2^15 q. Out: |x| < q.
+/* Returns a * b * 2^-16 mod q. In: |a| * |b| < 2^15 q. Out: |x| < q.
  * Same value as mlkem_montgomery_reduce(a * b), written with 16-bit low
  * and high products only: the low 16 bits of a b and of t q are equal, so
  * (a b - t q) >> 16 is exactly high(a b) - high(t q). Compilers vectorize

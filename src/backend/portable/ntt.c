@@ -76,9 +76,10 @@ static inline void gs_butterflies(int16_t *restrict lo, int16_t *restrict hi,
                                   unsigned len, int16_t zeta) {
   unsigned j;
   for (j = 0; j < len; j++) {
-    int16_t t = lo[j];
-    lo[j] = (int16_t)(t + hi[j]);
-    hi[j] = mlkem_fqmul(zeta, (int16_t)(hi[j] - t));
+    int16_t a = lo[j], b = hi[j];
+    int16_t d = (int16_t)(b - a);
+    lo[j] = (int16_t)(a + b);
+    hi[j] = mlkem_fqmul(d, zeta);
   }
 }
 
