@@ -31,6 +31,13 @@ static void poly_sub_from(mlkem_poly *r, const mlkem_poly *a) {
     r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
 }
 
+static void noise_job(mlkem_noise_job *job, mlkem_poly *out, unsigned nonce,
+                      unsigned eta) {
+  job->out = out;
+  job->nonce = (uint8_t)nonce;
+  job->eta = (uint8_t)eta;
+}
+
 /* FIPS 203 Algorithm 13. */
 void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
                        uint8_t *ek, uint8_t *dkpke,
@@ -54,12 +61,8 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
 
   /* Steps 8-15: s and e from PRF_eta1(sigma, N), N = 0 .. 2k - 1. */
   for (i = 0; i < k; i++) {
-    jobs[i].out = &s[i];
-    jobs[i].nonce = (uint8_t)i;
-    jobs[i].eta = (uint8_t)p->eta1;
-    jobs[k + i].out = &e[i];
-    jobs[k + i].nonce = (uint8_t)(k + i);
-    jobs[k + i].eta = (uint8_t)p->eta1;
+    noise_job(&jobs[i], &s[i], i, p->eta1);
+    noise_job(&jobs[k + i], &e[i], k + i, p->eta1);
   }
   mlkem_sample_noise(be, jobs, 2 * k, rho_sigma + MLKEM_SYMBYTES);
 
@@ -104,16 +107,10 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
   /* Steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k ..
    * 2k-1), e2 from PRF_eta2(r, 2k). */
   for (i = 0; i < k; i++) {
-    jobs[i].out = &y[i];
-    jobs[i].nonce = (uint8_t)i;
-    jobs[i].eta = (uint8_t)p->eta1;
-    jobs[k + i].out = &e1[i];
-    jobs[k + i].nonce = (uint8_t)(k + i);
-    jobs[k + i].eta = (uint8_t)p->eta2;
+    noise_job(&jobs[i], &y[i], i, p->eta1);
+    noise_job(&jobs[k + i], &e1[i], k + i, p->eta2);
   }
-  jobs[2 * k].out = &e2;
-  jobs[2 * k].nonce = (uint8_t)(2 * k);
-  jobs[2 * k].eta = (uint8_t)p->eta2;
+  noise_job(&jobs[2 * k], &e2, 2 * k, p->eta2);
   mlkem_sample_noise(be, jobs, 2 * k + 1, r);
 
   /* Step 18: y-hat = NTT(y). */

@@ -22,6 +22,8 @@
  */
 #include "sha3/sha3.h"
 
+#include "bytes.h"
+
 #include "ct.h"
 
 /* Domain separation (FIPS 202 Sections 6.1 and 6.2) combined with the
@@ -31,22 +33,6 @@
 #define DS_SHA3 0x06
 #define DS_SHAKE 0x1F
 
-static uint64_t load64_le(const uint8_t *p) {
-  return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-         (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-         (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
-
-static void store64_le(uint8_t *p, uint64_t v) {
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
-  p[4] = (uint8_t)(v >> 32);
-  p[5] = (uint8_t)(v >> 40);
-  p[6] = (uint8_t)(v >> 48);
-  p[7] = (uint8_t)(v >> 56);
-}
 
 /* XORs in[0..len) into the state's bytes pos..pos+len-1 (within the rate):
  * single bytes up to the next lane boundary, whole lanes, then the last
@@ -60,7 +46,7 @@ static void xor_bytes(uint64_t s[25], unsigned pos, const uint8_t *in,
     len--;
   }
   while (len >= 8) {
-    s[pos / 8] ^= load64_le(in);
+    s[pos / 8] ^= mlkem_load64_le(in);
     in += 8;
     pos += 8;
     len -= 8;
@@ -83,7 +69,7 @@ static void extract_bytes(const uint64_t s[25], unsigned pos, uint8_t *out,
     len--;
   }
   while (len >= 8) {
-    store64_le(out, s[pos / 8]);
+    mlkem_store64_le(out, s[pos / 8]);
     out += 8;
     pos += 8;
     len -= 8;
@@ -99,7 +85,7 @@ static void extract_bytes(const uint64_t s[25], unsigned pos, uint8_t *out,
 /* XORs one whole block of rate bytes (a multiple of 8) into the state. */
 static void xor_block(uint64_t s[25], const uint8_t *in, unsigned rate) {
   unsigned i;
-  for (i = 0; i < rate / 8; i++) s[i] ^= load64_le(in + 8 * i);
+  for (i = 0; i < rate / 8; i++) s[i] ^= mlkem_load64_le(in + 8 * i);
 }
 
 static void keccak_init(mlkem_keccak_ctx *ctx, unsigned rate, uint8_t ds) {
@@ -195,7 +181,7 @@ void mlkem_keccak_squeezeblocks(mlkem_keccak_ctx *ctx, uint8_t *out,
    * needs exactly one permutation, and the boundary is kept. */
   while (nblocks > 0) {
     mlkem_keccakf1600(ctx->s);
-    for (i = 0; i < rate / 8; i++) store64_le(out + 8 * i, ctx->s[i]);
+    for (i = 0; i < rate / 8; i++) mlkem_store64_le(out + 8 * i, ctx->s[i]);
     out += rate;
     nblocks--;
   }

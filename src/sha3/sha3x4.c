@@ -12,24 +12,10 @@
  */
 #include "sha3/sha3.h"
 
+#include "bytes.h"
+
 #define DS_SHAKE 0x1F
 
-static uint64_t load64_le(const uint8_t *p) {
-  return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-         (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-         (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
-
-static void store64_le(uint8_t *p, uint64_t v) {
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
-  p[4] = (uint8_t)(v >> 32);
-  p[5] = (uint8_t)(v >> 40);
-  p[6] = (uint8_t)(v >> 48);
-  p[7] = (uint8_t)(v >> 56);
-}
 
 /* Zeroes the state, absorbs in[j][0..inlen) into instance j and pads, so
  * that the first squeezeblocks call starts with the final absorbing
@@ -43,13 +29,13 @@ static void absorb_once_x4(uint64_t s[100], unsigned rate,
   off = 0;
   while (inlen - off >= rate) {
     for (i = 0; i < rate / 8; i++)
-      for (j = 0; j < 4; j++) s[4 * i + j] ^= load64_le(in[j] + off + 8 * i);
+      for (j = 0; j < 4; j++) s[4 * i + j] ^= mlkem_load64_le(in[j] + off + 8 * i);
     mlkem_keccakf1600_x4(s);
     off += rate;
   }
   /* Last partial block: whole lanes, then single bytes. */
   for (i = 0; 8 * (size_t)i + 8 <= inlen - off; i++)
-    for (j = 0; j < 4; j++) s[4 * i + j] ^= load64_le(in[j] + off + 8 * i);
+    for (j = 0; j < 4; j++) s[4 * i + j] ^= mlkem_load64_le(in[j] + off + 8 * i);
   for (i = 8 * i; i < inlen - off; i++)
     for (j = 0; j < 4; j++)
       s[4 * (i / 8) + j] ^= (uint64_t)in[j][off + i] << (8 * (i % 8));
@@ -70,7 +56,7 @@ static void squeezeblocks_x4(uint64_t s[100], unsigned rate,
   while (nblocks > 0) {
     mlkem_keccakf1600_x4(s);
     for (i = 0; i < rate / 8; i++)
-      for (j = 0; j < 4; j++) store64_le(out[j] + off + 8 * i, s[4 * i + j]);
+      for (j = 0; j < 4; j++) mlkem_store64_le(out[j] + off + 8 * i, s[4 * i + j]);
     off += rate;
     nblocks--;
   }

@@ -4,13 +4,7 @@
  */
 #include "backend/portable/portable.h"
 
-static uint32_t load24_le(const uint8_t *x) {
-  return (uint32_t)x[0] | (uint32_t)x[1] << 8 | (uint32_t)x[2] << 16;
-}
-
-static uint32_t load32_le(const uint8_t *x) {
-  return load24_le(x) | (uint32_t)x[3] << 24;
-}
+#include "bytes.h"
 
 /* eta = 2: each coefficient takes 4 bits, (b0 + b1) - (b2 + b3). Adding the
  * word to itself shifted by one under the mask 0x55555555 gives the sum of
@@ -18,7 +12,7 @@ static uint32_t load32_le(const uint8_t *x) {
 static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
   unsigned i, j;
   for (i = 0; i < MLKEM_N / 8; i++) {
-    uint32_t t = load32_le(buf + 4 * i);
+    uint32_t t = mlkem_load32_le(buf + 4 * i);
     uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
     for (j = 0; j < 8; j++) {
       int16_t x = (int16_t)((s >> (4 * j)) & 3);
@@ -33,7 +27,7 @@ static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
 static void cbd3(mlkem_poly *r, const uint8_t buf[192]) {
   unsigned i, j;
   for (i = 0; i < MLKEM_N / 4; i++) {
-    uint32_t t = load24_le(buf + 3 * i);
+    uint32_t t = mlkem_load24_le(buf + 3 * i);
     uint32_t s = (t & 0x00249249u) + ((t >> 1) & 0x00249249u) +
                  ((t >> 2) & 0x00249249u);
     for (j = 0; j < 4; j++) {
@@ -51,10 +45,6 @@ void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
     cbd3(r, buf);
 }
 
-static uint64_t load64_le(const uint8_t *x) {
-  return (uint64_t)load32_le(x) | (uint64_t)load32_le(x + 4) << 32;
-}
-
 /* The loop of SampleNTT: every 3 bytes give two 12-bit candidates, kept if
  * below q. The bytes are public (SHAKE128 of rho), so branching on them
  * would be safe, but about one candidate in five is rejected at random,
@@ -66,7 +56,7 @@ void mlkem_portable_rej_uniform(mlkem_poly *r, unsigned *ctr,
                                 const uint8_t *buf, unsigned buflen) {
   unsigned n = *ctr, pos = 0, l;
   while (n + 4 <= MLKEM_N && pos + 8 <= buflen) {
-    uint64_t w = load64_le(buf + pos);
+    uint64_t w = mlkem_load64_le(buf + pos);
     pos += 6;
     for (l = 0; l < 4; l++) {
       uint16_t d = (uint16_t)((w >> (12 * l)) & 0xFFF);
