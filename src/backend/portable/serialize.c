@@ -3,125 +3,154 @@
  * Compress/Decompress (equations 4.7 and 4.8), for the portable backend.
  *
  * Bits are packed little-endian: coefficient 0 in the low bits of byte 0.
- * The packing loops depend only on d, which is public; the coefficients
- * (secret for u, v and the message) only flow through shifts and masks.
+ * The packing depends only on d, which is public; the coefficients (secret
+ * for u, v and the message) only flow through shifts and masks.
  */
-#include <string.h>
-
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
 #include "ct.h"
 
-/* Packs 256 values of d bits each (d <= 12) into 32 d bytes. Inlined at
- * call sites with a constant d (see the switches below), where the
- * compiler unrolls the inner loop into a fixed pattern. */
-static inline void pack_bits(uint8_t *out, const uint16_t v[MLKEM_N], unsigned d) {
-  uint32_t acc = 0;
-  unsigned bits = 0, i;
-  for (i = 0; i < MLKEM_N; i++) {
-    acc |= (uint32_t)v[i] << bits;
-    bits += d;
-    while (bits >= 8) {
-      *out++ = (uint8_t)acc;
-      acc >>= 8;
-      bits -= 8;
-    }
+/* Packing works on groups of coefficients whose bits fill a whole number of
+ * bytes and fit one 64-bit word: 8 coefficients for d = 1 and 5, 16 for
+ * d = 4, 4 for d = 10 and 12. Every function here is inlined at call sites
+ * with a constant d, so the compiler emits a fixed shift pattern per group.
+ * d = 11 has no such group (8 coefficients are 88 bits) and uses a running
+ * bit accumulator instead. */
+static inline unsigned group_size(unsigned d) {
+  switch (d) {
+    case 1: return 8;
+    case 4: return 16;
+    case 5: return 8;
+    default: return 4; /* 10, 12 */
   }
 }
 
-/* Unpacks 256 values of d bits each from 32 d bytes; inlined likewise. */
-static inline void unpack_bits(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
-  uint32_t acc = 0;
-  unsigned bits = 0, i;
-  const uint32_t mask = (1u << d) - 1;
-  for (i = 0; i < MLKEM_N; i++) {
-    while (bits < d) {
-      acc |= (uint32_t)*in++ << bits;
-      bits += 8;
+/* Packs 256 values of d bits each (values already below 2^d) into 32 d
+ * bytes. */
+static inline void pack(uint8_t *out, const uint16_t v[MLKEM_N], unsigned d) {
+  unsigned i, j;
+  if (d == 11) {
+    uint64_t acc = 0;
+    unsigned bits = 0;
+    for (i = 0; i < MLKEM_N; i++) {
+      acc |= (uint64_t)v[i] << bits;
+      bits += 11;
+      while (bits >= 8) {
+        *out++ = (uint8_t)acc;
+        acc >>= 8;
+        bits -= 8;
+      }
     }
-    v[i] = (uint16_t)(acc & mask);
-    acc >>= d;
-    bits -= d;
+    return;
+  }
+  for (i = 0; i < MLKEM_N; i += group_size(d)) {
+    uint64_t w = 0;
+    for (j = 0; j < group_size(d); j++) w |= (uint64_t)v[i + j] << (d * j);
+    for (j = 0; j < group_size(d) * d / 8; j++) *out++ = (uint8_t)(w >> (8 * j));
   }
 }
 
-/* ByteEncode_12: two coefficients to three bytes. */
+/* Unpacks 256 values of d bits each from 32 d bytes. */
+static inline void unpack(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
+  const uint64_t mask = ((uint64_t)1 << d) - 1;
+  unsigned i, j;
+  if (d == 11) {
+    uint64_t acc = 0;
+    unsigned bits = 0;
+    for (i = 0; i < MLKEM_N; i++) {
+      while (bits < 11) {
+        acc |= (uint64_t)*in++ << bits;
+        bits += 8;
+      }
+      v[i] = (uint16_t)(acc & mask);
+      acc >>= 11;
+      bits -= 11;
+    }
+    return;
+  }
+  for (i = 0; i < MLKEM_N; i += group_size(d)) {
+    uint64_t w = 0;
+    for (j = 0; j < group_size(d) * d / 8; j++) w |= (uint64_t)*in++ << (8 * j);
+    for (j = 0; j < group_size(d); j++) v[i + j] = (uint16_t)((w >> (d * j)) & mask);
+  }
+}
+
+/* ByteEncode_12 of the canonical representatives. */
 void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES],
                              const mlkem_poly *a) {
+  uint16_t v[MLKEM_N];
   unsigned i;
-  for (i = 0; i < MLKEM_N / 2; i++) {
-    uint16_t t0 = (uint16_t)mlkem_freeze(a->coeffs[2 * i]);
-    uint16_t t1 = (uint16_t)mlkem_freeze(a->coeffs[2 * i + 1]);
-    out[3 * i + 0] = (uint8_t)t0;
-    out[3 * i + 1] = (uint8_t)((t0 >> 8) | (t1 << 4));
-    out[3 * i + 2] = (uint8_t)(t1 >> 4);
-  }
+  for (i = 0; i < MLKEM_N; i++) v[i] = (uint16_t)mlkem_freeze(a->coeffs[i]);
+  pack(out, v, 12);
+  mlkem_zeroize(v, sizeof v);
 }
 
 /* ByteDecode_12, each value taken mod q (FIPS 203 Algorithm 6 for d = 12).
  * A 12-bit value is below 2q, so one conditional subtraction suffices. */
 void mlkem_portable_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
+  uint16_t v[MLKEM_N];
   unsigned i;
-  for (i = 0; i < MLKEM_N / 2; i++) {
-    int16_t t0 = (int16_t)((in[3 * i] | ((uint16_t)in[3 * i + 1] << 8)) & 0xFFF);
-    int16_t t1 = (int16_t)((in[3 * i + 1] >> 4) | ((uint16_t)in[3 * i + 2] << 4));
-    r->coeffs[2 * i] = mlkem_cond_add_q((int16_t)(t0 - MLKEM_Q));
-    r->coeffs[2 * i + 1] = mlkem_cond_add_q((int16_t)(t1 - MLKEM_Q));
-  }
+  unpack(v, in, 12);
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = mlkem_cond_add_q((int16_t)(v[i] - MLKEM_Q));
+  mlkem_zeroize(v, sizeof v);
 }
 
-void mlkem_portable_compress_encode(uint8_t *out, const mlkem_poly *a,
-                                    unsigned d) {
+/* Compress_d of the canonical representative of every coefficient, then
+ * ByteEncode_d; a switch gives each d its own inlined copy. */
+static inline void compress_encode_d(uint8_t *out, const mlkem_poly *a,
+                                     unsigned d) {
   uint16_t v[MLKEM_N];
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
     v[i] = mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
-  switch (d) {
-    case 4: pack_bits(out, v, 4); break;
-    case 5: pack_bits(out, v, 5); break;
-    case 10: pack_bits(out, v, 10); break;
-    default: pack_bits(out, v, 11); break;
-  }
+  pack(out, v, d);
   mlkem_zeroize(v, sizeof v);
+}
+
+void mlkem_portable_compress_encode(uint8_t *out, const mlkem_poly *a,
+                                    unsigned d) {
+  switch (d) {
+    case 4: compress_encode_d(out, a, 4); break;
+    case 5: compress_encode_d(out, a, 5); break;
+    case 10: compress_encode_d(out, a, 10); break;
+    default: compress_encode_d(out, a, 11); break;
+  }
+}
+
+static inline void decode_decompress_d(mlkem_poly *r, const uint8_t *in,
+                                       unsigned d) {
+  uint16_t v[MLKEM_N];
+  unsigned i;
+  unpack(v, in, d);
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = (int16_t)mlkem_decompress_d(v[i], d);
 }
 
 void mlkem_portable_decode_decompress(mlkem_poly *r, const uint8_t *in,
                                       unsigned d) {
-  uint16_t v[MLKEM_N];
-  unsigned i;
   switch (d) {
-    case 4: unpack_bits(v, in, 4); break;
-    case 5: unpack_bits(v, in, 5); break;
-    case 10: unpack_bits(v, in, 10); break;
-    default: unpack_bits(v, in, 11); break;
+    case 4: decode_decompress_d(r, in, 4); break;
+    case 5: decode_decompress_d(r, in, 5); break;
+    case 10: decode_decompress_d(r, in, 10); break;
+    default: decode_decompress_d(r, in, 11); break;
   }
-  for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)mlkem_decompress_d(v[i], d);
 }
 
 /* ByteEncode_1(Compress_1(a)): bit i of the message is 1 exactly when
  * coefficient i is closer to q/2 than to 0. */
 void mlkem_portable_compress_encode_msg(uint8_t out[32], const mlkem_poly *a) {
-  unsigned i, j;
-  for (i = 0; i < 32; i++) {
-    uint8_t byte = 0;
-    for (j = 0; j < 8; j++) {
-      uint16_t x = (uint16_t)mlkem_freeze(a->coeffs[8 * i + j]);
-      byte |= (uint8_t)(mlkem_compress_d(x, 1) << j);
-    }
-    out[i] = byte;
-  }
+  compress_encode_d(out, a, 1);
 }
 
 /* Decompress_1(ByteDecode_1(m)): bit b becomes b * (q + 1) / 2, selected by
  * a mask so the secret bit never decides a branch. */
 void mlkem_portable_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
-  unsigned i, j;
-  for (i = 0; i < 32; i++) {
-    for (j = 0; j < 8; j++) {
-      int16_t mask = (int16_t)-(int16_t)((in[i] >> j) & 1);
-      r->coeffs[8 * i + j] = (int16_t)(mask & ((MLKEM_Q + 1) / 2));
-    }
-  }
+  uint16_t v[MLKEM_N];
+  unsigned i;
+  unpack(v, in, 1);
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = (int16_t)(-(int16_t)v[i] & ((MLKEM_Q + 1) / 2));
+  mlkem_zeroize(v, sizeof v);
 }
