@@ -1,7 +1,7 @@
 /*
  * test_arith.c - the Z_q arithmetic of the portable backend
  * (backend/portable/arith.h) and its constant tables, against values the
- * test computes itself with plain integer arithmetic.
+ * test computes itself with plain integer arithmetic (ref_fips203.c).
  *
  *  - Barrett reduction on all 65536 int16 inputs: congruence and the
  *    documented centered range [-(q-1)/2, (q-1)/2].
@@ -22,45 +22,14 @@
 
 #include "backend/portable/arith.h"
 #include "backend/portable/portable.h"
+#include "ref_fips203.h"
 #include "test_util.h"
 
 #define Q MLKEM_Q
 
-static char msgbuf[512];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
-  } while (0)
-
-/* Canonical residue of any 64-bit integer. */
-static int64_t mod_q(int64_t a) {
-  int64_t r = a % Q;
-  return r < 0 ? r + Q : r;
-}
-
-static unsigned bitrev7(unsigned i) {
-  unsigned r = 0, b;
-  for (b = 0; b < 7; b++)
-    if (i & (1u << b)) r |= 1u << (6 - b);
-  return r;
-}
-
-static int64_t pow_mod_q(int64_t base, unsigned e) {
-  int64_t r = 1;
-  base = mod_q(base);
-  while (e > 0) {
-    if (e & 1) r = r * base % Q;
-    base = base * base % Q;
-    e >>= 1;
-  }
-  return r;
-}
-
 /* The representative of a mod q in [-(q-1)/2, (q-1)/2]. */
 static int64_t centered(int64_t a) {
-  int64_t r = mod_q(a);
+  int64_t r = ref_mod_q(a);
   return r > (Q - 1) / 2 ? r - Q : r;
 }
 
@@ -70,7 +39,7 @@ static void test_barrett(void) {
   int16_t lo = 0, hi = 0;
   for (a = INT16_MIN; a <= INT16_MAX; a++) {
     int16_t x = mlkem_barrett_reduce((int16_t)a);
-    if (mod_q((int64_t)a - x) != 0 && bad_cong++ == 0) first_cong = a;
+    if (ref_mod_q((int64_t)a - x) != 0 && bad_cong++ == 0) first_cong = a;
     if ((x < -(Q - 1) / 2 || x > (Q - 1) / 2) && bad_range++ == 0)
       first_range = a;
     if (x < lo) lo = x;
@@ -215,11 +184,11 @@ static void test_cond_add_freeze(void) {
   int32_t a, first_c = 0, first_f = 0;
   for (a = -Q; a < Q; a++) {
     int16_t x = mlkem_cond_add_q((int16_t)a);
-    if ((x < 0 || x >= Q || mod_q(a) != x) && bad_c++ == 0) first_c = a;
+    if ((x < 0 || x >= Q || ref_mod_q(a) != x) && bad_c++ == 0) first_c = a;
   }
   for (a = INT16_MIN; a <= INT16_MAX; a++) {
     int16_t x = mlkem_freeze((int16_t)a);
-    if (mod_q(a) != x && bad_f++ == 0) first_f = a;
+    if (ref_mod_q(a) != x && bad_f++ == 0) first_f = a;
   }
   CHECKF(bad_c == 0, "cond_add_q: %lu of %d inputs in [-q, q) wrong, first "
          "a=%d -> %d", bad_c, 2 * Q, (int)first_c,
@@ -234,11 +203,11 @@ static void test_cond_add_freeze(void) {
 static void test_tables(void) {
   unsigned i, bad_z = 0, bad_g = 0;
   /* 17 is a primitive 256-th root of unity mod q (FIPS 203 section 4.3). */
-  CHECK(pow_mod_q(17, 128) == Q - 1);
-  CHECK(pow_mod_q(17, 256) == 1);
+  CHECK(ref_pow_mod_q(17, 128) == Q - 1);
+  CHECK(ref_pow_mod_q(17, 256) == 1);
   for (i = 0; i < 128; i++) {
-    int64_t z = centered(pow_mod_q(17, bitrev7(i)) * 65536);
-    int64_t g = centered(pow_mod_q(17, 2 * bitrev7(i) + 1) * 65536);
+    int64_t z = centered(ref_pow_mod_q(17, ref_bitrev7(i)) * 65536);
+    int64_t g = centered(ref_pow_mod_q(17, 2 * ref_bitrev7(i) + 1) * 65536);
     if (mlkem_zetas[i] != z) {
       bad_z++;
       CHECKF(0, "mlkem_zetas[%u] = %d, want 17^BitRev7(%u) * 2^16 mod q "
@@ -255,10 +224,14 @@ static void test_tables(void) {
   /* Spot values of FIPS 203 Appendix A (plain form, without 2^16):
    * zeta^BitRev7(1) = 1729, zeta^BitRev7(2) = 2580, gamma_0 = 17,
    * gamma_2 = 2761. */
-  CHECK(mod_q((int64_t)mlkem_zetas[1] * pow_mod_q(65536, Q - 2)) == 1729);
-  CHECK(mod_q((int64_t)mlkem_gammas[0] * pow_mod_q(65536, Q - 2)) == 17);
-  CHECK(mod_q((int64_t)mlkem_zetas[2] * pow_mod_q(65536, Q - 2)) == 2580);
-  CHECK(mod_q((int64_t)mlkem_gammas[2] * pow_mod_q(65536, Q - 2)) == 2761);
+  CHECK(ref_mod_q((int64_t)mlkem_zetas[1] * ref_pow_mod_q(65536, Q - 2)) ==
+        1729);
+  CHECK(ref_mod_q((int64_t)mlkem_gammas[0] * ref_pow_mod_q(65536, Q - 2)) ==
+        17);
+  CHECK(ref_mod_q((int64_t)mlkem_zetas[2] * ref_pow_mod_q(65536, Q - 2)) ==
+        2580);
+  CHECK(ref_mod_q((int64_t)mlkem_gammas[2] * ref_pow_mod_q(65536, Q - 2)) ==
+        2761);
   printf("  tables: 128 zetas and 128 gammas recomputed from 17\n");
 }
 

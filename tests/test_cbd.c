@@ -26,14 +26,6 @@
 #define Q MLKEM_Q
 #define N MLKEM_N
 
-static char msgbuf[512];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
-  } while (0)
-
 /* ---- CBD ---------------------------------------------------------------- */
 
 static unsigned bit(const uint8_t *b, unsigned i) {

@@ -1,7 +1,7 @@
 /*
  * test_compress.c - Compress_d / Decompress_d (FIPS 203 equations 4.7 and
  * 4.8) and their combination with ByteEncode_d / ByteDecode_d
- * (Algorithms 5 and 6), against references written here:
+ * (Algorithms 5 and 6), against the references of ref_fips203.c:
  *
  *  - Compress_d(x) = round(2^d x / q) mod 2^d as the exact integer
  *    floor((2^(d+1) x + q) / (2q)) mod 2^d;
@@ -21,76 +21,21 @@
 
 #include "backend/api.h"
 #include "backend/portable/portable.h"
+#include "ref_fips203.h"
 #include "test_util.h"
 
 #define Q MLKEM_Q
 #define N MLKEM_N
 
-static char msgbuf[512];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
-  } while (0)
-
-static int32_t mod_q(int32_t a) {
-  int32_t r = a % Q;
-  return r < 0 ? r + Q : r;
-}
-
 /* ---- references --------------------------------------------------------- */
-
-static uint32_t ref_compress(uint32_t x, unsigned d) {
-  return (((x << (d + 1)) + Q) / (2 * Q)) & ((1u << d) - 1);
-}
-
-static uint32_t ref_decompress(uint32_t y, unsigned d) {
-  return (2 * Q * y + (1u << d)) / (1u << (d + 1));
-}
-
-/* ByteEncode_d (Algorithm 5): 256 d-bit values to 32 d bytes. */
-static void ref_byte_encode(uint8_t *out, const uint32_t f[N], unsigned d) {
-  uint8_t bits[N * 12];
-  unsigned i, j;
-  for (i = 0; i < N; i++) {
-    uint32_t a = f[i];
-    for (j = 0; j < d; j++) {
-      bits[i * d + j] = (uint8_t)(a % 2);
-      a = (a - bits[i * d + j]) / 2;
-    }
-  }
-  /* BitsToBytes (Algorithm 3) */
-  memset(out, 0, 32 * d);
-  for (i = 0; i < N * d; i++)
-    out[i / 8] = (uint8_t)(out[i / 8] + (bits[i] << (i % 8)));
-}
-
-/* ByteDecode_d (Algorithm 6) for d < 12: values mod 2^d. */
-static void ref_byte_decode(uint32_t f[N], const uint8_t *in, unsigned d) {
-  uint8_t bits[N * 12];
-  unsigned i, j;
-  /* BytesToBits (Algorithm 4) */
-  for (i = 0; i < 32 * d; i++) {
-    uint8_t c = in[i];
-    for (j = 0; j < 8; j++) {
-      bits[8 * i + j] = (uint8_t)(c % 2);
-      c = (uint8_t)(c / 2);
-    }
-  }
-  for (i = 0; i < N; i++) {
-    uint32_t v = 0;
-    for (j = 0; j < d; j++) v += (uint32_t)bits[i * d + j] << j;
-    f[i] = v;
-  }
-}
 
 /* ByteEncode_d(Compress_d(a)), a any representatives. */
 static void ref_compress_encode(uint8_t *out, const mlkem_poly *a,
                                 unsigned d) {
   uint32_t f[N];
   unsigned i;
-  for (i = 0; i < N; i++) f[i] = ref_compress((uint32_t)mod_q(a->coeffs[i]), d);
+  for (i = 0; i < N; i++)
+    f[i] = ref_compress((uint32_t)ref_mod_q(a->coeffs[i]), d);
   ref_byte_encode(out, f, d);
 }
 
@@ -116,7 +61,8 @@ static void test_scalar(void) {
       uint32_t c = mlkem_compress_d((uint16_t)x, d);
       int32_t err;
       if (c != ref_compress(x, d) && bad_c++ == 0) first_c = x;
-      err = mod_q((int32_t)ref_decompress(ref_compress(x, d), d) - (int32_t)x);
+      err = (int32_t)ref_mod_q(
+          (int32_t)ref_decompress(ref_compress(x, d), d) - (int32_t)x);
       if (err > Q / 2) err -= Q;
       if ((err > bound || err < -bound) && bad_err++ == 0) first_err = x;
       n++;

@@ -38,15 +38,6 @@
 #define MAX_EK MLKEM1024_EK_BYTES
 #define MAX_DK MLKEM1024_DK_BYTES
 #define MAX_CT MLKEM1024_CT_BYTES
-#define FILL 0xAA
-
-static char msgbuf[512];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
-  } while (0)
 
 typedef struct {
   int (*keygen)(uint8_t *ek, uint8_t *dk_pke, const uint8_t *d);
@@ -66,13 +57,6 @@ static const kpke_fns kpke_by_rank[5] = {
     {mlkem1024_kpke_keygen, mlkem1024_kpke_encrypt, mlkem1024_kpke_decrypt,
      MLKEM1024_KPKE_DK_BYTES},
 };
-
-static int all_bytes(const uint8_t *p, size_t len, uint8_t v) {
-  size_t i;
-  for (i = 0; i < len; i++)
-    if (p[i] != v) return 0;
-  return 1;
-}
 
 /* J(z || c) = SHAKE256(z || c, 32) (FIPS 203 equation 4.4). */
 static void j_hash(uint8_t out[32], const uint8_t z[32], const uint8_t *c,
@@ -373,7 +357,7 @@ static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
   for (b = 0; b < 8 * kem->ct_bytes; b++) {
     int rc;
     ct[b / 8] ^= (uint8_t)(1u << (b % 8));
-    memset(ss, FILL, 32);
+    memset(ss, TEST_FILL, 32);
     rc = kem->decaps(ss, ct, dk);
     j_hash(want, z, ct, kem->ct_bytes);
     if (rc != MLKEM_OK && bad_rc++ == 0)
@@ -425,7 +409,7 @@ static void test_dk_check(const mlkem_kem *kem, test_rng *rng) {
     int rc1, rc2;
     memcpy(bad, dk, kem->dk_bytes);
     bad[i] ^= (uint8_t)(1u << (i % 8));
-    memset(ss, FILL, 32);
+    memset(ss, TEST_FILL, 32);
     rc1 = kem->check_dk(bad);
     rc2 = kem->decaps(ss, ct, bad);
     if (rc1 == MLKEM_ERR_INVALID_DK && rc2 == MLKEM_ERR_INVALID_DK)
@@ -433,7 +417,7 @@ static void test_dk_check(const mlkem_kem *kem, test_rng *rng) {
     else if (fails++ == 0)
       CHECKF(0, "%s: dk with byte %zu (%s) changed: check_dk %d, decaps %d",
              kem->name, i, i >= hoff ? "H(ek)" : "ek", rc1, rc2);
-    if (all_bytes(ss, 32, 0)) zeroed++;
+    if (test_all_bytes(ss, 32, 0)) zeroed++;
     n++;
   }
   CHECKF(refused == n, "%s: %lu of %lu corrupted dk (H(ek) or ek) accepted",
@@ -483,20 +467,22 @@ static void test_ek_check(const mlkem_kem *kem, test_rng *rng) {
       set12(bad, pos[i], val);
       CHECK(get12(bad, pos[i]) == val);
       rc1 = kem->check_ek(bad);
-      memset(ct, FILL, sizeof ct);
-      memset(ss, FILL, sizeof ss);
+      memset(ct, TEST_FILL, sizeof ct);
+      memset(ss, TEST_FILL, sizeof ss);
       rc2 = kem->encaps(ct, ss, bad);
-      CHECKF(rc2 == MLKEM_ERR_INVALID_EK && all_bytes(ct, kem->ct_bytes, 0) &&
-                 all_bytes(ss, 32, 0),
+      CHECKF(rc2 == MLKEM_ERR_INVALID_EK &&
+                 test_all_bytes(ct, kem->ct_bytes, 0) &&
+                 test_all_bytes(ss, 32, 0),
              "%s encaps: coefficient %u = %u: rc %d, outputs %s", kem->name,
              pos[i], val, rc2,
-             all_bytes(ct, kem->ct_bytes, 0) && all_bytes(ss, 32, 0)
+             test_all_bytes(ct, kem->ct_bytes, 0) && test_all_bytes(ss, 32, 0)
                  ? "zeroed" : "NOT zeroed");
-      memset(ct, FILL, sizeof ct);
-      memset(ss, FILL, sizeof ss);
+      memset(ct, TEST_FILL, sizeof ct);
+      memset(ss, TEST_FILL, sizeof ss);
       rc3 = kem->encaps_derand(ct, ss, bad, m);
       CHECKF(rc3 == MLKEM_ERR_INVALID_EK &&
-                 all_bytes(ct, kem->ct_bytes, 0) && all_bytes(ss, 32, 0),
+                 test_all_bytes(ct, kem->ct_bytes, 0) &&
+                 test_all_bytes(ss, 32, 0),
              "%s encaps_derand: coefficient %u = %u: rc %d", kem->name,
              pos[i], val, rc3);
       CHECKF(rc1 == MLKEM_ERR_INVALID_EK,
@@ -604,7 +590,8 @@ static void test_null(const mlkem_kem *kem) {
   CHECK(kem->keygen_derand(ek, dk, seed) == MLKEM_OK);
   CHECK(kem->encaps_derand(ct, ss, ek, m) == MLKEM_OK);
 
-#define PREFILL() (memset(o1, FILL, sizeof o1), memset(o2, FILL, sizeof o2))
+#define PREFILL() \
+  (memset(o1, TEST_FILL, sizeof o1), memset(o2, TEST_FILL, sizeof o2))
 #define EXPECT_NULL(call, z1, len1, z2, len2)                               \
   do {                                                                      \
     int rc_;                                                                \
@@ -612,9 +599,9 @@ static void test_null(const mlkem_kem *kem) {
     rc_ = (call);                                                           \
     CHECKF(rc_ == MLKEM_ERR_NULL_ARGUMENT, "%s: %s returned %d", kem->name, \
            #call, rc_);                                                     \
-    CHECKF(!(z1) || all_bytes(o1, (len1), 0),                               \
+    CHECKF(!(z1) || test_all_bytes(o1, (len1), 0),                          \
            "%s: %s left its first output not zeroed", kem->name, #call);    \
-    CHECKF(!(z2) || all_bytes(o2, (len2), 0),                               \
+    CHECKF(!(z2) || test_all_bytes(o2, (len2), 0),                          \
            "%s: %s left its second output not zeroed", kem->name, #call);   \
     n++;                                                                    \
   } while (0)

@@ -1,7 +1,8 @@
 /*
  * test_ntt.c - the NTT, its inverse, NTT-domain multiplication and
  * add_reduce of the backends, against references written here with plain
- * modular integer arithmetic:
+ * modular integer arithmetic (mod q, BitRev7 and powers of 17 from
+ * ref_fips203.c):
  *
  *  - ref_ntt / ref_invntt: FIPS 203 Algorithms 9 and 10 line by line, with
  *    zeta = 17^BitRev7(i) computed by exponentiation;
@@ -23,41 +24,11 @@
 
 #include "backend/api.h"
 #include "backend/portable/portable.h"
+#include "ref_fips203.h"
 #include "test_util.h"
 
 #define Q MLKEM_Q
 #define N MLKEM_N
-
-static char msgbuf[512];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
-  } while (0)
-
-static int64_t mod_q(int64_t a) {
-  int64_t r = a % Q;
-  return r < 0 ? r + Q : r;
-}
-
-static unsigned bitrev7(unsigned i) {
-  unsigned r = 0, b;
-  for (b = 0; b < 7; b++)
-    if (i & (1u << b)) r |= 1u << (6 - b);
-  return r;
-}
-
-static int64_t pow_mod_q(int64_t base, unsigned e) {
-  int64_t r = 1;
-  base = mod_q(base);
-  while (e > 0) {
-    if (e & 1) r = r * base % Q;
-    base = base * base % Q;
-    e >>= 1;
-  }
-  return r;
-}
 
 /* ---- references (all values canonical in [0, q)) ---------------------- */
 
@@ -66,12 +37,12 @@ static void ref_ntt(int64_t f[N]) {
   unsigned i = 1, len, start, j;
   for (len = 128; len >= 2; len /= 2) {
     for (start = 0; start < N; start += 2 * len) {
-      int64_t zeta = pow_mod_q(17, bitrev7(i));
+      int64_t zeta = ref_pow_mod_q(17, ref_bitrev7(i));
       i++;
       for (j = start; j < start + len; j++) {
         int64_t t = zeta * f[j + len] % Q;
-        f[j + len] = mod_q(f[j] - t);
-        f[j] = mod_q(f[j] + t);
+        f[j + len] = ref_mod_q(f[j] - t);
+        f[j] = ref_mod_q(f[j] + t);
       }
     }
   }
@@ -82,16 +53,16 @@ static void ref_invntt(int64_t f[N]) {
   unsigned i = 127, len, start, j;
   for (len = 2; len <= 128; len *= 2) {
     for (start = 0; start < N; start += 2 * len) {
-      int64_t zeta = pow_mod_q(17, bitrev7(i));
+      int64_t zeta = ref_pow_mod_q(17, ref_bitrev7(i));
       i--;
       for (j = start; j < start + len; j++) {
         int64_t t = f[j];
-        f[j] = mod_q(t + f[j + len]);
-        f[j + len] = mod_q(zeta * (f[j + len] - t));
+        f[j] = ref_mod_q(t + f[j + len]);
+        f[j + len] = ref_mod_q(zeta * (f[j + len] - t));
       }
     }
   }
-  for (j = 0; j < N; j++) f[j] = mod_q(f[j] * 3303); /* 3303 = 128^-1 */
+  for (j = 0; j < N; j++) f[j] = ref_mod_q(f[j] * 3303); /* 3303 = 128^-1 */
 }
 
 /* The NTT by definition: (f-hat[2i], f-hat[2i+1]) are the coefficients of
@@ -100,7 +71,8 @@ static void ref_invntt(int64_t f[N]) {
 static void ref_ntt_crt(int64_t out[N], const int64_t f[N]) {
   unsigned i, m;
   for (i = 0; i < 128; i++) {
-    int64_t g = pow_mod_q(17, 2 * bitrev7(i) + 1), gm = 1, c0 = 0, c1 = 0;
+    int64_t g = ref_pow_mod_q(17, 2 * ref_bitrev7(i) + 1), gm = 1, c0 = 0,
+            c1 = 0;
     for (m = 0; m < 128; m++) {
       c0 = (c0 + f[2 * m] * gm) % Q;
       c1 = (c1 + f[2 * m + 1] * gm) % Q;
@@ -116,10 +88,10 @@ static void ref_basemul_add(int64_t r[N], const int64_t a[N],
                             const int64_t b[N]) {
   unsigned i;
   for (i = 0; i < 128; i++) {
-    int64_t g = pow_mod_q(17, 2 * bitrev7(i) + 1);
+    int64_t g = ref_pow_mod_q(17, 2 * ref_bitrev7(i) + 1);
     int64_t a0 = a[2 * i], a1 = a[2 * i + 1], b0 = b[2 * i], b1 = b[2 * i + 1];
-    r[2 * i] = mod_q(r[2 * i] + a0 * b0 + (a1 * b1 % Q) * g);
-    r[2 * i + 1] = mod_q(r[2 * i + 1] + a0 * b1 + a1 * b0);
+    r[2 * i] = ref_mod_q(r[2 * i] + a0 * b0 + (a1 * b1 % Q) * g);
+    r[2 * i + 1] = ref_mod_q(r[2 * i + 1] + a0 * b1 + a1 * b0);
   }
 }
 
@@ -131,14 +103,14 @@ static void schoolbook_add(int64_t r[N], const int64_t a[N],
   memset(acc, 0, sizeof acc);
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++) acc[i + j] += a[i] * b[j];
-  for (i = 0; i < N; i++) r[i] = mod_q(r[i] + acc[i] - acc[i + N]);
+  for (i = 0; i < N; i++) r[i] = ref_mod_q(r[i] + acc[i] - acc[i + N]);
 }
 
 /* ---- helpers ------------------------------------------------------------ */
 
 static void to_ref(int64_t out[N], const mlkem_poly *p) {
   unsigned i;
-  for (i = 0; i < N; i++) out[i] = mod_q(p->coeffs[i]);
+  for (i = 0; i < N; i++) out[i] = ref_mod_q(p->coeffs[i]);
 }
 
 /* Uniform in [lo, hi]. */
@@ -445,7 +417,7 @@ static void test_add_reduce(const mlkem_backend *be) {
     }
     to_ref(want, &r);
     to_ref(ar, &a);
-    for (i = 0; i < N; i++) want[i] = mod_q(want[i] + ar[i]);
+    for (i = 0; i < N; i++) want[i] = ref_mod_q(want[i] + ar[i]);
     be->add_reduce(&r, &a);
     CHECKF(in_bounds(&r, -(Q - 1), Q - 1, &where),
            "%s add_reduce case %u: output %u = %d outside |x| < q", be->name,

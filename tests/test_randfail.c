@@ -27,15 +27,6 @@
 #define MAX_EK MLKEM1024_EK_BYTES
 #define MAX_DK MLKEM1024_DK_BYTES
 #define MAX_CT MLKEM1024_CT_BYTES
-#define FILL 0xAA
-
-static char msgbuf[512];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
-  } while (0)
 
 /* ---- the custom random source ------------------------------------------ */
 
@@ -69,13 +60,6 @@ int mlkem_randombytes(uint8_t *out, size_t len) {
   return 0;
 }
 
-static int all_bytes(const uint8_t *p, size_t len, uint8_t v) {
-  size_t i;
-  for (i = 0; i < len; i++)
-    if (p[i] != v) return 0;
-  return 1;
-}
-
 /* ---- tests -------------------------------------------------------------- */
 
 static void test_set(const mlkem_kem *kem) {
@@ -98,15 +82,15 @@ static void test_set(const mlkem_kem *kem) {
   /* keygen: fail on the first, second or third call of the source. */
   for (ok_calls = 0; ok_calls < 3; ok_calls++) {
     rb_reset(1, ok_calls);
-    memset(ek2, FILL, sizeof ek2);
-    memset(dk2, FILL, sizeof dk2);
+    memset(ek2, TEST_FILL, sizeof ek2);
+    memset(dk2, TEST_FILL, sizeof dk2);
     rc = kem->keygen(ek2, dk2);
     if (rb_calls > ok_calls) {
       /* The failing call was reached. */
       CHECKF(rc == MLKEM_ERR_RANDOM, "%s keygen with the source failing on "
              "call %u: returned %d", kem->name, ok_calls + 1, rc);
-      CHECKF(all_bytes(ek2, kem->ek_bytes, 0) &&
-                 all_bytes(dk2, kem->dk_bytes, 0),
+      CHECKF(test_all_bytes(ek2, kem->ek_bytes, 0) &&
+                 test_all_bytes(dk2, kem->dk_bytes, 0),
              "%s keygen with a failing source: outputs not zeroed",
              kem->name);
     } else {
@@ -114,20 +98,23 @@ static void test_set(const mlkem_kem *kem) {
       CHECK(ok_calls > 0 && rc == MLKEM_OK);
     }
     /* Nothing was written past the outputs. */
-    CHECK(all_bytes(ek2 + kem->ek_bytes, sizeof ek2 - kem->ek_bytes, FILL));
-    CHECK(all_bytes(dk2 + kem->dk_bytes, sizeof dk2 - kem->dk_bytes, FILL));
+    CHECK(test_all_bytes(ek2 + kem->ek_bytes, sizeof ek2 - kem->ek_bytes,
+                         TEST_FILL));
+    CHECK(test_all_bytes(dk2 + kem->dk_bytes, sizeof dk2 - kem->dk_bytes,
+                         TEST_FILL));
   }
 
   /* encaps with a valid ek. */
   for (ok_calls = 0; ok_calls < 2; ok_calls++) {
     rb_reset(1, ok_calls);
-    memset(ct2, FILL, sizeof ct2);
-    memset(ss2, FILL, sizeof ss2);
+    memset(ct2, TEST_FILL, sizeof ct2);
+    memset(ss2, TEST_FILL, sizeof ss2);
     rc = kem->encaps(ct2, ss2, ek);
     if (rb_calls > ok_calls) {
       CHECKF(rc == MLKEM_ERR_RANDOM, "%s encaps with the source failing on "
              "call %u: returned %d", kem->name, ok_calls + 1, rc);
-      CHECKF(all_bytes(ct2, kem->ct_bytes, 0) && all_bytes(ss2, 32, 0),
+      CHECKF(test_all_bytes(ct2, kem->ct_bytes, 0) &&
+                 test_all_bytes(ss2, 32, 0),
              "%s encaps with a failing source: outputs not zeroed",
              kem->name);
     } else {
@@ -143,13 +130,13 @@ static void test_set(const mlkem_kem *kem) {
   ek2[0] = 0xFF;
   ek2[1] |= 0x0F; /* first coefficient 4095 */
   rb_reset(1, 0);
-  memset(ct2, FILL, sizeof ct2);
-  memset(ss2, FILL, sizeof ss2);
+  memset(ct2, TEST_FILL, sizeof ct2);
+  memset(ss2, TEST_FILL, sizeof ss2);
   rc = kem->encaps(ct2, ss2, ek2);
   CHECKF(rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_RANDOM,
          "%s encaps with a bad ek and a failing source returned %d",
          kem->name, rc);
-  CHECK(all_bytes(ct2, kem->ct_bytes, 0) && all_bytes(ss2, 32, 0));
+  CHECK(test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0));
 
   /* Derandomized functions and decaps still work after the failures. */
   rb_reset(1, 0);

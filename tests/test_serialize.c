@@ -1,7 +1,7 @@
 /*
  * test_serialize.c - ByteEncode_d / ByteDecode_d (FIPS 203 Algorithms 5
  * and 6) as the backends expose them, against a bit-level reference
- * (BitsToBytes / BytesToBits) written here:
+ * (BitsToBytes / BytesToBits, in ref_fips203.c):
  *
  *  - d = 12 (encode12 / decode12): every 12-bit value 0..4095 at every one
  *    of the 256 positions decodes to the value mod q; every value in
@@ -21,51 +21,11 @@
 
 #include "backend/api.h"
 #include "backend/portable/portable.h"
+#include "ref_fips203.h"
 #include "test_util.h"
 
 #define Q MLKEM_Q
 #define N MLKEM_N
-
-static char msgbuf[512];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(msgbuf, sizeof msgbuf, __VA_ARGS__);              \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : msgbuf);           \
-  } while (0)
-
-static int32_t mod_q(int32_t a) {
-  int32_t r = a % Q;
-  return r < 0 ? r + Q : r;
-}
-
-/* ByteEncode_d: bit j of value i is bit i d + j of the string, bit b of the
- * string is bit b mod 8 of byte b / 8. */
-static void ref_encode(uint8_t *out, const uint32_t f[N], unsigned d) {
-  unsigned i, j;
-  memset(out, 0, 32 * d);
-  for (i = 0; i < N; i++)
-    for (j = 0; j < d; j++) {
-      unsigned b = i * d + j;
-      out[b / 8] |= (uint8_t)(((f[i] >> j) & 1) << (b % 8));
-    }
-}
-
-/* ByteDecode_d without the final reduction. */
-static void ref_decode(uint32_t f[N], const uint8_t *in, unsigned d) {
-  unsigned i, j;
-  for (i = 0; i < N; i++) {
-    f[i] = 0;
-    for (j = 0; j < d; j++) {
-      unsigned b = i * d + j;
-      f[i] |= (uint32_t)((in[b / 8] >> (b % 8)) & 1) << j;
-    }
-  }
-}
-
-static uint32_t decompress(uint32_t y, unsigned d) {
-  return (2 * Q * y + (1u << d)) / (1u << (d + 1));
-}
 
 /* ---- d = 12 ------------------------------------------------------------- */
 
@@ -80,7 +40,7 @@ static void test_decode12_all_values(void) {
    * position sees every 12-bit value once. */
   for (v = 0; v < 4096; v++) {
     for (i = 0; i < N; i++) f[i] = (v + 17 * i) % 4096;
-    ref_encode(bytes, f, 12);
+    ref_byte_encode(bytes, f, 12);
     mlkem_portable_decode12(&r, bytes);
     for (i = 0; i < N; i++)
       if (r.coeffs[i] != (int16_t)(f[i] % Q) && bad++ == 0) {
@@ -105,9 +65,9 @@ static void test_encode12_all_values(void) {
   for (v = 0; v < 2 * Q - 1; v++) {
     for (i = 0; i < N; i++) {
       a.coeffs[i] = (int16_t)(-(Q - 1) + (int32_t)((v + 29 * i) % (2 * Q - 1)));
-      f[i] = (uint32_t)mod_q(a.coeffs[i]);
+      f[i] = (uint32_t)ref_mod_q(a.coeffs[i]);
     }
-    ref_encode(want, f, 12);
+    ref_byte_encode(want, f, 12);
     memset(got, 0xA5, sizeof got);
     mlkem_portable_encode12(got, &a);
     if (memcmp(got, want, MLKEM_POLYBYTES) != 0 && bad++ == 0) {
@@ -140,9 +100,9 @@ static void test_roundtrips12(const mlkem_backend *be) {
     test_rng_bytes(&rng, bytes, sizeof bytes);
     if (t == 0) memset(bytes, 0xFF, sizeof bytes);
     if (t == 1) memset(bytes, 0, sizeof bytes);
-    ref_decode(f, bytes, 12);
+    ref_byte_decode(f, bytes, 12);
     for (i = 0; i < N; i++) f[i] %= Q;
-    ref_encode(reduced, f, 12);
+    ref_byte_encode(reduced, f, 12);
     be->decode12(&a, bytes);
     be->encode12(again, &a);
     CHECKF(memcmp(again, reduced, sizeof again) == 0,
@@ -161,10 +121,10 @@ static void test_roundtrips12(const mlkem_backend *be) {
                                 (Q - 1));
       be->encode12(bytes, &a);
       be->decode12(&b, bytes);
-      for (i = 0; i < N && b.coeffs[i] == mod_q(a.coeffs[i]); i++) {
+      for (i = 0; i < N && b.coeffs[i] == ref_mod_q(a.coeffs[i]); i++) {
       }
       CHECKF(i == N, "decode12(encode12(a)) coefficient %u is %d, want %d",
-             i, b.coeffs[i % N], (int)mod_q(a.coeffs[i % N]));
+             i, b.coeffs[i % N], (int)ref_mod_q(a.coeffs[i % N]));
     }
   }
   printf("  %s: 1000 random encode12/decode12 round trips\n", be->name);
@@ -194,7 +154,7 @@ static void decode_d(const mlkem_backend *be, mlkem_poly *r,
 
 /* The coefficient the decoder gives for the d-bit value y. */
 static int32_t decoded(uint32_t y, unsigned d) {
-  return d == 12 ? (int32_t)(y % Q) : (int32_t)decompress(y, d);
+  return d == 12 ? (int32_t)(y % Q) : (int32_t)ref_decompress(y, d);
 }
 
 static void test_layout(const mlkem_backend *be) {
@@ -242,12 +202,12 @@ static void test_layout(const mlkem_backend *be) {
     for (t = 0; t < 500; t++) {
       test_rng_bytes(&rng, bytes, 32 * d);
       if (d == 12) { /* canonical values only, so the trip is exact */
-        ref_decode(f, bytes, 12);
+        ref_byte_decode(f, bytes, 12);
         for (i = 0; i < N; i++) f[i] %= Q;
-        ref_encode(bytes, f, 12);
+        ref_byte_encode(bytes, f, 12);
       }
-      ref_decode(f, bytes, d);
-      ref_encode(want, f, d);
+      ref_byte_decode(f, bytes, d);
+      ref_byte_encode(want, f, d);
       CHECK(memcmp(want, bytes, 32 * d) == 0); /* reference consistency */
       decode_d(be, &a, bytes, d);
       if (coeff_ok) {

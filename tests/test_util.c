@@ -9,6 +9,7 @@
 
 unsigned long test_passed;
 unsigned long test_failed;
+char test_msgbuf[TEST_MSGBUF_LEN];
 
 void test_check(int ok, const char *file, int line, const char *what) {
   if (ok) {
@@ -33,6 +34,13 @@ void test_check_mem(const void *got, const void *want, size_t len,
   if (test_failed <= 50)
     fprintf(stderr, "%s:%d: FAILED: %s differs at byte %zu of %zu "
             "(got %02x, want %02x)\n", file, line, what, i, len, g[i], w[i]);
+}
+
+int test_all_bytes(const uint8_t *p, size_t len, uint8_t v) {
+  size_t i;
+  for (i = 0; i < len; i++)
+    if (p[i] != v) return 0;
+  return 1;
 }
 
 int test_summary(const char *name) {

@@ -2,8 +2,8 @@
  * test_util.h - the few helpers every test program shares: checks that
  * count and report, hex decoding, and a deterministic random generator.
  *
- * A test program calls CHECK(...) / CHECK_MEM(...) as often as it likes and
- * ends with `return test_summary("name");`, which prints
+ * A test program calls CHECK(...) / CHECKF(...) / CHECK_MEM(...) as often
+ * as it likes and ends with `return test_summary("name");`, which prints
  * "name: N passed, M failed" and returns non-zero if anything failed.
  */
 #ifndef MLKEM_TEST_UTIL_H
@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 extern unsigned long test_passed;
 extern unsigned long test_failed;
@@ -24,6 +25,25 @@ int test_summary(const char *name);
 #define CHECK_MSG(cond, msg) test_check(!!(cond), __FILE__, __LINE__, (msg))
 #define CHECK_MEM(got, want, len, what) \
   test_check_mem((got), (want), (len), __FILE__, __LINE__, (what))
+
+/* CHECKF(cond, fmt, ...): CHECK with a printf-style failure message. The
+ * message is formatted (into test_msgbuf, truncated to its size) only if
+ * cond is false; a passing check is recorded under the text of cond. */
+#define TEST_MSGBUF_LEN 512
+extern char test_msgbuf[TEST_MSGBUF_LEN];
+#define CHECKF(cond, ...)                                                \
+  do {                                                                   \
+    int ok_ = !!(cond);                                                  \
+    if (!ok_) snprintf(test_msgbuf, sizeof test_msgbuf, __VA_ARGS__);    \
+    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : test_msgbuf);      \
+  } while (0)
+
+/* The byte the API tests prefill output buffers with, so that zeroed and
+ * untouched bytes can be told apart. */
+#define TEST_FILL 0xAA
+
+/* 1 if all len bytes at p equal v (also for len = 0), else 0. */
+int test_all_bytes(const uint8_t *p, size_t len, uint8_t v);
 
 /* Decodes hex (either case) into out; returns the number of bytes written,
  * or (size_t)-1 if the text is not hex or longer than cap bytes. */

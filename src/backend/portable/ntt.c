@@ -55,6 +55,40 @@ const int16_t mlkem_gammas[128] = {
   958, -958, -1460, 1460, 1522, -1522, 1628, -1628,
 };
 
+/* The layers with 16- and 8-coefficient half-blocks, with each block's zeta
+ * repeated once per butterfly: with a contiguous zeta per coefficient the
+ * compiler vectorizes each half-block as one or two whole vectors, where a
+ * single zeta per block leads it into slow cross-block shuffles. Entries
+ * are copies of mlkem_zetas (forward: zetas[8..15] and zetas[16..31];
+ * inverse: the same walked backwards), checked by test_ntt through the
+ * transforms. */
+#define R8(x) x, x, x, x, x, x, x, x
+#define R16(x) R8(x), R8(x)
+/* Forward NTT, len = 16: zetas[8 + b] for block b. */
+static const int16_t zetas_len16[128] = {
+  R16(-171), R16(622), R16(1577), R16(182), R16(962), R16(-1202), R16(-1474),
+  R16(1468),
+};
+/* Forward NTT, len = 8: zetas[16 + b] for block b. */
+static const int16_t zetas_len8[128] = {
+  R8(573), R8(-1325), R8(264), R8(383), R8(-829), R8(1458), R8(-1602),
+  R8(-130), R8(-681), R8(1017), R8(732), R8(608), R8(-1542), R8(411),
+  R8(-205), R8(-1571),
+};
+/* Inverse NTT, len = 16: zetas[15 - b] for block b. */
+static const int16_t izetas_len16[128] = {
+  R16(1468), R16(-1474), R16(-1202), R16(962), R16(182), R16(1577), R16(622),
+  R16(-171),
+};
+/* Inverse NTT, len = 8: zetas[31 - b] for block b. */
+static const int16_t izetas_len8[128] = {
+  R8(-1571), R8(-205), R8(411), R8(-1542), R8(608), R8(732), R8(1017),
+  R8(-681), R8(-130), R8(-1602), R8(1458), R8(-829), R8(383), R8(264),
+  R8(-1325), R8(573),
+};
+#undef R8
+#undef R16
+
 /* 128^-1 * 2^16 mod q: one Montgomery multiplication by it scales by
  * 128^-1 = 3303 (the last step of FIPS 203 Algorithm 10). */
 #define MLKEM_INVNTT_SCALE 512
@@ -83,6 +117,43 @@ static inline void gs_butterflies(int16_t *restrict lo, int16_t *restrict hi,
   }
 }
 
+/* The same butterflies with one zeta per coefficient (see zetas_len16). */
+static inline void ct_butterflies_z(int16_t *restrict lo, int16_t *restrict hi,
+                                    unsigned len, const int16_t *z) {
+  unsigned j;
+  for (j = 0; j < len; j++) {
+    int16_t t = mlkem_fqmul(z[j], hi[j]);
+    hi[j] = (int16_t)(lo[j] - t);
+    lo[j] = (int16_t)(lo[j] + t);
+  }
+}
+
+static inline void gs_butterflies_z(int16_t *restrict lo, int16_t *restrict hi,
+                                    unsigned len, const int16_t *z) {
+  unsigned j;
+  for (j = 0; j < len; j++) {
+    int16_t a = lo[j], b = hi[j];
+    lo[j] = (int16_t)(a + b);
+    hi[j] = mlkem_fqmul((int16_t)(b - a), z[j]);
+  }
+}
+
+/* A whole layer with per-coefficient zetas: ztab[len b + j] for block b. */
+static inline void ntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab) {
+  unsigned b;
+  for (b = 0; b < MLKEM_N / (2 * len); b++)
+    ct_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
+                     ztab + len * b);
+}
+
+static inline void invntt_layer_z(int16_t *r, unsigned len,
+                                  const int16_t *ztab) {
+  unsigned b;
+  for (b = 0; b < MLKEM_N / (2 * len); b++)
+    gs_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
+                     ztab + len * b);
+}
+
 static void barrett_reduce_all(int16_t *r) {
   unsigned j;
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_barrett_reduce(r[j]);
@@ -107,6 +178,44 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
                    mlkem_zetas[2 * k0 - 1 - b]);
 }
 
+/* The two innermost layers of Algorithm 9 (len = 4, then len = 2) on one
+ * 8-coefficient block, in local variables: three zetas per block. Written
+ * per block because vectorizing these layers across blocks needs more
+ * shuffles than it saves. */
+static inline void ntt_last2(int16_t r[8], int16_t z4, int16_t z2a,
+                             int16_t z2b) {
+  int16_t a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3];
+  int16_t a4 = r[4], a5 = r[5], a6 = r[6], a7 = r[7], t;
+  t = mlkem_fqmul(z4, a4); a4 = (int16_t)(a0 - t); a0 = (int16_t)(a0 + t);
+  t = mlkem_fqmul(z4, a5); a5 = (int16_t)(a1 - t); a1 = (int16_t)(a1 + t);
+  t = mlkem_fqmul(z4, a6); a6 = (int16_t)(a2 - t); a2 = (int16_t)(a2 + t);
+  t = mlkem_fqmul(z4, a7); a7 = (int16_t)(a3 - t); a3 = (int16_t)(a3 + t);
+  t = mlkem_fqmul(z2a, a2); a2 = (int16_t)(a0 - t); a0 = (int16_t)(a0 + t);
+  t = mlkem_fqmul(z2a, a3); a3 = (int16_t)(a1 - t); a1 = (int16_t)(a1 + t);
+  t = mlkem_fqmul(z2b, a6); a6 = (int16_t)(a4 - t); a4 = (int16_t)(a4 + t);
+  t = mlkem_fqmul(z2b, a7); a7 = (int16_t)(a5 - t); a5 = (int16_t)(a5 + t);
+  r[0] = a0; r[1] = a1; r[2] = a2; r[3] = a3;
+  r[4] = a4; r[5] = a5; r[6] = a6; r[7] = a7;
+}
+
+/* The two outermost layers of Algorithm 10 (len = 2, then len = 4) on one
+ * 8-coefficient block, the mirror image of ntt_last2. */
+static inline void invntt_first2(int16_t r[8], int16_t z2a, int16_t z2b,
+                                 int16_t z4) {
+  int16_t a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3];
+  int16_t a4 = r[4], a5 = r[5], a6 = r[6], a7 = r[7], t;
+  t = a0; a0 = (int16_t)(t + a2); a2 = mlkem_fqmul(z2a, (int16_t)(a2 - t));
+  t = a1; a1 = (int16_t)(t + a3); a3 = mlkem_fqmul(z2a, (int16_t)(a3 - t));
+  t = a4; a4 = (int16_t)(t + a6); a6 = mlkem_fqmul(z2b, (int16_t)(a6 - t));
+  t = a5; a5 = (int16_t)(t + a7); a7 = mlkem_fqmul(z2b, (int16_t)(a7 - t));
+  t = a0; a0 = (int16_t)(t + a4); a4 = mlkem_fqmul(z4, (int16_t)(a4 - t));
+  t = a1; a1 = (int16_t)(t + a5); a5 = mlkem_fqmul(z4, (int16_t)(a5 - t));
+  t = a2; a2 = (int16_t)(t + a6); a6 = mlkem_fqmul(z4, (int16_t)(a6 - t));
+  t = a3; a3 = (int16_t)(t + a7); a7 = mlkem_fqmul(z4, (int16_t)(a7 - t));
+  r[0] = a0; r[1] = a1; r[2] = a2; r[3] = a3;
+  r[4] = a4; r[5] = a5; r[6] = a6; r[7] = a7;
+}
+
 /* FIPS 203 Algorithm 9 (NTT). Cooley-Tukey butterflies without reduction of
  * the sums: the input bound q grows by less than q per layer (the product
  * term is a Montgomery output, below q), so after seven layers every
@@ -114,16 +223,18 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
  * q/2. */
 void mlkem_portable_ntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
+  unsigned b;
   /* Layer by layer with constant lengths, so that each inlined copy of the
    * butterfly loop is compiled for its exact length. zetas[k .. 2k-1]
    * serve the layer with 128 / k-long blocks. */
   ntt_layer(r, 128, 1);
   ntt_layer(r, 64, 2);
   ntt_layer(r, 32, 4);
-  ntt_layer(r, 16, 8);
-  ntt_layer(r, 8, 16);
-  ntt_layer(r, 4, 32);
-  ntt_layer(r, 2, 64);
+  ntt_layer_z(r, 16, zetas_len16);
+  ntt_layer_z(r, 8, zetas_len8);
+  for (b = 0; b < MLKEM_N / 8; b++)
+    ntt_last2(r + 8 * b, mlkem_zetas[32 + b], mlkem_zetas[64 + 2 * b],
+              mlkem_zetas[65 + 2 * b]);
   barrett_reduce_all(r);
 }
 
@@ -136,13 +247,14 @@ void mlkem_portable_ntt(mlkem_poly *p) {
  * multiplication by 128^-1 2^16 brings everything below q. */
 void mlkem_portable_invntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
-  unsigned j;
+  unsigned b, j;
   /* The layers of NTT in reverse, with the zetas walked backwards. */
-  invntt_layer(r, 2, 64);
-  invntt_layer(r, 4, 32);
-  invntt_layer(r, 8, 16);
+  for (b = 0; b < MLKEM_N / 8; b++)
+    invntt_first2(r + 8 * b, mlkem_zetas[127 - 2 * b],
+                  mlkem_zetas[126 - 2 * b], mlkem_zetas[63 - b]);
+  invntt_layer_z(r, 8, izetas_len8);
   barrett_reduce_all(r);
-  invntt_layer(r, 16, 8);
+  invntt_layer_z(r, 16, izetas_len16);
   invntt_layer(r, 32, 4);
   invntt_layer(r, 64, 2);
   invntt_layer(r, 128, 1);
