@@ -133,13 +133,19 @@ static void bench_set(set_result *r, size_t iters) {
   free(ns);
 }
 
+/* Pins the process to the CPU it is running on (or to $MLKEM_BENCH_CPU),
+ * so the timings are not disturbed by migrations. */
 static void pin_to_one_cpu(void) {
 #if defined(__linux__)
   cpu_set_t set;
+  const char *env = getenv("MLKEM_BENCH_CPU");
+  int cpu = env != NULL ? atoi(env) : sched_getcpu();
+  if (cpu < 0) cpu = 0;
   CPU_ZERO(&set);
-  CPU_SET(0, &set);
+  CPU_SET(cpu, &set);
   if (sched_setaffinity(0, sizeof set, &set) != 0)
-    fprintf(stderr, "bench: could not pin to CPU 0; continuing unpinned\n");
+    fprintf(stderr, "bench: could not pin to CPU %d; continuing unpinned\n",
+            cpu);
 #endif
 }
 
