@@ -2,11 +2,14 @@
 # Installs the library into a scratch prefix, then builds and runs
 # examples/minimal.c against it twice: through pkg-config (shared library)
 # and through find_package(mlkem) (static library).
-# Usage: install_test.sh SOURCE_DIR BUILD_DIR C_COMPILER
+# Usage: install_test.sh SOURCE_DIR BUILD_DIR C_COMPILER [C_FLAGS]
+# C_FLAGS are those the library was built with (e.g. sanitizer flags, which
+# the program must share to link against an instrumented library).
 set -eu
 src=$1
 build=$2
 cc=$3
+cflags=${4:-}
 prefix="$build/install-test"
 rm -rf "$prefix" "$build/consumer"
 cmake --install "$build" --prefix "$prefix" >/dev/null
@@ -16,11 +19,12 @@ libdir=${libdir%/pkgconfig}
 PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --exists mlkem
 flags=$(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs mlkem)
 # shellcheck disable=SC2086
-"$cc" -std=c11 -Wall -Wextra -Werror "$src/examples/minimal.c" $flags -o "$build/minimal-pkgconfig"
+"$cc" -std=c11 -Wall -Wextra -Werror $cflags "$src/examples/minimal.c" $flags -o "$build/minimal-pkgconfig"
 LD_LIBRARY_PATH="$libdir" "$build/minimal-pkgconfig"
 
 cmake -S "$src/examples/cmake-consumer" -B "$build/consumer" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" >/dev/null
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_C_FLAGS="$cflags" >/dev/null
 cmake --build "$build/consumer" >/dev/null
 "$build/consumer/minimal"
 echo "install_test: 2 passed, 0 failed"
