@@ -261,31 +261,30 @@ void mlkem_portable_invntt(mlkem_poly *p) {
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
 }
 
-/* sum_i a[i] o b[i] (FIPS 203 Algorithms 11 and 12, summed over a vector).
- * Products are accumulated exactly in 32 bits and reduced once at the end:
- * a in [0, q) and |b| < q give |a0 b0 + a1 b1 gamma| < q^2 + q^2/2 per term
- * and at most 4 terms, below 2^15 q as Montgomery reduction needs. The
- * first reduction leaves acc * 2^-16; the multiplication by 2^32 mod q in
- * Montgomery form restores acc. */
+/* sum_i a[i] o b[i] (FIPS 203 Algorithms 11 and 12, summed over a vector),
+ * with 16-bit Montgomery products only, which compilers vectorize without
+ * widening: each product a b 2^-16 is below q, so the at most 2k <= 8
+ * products summed into an output coefficient stay below 8q < 2^15. A last
+ * multiplication by 2^32 mod q (Montgomery form of 2^16) removes the 2^-16
+ * and reduces below q. gamma enters as gamma 2^16 (mlkem_gammas), so
+ * fqmul(fqmul(a1, b1), gamma 2^16) = a1 b1 gamma 2^-16 like the others. */
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                                 const mlkem_poly *b, unsigned k) {
-  int32_t c0[MLKEM_N / 2] = {0}, c1[MLKEM_N / 2] = {0};
+  int16_t c0[MLKEM_N / 2] = {0}, c1[MLKEM_N / 2] = {0};
   unsigned i, l;
   for (l = 0; l < k; l++) {
     const int16_t *restrict x = a[l].coeffs, *restrict y = b[l].coeffs;
     for (i = 0; i < MLKEM_N / 2; i++) {
-      /* a1 b1 gamma: (a1 b1 2^-16) times (gamma 2^16). */
-      int16_t t = mlkem_fqmul(x[2 * i + 1], y[2 * i + 1]);
-      c0[i] += (int32_t)x[2 * i] * y[2 * i] + (int32_t)t * mlkem_gammas[i];
-      c1[i] += (int32_t)x[2 * i] * y[2 * i + 1] +
-               (int32_t)x[2 * i + 1] * y[2 * i];
+      int16_t x0 = x[2 * i], x1 = x[2 * i + 1];
+      int16_t y0 = y[2 * i], y1 = y[2 * i + 1];
+      c0[i] = (int16_t)(c0[i] + mlkem_fqmul(x0, y0) +
+                        mlkem_fqmul(mlkem_fqmul(x1, y1), mlkem_gammas[i]));
+      c1[i] = (int16_t)(c1[i] + mlkem_fqmul(x0, y1) + mlkem_fqmul(x1, y0));
     }
   }
   for (i = 0; i < MLKEM_N / 2; i++) {
-    r->coeffs[2 * i] =
-        mlkem_fqmul(mlkem_montgomery_reduce(c0[i]), MLKEM_MONT_R2);
-    r->coeffs[2 * i + 1] =
-        mlkem_fqmul(mlkem_montgomery_reduce(c1[i]), MLKEM_MONT_R2);
+    r->coeffs[2 * i] = mlkem_fqmul(c0[i], MLKEM_MONT_R2);
+    r->coeffs[2 * i + 1] = mlkem_fqmul(c1[i], MLKEM_MONT_R2);
   }
 }
 
