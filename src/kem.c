@@ -11,6 +11,7 @@
 
 #include "../include/mlkem.h"
 #include "backend/api.h"
+#include "bytes.h"
 #include "ct.h"
 #include "kpke.h"
 #include "randombytes.h"
@@ -30,18 +31,19 @@ static const uint8_t *dk_z(const mlkem_params *p, const uint8_t *dk) {
 
 /* Modulus check (FIPS 203 section 7.2): ByteEncode_12(ByteDecode_12(ek))
  * equals ek exactly when every 12-bit value is below q. ek is public, but
- * the check reads all of it anyway. */
+ * the check reads all of it anyway, four values (6 bytes) at a time. */
 static int ek_is_valid(const mlkem_params *p, const uint8_t *ek) {
-  unsigned bad = 0;
+  uint32_t bad = 0;
   size_t i;
-  for (i = 0; i < p->dkpke_bytes; i += 3) {
-    unsigned d1 = (ek[i] | ((unsigned)ek[i + 1] << 8)) & 0xFFF;
-    unsigned d2 = (ek[i + 1] >> 4) | ((unsigned)ek[i + 2] << 4);
-    /* (x - q) >> 31 is 1 exactly when x < q, for x < 2^12. */
-    bad |= 1u ^ ((d1 - MLKEM_Q) >> 31);
-    bad |= 1u ^ ((d2 - MLKEM_Q) >> 31);
+  unsigned j;
+  for (i = 0; i < p->dkpke_bytes; i += 6) {
+    uint64_t w = (uint64_t)mlkem_load32_le(ek + i) |
+                 (uint64_t)ek[i + 4] << 32 | (uint64_t)ek[i + 5] << 40;
+    /* q - 1 - x has its top bit set exactly when x >= q. */
+    for (j = 0; j < 4; j++)
+      bad |= (uint32_t)(MLKEM_Q - 1) - (uint32_t)((w >> (12 * j)) & 0xFFF);
   }
-  return bad == 0;
+  return (bad >> 31) == 0;
 }
 
 /* Hash check (FIPS 203 section 7.3): H(ek) stored in dk matches the ek
