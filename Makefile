@@ -37,7 +37,7 @@ test-long: build
 	./$(BUILD)/tests/test_accumulated --long
 
 bench: build
-	./$(BUILD)/bench/mlkem_bench --iterations 2000 --json $(BUILD)/bench.json
+	./$(BUILD)/bench/mlkem_bench --iterations 2000 --passes 10 --json $(BUILD)/bench.json
 
 sanitize:
 	$(CMAKE) -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
