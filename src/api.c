@@ -5,7 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "../include/mlkem.h"
+#include "mlkem.h"
 #include "backend/api.h"
 #include "kem.h"
 #include "params.h"

@@ -1,7 +1,7 @@
 /* hazmat.c - the K-PKE entry points of mlkem_hazmat.h. */
 #include <string.h>
 
-#include "../include/mlkem_hazmat.h"
+#include "mlkem_hazmat.h"
 #include "ct.h"
 #include "kpke.h"
 

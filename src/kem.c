@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "../include/mlkem.h"
+#include "mlkem.h"
 #include "backend/api.h"
 #include "bytes.h"
 #include "ct.h"
