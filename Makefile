@@ -1,7 +1,7 @@
 # Thin front end to CMake. Every target builds what it needs.
 #   make demo      build and run the two-party exchange for every set
 #   make test      build and run the whole test suite
-#   make bench     medians of keygen/encaps/decaps (ticks and ns), plus JSON
+#   make bench     medians of keygen/encaps/decaps (ticks and ns) per backend, plus JSON
 #   make test-long the 1,000,000-iteration accumulated test
 #   make sanitize  the test suite under AddressSanitizer + UBSan
 #   make install PREFIX=/usr/local
@@ -36,8 +36,13 @@ test: build
 test-long: build
 	./$(BUILD)/tests/test_accumulated --long
 
+BACKENDS ?= portable avx2
+
 bench: build
-	./$(BUILD)/bench/mlkem_bench --iterations 2000 --passes 10 --json $(BUILD)/bench.json
+	@for b in $(BACKENDS); do \
+	  MLKEM_BACKEND=$$b ./$(BUILD)/bench/mlkem_bench --iterations 2000 --passes 10 \
+	    --json $(BUILD)/bench-$$b.json || exit 1; echo; \
+	done
 
 sanitize:
 	$(CMAKE) -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \

@@ -103,6 +103,10 @@ extern "C" {
 #define MLKEM_ERR_INVALID_DK (-3)
 /* A required pointer argument was NULL. */
 #define MLKEM_ERR_NULL_ARGUMENT (-4)
+/* The environment variable MLKEM_BACKEND names a backend that is not built
+ * into this library or not supported by this CPU (see mlkem_backend_name).
+ * Nothing was computed. */
+#define MLKEM_ERR_BACKEND (-5)
 
 /* Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
  * or "unknown error" for any other value. The string is static. */
@@ -111,8 +115,18 @@ const char *mlkem_strerror(int err);
 /* Returns MLKEM_VERSION_STRING of the library actually linked. */
 const char *mlkem_version(void);
 
-/* Returns the name of the arithmetic backend in use in this process, for
- * example "portable". The backend is chosen once, on first use. */
+/* Returns the name of the arithmetic backend in use in this process:
+ * "avx2" or "portable" (more as backends are added). The backend is chosen
+ * once per process, on first use, as the fastest one built in that the CPU
+ * and the operating system support; all backends give identical results.
+ *
+ * For tests and diagnosis, the environment variable MLKEM_BACKEND (read
+ * once, at that first use) forces a backend by name: "portable", "avx2".
+ * If it names a backend that is not built in or that this CPU does not
+ * support, no backend is used: this function returns "unavailable" and
+ * every keygen, encaps and decaps (and K-PKE) call fails with
+ * MLKEM_ERR_BACKEND and zeroed outputs. check_ek and check_dk still work.
+ * No instruction the CPU lacks is ever executed. */
 const char *mlkem_backend_name(void);
 
 #if defined(__GNUC__) || defined(__clang__)

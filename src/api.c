@@ -97,6 +97,8 @@ const char *mlkem_strerror(int err) {
       return "invalid decapsulation key (FIPS 203 7.3 hash check failed)";
     case MLKEM_ERR_NULL_ARGUMENT:
       return "a required pointer argument was NULL";
+    case MLKEM_ERR_BACKEND:
+      return "the backend forced by MLKEM_BACKEND is not available";
     default:
       return "unknown error";
   }
@@ -104,4 +106,7 @@ const char *mlkem_strerror(int err) {
 
 const char *mlkem_version(void) { return MLKEM_VERSION_STRING; }
 
-const char *mlkem_backend_name(void) { return mlkem_backend_get()->name; }
+const char *mlkem_backend_name(void) {
+  const mlkem_backend *be = mlkem_backend_get();
+  return be != NULL ? be->name : "unavailable";
+}

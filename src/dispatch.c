@@ -1,10 +1,87 @@
 /*
  * dispatch.c - chooses the backend once per process.
  *
- * Only the portable backend exists so far; the SIMD backends will be
- * selected here from what the CPU reports, and MLKEM_BACKEND will force a
- * choice for tests and diagnosis.
+ * Without MLKEM_BACKEND in the environment: the fastest backend that was
+ * built in and that the CPU and OS support. With MLKEM_BACKEND=name: that
+ * backend if it is built in and supported, otherwise none at all (every
+ * operation then fails with MLKEM_ERR_BACKEND), so that a test or a
+ * diagnosis never silently runs on another backend than the one it asked
+ * for, and never executes an instruction the CPU lacks.
+ *
+ * The choice is a pure function of the CPU and the environment, so threads
+ * racing through the first call compute the same answer; the result is
+ * published with an atomic store.
  */
-#include "backend/api.h"
+#include <stdlib.h>
+#include <string.h>
 
-const mlkem_backend *mlkem_backend_get(void) { return &mlkem_backend_portable; }
+#include "backend/api.h"
+#include "cpu.h"
+#include "sha3/sha3.h"
+
+#ifdef MLKEM_HAVE_AVX2
+extern const mlkem_backend mlkem_backend_avx2;
+#endif
+
+/* chosen is valid once chosen_ready is set (NULL then means "the forced
+ * backend is not available"). */
+static const mlkem_backend *chosen;
+static int chosen_ready;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LOAD_ACQUIRE(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define STORE_RELEASE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
+#define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#else
+#define LOAD_ACQUIRE(x) (*(volatile int *)&(x))
+#define STORE_RELEASE(x, v) (*(volatile int *)&(x) = (v))
+#define STORE_RELAXED(x, v) (*(const mlkem_backend *volatile *)&(x) = (v))
+#define LOAD_RELAXED(x) (*(const mlkem_backend *volatile *)&(x))
+#endif
+
+/* The backends built into this library, fastest first, with whether the
+ * running CPU supports each. */
+static const mlkem_backend *lookup(const char *name, int *supported) {
+#ifdef MLKEM_HAVE_AVX2
+  if (strcmp(name, "avx2") == 0) {
+    *supported = mlkem_cpu_has_avx2();
+    return &mlkem_backend_avx2;
+  }
+#endif
+  if (strcmp(name, "portable") == 0) {
+    *supported = 1;
+    return &mlkem_backend_portable;
+  }
+  *supported = 0;
+  return NULL;
+}
+
+static const mlkem_backend *choose(void) {
+  const char *forced = getenv("MLKEM_BACKEND");
+  int supported;
+  if (forced != NULL && forced[0] != '\0') {
+    const mlkem_backend *be = lookup(forced, &supported);
+    return supported ? be : NULL;
+  }
+#ifdef MLKEM_HAVE_AVX2
+  if (mlkem_cpu_has_avx2()) return &mlkem_backend_avx2;
+#endif
+  return &mlkem_backend_portable;
+}
+
+const mlkem_backend *mlkem_backend_get(void) {
+  const mlkem_backend *be;
+  if (LOAD_ACQUIRE(chosen_ready)) return LOAD_RELAXED(chosen);
+  be = choose();
+  STORE_RELAXED(chosen, be);
+  STORE_RELEASE(chosen_ready, 1);
+  return be;
+}
+
+/* The four-way permutation of sha3.h follows the same choice. */
+void mlkem_keccakf1600_x4(uint64_t state[100]) {
+  const mlkem_backend *be = mlkem_backend_get();
+  if (be == NULL) be = &mlkem_backend_portable;
+  be->keccakf1600_x4(state);
+}

@@ -7,32 +7,50 @@
 
 static int kpke_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                        const uint8_t *d) {
-  if (ek == NULL || dk_pke == NULL || d == NULL) {
+  const mlkem_backend *be = mlkem_backend_get();
+  int err = MLKEM_OK;
+  if (ek == NULL || dk_pke == NULL || d == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
+  if (err != MLKEM_OK) {
     if (ek != NULL) memset(ek, 0, p->ek_bytes);
     if (dk_pke != NULL) mlkem_zeroize(dk_pke, p->dkpke_bytes);
-    return MLKEM_ERR_NULL_ARGUMENT;
+    return err;
   }
-  mlkem_kpke_keygen(mlkem_backend_get(), p, ek, dk_pke, d);
+  mlkem_kpke_keygen(be, p, ek, dk_pke, d);
   return MLKEM_OK;
 }
 
 static int kpke_encrypt(const mlkem_params *p, uint8_t *ct, const uint8_t *ek,
                         const uint8_t *m, const uint8_t *r) {
-  if (ct == NULL || ek == NULL || m == NULL || r == NULL) {
+  const mlkem_backend *be = mlkem_backend_get();
+  int err = MLKEM_OK;
+  if (ct == NULL || ek == NULL || m == NULL || r == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
+  if (err != MLKEM_OK) {
     if (ct != NULL) memset(ct, 0, p->ct_bytes);
-    return MLKEM_ERR_NULL_ARGUMENT;
+    return err;
   }
-  mlkem_kpke_encrypt(mlkem_backend_get(), p, ct, ek, m, r);
+  mlkem_kpke_encrypt(be, p, ct, ek, m, r);
   return MLKEM_OK;
 }
 
 static int kpke_decrypt(const mlkem_params *p, uint8_t *m,
                         const uint8_t *dk_pke, const uint8_t *ct) {
-  if (m == NULL || dk_pke == NULL || ct == NULL) {
+  const mlkem_backend *be = mlkem_backend_get();
+  int err = MLKEM_OK;
+  if (m == NULL || dk_pke == NULL || ct == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
+  if (err != MLKEM_OK) {
     if (m != NULL) mlkem_zeroize(m, MLKEM_KPKE_MSG_BYTES);
-    return MLKEM_ERR_NULL_ARGUMENT;
+    return err;
   }
-  mlkem_kpke_decrypt(mlkem_backend_get(), p, m, dk_pke, ct);
+  mlkem_kpke_decrypt(be, p, m, dk_pke, ct);
   return MLKEM_OK;
 }
 

@@ -66,10 +66,18 @@ int mlkem_kem_check_dk(const mlkem_params *p, const uint8_t *dk) {
   return dk_is_valid(p, dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
 }
 
+/* Zeroes the outputs of a failed call (any may be NULL). Public outputs
+ * (ek, ct) are cleared with memset, secret ones with the wipe. */
+static int fail(int err, uint8_t *pub, size_t pub_len, uint8_t *sec,
+                size_t sec_len) {
+  if (pub != NULL) memset(pub, 0, pub_len);
+  if (sec != NULL) mlkem_zeroize(sec, sec_len);
+  return err;
+}
+
 /* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16). */
-static void keygen_internal(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
-                            const uint8_t *seed) {
-  const mlkem_backend *be = mlkem_backend_get();
+static void keygen_internal(const mlkem_backend *be, const mlkem_params *p,
+                            uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
   uint8_t *dk_ek_out = dk + p->dkpke_bytes;
   mlkem_kpke_keygen(be, p, ek, dk, seed);
   memcpy(dk_ek_out, ek, p->ek_bytes);
@@ -79,9 +87,9 @@ static void keygen_internal(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
 }
 
 /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked. */
-static void encaps_internal(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                            const uint8_t *ek, const uint8_t *m) {
-  const mlkem_backend *be = mlkem_backend_get();
+static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
+                            uint8_t *ct, uint8_t *ss, const uint8_t *ek,
+                            const uint8_t *m) {
   uint8_t in[2 * MLKEM_SYMBYTES];  /* m || H(ek) */
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K || r */
   memcpy(in, m, MLKEM_SYMBYTES);
@@ -95,70 +103,68 @@ static void encaps_internal(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
 
 int mlkem_kem_keygen_derand(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
                             const uint8_t *seed) {
-  if (ek == NULL || dk == NULL || seed == NULL) {
-    if (ek != NULL) memset(ek, 0, p->ek_bytes);
-    if (dk != NULL) mlkem_zeroize(dk, p->dk_bytes);
-    return MLKEM_ERR_NULL_ARGUMENT;
-  }
-  keygen_internal(p, ek, dk, seed);
+  const mlkem_backend *be = mlkem_backend_get();
+  if (ek == NULL || dk == NULL || seed == NULL)
+    return fail(MLKEM_ERR_NULL_ARGUMENT, ek, p->ek_bytes, dk, p->dk_bytes);
+  if (be == NULL)
+    return fail(MLKEM_ERR_BACKEND, ek, p->ek_bytes, dk, p->dk_bytes);
+  keygen_internal(be, p, ek, dk, seed);
   return MLKEM_OK;
 }
 
 /* ML-KEM.KeyGen (FIPS 203 Algorithm 19). */
 int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
+  const mlkem_backend *be = mlkem_backend_get();
   uint8_t seed[2 * MLKEM_SYMBYTES];
-  if (ek == NULL || dk == NULL) {
-    if (ek != NULL) memset(ek, 0, p->ek_bytes);
-    if (dk != NULL) mlkem_zeroize(dk, p->dk_bytes);
-    return MLKEM_ERR_NULL_ARGUMENT;
-  }
-  if (mlkem_randombytes(seed, sizeof seed) != 0) {
-    mlkem_zeroize(seed, sizeof seed);
-    memset(ek, 0, p->ek_bytes);
-    mlkem_zeroize(dk, p->dk_bytes);
-    return MLKEM_ERR_RANDOM;
-  }
-  keygen_internal(p, ek, dk, seed);
+  int err = MLKEM_OK;
+  if (ek == NULL || dk == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
+  else if (mlkem_randombytes(seed, sizeof seed) != 0)
+    err = MLKEM_ERR_RANDOM;
+  else
+    keygen_internal(be, p, ek, dk, seed);
   mlkem_zeroize(seed, sizeof seed);
+  if (err != MLKEM_OK) return fail(err, ek, p->ek_bytes, dk, p->dk_bytes);
   return MLKEM_OK;
 }
 
 /* The input check of ML-KEM.Encaps, then Algorithm 17. */
 int mlkem_kem_encaps_derand(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
                             const uint8_t *ek, const uint8_t *m) {
+  const mlkem_backend *be = mlkem_backend_get();
   int err = MLKEM_OK;
   if (ct == NULL || ss == NULL || ek == NULL || m == NULL)
     err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
   else if (!ek_is_valid(p, ek))
     err = MLKEM_ERR_INVALID_EK;
-  if (err != MLKEM_OK) {
-    if (ct != NULL) memset(ct, 0, p->ct_bytes);
-    if (ss != NULL) mlkem_zeroize(ss, MLKEM_SS_BYTES);
-    return err;
-  }
-  encaps_internal(p, ct, ss, ek, m);
+  if (err != MLKEM_OK)
+    return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
+  encaps_internal(be, p, ct, ss, ek, m);
   return MLKEM_OK;
 }
 
 /* ML-KEM.Encaps (FIPS 203 Algorithm 20), with the check of section 7.2. */
 int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
                      const uint8_t *ek) {
+  const mlkem_backend *be = mlkem_backend_get();
   uint8_t m[MLKEM_SYMBYTES];
   int err = MLKEM_OK;
   if (ct == NULL || ss == NULL || ek == NULL)
     err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
   else if (!ek_is_valid(p, ek))
     err = MLKEM_ERR_INVALID_EK;
   else if (mlkem_randombytes(m, sizeof m) != 0)
     err = MLKEM_ERR_RANDOM;
-  if (err != MLKEM_OK) {
-    mlkem_zeroize(m, sizeof m);
-    if (ct != NULL) memset(ct, 0, p->ct_bytes);
-    if (ss != NULL) mlkem_zeroize(ss, MLKEM_SS_BYTES);
-    return err;
-  }
-  encaps_internal(p, ct, ss, ek, m);
+  else
+    encaps_internal(be, p, ct, ss, ek, m);
   mlkem_zeroize(m, sizeof m);
+  if (err != MLKEM_OK) return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
   return MLKEM_OK;
 }
 
@@ -167,7 +173,7 @@ int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
  * and K-bar are constant time. */
 int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
                      const uint8_t *dk) {
-  const mlkem_backend *be;
+  const mlkem_backend *be = mlkem_backend_get();
   uint8_t in[2 * MLKEM_SYMBYTES];  /* m' || h */
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
@@ -175,15 +181,11 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   mlkem_keccak_ctx j;
   uint8_t differ;
 
-  if (ss == NULL || ct == NULL || dk == NULL) {
-    if (ss != NULL) mlkem_zeroize(ss, MLKEM_SS_BYTES);
-    return MLKEM_ERR_NULL_ARGUMENT;
-  }
-  if (!dk_is_valid(p, dk)) {
-    mlkem_zeroize(ss, MLKEM_SS_BYTES);
-    return MLKEM_ERR_INVALID_DK;
-  }
-  be = mlkem_backend_get();
+  if (ss == NULL || ct == NULL || dk == NULL)
+    return fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, ss, MLKEM_SS_BYTES);
+  if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, ss, MLKEM_SS_BYTES);
+  if (!dk_is_valid(p, dk))
+    return fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
 
   /* Steps 7-8: m' = Decrypt(dk_PKE, c); (K', r') = G(m' || h). */
   mlkem_kpke_decrypt(be, p, in, dk, ct);

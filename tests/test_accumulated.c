@@ -136,6 +136,7 @@ int main(int argc, char **argv) {
   size_t nsel = 0, i;
   const char *env = getenv("MLKEM_ACCUMULATED_ITERATIONS");
   int a;
+  test_backend_banner();
 
   if (env != NULL && *env != '\0') {
     char *end;

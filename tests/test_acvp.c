@@ -385,6 +385,7 @@ static void test_encap_decap(void) {
 }
 
 int main(void) {
+  test_backend_banner();
   test_keygen();
   test_encap_decap();
   return test_summary("test_acvp");

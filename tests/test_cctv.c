@@ -249,6 +249,7 @@ int main(void) {
   /* Lines per modulus file, from the upstream data (775, 780, 1040). */
   static const unsigned long modulus_lines[3] = {775, 780, 1040};
   int i;
+  test_backend_banner();
   for (i = 0; i < 3; i++) {
     const mlkem_kem *kem = mlkem_kem_by_name(set_names[i]);
     CHECK_MSG(kem != NULL, "mlkem_kem_by_name knows the parameter set");

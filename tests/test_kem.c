@@ -27,6 +27,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mlkem.h"
@@ -88,12 +89,12 @@ static unsigned get12(const uint8_t *ek, unsigned i) {
 /* ---- global functions --------------------------------------------------- */
 
 static void test_misc(void) {
-  static const int codes[5] = {MLKEM_OK, MLKEM_ERR_RANDOM,
+  static const int codes[6] = {MLKEM_OK, MLKEM_ERR_RANDOM,
                                MLKEM_ERR_INVALID_EK, MLKEM_ERR_INVALID_DK,
-                               MLKEM_ERR_NULL_ARGUMENT};
-  static const int others[7] = {1, -5, -6, 100, -100, INT_MAX, INT_MIN};
+                               MLKEM_ERR_NULL_ARGUMENT, MLKEM_ERR_BACKEND};
+  static const int others[7] = {1, -6, -7, 100, -100, INT_MAX, INT_MIN};
   unsigned i, j;
-  for (i = 0; i < 5; i++) {
+  for (i = 0; i < 6; i++) {
     const char *s = mlkem_strerror(codes[i]);
     CHECKF(s != NULL && s[0] != '\0' && strcmp(s, "unknown error") != 0,
            "mlkem_strerror(%d) = \"%s\"", codes[i], s ? s : "(null)");
@@ -152,8 +153,16 @@ static void test_misc(void) {
              MLKEM_VERSION_MINOR, MLKEM_VERSION_PATCH);
     CHECK(strcmp(v, MLKEM_VERSION_STRING) == 0);
   }
-  CHECKF(strcmp(mlkem_backend_name(), "portable") == 0,
-         "mlkem_backend_name() = \"%s\"", mlkem_backend_name());
+  {
+    /* The name is one of the built-in backends, and the forced one when
+     * MLKEM_BACKEND is set (unavailable ones never reach this point). */
+    const char *name = mlkem_backend_name();
+    const char *forced = getenv("MLKEM_BACKEND");
+    CHECKF(strcmp(name, "portable") == 0 || strcmp(name, "avx2") == 0,
+           "mlkem_backend_name() = \"%s\"", name);
+    if (forced != NULL && forced[0] != '\0')
+      CHECKF(strcmp(name, forced) == 0, "backend %s, forced %s", name, forced);
+  }
   printf("  strerror, kem_by_name, kems[], version, backend name\n");
 }
 
@@ -643,6 +652,7 @@ static void test_null(const mlkem_kem *kem) {
 
 int main(void) {
   unsigned s;
+  test_backend_banner();
   printf("test_kem: behaviour of the public API\n");
   test_misc();
   for (s = 0; mlkem_kems[s] != NULL; s++) {

@@ -182,6 +182,7 @@ static void test_file(const char *rel, const char *set_name) {
 }
 
 int main(void) {
+  test_backend_banner();
   test_aes256();
   test_file("pq-crystals-kyber/standard/nistkat/PQCkemKAT_1632.rsp",
             "ML-KEM-512");

@@ -179,6 +179,7 @@ static void test_file(const char *rel, const char *set_name) {
 }
 
 int main(void) {
+  test_backend_banner();
   test_file("post-quantum-cryptography-KAT/MLKEM/kat_MLKEM_512.rsp",
             "ML-KEM-512");
   test_file("post-quantum-cryptography-KAT/MLKEM/kat_MLKEM_768.rsp",

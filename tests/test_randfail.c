@@ -183,6 +183,7 @@ static void test_set(const mlkem_kem *kem) {
 
 int main(void) {
   unsigned s;
+  test_backend_banner();
   printf("test_randfail: a failing random source\n");
   for (s = 0; mlkem_kems[s] != NULL; s++) test_set(mlkem_kems[s]);
   return test_summary("test_randfail");

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mlkem.h"
 #include "sha3/sha3.h"
 
 unsigned long test_passed;
@@ -46,6 +47,20 @@ int test_all_bytes(const uint8_t *p, size_t len, uint8_t v) {
 int test_summary(const char *name) {
   printf("%s: %lu passed, %lu failed\n", name, test_passed, test_failed);
   return test_failed != 0 || test_passed == 0;
+}
+
+void test_backend_banner(void) {
+  const char *forced = getenv("MLKEM_BACKEND");
+  const char *name = mlkem_backend_name();
+  if (strcmp(name, "unavailable") == 0) {
+    printf("backend %s is not available here (not built in, or not "
+           "supported by this CPU): not run\n",
+           forced != NULL ? forced : "(none)");
+    exit(TEST_SKIP);
+  }
+  printf("backend: %s%s\n", name,
+         forced != NULL && forced[0] != '\0' ? " (forced by MLKEM_BACKEND)"
+                                              : "");
 }
 
 static int hexval(int c) {

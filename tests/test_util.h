@@ -21,6 +21,14 @@ void test_check_mem(const void *got, const void *want, size_t len,
                     const char *file, int line, const char *what);
 int test_summary(const char *name);
 
+/* Exit code that ctest reads as "skipped" (SKIP_RETURN_CODE). */
+#define TEST_SKIP 77
+
+/* Prints the backend in use. If MLKEM_BACKEND forced one that is not
+ * available here, says so and exits with TEST_SKIP: a run forced onto a
+ * backend this CPU lacks is reported as not run, never as passed. */
+void test_backend_banner(void);
+
 #define CHECK(cond) test_check(!!(cond), __FILE__, __LINE__, #cond)
 #define CHECK_MSG(cond, msg) test_check(!!(cond), __FILE__, __LINE__, (msg))
 #define CHECK_MEM(got, want, len, what) \

@@ -106,9 +106,18 @@ typedef struct mlkem_backend {
    * Out (when *ctr reaches 256): NTT domain, [0, q). */
   void (*rej_uniform)(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
                       unsigned buflen);
+
+  /* Keccak-f[1600] on four interleaved states (sha3.h), and whether it
+   * runs the four in parallel (1) or one after another (0). The frontend
+   * hands work to the four-way SHAKE functions in batches of four, and
+   * smaller remainders too when the permutation is parallel. */
+  void (*keccakf1600_x4)(uint64_t state[100]);
+  int keccak_x4_parallel;
 } mlkem_backend;
 
-/* The backend in use, chosen once per process (dispatch.c). */
+/* The backend in use, chosen once per process (dispatch.c); NULL if the
+ * environment variable MLKEM_BACKEND forces one that is not built in or
+ * not supported by the CPU. */
 const mlkem_backend *mlkem_backend_get(void);
 
 /* The portable backend, always available; the reference for all others. */

@@ -226,7 +226,7 @@ void mlkem_keccakf1600(uint64_t state[25]) { keccakf1600_strided(state, 1); }
 /* The four instances are independent, so they are simply permuted one after
  * the other; the interleaved layout is kept so that a vectorised
  * implementation can replace this function without changing its callers. */
-void mlkem_keccakf1600_x4(uint64_t state[100]) {
+void mlkem_keccakf1600_x4_portable(uint64_t state[100]) {
   keccakf1600_strided(state + 0, 4);
   keccakf1600_strided(state + 1, 4);
   keccakf1600_strided(state + 2, 4);

@@ -23,8 +23,10 @@
 void mlkem_keccakf1600(uint64_t state[25]);
 
 /* Keccak-f[1600] on four independent states stored interleaved:
- * lane i of instance j is state[4 * i + j]. */
+ * lane i of instance j is state[4 * i + j]. mlkem_keccakf1600_x4 uses the
+ * backend chosen by dispatch.c; the _portable form is always available. */
 void mlkem_keccakf1600_x4(uint64_t state[100]);
+void mlkem_keccakf1600_x4_portable(uint64_t state[100]);
 
 /* Incremental sponge, for any rate and domain-separation byte.
  * Use: init, absorb any number of times, finalize, then squeeze any number

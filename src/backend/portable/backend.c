@@ -1,6 +1,8 @@
 /* backend.c - the portable backend's operation table. */
 #include "backend/portable/portable.h"
 
+#include "sha3/sha3.h"
+
 const mlkem_backend mlkem_backend_portable = {
   "portable",
   mlkem_portable_ntt,
@@ -15,4 +17,6 @@ const mlkem_backend mlkem_backend_portable = {
   mlkem_portable_decode_decompress_msg,
   mlkem_portable_cbd,
   mlkem_portable_rej_uniform,
+  mlkem_keccakf1600_x4_portable,
+  0,
 };

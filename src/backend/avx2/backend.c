@@ -1,0 +1,24 @@
+/* backend.c - the AVX2 backend's operation table. */
+#if defined(__x86_64__) || defined(_M_X64)
+#include "backend/avx2/avx2.h"
+
+#include "sha3/keccak_avx2.h"
+
+const mlkem_backend mlkem_backend_avx2 = {
+  "avx2",
+  mlkem_avx2_ntt,
+  mlkem_avx2_invntt,
+  mlkem_avx2_basemul_acc,
+  mlkem_avx2_add_reduce,
+  mlkem_avx2_encode12,
+  mlkem_avx2_decode12,
+  mlkem_avx2_compress_encode,
+  mlkem_avx2_decode_decompress,
+  mlkem_avx2_compress_encode_msg,
+  mlkem_avx2_decode_decompress_msg,
+  mlkem_avx2_cbd,
+  mlkem_avx2_rej_uniform,
+  mlkem_keccakf1600_x4_avx2,
+  1,
+};
+#endif

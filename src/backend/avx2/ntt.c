@@ -1,0 +1,460 @@
+/*
+ * ntt.c - the NTT, its inverse, the NTT-domain multiplication and
+ * add_reduce for the AVX2 backend.
+ *
+ * Every function here computes exactly the int16 values of its portable
+ * counterpart (backend/portable/ntt.c), lane by lane: the same Montgomery
+ * products (high(a b) - high(t q), t = low(low(a b) q^-1)), the same lazy
+ * reductions at the same points, and the same wrapping 16-bit sums. Only
+ * the order in which independent lanes are computed differs. The layout is
+ * the standard coefficient order, in and out.
+ *
+ * A polynomial is 16 vectors of 16 coefficients. Layers whose half-blocks
+ * span 16 or more coefficients (len >= 16) pair whole vectors. The last
+ * three forward layers (and the first three inverse ones) run on a pair of
+ * vectors A = f[32p .. 32p+15], B = f[32p+16 .. 32p+31] rearranged so that
+ * each butterfly again pairs lane i of one vector with lane i of another:
+ *
+ *   len 8:  lo = [A0-7   | B0-7  ]    hi = [A8-15  | B8-15 ]  (128-bit halves)
+ *   len 4:  lo = [A0-3 A8-11 | B0-3 B8-11]
+ *           hi = [A4-7 A12-15 | B4-7 B12-15]                   (64-bit groups)
+ *   len 2:  lo = [A01 A89 A45 A1213 | B...]
+ *           hi = [A23 A1011 A67 A1415 | B...]                  (32-bit groups)
+ *
+ * The zeta of each lane is then read from a per-lane table row built for
+ * that arrangement; the arrangement is undone before the store.
+ */
+#if defined(__x86_64__) || defined(_M_X64)
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#include "backend/avx2/avx2.h"
+#include "backend/avx2/arith.h"
+
+/* ---- constant tables ---------------------------------------------------
+ *
+ * Each zeta appears as a row of 16 lanes followed by a row holding, in the
+ * same lanes, zeta q^-1 mod 2^16 (the operand mlkem_avx2_fqmul_pre takes).
+ * The zeta values are those of mlkem_zetas (backend/portable/ntt.c: zetas[i]
+ * = 17^BitRev7(i) 2^16 mod q, centered); tests/test_diff_avx2_ntt.c checks
+ * every table entry through the transforms, bit for bit against the
+ * portable ones. */
+
+/* z q^-1 mod 2^16 as a signed 16-bit value, as a constant expression
+ * (62209 = q^-1 mod 2^16 = -3327 + 2^16). */
+#define ZQ_U(z) (((uint32_t)(int32_t)(z) * 62209u) & 0xFFFFu)
+#define ZQ(z) ((int16_t)((int32_t)ZQ_U(z) - (int32_t)((ZQ_U(z) & 0x8000u) << 1)))
+
+#define X2(a) a, a
+#define X4(a) a, a, a, a
+#define X8(a) X4(a), X4(a)
+#define X16(a) X8(a), X8(a)
+
+/* One zeta for all 16 lanes. */
+#define ROW1(a) X16(a), X16(ZQ(a))
+/* len 8: a on lanes 0-7, b on lanes 8-15. */
+#define ROWS8(a, b) X8(a), X8(b), X8(ZQ(a)), X8(ZQ(b))
+/* len 4 in the arrangement above: lanes 0-3, 4-7, 8-11, 12-15 are the
+ * blocks A0-7, A8-15, B0-7, B8-15. */
+#define ROWS4(a, b, c, d) \
+  X4(a), X4(b), X4(c), X4(d), X4(ZQ(a)), X4(ZQ(b)), X4(ZQ(c)), X4(ZQ(d))
+/* len 2 in the arrangement above: lane pairs (0,1), (2,3), ... hold the
+ * blocks A0-3, A8-11, A4-7, A12-15, B0-3, B8-11, B4-7, B12-15; the
+ * arguments are the zetas of the blocks A0-3, A4-7, ..., B12-15 in order. */
+#define ROWS2(a, b, c, d, e, f, g, h)                                     \
+  X2(a), X2(c), X2(b), X2(d), X2(e), X2(g), X2(f), X2(h), X2(ZQ(a)),     \
+      X2(ZQ(c)), X2(ZQ(b)), X2(ZQ(d)), X2(ZQ(e)), X2(ZQ(g)), X2(ZQ(f)),   \
+      X2(ZQ(h))
+
+/* zetas[k] for k = 1 .. 15 (the layers len = 128 .. 16): rows 2(k-1)
+ * (zeta) and 2(k-1)+1 (zeta q^-1). */
+static MLKEM_ALIGN const int16_t zeta_bcast[15 * 2 * 16] = {
+  ROW1(-758), ROW1(-359), ROW1(-1517), ROW1(1493), ROW1(1422),
+  ROW1(287), ROW1(202), ROW1(-171), ROW1(622), ROW1(1577),
+  ROW1(182), ROW1(962), ROW1(-1202), ROW1(-1474), ROW1(1468),
+};
+
+/* Forward NTT, the last three layers of pair p (coefficients 32p ..
+ * 32p+31): rows 6p .. 6p+5 = len 8 (zetas[16 + 2p ..]), len 4 (zetas[32 +
+ * 4p ..]), len 2 (zetas[64 + 8p ..]), each as zeta row and zeta q^-1 row. */
+static MLKEM_ALIGN const int16_t ntt_tail[8 * 6 * 16] = {
+  ROWS8(573, -1325),
+  ROWS4(1223, 652, -552, 1015),
+  ROWS2(-1103, 430, 555, 843, -1251, 871, 1550, 105),
+  ROWS8(264, 383),
+  ROWS4(-1293, 1491, -282, -1544),
+  ROWS2(422, 587, 177, -235, -291, -460, 1574, 1653),
+  ROWS8(-829, 1458),
+  ROWS4(516, -8, -320, -666),
+  ROWS2(-246, 778, 1159, -147, -777, 1483, -602, 1119),
+  ROWS8(-1602, -130),
+  ROWS4(-1618, -1162, 126, 1469),
+  ROWS2(-1590, 644, -872, 349, 418, 329, -156, -75),
+  ROWS8(-681, 1017),
+  ROWS4(-853, -90, -271, 830),
+  ROWS2(817, 1097, 603, 610, 1322, -1285, -1465, 384),
+  ROWS8(732, 608),
+  ROWS4(107, -1421, -247, -951),
+  ROWS2(-1215, -136, 1218, -1335, -874, 220, -1187, -1659),
+  ROWS8(-1542, 411),
+  ROWS4(-398, 961, -1508, -725),
+  ROWS2(-1185, -1530, -1278, 794, -1510, -854, -870, 478),
+  ROWS8(-205, -1571),
+  ROWS4(448, -1065, 677, -1275),
+  ROWS2(-108, -308, 996, 991, 958, -1460, 1522, 1628),
+};
+
+/* Inverse NTT, the first three layers of pair p: rows 6p .. 6p+5 = len 2
+ * (block m of the pair, m = 0 .. 7: zetas[127 - 8p - m]), len 4
+ * (zetas[63 - 4p - m]), len 8 (zetas[31 - 2p - m]). */
+static MLKEM_ALIGN const int16_t invntt_head[8 * 6 * 16] = {
+  ROWS2(1628, 1522, -1460, 958, 991, 996, -308, -108),
+  ROWS4(-1275, 677, -1065, 448),
+  ROWS8(-1571, -205),
+  ROWS2(478, -870, -854, -1510, 794, -1278, -1530, -1185),
+  ROWS4(-725, -1508, 961, -398),
+  ROWS8(411, -1542),
+  ROWS2(-1659, -1187, 220, -874, -1335, 1218, -136, -1215),
+  ROWS4(-951, -247, -1421, 107),
+  ROWS8(608, 732),
+  ROWS2(384, -1465, -1285, 1322, 610, 603, 1097, 817),
+  ROWS4(830, -271, -90, -853),
+  ROWS8(1017, -681),
+  ROWS2(-75, -156, 329, 418, 349, -872, 644, -1590),
+  ROWS4(1469, 126, -1162, -1618),
+  ROWS8(-130, -1602),
+  ROWS2(1119, -602, 1483, -777, -147, 1159, 778, -246),
+  ROWS4(-666, -320, -8, 516),
+  ROWS8(1458, -829),
+  ROWS2(1653, 1574, -460, -291, -235, 177, 587, 422),
+  ROWS4(-1544, -282, 1491, -1293),
+  ROWS8(383, 264),
+  ROWS2(105, 1550, 871, -1251, 843, 555, 430, -1103),
+  ROWS4(1015, -552, 652, 1223),
+  ROWS8(-1325, 573),
+};
+
+/* basemul_acc, vectors 2j and 2j+1 (pairs i = 16j .. 16j+15): the gammas
+ * of the odd lanes of both, interleaved (see mlkem_avx2_basemul_acc): lane
+ * 2m holds mlkem_gammas[16j + m], lane 2m+1 mlkem_gammas[16j + 8 + m].
+ * Rows 2j (gamma) and 2j+1 (gamma q^-1). */
+#define GROW(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)                  \
+  a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, ZQ(a), ZQ(b), ZQ(c), ZQ(d), \
+      ZQ(e), ZQ(f), ZQ(g), ZQ(h), ZQ(i), ZQ(j), ZQ(k), ZQ(l), ZQ(m), ZQ(n),   \
+      ZQ(o), ZQ(p)
+static MLKEM_ALIGN const int16_t basemul_gammas[8 * 2 * 16] = {
+  GROW(-1103, -1251, 1103, 1251, 430, 871, -430, -871, 555, 1550, -555, -1550,
+       843, 105, -843, -105),
+  GROW(422, -291, -422, 291, 587, -460, -587, 460, 177, 1574, -177, -1574,
+       -235, 1653, 235, -1653),
+  GROW(-246, -777, 246, 777, 778, 1483, -778, -1483, 1159, -602, -1159, 602,
+       -147, 1119, 147, -1119),
+  GROW(-1590, 418, 1590, -418, 644, 329, -644, -329, -872, -156, 872, 156,
+       349, -75, -349, 75),
+  GROW(817, 1322, -817, -1322, 1097, -1285, -1097, 1285, 603, -1465, -603,
+       1465, 610, 384, -610, -384),
+  GROW(-1215, -874, 1215, 874, -136, 220, 136, -220, 1218, -1187, -1218, 1187,
+       -1335, -1659, 1335, 1659),
+  GROW(-1185, -1510, 1185, 1510, -1530, -854, 1530, 854, -1278, -870, 1278,
+       870, 794, 478, -794, -478),
+  GROW(-108, 958, 108, -958, -308, -1460, 308, 1460, 996, 1522, -996, -1522,
+       991, 1628, -991, -1628),
+};
+
+/* 128^-1 2^16 mod q (the scaling of the inverse NTT) and 2^32 mod q (the
+ * Montgomery factor basemul_acc removes): as in the portable backend. */
+#define INVNTT_SCALE 512
+#define MONT_R2 1353
+
+#undef GROW
+#undef ROWS2
+#undef ROWS4
+#undef ROWS8
+#undef ROW1
+#undef X16
+#undef X8
+#undef X4
+#undef X2
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static inline __m256i load16(const int16_t *p) {
+  return _mm256_load_si256((const __m256i *)(const void *)p);
+}
+
+static inline void store16(int16_t *p, __m256i v) {
+  _mm256_store_si256((__m256i *)(void *)p, v);
+}
+
+/* Row i of a constant table. */
+static inline __m256i row(const int16_t *tab, unsigned i) {
+  return load16(tab + 16 * i);
+}
+
+/* Cooley-Tukey butterfly as ct_butterflies: t = fqmul(zeta, b),
+ * (a, b) <- (a + t, a - t). */
+static inline void ct(__m256i *a, __m256i *b, __m256i z, __m256i zq) {
+  __m256i t = mlkem_avx2_fqmul_pre(*b, z, zq);
+  *b = _mm256_sub_epi16(*a, t);
+  *a = _mm256_add_epi16(*a, t);
+}
+
+/* Gentleman-Sande butterfly as gs_butterflies:
+ * (a, b) <- (a + b, fqmul(b - a, zeta)). */
+static inline void gs(__m256i *a, __m256i *b, __m256i z, __m256i zq) {
+  __m256i d = _mm256_sub_epi16(*b, *a);
+  *a = _mm256_add_epi16(*a, *b);
+  *b = mlkem_avx2_fqmul_pre(d, z, zq);
+}
+
+/* The arrangements of the pair (A, B) described at the top, and back.
+ * 0x20 / 0x31 take the low / high 128-bit halves of both operands. */
+static inline void to_len8(__m256i *lo, __m256i *hi, __m256i a, __m256i b) {
+  *lo = _mm256_permute2x128_si256(a, b, 0x20);
+  *hi = _mm256_permute2x128_si256(a, b, 0x31);
+}
+
+static inline void from_len8(__m256i *a, __m256i *b, __m256i lo, __m256i hi) {
+  *a = _mm256_permute2x128_si256(lo, hi, 0x20);
+  *b = _mm256_permute2x128_si256(lo, hi, 0x31);
+}
+
+/* len 8 -> len 4 (and back, which is the same operation): in each 128-bit
+ * half, lo gets the first 64 bits of both, hi the second. */
+static inline void swap64(__m256i *lo, __m256i *hi) {
+  __m256i l = _mm256_unpacklo_epi64(*lo, *hi);
+  __m256i h = _mm256_unpackhi_epi64(*lo, *hi);
+  *lo = l;
+  *hi = h;
+}
+
+/* len 4 -> len 2: per 128-bit half, lo = (lo.d0, lo.d2, hi.d0, hi.d2) and
+ * hi = (lo.d1, lo.d3, hi.d1, hi.d3) (32-bit groups). */
+static inline void to_len2(__m256i *lo, __m256i *hi) {
+  __m256 l = _mm256_castsi256_ps(*lo), h = _mm256_castsi256_ps(*hi);
+  *lo = _mm256_castps_si256(_mm256_shuffle_ps(l, h, 0x88));
+  *hi = _mm256_castps_si256(_mm256_shuffle_ps(l, h, 0xDD));
+}
+
+/* len 2 -> len 4, the inverse of to_len2. */
+static inline void from_len2(__m256i *lo, __m256i *hi) {
+  __m256i l = _mm256_unpacklo_epi32(*lo, *hi);
+  __m256i h = _mm256_unpackhi_epi32(*lo, *hi);
+  *lo = l;
+  *hi = h;
+}
+
+/* ---- forward NTT --------------------------------------------------------- */
+
+/* The layers len = 8, 4, 2 and the final Barrett pass on coefficients
+ * 32p .. 32p+31 (vectors a, b), stored back in the standard order. */
+static inline void ntt_tail_pair(int16_t *r, __m256i a, __m256i b,
+                                 unsigned p) {
+  const int16_t *z = ntt_tail + 6 * 16 * p;
+  __m256i lo, hi;
+  to_len8(&lo, &hi, a, b);
+  ct(&lo, &hi, row(z, 0), row(z, 1));
+  swap64(&lo, &hi);
+  ct(&lo, &hi, row(z, 2), row(z, 3));
+  to_len2(&lo, &hi);
+  ct(&lo, &hi, row(z, 4), row(z, 5));
+  lo = mlkem_avx2_barrett(lo);
+  hi = mlkem_avx2_barrett(hi);
+  from_len2(&lo, &hi);
+  swap64(&lo, &hi);
+  from_len8(&a, &b, lo, hi);
+  store16(r + 32 * p, a);
+  store16(r + 32 * p + 16, b);
+}
+
+/* As mlkem_portable_ntt: seven layers of Cooley-Tukey butterflies without
+ * reduction, then one Barrett pass. */
+void mlkem_avx2_ntt(mlkem_poly *poly) {
+  int16_t *r = poly->coeffs;
+  unsigned i;
+
+  /* Layers len = 128 and 64 on the vectors i, i+4, i+8, i+12. */
+  for (i = 0; i < 4; i++) {
+    __m256i v0 = load16(r + 16 * i), v1 = load16(r + 16 * (i + 4));
+    __m256i v2 = load16(r + 16 * (i + 8)), v3 = load16(r + 16 * (i + 12));
+    __m256i z = row(zeta_bcast, 0), zq = row(zeta_bcast, 1);
+    ct(&v0, &v2, z, zq);
+    ct(&v1, &v3, z, zq);
+    ct(&v0, &v1, row(zeta_bcast, 2), row(zeta_bcast, 3));
+    ct(&v2, &v3, row(zeta_bcast, 4), row(zeta_bcast, 5));
+    store16(r + 16 * i, v0);
+    store16(r + 16 * (i + 4), v1);
+    store16(r + 16 * (i + 8), v2);
+    store16(r + 16 * (i + 12), v3);
+  }
+
+  /* Per 64-coefficient quarter: len = 32 (zetas[4 + i]), len = 16
+   * (zetas[8 + 2i], zetas[9 + 2i]), then the in-register layers. */
+  for (i = 0; i < 4; i++) {
+    int16_t *s = r + 64 * i;
+    __m256i v0 = load16(s), v1 = load16(s + 16);
+    __m256i v2 = load16(s + 32), v3 = load16(s + 48);
+    __m256i z = row(zeta_bcast, 2 * (3 + i)), zq = row(zeta_bcast, 2 * (3 + i) + 1);
+    ct(&v0, &v2, z, zq);
+    ct(&v1, &v3, z, zq);
+    ct(&v0, &v1, row(zeta_bcast, 2 * (7 + 2 * i)),
+       row(zeta_bcast, 2 * (7 + 2 * i) + 1));
+    ct(&v2, &v3, row(zeta_bcast, 2 * (8 + 2 * i)),
+       row(zeta_bcast, 2 * (8 + 2 * i) + 1));
+    ntt_tail_pair(r, v0, v1, 2 * i);
+    ntt_tail_pair(r, v2, v3, 2 * i + 1);
+  }
+}
+
+/* ---- inverse NTT ----------------------------------------------------------- */
+
+/* The layers len = 2, 4, 8 and the Barrett pass on coefficients 32p ..
+ * 32p+31, returned in the standard order in *a, *b. */
+static inline void invntt_head_pair(__m256i *a, __m256i *b, unsigned p) {
+  const int16_t *z = invntt_head + 6 * 16 * p;
+  __m256i lo, hi;
+  to_len8(&lo, &hi, *a, *b);
+  swap64(&lo, &hi);
+  to_len2(&lo, &hi);
+  gs(&lo, &hi, row(z, 0), row(z, 1));
+  from_len2(&lo, &hi);
+  gs(&lo, &hi, row(z, 2), row(z, 3));
+  swap64(&lo, &hi);
+  gs(&lo, &hi, row(z, 4), row(z, 5));
+  lo = mlkem_avx2_barrett(lo);
+  hi = mlkem_avx2_barrett(hi);
+  from_len8(a, b, lo, hi);
+}
+
+/* As mlkem_portable_invntt: three layers of Gentleman-Sande butterflies, a
+ * Barrett pass, four more layers, then the Montgomery multiplication by
+ * 128^-1 2^16. */
+void mlkem_avx2_invntt(mlkem_poly *poly) {
+  int16_t *r = poly->coeffs;
+  const __m256i s = _mm256_set1_epi16(INVNTT_SCALE);
+  const __m256i sq = _mm256_set1_epi16(ZQ(INVNTT_SCALE));
+  unsigned i;
+
+  /* Per quarter: the in-register layers, then len = 16 (zetas[15 - 2i],
+   * zetas[14 - 2i]) and len = 32 (zetas[7 - i]). */
+  for (i = 0; i < 4; i++) {
+    int16_t *t = r + 64 * i;
+    __m256i v0 = load16(t), v1 = load16(t + 16);
+    __m256i v2 = load16(t + 32), v3 = load16(t + 48);
+    __m256i z, zq;
+    invntt_head_pair(&v0, &v1, 2 * i);
+    invntt_head_pair(&v2, &v3, 2 * i + 1);
+    gs(&v0, &v1, row(zeta_bcast, 2 * (14 - 2 * i)),
+       row(zeta_bcast, 2 * (14 - 2 * i) + 1));
+    gs(&v2, &v3, row(zeta_bcast, 2 * (13 - 2 * i)),
+       row(zeta_bcast, 2 * (13 - 2 * i) + 1));
+    z = row(zeta_bcast, 2 * (6 - i));
+    zq = row(zeta_bcast, 2 * (6 - i) + 1);
+    gs(&v0, &v2, z, zq);
+    gs(&v1, &v3, z, zq);
+    store16(t, v0);
+    store16(t + 16, v1);
+    store16(t + 32, v2);
+    store16(t + 48, v3);
+  }
+
+  /* Layers len = 64 (zetas[3], zetas[2]) and 128 (zetas[1]) on the vectors
+   * i, i+4, i+8, i+12, then the scaling. */
+  for (i = 0; i < 4; i++) {
+    __m256i v0 = load16(r + 16 * i), v1 = load16(r + 16 * (i + 4));
+    __m256i v2 = load16(r + 16 * (i + 8)), v3 = load16(r + 16 * (i + 12));
+    __m256i z = row(zeta_bcast, 0), zq = row(zeta_bcast, 1);
+    gs(&v0, &v1, row(zeta_bcast, 4), row(zeta_bcast, 5));
+    gs(&v2, &v3, row(zeta_bcast, 2), row(zeta_bcast, 3));
+    gs(&v0, &v2, z, zq);
+    gs(&v1, &v3, z, zq);
+    store16(r + 16 * i, mlkem_avx2_fqmul_pre(v0, s, sq));
+    store16(r + 16 * (i + 4), mlkem_avx2_fqmul_pre(v1, s, sq));
+    store16(r + 16 * (i + 8), mlkem_avx2_fqmul_pre(v2, s, sq));
+    store16(r + 16 * (i + 12), mlkem_avx2_fqmul_pre(v3, s, sq));
+  }
+}
+
+/* ---- NTT-domain multiplication -------------------------------------------- */
+
+/* As mlkem_portable_basemul_acc. With pair i = (x0, x1) in lanes (2m,
+ * 2m+1) of a vector x of a[l] and y of b[l]:
+ *
+ *   P = fqmul(x, y)       lanes: fqmul(x0, y0), fqmul(x1, y1)
+ *   S = fqmul(x, swap y)  lanes: fqmul(x0, y1), fqmul(x1, y0)
+ *   G = fqmul(P odd lanes, gamma_i)
+ *
+ * c0 = sum_l (P.even + G) and c1 = sum_l (S.odd + S.even), all sums mod
+ * 2^16 and so in any order: P, S and G are summed over l separately and
+ * combined once at the end. G is computed on the odd lanes of two vectors
+ * packed into one. low(x q^-1) is computed once and serves both P and S:
+ * low(low(x q^-1) y) = low(low(x y) q^-1). */
+void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
+                            const mlkem_poly *b, unsigned k) {
+  const __m256i q = _mm256_set1_epi16(MLKEM_Q);
+  const __m256i qinv = _mm256_set1_epi16(-3327);
+  const __m256i swap = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
+                                        14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4,
+                                        5, 10, 11, 8, 9, 14, 15, 12, 13);
+  const __m256i f = _mm256_set1_epi16(MONT_R2);
+  const __m256i fq = _mm256_set1_epi16(ZQ(MONT_R2));
+  unsigned j, l;
+
+  for (j = 0; j < 8; j++) {
+    __m256i pu = _mm256_setzero_si256(), pv = pu, su = pu, sv = pu, gs2 = pu;
+    __m256i g = row(basemul_gammas, 2 * j), gq = row(basemul_gammas, 2 * j + 1);
+    __m256i cu, cv, du, dv;
+    for (l = 0; l < k; l++) {
+      const int16_t *x = a[l].coeffs + 32 * j, *y = b[l].coeffs + 32 * j;
+      __m256i xu = load16(x), xv = load16(x + 16);
+      __m256i yu = load16(y), yv = load16(y + 16);
+      __m256i xqu = _mm256_mullo_epi16(xu, qinv);
+      __m256i xqv = _mm256_mullo_epi16(xv, qinv);
+      __m256i ysu = _mm256_shuffle_epi8(yu, swap);
+      __m256i ysv = _mm256_shuffle_epi8(yv, swap);
+      __m256i tu, tv;
+      /* P */
+      tu = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqu, yu), q);
+      tv = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqv, yv), q);
+      tu = _mm256_sub_epi16(_mm256_mulhi_epi16(xu, yu), tu);
+      tv = _mm256_sub_epi16(_mm256_mulhi_epi16(xv, yv), tv);
+      pu = _mm256_add_epi16(pu, tu);
+      pv = _mm256_add_epi16(pv, tv);
+      /* G: odd lanes of u's P into the even lanes, v's stay odd. */
+      tu = _mm256_blend_epi16(_mm256_srli_epi32(tu, 16), tv, 0xAA);
+      gs2 = _mm256_add_epi16(gs2, mlkem_avx2_fqmul_pre(tu, g, gq));
+      /* S */
+      tu = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqu, ysu), q);
+      tv = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqv, ysv), q);
+      tu = _mm256_sub_epi16(_mm256_mulhi_epi16(xu, ysu), tu);
+      tv = _mm256_sub_epi16(_mm256_mulhi_epi16(xv, ysv), tv);
+      su = _mm256_add_epi16(su, tu);
+      sv = _mm256_add_epi16(sv, tv);
+    }
+    /* Even lanes: c0 = P + G (u: G's even lanes; v: its odd ones). Odd
+     * lanes: c1 = S + (S's even lane moved up). */
+    cu = _mm256_add_epi16(pu, gs2);
+    cv = _mm256_add_epi16(pv, _mm256_srli_epi32(gs2, 16));
+    du = _mm256_add_epi16(su, _mm256_slli_epi32(su, 16));
+    dv = _mm256_add_epi16(sv, _mm256_slli_epi32(sv, 16));
+    cu = _mm256_blend_epi16(cu, du, 0xAA);
+    cv = _mm256_blend_epi16(cv, dv, 0xAA);
+    store16(r->coeffs + 32 * j, mlkem_avx2_fqmul_pre(cu, f, fq));
+    store16(r->coeffs + 32 * j + 16, mlkem_avx2_fqmul_pre(cv, f, fq));
+  }
+}
+
+/* As mlkem_portable_add_reduce: r = Barrett(r + a), lane by lane. */
+void mlkem_avx2_add_reduce(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i += 16) {
+    __m256i s = _mm256_add_epi16(load16(r->coeffs + i), load16(a->coeffs + i));
+    store16(r->coeffs + i, mlkem_avx2_barrett(s));
+  }
+}
+
+#undef ZQ
+#undef ZQ_U
+
+#endif

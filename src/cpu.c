@@ -1,0 +1,69 @@
+/*
+ * cpu.c - CPU feature detection for the dispatch.
+ *
+ * A SIMD backend may run only when the CPU implements its instructions AND
+ * the operating system saves the wider registers across context switches;
+ * CPUID reports the first, XGETBV (XCR0) the second.
+ */
+#include "cpu.h"
+
+#if (defined(__x86_64__) || defined(_M_X64)) && \
+    (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
+
+#include <stdint.h>
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#else
+#include <cpuid.h>
+#endif
+
+static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]) {
+#if defined(_MSC_VER) && !defined(__clang__)
+  int regs[4];
+  __cpuidex(regs, (int)leaf, (int)subleaf);
+  r[0] = (uint32_t)regs[0];
+  r[1] = (uint32_t)regs[1];
+  r[2] = (uint32_t)regs[2];
+  r[3] = (uint32_t)regs[3];
+#else
+  __cpuid_count(leaf, subleaf, r[0], r[1], r[2], r[3]);
+#endif
+}
+
+/* XCR0: which register states the OS saves. Only valid when CPUID.1:ECX
+ * reports OSXSAVE. */
+static uint64_t xgetbv0(void) {
+#if defined(_MSC_VER) && !defined(__clang__)
+  return _xgetbv(0);
+#else
+  uint32_t lo, hi;
+  __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  return (uint64_t)hi << 32 | lo;
+#endif
+}
+
+#define CPUID1_ECX_OSXSAVE (1u << 27)
+#define CPUID1_ECX_AVX (1u << 28)
+#define CPUID7_EBX_AVX2 (1u << 5)
+#define CPUID7_EBX_BMI2 (1u << 8)
+#define XCR0_SSE_AVX 0x6u /* XMM and YMM state */
+
+int mlkem_cpu_has_avx2(void) {
+  uint32_t r[4];
+  cpuid(0, 0, r);
+  if (r[0] < 7) return 0;
+  cpuid(1, 0, r);
+  if ((r[2] & (CPUID1_ECX_OSXSAVE | CPUID1_ECX_AVX)) !=
+      (CPUID1_ECX_OSXSAVE | CPUID1_ECX_AVX))
+    return 0;
+  if ((xgetbv0() & XCR0_SSE_AVX) != XCR0_SSE_AVX) return 0;
+  cpuid(7, 0, r);
+  return (r[1] & (CPUID7_EBX_AVX2 | CPUID7_EBX_BMI2)) ==
+         (CPUID7_EBX_AVX2 | CPUID7_EBX_BMI2);
+}
+
+#else
+
+int mlkem_cpu_has_avx2(void) { return 0; }
+
+#endif

@@ -1,0 +1,11 @@
+/*
+ * cpu.h - what the CPU and the operating system support, asked once.
+ */
+#ifndef MLKEM_CPU_H
+#define MLKEM_CPU_H
+
+/* 1 if the CPU reports AVX2 and BMI2 and the OS saves the YMM registers
+ * (CPUID leaves 1 and 7, XGETBV), else 0. Always 0 off x86-64. */
+int mlkem_cpu_has_avx2(void);
+
+#endif

@@ -1,0 +1,108 @@
+/*
+ * test_threads.c - several threads at once, from the very first call:
+ * they race through the backend choice, must all see the same backend, and
+ * must all compute the same (and correct) results.
+ *
+ * THREADS threads wait at a barrier, then each calls mlkem_backend_name()
+ * and runs, for every parameter set, ROUNDS deterministic keygen/encaps/
+ * decaps rounds (recording a digest of ek || ct || ss) and as many
+ * randomized rounds (checking that both parties agree). After joining, the
+ * main thread recomputes the deterministic rounds and compares.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlkem.h"
+#include "sha3/sha3.h"
+#include "test_util.h"
+
+#define THREADS 4
+#define ROUNDS 20
+#define SETS 3
+
+typedef struct {
+  const char *backend;
+  uint8_t digest[SETS][ROUNDS][32];
+  unsigned long disagreements;
+  unsigned long errors;
+} thread_result;
+
+static pthread_barrier_t start;
+static thread_result results[THREADS];
+
+/* One deterministic round: seed and m derived from (set, round). */
+static int derand_round(const mlkem_kem *kem, unsigned set, unsigned round,
+                        uint8_t digest[32]) {
+  uint8_t seed[MLKEM_SEED_BYTES], m[MLKEM_MSG_BYTES];
+  uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
+  uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES], ss2[MLKEM_SS_BYTES];
+  mlkem_keccak_ctx h;
+  memset(seed, (int)(set * ROUNDS + round), sizeof seed);
+  memset(m, (int)(0x80 + round), sizeof m);
+  if (kem->keygen_derand(ek, dk, seed) != 0 ||
+      kem->encaps_derand(ct, ss, ek, m) != 0 || kem->decaps(ss2, ct, dk) != 0)
+    return -1;
+  if (memcmp(ss, ss2, sizeof ss) != 0) return -1;
+  mlkem_sha3_256_init(&h);
+  mlkem_keccak_absorb(&h, ek, kem->ek_bytes);
+  mlkem_keccak_absorb(&h, ct, kem->ct_bytes);
+  mlkem_keccak_absorb(&h, ss, sizeof ss);
+  mlkem_sha3_256_final(&h, digest);
+  return 0;
+}
+
+static void *worker(void *arg) {
+  thread_result *r = arg;
+  uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
+  uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES], ss2[MLKEM_SS_BYTES];
+  unsigned s, i;
+  pthread_barrier_wait(&start);
+  r->backend = mlkem_backend_name(); /* the first call of the process */
+  for (s = 0; s < SETS; s++) {
+    const mlkem_kem *kem = mlkem_kems[s];
+    for (i = 0; i < ROUNDS; i++) {
+      if (derand_round(kem, s, i, r->digest[s][i]) != 0) r->errors++;
+      if (kem->keygen(ek, dk) != 0 || kem->encaps(ct, ss, ek) != 0 ||
+          kem->decaps(ss2, ct, dk) != 0)
+        r->errors++;
+      else if (memcmp(ss, ss2, sizeof ss) != 0)
+        r->disagreements++;
+    }
+  }
+  return NULL;
+}
+
+int main(void) {
+  pthread_t tid[THREADS];
+  unsigned t, s, i;
+  CHECK(pthread_barrier_init(&start, NULL, THREADS) == 0);
+  for (t = 0; t < THREADS; t++)
+    CHECK(pthread_create(&tid[t], NULL, worker, &results[t]) == 0);
+  for (t = 0; t < THREADS; t++) CHECK(pthread_join(tid[t], NULL) == 0);
+  pthread_barrier_destroy(&start);
+
+  test_backend_banner();
+  for (t = 0; t < THREADS; t++) {
+    CHECKF(strcmp(results[t].backend, mlkem_backend_name()) == 0,
+           "thread %u chose backend %s, the process %s", t,
+           results[t].backend, mlkem_backend_name());
+    CHECKF(results[t].errors == 0, "thread %u: %lu failed calls", t,
+           results[t].errors);
+    CHECKF(results[t].disagreements == 0, "thread %u: %lu disagreements", t,
+           results[t].disagreements);
+  }
+  for (s = 0; s < SETS; s++) {
+    for (i = 0; i < ROUNDS; i++) {
+      uint8_t want[32];
+      CHECK(derand_round(mlkem_kems[s], s, i, want) == 0);
+      for (t = 0; t < THREADS; t++)
+        CHECK_MEM(results[t].digest[s][i], want, 32,
+                  "digest of a deterministic round computed in a thread");
+    }
+  }
+  printf("%d threads x %d sets x %d rounds (deterministic and random), "
+         "backend %s\n", THREADS, SETS, ROUNDS, mlkem_backend_name());
+  return test_summary("test_threads");
+}
