@@ -65,12 +65,16 @@ void mlkem_gen_matrix(const mlkem_backend *be, mlkem_poly *a, unsigned k,
   for (l = 0; l < 4; l++) memcpy(in[l], rho, MLKEM_SYMBYTES);
   while (idx < total) {
     unsigned n = total - idx < 4 ? total - idx : 4;
-    if (n == 1) {
+    /* A partial batch goes through the four-way SHAKE only when its lanes
+     * really run in parallel and it has at least two entries; otherwise
+     * one entry at a time. */
+    if (n == 1 || (n < 4 && !be->keccak_x4_parallel)) {
       unsigned i = idx / k, j = idx % k;
       in[0][MLKEM_SYMBYTES] = (uint8_t)(transposed ? i : j);
       in[0][MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? j : i);
       sample_ntt_x1(be, &a[idx], in[0]);
-      break;
+      idx++;
+      continue;
     }
     for (l = 0; l < 4; l++) {
       /* Lanes beyond the last entry repeat it into scratch. */
@@ -101,22 +105,26 @@ void mlkem_sample_noise(const mlkem_backend *be, const mlkem_noise_job *jobs,
   unsigned idx = 0, l;
 
   for (l = 0; l < 4; l++) memcpy(in[l], seed, MLKEM_SYMBYTES);
-  /* Full batches of four go through the four-way SHAKE256. */
-  for (; count - idx >= 4; idx += 4) {
-    unsigned blocks = 1;
+  /* Batches of four go through the four-way SHAKE256; so do smaller
+   * remainders of two or three when its lanes run in parallel (the unused
+   * lanes repeat the last job and are discarded). */
+  while (count - idx >= 4 ||
+         (count - idx >= 2 && be->keccak_x4_parallel)) {
+    unsigned n = count - idx < 4 ? count - idx : 4, blocks = 1;
     for (l = 0; l < 4; l++) {
-      in[l][MLKEM_SYMBYTES] = jobs[idx + l].nonce;
-      if (prf_blocks(jobs[idx + l].eta) > blocks)
-        blocks = prf_blocks(jobs[idx + l].eta);
+      const mlkem_noise_job *job = &jobs[idx + (l < n ? l : n - 1)];
+      in[l][MLKEM_SYMBYTES] = job->nonce;
+      if (prf_blocks(job->eta) > blocks) blocks = prf_blocks(job->eta);
     }
     mlkem_shake256x4_absorb_once(&ctx, in[0], in[1], in[2], in[3],
                                  MLKEM_SYMBYTES + 1);
     mlkem_shake256x4_squeezeblocks(&ctx, buf[0], buf[1], buf[2], buf[3],
                                    blocks);
-    for (l = 0; l < 4; l++)
+    for (l = 0; l < n; l++)
       be->cbd(jobs[idx + l].out, buf[l], jobs[idx + l].eta);
+    idx += n;
   }
-  /* The remainder one at a time: no lane computes a discarded output. */
+  /* The rest one at a time: no lane computes a discarded output. */
   for (; idx < count; idx++) {
     in[0][MLKEM_SYMBYTES] = jobs[idx].nonce;
     mlkem_shake256(buf[0], 64u * jobs[idx].eta, in[0], MLKEM_SYMBYTES + 1);
