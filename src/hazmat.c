@@ -34,7 +34,7 @@ static int kpke_encrypt(const mlkem_params *p, uint8_t *ct, const uint8_t *ek,
     if (ct != NULL) memset(ct, 0, p->ct_bytes);
     return err;
   }
-  mlkem_kpke_encrypt(be, p, ct, ek, m, r);
+  mlkem_kpke_encrypt(be, p, ct, ek, m, r, NULL);
   return MLKEM_OK;
 }
 

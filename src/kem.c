@@ -15,6 +15,7 @@
 #include "ct.h"
 #include "kpke.h"
 #include "randombytes.h"
+#include "sample.h"
 #include "sha3/sha3.h"
 
 #define MAX_CT_BYTES MLKEM1024_CT_BYTES
@@ -86,16 +87,54 @@ static void keygen_internal(const mlkem_backend *be, const mlkem_params *p,
          MLKEM_SYMBYTES);
 }
 
-/* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked. */
+/* A one-shot sponge job over in0 || in1 writing 32 bytes. */
+static mlkem_sponge_job hash32_job(uint8_t ds, const uint8_t *in0,
+                                   size_t len0, const uint8_t *in1,
+                                   size_t len1, uint8_t out[32]) {
+  mlkem_sponge_job j;
+  j.rate = MLKEM_SHA3_256_RATE; /* = the SHAKE256 rate */
+  j.ds = ds;
+  j.in0 = in0;
+  j.len0 = len0;
+  j.in1 = in1;
+  j.len1 = len1;
+  j.out = out;
+  j.outlen = 32;
+  return j;
+}
+
+/* Samples A-hat transposed from ek's rho together with the given hash jobs,
+ * which must not depend on it. */
+static void sample_matrix_with(const mlkem_backend *be, const mlkem_params *p,
+                               mlkem_matrix *at, const uint8_t *ek,
+                               const mlkem_sponge_job *extra,
+                               unsigned nextra) {
+  mlkem_sample_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan.matrix = at->a;
+  plan.k = p->k;
+  plan.rho = ek + p->dkpke_bytes;
+  plan.transposed = 1;
+  plan.extra = extra;
+  plan.nextra = nextra;
+  mlkem_sample(be, &plan);
+}
+
+/* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
+ * H(ek) and A-hat depend only on ek, so they are sampled side by side;
+ * the noise needs r and follows. */
 static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
                             uint8_t *ct, uint8_t *ss, const uint8_t *ek,
                             const uint8_t *m) {
   uint8_t in[2 * MLKEM_SYMBYTES];  /* m || H(ek) */
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K || r */
+  mlkem_matrix at;
+  mlkem_sponge_job h;
   memcpy(in, m, MLKEM_SYMBYTES);
-  mlkem_sha3_256(in + MLKEM_SYMBYTES, ek, p->ek_bytes);
+  h = hash32_job(MLKEM_DS_SHA3, ek, p->ek_bytes, NULL, 0, in + MLKEM_SYMBYTES);
+  sample_matrix_with(be, p, &at, ek, &h, 1);
   mlkem_sha3_512(kr, in, sizeof in);
-  mlkem_kpke_encrypt(be, p, ct, ek, m, kr + MLKEM_SYMBYTES);
+  mlkem_kpke_encrypt(be, p, ct, ek, m, kr + MLKEM_SYMBYTES, at.a);
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
@@ -169,38 +208,44 @@ int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
 }
 
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
- * of section 7.3. The re-encryption comparison and the choice between K'
- * and K-bar are constant time. */
+ * of section 7.3. H(ek) for the check, K-bar = J(z || c) and A-hat for the
+ * re-encryption depend only on dk and c, so they are sampled side by side
+ * first; nothing is released unless the check passes. The re-encryption
+ * comparison and the choice between K' and K-bar are constant time. */
 int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
                      const uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t in[2 * MLKEM_SYMBYTES];  /* m' || h */
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
+  uint8_t h[MLKEM_SYMBYTES];
   uint8_t ct2[MAX_CT_BYTES];
-  mlkem_keccak_ctx j;
+  mlkem_sponge_job hashes[2];
+  mlkem_matrix at;
   uint8_t differ;
 
   if (ss == NULL || ct == NULL || dk == NULL)
     return fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, ss, MLKEM_SS_BYTES);
   if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, ss, MLKEM_SS_BYTES);
-  if (!dk_is_valid(p, dk))
+
+  /* Section 7.3's H(dk[384k : 768k + 32]) and step 9's K-bar = J(z || c),
+   * with A-hat (Algorithm 14 steps 4-8 of the re-encryption). */
+  hashes[0] = hash32_job(MLKEM_DS_SHA3, dk_ek(p, dk), p->ek_bytes, NULL, 0, h);
+  hashes[1] = hash32_job(MLKEM_DS_SHAKE, dk_z(p, dk), MLKEM_SYMBYTES, ct,
+                         p->ct_bytes, kbar);
+  sample_matrix_with(be, p, &at, dk_ek(p, dk), hashes, 2);
+  if (mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) != 0) {
+    mlkem_zeroize(kbar, sizeof kbar);
     return fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
+  }
 
   /* Steps 7-8: m' = Decrypt(dk_PKE, c); (K', r') = G(m' || h). */
   mlkem_kpke_decrypt(be, p, in, dk, ct);
   memcpy(in + MLKEM_SYMBYTES, dk_h(p, dk), MLKEM_SYMBYTES);
   mlkem_sha3_512(kr, in, sizeof in);
 
-  /* Step 9: K-bar = J(z || c). */
-  mlkem_shake256_init(&j);
-  mlkem_keccak_absorb(&j, dk_z(p, dk), MLKEM_SYMBYTES);
-  mlkem_keccak_absorb(&j, ct, p->ct_bytes);
-  mlkem_keccak_finalize(&j);
-  mlkem_keccak_squeeze(&j, kbar, MLKEM_SS_BYTES);
-
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
-  mlkem_kpke_encrypt(be, p, ct2, dk_ek(p, dk), in, kr + MLKEM_SYMBYTES);
+  mlkem_kpke_encrypt(be, p, ct2, dk_ek(p, dk), in, kr + MLKEM_SYMBYTES, at.a);
   differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
@@ -209,6 +254,5 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   mlkem_zeroize(kr, sizeof kr);
   mlkem_zeroize(kbar, sizeof kbar);
   mlkem_zeroize(ct2, sizeof ct2);
-  mlkem_zeroize(&j, sizeof j);
   return MLKEM_OK;
 }

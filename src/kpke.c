@@ -12,9 +12,6 @@
 #include "sample.h"
 #include "sha3/sha3.h"
 
-typedef struct {
-  mlkem_poly a[MLKEM_K_MAX * MLKEM_K_MAX];
-} mlkem_matrix;
 
 /* Normal-domain addition: r += a. Coefficient order in the normal domain
  * is the standard's for every backend. */
@@ -48,6 +45,7 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
   mlkem_matrix a;
   mlkem_poly s[MLKEM_K_MAX], e[MLKEM_K_MAX], t;
   mlkem_noise_job jobs[2 * MLKEM_K_MAX];
+  mlkem_sample_plan plan;
   unsigned i;
 
   /* Step 1: (rho, sigma) = G(d || k), with the rank byte of the final
@@ -56,15 +54,20 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
   in[MLKEM_SYMBYTES] = (uint8_t)k;
   mlkem_sha3_512(rho_sigma, in, sizeof in);
 
-  /* Steps 3-7: A-hat[i][j] = SampleNTT(rho || j || i). */
-  mlkem_gen_matrix(be, a.a, k, rho_sigma, 0);
-
-  /* Steps 8-15: s and e from PRF_eta1(sigma, N), N = 0 .. 2k - 1. */
+  /* Steps 3-7: A-hat[i][j] = SampleNTT(rho || j || i); steps 8-15: s and
+   * e from PRF_eta1(sigma, N), N = 0 .. 2k - 1; all in one batch. */
   for (i = 0; i < k; i++) {
     noise_job(&jobs[i], &s[i], i, p->eta1);
     noise_job(&jobs[k + i], &e[i], k + i, p->eta1);
   }
-  mlkem_sample_noise(be, jobs, 2 * k, rho_sigma + MLKEM_SYMBYTES);
+  memset(&plan, 0, sizeof plan);
+  plan.matrix = a.a;
+  plan.k = k;
+  plan.rho = rho_sigma;
+  plan.noise = jobs;
+  plan.nnoise = 2 * k;
+  plan.noise_seed = rho_sigma + MLKEM_SYMBYTES;
+  mlkem_sample(be, &plan);
 
   /* Steps 16-18: s-hat = NTT(s), e-hat = NTT(e), t-hat = A-hat s-hat + e-hat. */
   for (i = 0; i < k; i++) {
@@ -92,26 +95,38 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
 void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
                         uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
-                        const uint8_t r[MLKEM_SYMBYTES]) {
+                        const uint8_t r[MLKEM_SYMBYTES],
+                        const mlkem_poly *at_given) {
   const unsigned k = p->k;
   mlkem_matrix at;
+  const mlkem_poly *atp = at_given != NULL ? at_given : at.a;
   mlkem_poly t[MLKEM_K_MAX], y[MLKEM_K_MAX], e1[MLKEM_K_MAX], e2, u, v, mu;
   mlkem_noise_job jobs[2 * MLKEM_K_MAX + 1];
+  mlkem_sample_plan plan;
   unsigned i;
 
   /* Steps 2-3: t-hat = ByteDecode_12(ek[0 : 384k]), rho = ek[384k :]. */
   for (i = 0; i < k; i++) be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
-  /* Steps 4-8: A-hat, here transposed as step 19 uses it. */
-  mlkem_gen_matrix(be, at.a, k, ek + p->dkpke_bytes, 1);
 
-  /* Steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k ..
-   * 2k-1), e2 from PRF_eta2(r, 2k). */
+  /* Steps 4-8: A-hat, here transposed as step 19 uses it, unless the caller
+   * sampled it already; steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from
+   * PRF_eta2(r, k .. 2k-1), e2 from PRF_eta2(r, 2k). */
   for (i = 0; i < k; i++) {
     noise_job(&jobs[i], &y[i], i, p->eta1);
     noise_job(&jobs[k + i], &e1[i], k + i, p->eta2);
   }
   noise_job(&jobs[2 * k], &e2, 2 * k, p->eta2);
-  mlkem_sample_noise(be, jobs, 2 * k + 1, r);
+  memset(&plan, 0, sizeof plan);
+  if (at_given == NULL) {
+    plan.matrix = at.a;
+    plan.k = k;
+    plan.rho = ek + p->dkpke_bytes;
+    plan.transposed = 1;
+  }
+  plan.noise = jobs;
+  plan.nnoise = 2 * k + 1;
+  plan.noise_seed = r;
+  mlkem_sample(be, &plan);
 
   /* Step 18: y-hat = NTT(y). */
   for (i = 0; i < k; i++) be->ntt(&y[i]);
@@ -119,7 +134,7 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
   /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
    * Compress_du(u)). */
   for (i = 0; i < k; i++) {
-    be->basemul_acc(&u, &at.a[i * k], y, k);
+    be->basemul_acc(&u, &atp[i * k], y, k);
     be->invntt(&u);
     poly_add(&u, &e1[i]);
     be->compress_encode(ct + i * 32 * p->du, &u, p->du);

@@ -17,13 +17,21 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
                        uint8_t *ek, uint8_t *dkpke,
                        const uint8_t d[MLKEM_SYMBYTES]);
 
+/* The matrix A-hat (k x k polynomials, backend NTT layout). */
+typedef struct {
+  mlkem_poly a[MLKEM_K_MAX * MLKEM_K_MAX];
+} mlkem_matrix;
+
 /* K-PKE.Encrypt (FIPS 203 Algorithm 14): writes ct (p->ct_bytes) for the
  * message m under ek with randomness r. ek is decoded mod q as the
- * algorithm says; the modulus check is the caller's (kem.c). */
+ * algorithm says; the modulus check is the caller's (kem.c). at is A-hat
+ * transposed as sampled from ek's rho by the caller (so that it can share
+ * lanes with other hashes), or NULL to sample it here. */
 void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
                         uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
-                        const uint8_t r[MLKEM_SYMBYTES]);
+                        const uint8_t r[MLKEM_SYMBYTES],
+                        const mlkem_poly *at);
 
 /* K-PKE.Decrypt (FIPS 203 Algorithm 15): writes the 32-byte message. */
 void mlkem_kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,

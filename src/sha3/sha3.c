@@ -88,7 +88,7 @@ static void xor_block(uint64_t s[25], const uint8_t *in, unsigned rate) {
   for (i = 0; i < rate / 8; i++) s[i] ^= mlkem_load64_le(in + 8 * i);
 }
 
-static void keccak_init(mlkem_keccak_ctx *ctx, unsigned rate, uint8_t ds) {
+void mlkem_keccak_init(mlkem_keccak_ctx *ctx, unsigned rate, uint8_t ds) {
   unsigned i;
   for (i = 0; i < 25; i++) ctx->s[i] = 0;
   ctx->rate = rate;
@@ -98,19 +98,19 @@ static void keccak_init(mlkem_keccak_ctx *ctx, unsigned rate, uint8_t ds) {
 }
 
 void mlkem_shake128_init(mlkem_keccak_ctx *ctx) {
-  keccak_init(ctx, MLKEM_SHAKE128_RATE, DS_SHAKE);
+  mlkem_keccak_init(ctx, MLKEM_SHAKE128_RATE, DS_SHAKE);
 }
 
 void mlkem_shake256_init(mlkem_keccak_ctx *ctx) {
-  keccak_init(ctx, MLKEM_SHAKE256_RATE, DS_SHAKE);
+  mlkem_keccak_init(ctx, MLKEM_SHAKE256_RATE, DS_SHAKE);
 }
 
 void mlkem_sha3_256_init(mlkem_keccak_ctx *ctx) {
-  keccak_init(ctx, MLKEM_SHA3_256_RATE, DS_SHA3);
+  mlkem_keccak_init(ctx, MLKEM_SHA3_256_RATE, DS_SHA3);
 }
 
 void mlkem_sha3_512_init(mlkem_keccak_ctx *ctx) {
-  keccak_init(ctx, MLKEM_SHA3_512_RATE, DS_SHA3);
+  mlkem_keccak_init(ctx, MLKEM_SHA3_512_RATE, DS_SHA3);
 }
 
 void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in,

@@ -40,6 +40,9 @@ typedef struct {
   uint8_t squeezing;
 } mlkem_keccak_ctx;
 
+/* Any sponge: rate in bytes (a multiple of 8, below 200) and the domain
+ * byte (0x06 for SHA3, 0x1F for SHAKE). */
+void mlkem_keccak_init(mlkem_keccak_ctx *ctx, unsigned rate, uint8_t ds);
 void mlkem_shake128_init(mlkem_keccak_ctx *ctx);
 void mlkem_shake256_init(mlkem_keccak_ctx *ctx);
 void mlkem_sha3_256_init(mlkem_keccak_ctx *ctx);
@@ -83,5 +86,31 @@ void mlkem_shake256x4_absorb_once(mlkem_keccak_x4_ctx *ctx,
 void mlkem_shake256x4_squeezeblocks(mlkem_keccak_x4_ctx *ctx, uint8_t *out0,
                                     uint8_t *out1, uint8_t *out2,
                                     uint8_t *out3, size_t nblocks);
+
+/* Independent one-shot sponge computations run side by side.
+ *
+ * Each job hashes in0 || in1 (either may be empty) with its own rate and
+ * domain byte and writes outlen bytes to out. With parallel set, the jobs
+ * are spread over the four lanes of mlkem_keccakf1600_x4: a lane that
+ * finishes takes the next job, so a list of jobs costs about its total
+ * number of permutations divided by four (list the longest first). Without
+ * it, the jobs run one after another on the one-way permutation, which is
+ * faster when the four-way permutation is not truly parallel. */
+typedef struct {
+  unsigned rate;
+  uint8_t ds;
+  const uint8_t *in0;
+  size_t len0;
+  const uint8_t *in1;
+  size_t len1;
+  uint8_t *out;
+  size_t outlen;
+} mlkem_sponge_job;
+
+#define MLKEM_DS_SHA3 0x06
+#define MLKEM_DS_SHAKE 0x1F
+
+void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
+                      int parallel);
 
 #endif /* MLKEM_SHA3_H */
