@@ -94,13 +94,198 @@ static void test_permutation(void) {
   }
   /* Zero states in x4 form give the known value in every instance. */
   memset(s4, 0, sizeof s4);
-  mlkem_keccakf1600_x4(s4);
+  mlkem_keccakf1600_x4_portable(s4);
   for (i = 0; i < 4; i++) {
     int ok = 1;
     for (j = 0; j < 25; j++) ok &= s4[4 * j + i] == zero_perm1[j];
     CHECK_MSG(ok, "keccakf1600_x4 of zero states");
   }
 }
+
+/* ---- AVX2 four-way permutation against the portable one ---------------- */
+
+/*
+ * mlkem_keccakf1600_x4_avx2 must equal mlkem_keccakf1600_x4 bit for bit on
+ * every input. Compared here on:
+ *  - 100,000 four-way calls on random states (400,000 states): uniform
+ *    lanes, sparse lanes (AND of two random words), dense lanes (OR of
+ *    two), and calls mixing a random, an all-zero, an all-one and a sparse
+ *    instance so that any leak between instances shows;
+ *  - the all-zero and all-one states, every single-bit state and every
+ *    all-ones-but-one-bit state, each bit position in each instance;
+ *  - a chain of 10,000 calls, each on the output of the previous one;
+ *  - the Keccak team's values for the all-zero state permuted once and
+ *    twice, on the AVX2 function alone.
+ * The state is placed at all four offsets modulo 32 bytes inside a larger
+ * buffer (the function takes any 8-byte aligned state) and the words
+ * around it are checked to stay untouched.
+ */
+#if (defined(__x86_64__) || defined(_M_X64)) && defined(MLKEM_HAVE_AVX2)
+#include "sha3/keccak_avx2.h"
+#if !defined(__GNUC__) && !defined(__clang__)
+#include "cpu.h"
+#endif
+#define HAVE_KECCAK_AVX2_BUILD 1
+#else
+#define HAVE_KECCAK_AVX2_BUILD 0
+#endif
+
+#if HAVE_KECCAK_AVX2_BUILD
+
+#define AVX2_RANDOM_CALLS 100000ul
+#define AVX2_CHAIN_CALLS 10000ul
+#define GUARD_WORD 0x5A5A5A5A5A5A5A5AULL
+
+static unsigned long avx2_calls, avx2_mismatches;
+
+/* Runs both functions on in[0..100) and compares the results; the AVX2
+ * function works on a copy placed at word offset off (0..3) of a guarded
+ * buffer. out (if not NULL) receives the portable result. */
+static void avx2_compare(const uint64_t in[100], unsigned off,
+                         uint64_t *out) {
+  uint64_t want[100], buf[4 + 100 + 4];
+  unsigned i;
+  int ok = 1;
+
+  memcpy(want, in, sizeof want);
+  mlkem_keccakf1600_x4_portable(want);
+  for (i = 0; i < sizeof buf / sizeof buf[0]; i++) buf[i] = GUARD_WORD;
+  memcpy(buf + off, in, 100 * sizeof(uint64_t));
+  mlkem_keccakf1600_x4_avx2(buf + off);
+  if (memcmp(buf + off, want, sizeof want) != 0) ok = 0;
+  for (i = 0; i < off; i++) ok &= buf[i] == GUARD_WORD;
+  for (i = off + 100; i < sizeof buf / sizeof buf[0]; i++)
+    ok &= buf[i] == GUARD_WORD;
+
+  avx2_calls++;
+  if (!ok) {
+    if (avx2_mismatches < 5) {
+      for (i = 0; i < 100 && buf[off + i] == want[i]; i++) {
+      }
+      fprintf(stderr, "keccakf1600_x4_avx2: call %lu differs from the "
+              "portable x4 (first at lane %u of instance %u, or outside "
+              "the state)\n", avx2_calls, i / 4, i % 4);
+    }
+    avx2_mismatches++;
+  }
+  if (out != NULL) memcpy(out, want, sizeof want);
+}
+
+static uint64_t rng_u64(test_rng *rng) {
+  uint8_t b[8];
+  uint64_t v = 0;
+  int k;
+  test_rng_bytes(rng, b, 8);
+  for (k = 0; k < 8; k++) v |= (uint64_t)b[k] << (8 * k);
+  return v;
+}
+
+static void test_permutation_avx2(void) {
+  uint64_t s[100];
+  test_rng rng;
+  unsigned long n, random_calls = 0, extreme_calls = 0, chain_calls = 0;
+  unsigned i, j, bit;
+  int avx2;
+
+#if defined(__GNUC__) || defined(__clang__)
+  avx2 = __builtin_cpu_supports("avx2");
+#else
+  avx2 = mlkem_cpu_has_avx2();
+#endif
+  if (!avx2) {
+    printf("keccakf1600_x4_avx2: avx2 not available: not compared\n");
+    return;
+  }
+
+  /* Known values, on the AVX2 function alone. */
+  memset(s, 0, sizeof s);
+  mlkem_keccakf1600_x4_avx2(s);
+  for (j = 0; j < 4; j++) {
+    int ok = 1;
+    for (i = 0; i < 25; i++) ok &= s[4 * i + j] == zero_perm1[i];
+    CHECK_MSG(ok, "keccakf1600_x4_avx2 of zero states, once");
+  }
+  mlkem_keccakf1600_x4_avx2(s);
+  for (j = 0; j < 4; j++) {
+    int ok = 1;
+    for (i = 0; i < 25; i++) ok &= s[4 * i + j] == zero_perm2[i];
+    CHECK_MSG(ok, "keccakf1600_x4_avx2 of zero states, twice");
+  }
+
+  /* Random states. */
+  avx2_calls = avx2_mismatches = 0;
+  test_rng_init(&rng, "keccakf1600_x4_avx2");
+  for (n = 0; n < AVX2_RANDOM_CALLS; n++) {
+    switch (n % 4) {
+      case 0: /* uniform */
+        for (i = 0; i < 100; i++) s[i] = rng_u64(&rng);
+        break;
+      case 1: /* sparse: each bit set with probability 1/4 */
+        for (i = 0; i < 100; i++) s[i] = rng_u64(&rng) & rng_u64(&rng);
+        break;
+      case 2: /* dense: each bit set with probability 3/4 */
+        for (i = 0; i < 100; i++) s[i] = rng_u64(&rng) | rng_u64(&rng);
+        break;
+      default: /* one uniform, one zero, one all-one, one sparse instance,
+                  the uniform one moving round the four positions */
+        for (i = 0; i < 25; i++) {
+          unsigned u = (unsigned)(n / 4) % 4;
+          s[4 * i + u] = rng_u64(&rng);
+          s[4 * i + (u + 1) % 4] = 0;
+          s[4 * i + (u + 2) % 4] = ~(uint64_t)0;
+          s[4 * i + (u + 3) % 4] = rng_u64(&rng) & rng_u64(&rng);
+        }
+        break;
+    }
+    avx2_compare(s, (unsigned)n % 4, NULL);
+    random_calls++;
+  }
+
+  /* Extreme states. */
+  memset(s, 0, sizeof s);
+  avx2_compare(s, 0, NULL);
+  memset(s, 0xFF, sizeof s);
+  avx2_compare(s, 1, NULL);
+  extreme_calls += 2;
+  for (bit = 0; bit < 1600; bit++) {
+    /* Instance j holds bit (bit + 400 j) mod 1600 of its state, so every
+     * bit position is tried in every instance. */
+    memset(s, 0, sizeof s);
+    for (j = 0; j < 4; j++) {
+      unsigned b = (bit + 400 * j) % 1600;
+      s[4 * (b / 64) + j] = (uint64_t)1 << (b % 64);
+    }
+    avx2_compare(s, bit % 4, NULL);
+    for (i = 0; i < 100; i++) s[i] = ~s[i];
+    avx2_compare(s, (bit + 1) % 4, NULL);
+    extreme_calls += 2;
+  }
+
+  /* A chain: each call on the previous (portable) output. */
+  for (i = 0; i < 100; i++) s[i] = rng_u64(&rng);
+  for (n = 0; n < AVX2_CHAIN_CALLS; n++) {
+    avx2_compare(s, (unsigned)n % 4, s);
+    chain_calls++;
+  }
+
+  CHECKF(avx2_mismatches == 0,
+         "keccakf1600_x4_avx2 differs from the portable x4 in %lu of %lu "
+         "calls", avx2_mismatches, avx2_calls);
+  CHECK(avx2_calls == random_calls + extreme_calls + chain_calls);
+  printf("keccakf1600_x4_avx2: %lu four-way calls (%lu states) compared "
+         "with the portable x4: %lu random, %lu extreme, %lu chained; %lu "
+         "differ\n", avx2_calls, 4 * avx2_calls, random_calls, extreme_calls,
+         chain_calls, avx2_mismatches);
+}
+
+#else
+
+static void test_permutation_avx2(void) {
+  printf("keccakf1600_x4_avx2: avx2 not available (not built into this "
+         "library): not compared\n");
+}
+
+#endif
 
 /* ---- NIST FIPS 202 examples -------------------------------------------- */
 
@@ -390,81 +575,64 @@ static void test_squeezeblocks(void) {
   }
 }
 
-/* ---- four-way SHAKE against four single calls -------------------------- */
+/* ---- scheduled sponge jobs against one-shot hashing --------------------- */
 
-static void test_x4(void) {
-  static const size_t inlens[] = {0,   1,   31,  32,  33,  34,  64,  71, 72,
-                                  135, 136, 137, 167, 168, 169, 200, 336,
-                                  337, 500};
-  static const size_t nblocks[] = {0, 1, 2, 3, 5};
-  static uint8_t in[4][600], want[4][8 * 168], got[4][8 * 168 + 1];
-  mlkem_keccak_x4_ctx ctx;
+/* mlkem_sponge_run, in parallel lanes and one after another, on lists of 1
+ * to 13 jobs mixing all four functions, inputs split between in0 and in1
+ * at random points, and output lengths crossing blocks. */
+static void test_sponge_run(void) {
+  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600 };
+  static uint8_t in[MAXJ][MAXIN], want[MAXJ][MAXOUT], got[MAXJ][MAXOUT + 1];
+  static const unsigned rates[4] = {MLKEM_SHA3_256_RATE, MLKEM_SHA3_512_RATE,
+                                    MLKEM_SHAKE128_RATE, MLKEM_SHAKE256_RATE};
+  mlkem_sponge_job jobs[MAXJ];
   test_rng rng;
-  size_t i, k;
-  int j, a, vecs = 0;
+  unsigned trial, n, j, checked = 0;
+  int parallel;
 
-  test_rng_init(&rng, "sha3 x4");
-  for (j = 0; j < 4; j++) test_rng_bytes(&rng, in[j], sizeof in[j]);
-
-  for (a = SHAKE128; a <= SHAKE256; a++) {
-    size_t rate = a == SHAKE128 ? MLKEM_SHAKE128_RATE : MLKEM_SHAKE256_RATE;
-    for (i = 0; i < sizeof inlens / sizeof inlens[0]; i++) {
-      size_t inlen = inlens[i];
-      for (j = 0; j < 4; j++)
-        oneshot((enum alg)a, want[j], 8 * rate, in[j], inlen);
-      for (k = 0; k < sizeof nblocks / sizeof nblocks[0]; k++) {
-        size_t nb = nblocks[k];
-        memset(got, 0xEE, sizeof got);
-        if (a == SHAKE128) {
-          mlkem_shake128x4_absorb_once(&ctx, in[0], in[1], in[2], in[3],
-                                       inlen);
-          mlkem_shake128x4_squeezeblocks(&ctx, got[0], got[1], got[2],
-                                         got[3], nb);
-          /* and then three more, in a second call */
-          mlkem_shake128x4_squeezeblocks(&ctx, got[0] + nb * rate,
-                                         got[1] + nb * rate,
-                                         got[2] + nb * rate,
-                                         got[3] + nb * rate, 3);
-        } else {
-          mlkem_shake256x4_absorb_once(&ctx, in[0], in[1], in[2], in[3],
-                                       inlen);
-          mlkem_shake256x4_squeezeblocks(&ctx, got[0], got[1], got[2],
-                                         got[3], nb);
-          mlkem_shake256x4_squeezeblocks(&ctx, got[0] + nb * rate,
-                                         got[1] + nb * rate,
-                                         got[2] + nb * rate,
-                                         got[3] + nb * rate, 3);
-        }
-        for (j = 0; j < 4; j++) {
-          CHECK_MEM(got[j], want[j], (nb + 3) * rate,
-                    a == SHAKE128 ? "shake128x4 equals shake128"
-                                  : "shake256x4 equals shake256");
-          CHECK(got[j][(nb + 3) * rate] == 0xEE);
-        }
-        vecs++;
+  test_rng_init(&rng, "sponge_run");
+  for (trial = 0; trial < 400; trial++) {
+    n = 1 + trial % MAXJ;
+    for (j = 0; j < n; j++) {
+      enum alg a = (enum alg)(test_rng_u32(&rng) % 4);
+      size_t inlen = test_rng_u32(&rng) % MAXIN;
+      size_t split = inlen == 0 ? 0 : test_rng_u32(&rng) % (inlen + 1);
+      size_t outlen = a == SHA3_256 ? 32 : a == SHA3_512 ? 64
+                                         : 1 + test_rng_u32(&rng) % MAXOUT;
+      test_rng_bytes(&rng, in[j], inlen);
+      oneshot(a, want[j], outlen, in[j], inlen);
+      jobs[j].rate = rates[a];
+      jobs[j].ds = a <= SHA3_512 ? MLKEM_DS_SHA3 : MLKEM_DS_SHAKE;
+      jobs[j].in0 = in[j];
+      jobs[j].len0 = split;
+      jobs[j].in1 = in[j] + split;
+      jobs[j].len1 = inlen - split;
+      jobs[j].out = got[j];
+      jobs[j].outlen = outlen;
+    }
+    for (parallel = 0; parallel <= 1; parallel++) {
+      memset(got, 0xEE, sizeof got);
+      mlkem_sponge_run(jobs, n, parallel);
+      for (j = 0; j < n; j++) {
+        CHECK_MEM(got[j], want[j], jobs[j].outlen,
+                  parallel ? "sponge_run (four lanes) equals one-shot"
+                           : "sponge_run (sequential) equals one-shot");
+        CHECK(got[j][jobs[j].outlen] == 0xEE);
+        checked++;
       }
     }
   }
-
-  /* The same input in all four lanes gives four equal outputs; different
-   * inputs of length 33 (the XOF input of ML-KEM is 34, PRF 33). */
-  memcpy(in[1], in[0], 33);
-  memcpy(in[2], in[0], 33);
-  memcpy(in[3], in[0], 33);
-  mlkem_shake256x4_absorb_once(&ctx, in[0], in[1], in[2], in[3], 33);
-  mlkem_shake256x4_squeezeblocks(&ctx, got[0], got[1], got[2], got[3], 2);
-  CHECK_MEM(got[1], got[0], 2 * MLKEM_SHAKE256_RATE, "x4 lanes 0 and 1");
-  CHECK_MEM(got[2], got[0], 2 * MLKEM_SHAKE256_RATE, "x4 lanes 0 and 2");
-  CHECK_MEM(got[3], got[0], 2 * MLKEM_SHAKE256_RATE, "x4 lanes 0 and 3");
-  printf("x4: %d input/block-count combinations checked\n", vecs);
+  printf("sponge_run: %u jobs checked against one-shot hashing (lists of 1 "
+         "to %d, four lanes and sequential)\n", checked, MAXJ);
 }
 
 int main(void) {
   test_permutation();
+  test_permutation_avx2();
   test_nist_examples();
   test_kat_file();
   test_incremental_random();
   test_squeezeblocks();
-  test_x4();
+  test_sponge_run();
   return test_summary("test_sha3");
 }

@@ -1,9 +1,9 @@
 /*
  * sha3.h - the FIPS 202 functions ML-KEM is built on: Keccak-f[1600],
  * SHA3-256, SHA3-512, SHAKE128 and SHAKE256, one-shot and incremental, and
- * four-way SHAKE for sampling several matrix entries or noise polynomials at
- * once. Internal to the library (symbols carry the mlkem_ prefix but are not
- * part of the public API).
+ * a scheduler that runs independent hashes in the lanes of the four-way
+ * permutation. Internal to the library (symbols carry the mlkem_ prefix
+ * but are not part of the public API).
  *
  * None of these functions branches on or indexes by the data it hashes;
  * lengths are public.
@@ -65,27 +65,6 @@ void mlkem_shake128(uint8_t *out, size_t outlen, const uint8_t *in,
                     size_t inlen);
 void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
                     size_t inlen);
-
-/* Four SHAKE instances run side by side, each absorbing its own input of
- * the same length once, then squeezing whole blocks. */
-typedef struct {
-  uint64_t s[100]; /* interleaved, as for mlkem_keccakf1600_x4 */
-} mlkem_keccak_x4_ctx;
-
-void mlkem_shake128x4_absorb_once(mlkem_keccak_x4_ctx *ctx,
-                                  const uint8_t *in0, const uint8_t *in1,
-                                  const uint8_t *in2, const uint8_t *in3,
-                                  size_t inlen);
-void mlkem_shake128x4_squeezeblocks(mlkem_keccak_x4_ctx *ctx, uint8_t *out0,
-                                    uint8_t *out1, uint8_t *out2,
-                                    uint8_t *out3, size_t nblocks);
-void mlkem_shake256x4_absorb_once(mlkem_keccak_x4_ctx *ctx,
-                                  const uint8_t *in0, const uint8_t *in1,
-                                  const uint8_t *in2, const uint8_t *in3,
-                                  size_t inlen);
-void mlkem_shake256x4_squeezeblocks(mlkem_keccak_x4_ctx *ctx, uint8_t *out0,
-                                    uint8_t *out1, uint8_t *out2,
-                                    uint8_t *out3, size_t nblocks);
 
 /* Independent one-shot sponge computations run side by side.
  *
