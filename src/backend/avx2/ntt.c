@@ -179,12 +179,31 @@ static MLKEM_ALIGN const int16_t basemul_gammas[8 * 2 * 16] = {
 
 /* ---- helpers ----------------------------------------------------------- */
 
+/* The passes below are inlined into their callers so that their table
+ * offsets become constants; GCC does not do so on its own. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 static inline __m256i load16(const int16_t *p) {
   return _mm256_load_si256((const __m256i *)(const void *)p);
 }
 
 static inline void store16(int16_t *p, __m256i v) {
   _mm256_store_si256((__m256i *)(void *)p, v);
+}
+
+/* The address of a constant table, hidden from the optimizer: GCC otherwise
+ * folds loads of uniform rows into constants that it then rebuilds with
+ * two shuffle-port instructions each (and keeps in registers, spilling
+ * others), where a load folded into the multiplication costs nothing. */
+static inline const int16_t *opaque(const int16_t *p) {
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__("" : "+r"(p));
+#endif
+  return p;
 }
 
 /* Row i of a constant table. */
@@ -247,84 +266,180 @@ static inline void from_len2(__m256i *lo, __m256i *hi) {
 
 /* ---- forward NTT --------------------------------------------------------- */
 
-/* The layers len = 8, 4, 2 and the final Barrett pass on coefficients
- * 32p .. 32p+31 (vectors a, b), stored back in the standard order. */
-static inline void ntt_tail_pair(int16_t *r, __m256i a, __m256i b,
-                                 unsigned p) {
-  const int16_t *z = ntt_tail + 6 * 16 * p;
-  __m256i lo, hi;
-  to_len8(&lo, &hi, a, b);
-  ct(&lo, &hi, row(z, 0), row(z, 1));
-  swap64(&lo, &hi);
-  ct(&lo, &hi, row(z, 2), row(z, 3));
-  to_len2(&lo, &hi);
-  ct(&lo, &hi, row(z, 4), row(z, 5));
-  lo = mlkem_avx2_barrett(lo);
-  hi = mlkem_avx2_barrett(hi);
-  from_len2(&lo, &hi);
-  swap64(&lo, &hi);
-  from_len8(&a, &b, lo, hi);
-  store16(r + 32 * p, a);
-  store16(r + 32 * p + 16, b);
+/* Both transforms work in two passes over eight vectors each, so that
+ * every step has four independent butterflies to overlap (one butterfly is
+ * a chain of two multiplications and two additions). The eight vectors are
+ * named v0 .. v7, or as four pairs (l0, h0) .. (l3, h3); the macros below
+ * apply one step to the four pairs. */
+#define ZB(k) row(zb, 2 * ((k) - 1)), row(zb, 2 * ((k) - 1) + 1)
+#define ZT(tab, m, i) row((tab) + 6 * 16 * (m), (i)), row((tab) + 6 * 16 * (m), (i) + 1)
+#define PAIRS4(f) f(&l0, &h0); f(&l1, &h1); f(&l2, &h2); f(&l3, &h3)
+#define BFLY4(bf, tab, p0, i)          \
+  bf(&l0, &h0, ZT(tab, (p0), (i)));     \
+  bf(&l1, &h1, ZT(tab, (p0) + 1, (i))); \
+  bf(&l2, &h2, ZT(tab, (p0) + 2, (i))); \
+  bf(&l3, &h3, ZT(tab, (p0) + 3, (i)))
+#define BARRETT4()                   \
+  l0 = mlkem_avx2_barrett(l0);       \
+  h0 = mlkem_avx2_barrett(h0);       \
+  l1 = mlkem_avx2_barrett(l1);       \
+  h1 = mlkem_avx2_barrett(h1);       \
+  l2 = mlkem_avx2_barrett(l2);       \
+  h2 = mlkem_avx2_barrett(h2);       \
+  l3 = mlkem_avx2_barrett(l3);       \
+  h3 = mlkem_avx2_barrett(h3)
+
+/* Layers len = 128, 64, 32 on the vectors i, i+2, ..., i+14 (vm = vector
+ * i + 2m): the pairs (m, m+4), then (m, m+2), then (m, m+1). */
+static ALWAYS_INLINE void ntt_layers_128_32(int16_t *r, unsigned i) {
+  const int16_t *zb = opaque(zeta_bcast);
+  int16_t *s = r + 16 * i;
+  __m256i v0 = load16(s), v1 = load16(s + 32), v2 = load16(s + 64);
+  __m256i v3 = load16(s + 96), v4 = load16(s + 128), v5 = load16(s + 160);
+  __m256i v6 = load16(s + 192), v7 = load16(s + 224);
+  ct(&v0, &v4, ZB(1));
+  ct(&v1, &v5, ZB(1));
+  ct(&v2, &v6, ZB(1));
+  ct(&v3, &v7, ZB(1));
+  ct(&v0, &v2, ZB(2));
+  ct(&v1, &v3, ZB(2));
+  ct(&v4, &v6, ZB(3));
+  ct(&v5, &v7, ZB(3));
+  ct(&v0, &v1, ZB(4));
+  ct(&v2, &v3, ZB(5));
+  ct(&v4, &v5, ZB(6));
+  ct(&v6, &v7, ZB(7));
+  store16(s, v0);
+  store16(s + 32, v1);
+  store16(s + 64, v2);
+  store16(s + 96, v3);
+  store16(s + 128, v4);
+  store16(s + 160, v5);
+  store16(s + 192, v6);
+  store16(s + 224, v7);
+}
+
+/* Layers len = 16, 8, 4, 2 and the Barrett pass on coefficients 128h ..
+ * 128h+127 (vectors 8h .. 8h+7, pairs 4h .. 4h+3), in the pair
+ * arrangements described at the top, then back to the standard order. */
+static ALWAYS_INLINE void ntt_layers_16_2(int16_t *r, unsigned h) {
+  const int16_t *zb = opaque(zeta_bcast), *zt = opaque(ntt_tail);
+  int16_t *s = r + 128 * h;
+  __m256i v0 = load16(s), v1 = load16(s + 16), v2 = load16(s + 32);
+  __m256i v3 = load16(s + 48), v4 = load16(s + 64), v5 = load16(s + 80);
+  __m256i v6 = load16(s + 96), v7 = load16(s + 112);
+  __m256i l0, h0, l1, h1, l2, h2, l3, h3;
+  ct(&v0, &v1, ZB(8 + 4 * h));
+  ct(&v2, &v3, ZB(9 + 4 * h));
+  ct(&v4, &v5, ZB(10 + 4 * h));
+  ct(&v6, &v7, ZB(11 + 4 * h));
+  to_len8(&l0, &h0, v0, v1);
+  to_len8(&l1, &h1, v2, v3);
+  to_len8(&l2, &h2, v4, v5);
+  to_len8(&l3, &h3, v6, v7);
+  BFLY4(ct, zt, 4 * h, 0);
+  PAIRS4(swap64);
+  BFLY4(ct, zt, 4 * h, 2);
+  PAIRS4(to_len2);
+  BFLY4(ct, zt, 4 * h, 4);
+  BARRETT4();
+  PAIRS4(from_len2);
+  PAIRS4(swap64);
+  from_len8(&v0, &v1, l0, h0);
+  from_len8(&v2, &v3, l1, h1);
+  from_len8(&v4, &v5, l2, h2);
+  from_len8(&v6, &v7, l3, h3);
+  store16(s, v0);
+  store16(s + 16, v1);
+  store16(s + 32, v2);
+  store16(s + 48, v3);
+  store16(s + 64, v4);
+  store16(s + 80, v5);
+  store16(s + 96, v6);
+  store16(s + 112, v7);
 }
 
 /* As mlkem_portable_ntt: seven layers of Cooley-Tukey butterflies without
  * reduction, then one Barrett pass. */
 void mlkem_avx2_ntt(mlkem_poly *poly) {
   int16_t *r = poly->coeffs;
-  unsigned i;
-
-  /* Layers len = 128 and 64 on the vectors i, i+4, i+8, i+12. */
-  for (i = 0; i < 4; i++) {
-    __m256i v0 = load16(r + 16 * i), v1 = load16(r + 16 * (i + 4));
-    __m256i v2 = load16(r + 16 * (i + 8)), v3 = load16(r + 16 * (i + 12));
-    __m256i z = row(zeta_bcast, 0), zq = row(zeta_bcast, 1);
-    ct(&v0, &v2, z, zq);
-    ct(&v1, &v3, z, zq);
-    ct(&v0, &v1, row(zeta_bcast, 2), row(zeta_bcast, 3));
-    ct(&v2, &v3, row(zeta_bcast, 4), row(zeta_bcast, 5));
-    store16(r + 16 * i, v0);
-    store16(r + 16 * (i + 4), v1);
-    store16(r + 16 * (i + 8), v2);
-    store16(r + 16 * (i + 12), v3);
-  }
-
-  /* Per 64-coefficient quarter: len = 32 (zetas[4 + i]), len = 16
-   * (zetas[8 + 2i], zetas[9 + 2i]), then the in-register layers. */
-  for (i = 0; i < 4; i++) {
-    int16_t *s = r + 64 * i;
-    __m256i v0 = load16(s), v1 = load16(s + 16);
-    __m256i v2 = load16(s + 32), v3 = load16(s + 48);
-    __m256i z = row(zeta_bcast, 2 * (3 + i)), zq = row(zeta_bcast, 2 * (3 + i) + 1);
-    ct(&v0, &v2, z, zq);
-    ct(&v1, &v3, z, zq);
-    ct(&v0, &v1, row(zeta_bcast, 2 * (7 + 2 * i)),
-       row(zeta_bcast, 2 * (7 + 2 * i) + 1));
-    ct(&v2, &v3, row(zeta_bcast, 2 * (8 + 2 * i)),
-       row(zeta_bcast, 2 * (8 + 2 * i) + 1));
-    ntt_tail_pair(r, v0, v1, 2 * i);
-    ntt_tail_pair(r, v2, v3, 2 * i + 1);
-  }
+  ntt_layers_128_32(r, 0);
+  ntt_layers_128_32(r, 1);
+  ntt_layers_16_2(r, 0);
+  ntt_layers_16_2(r, 1);
 }
 
 /* ---- inverse NTT ----------------------------------------------------------- */
 
-/* The layers len = 2, 4, 8 and the Barrett pass on coefficients 32p ..
- * 32p+31, returned in the standard order in *a, *b. */
-static inline void invntt_head_pair(__m256i *a, __m256i *b, unsigned p) {
-  const int16_t *z = invntt_head + 6 * 16 * p;
-  __m256i lo, hi;
-  to_len8(&lo, &hi, *a, *b);
-  swap64(&lo, &hi);
-  to_len2(&lo, &hi);
-  gs(&lo, &hi, row(z, 0), row(z, 1));
-  from_len2(&lo, &hi);
-  gs(&lo, &hi, row(z, 2), row(z, 3));
-  swap64(&lo, &hi);
-  gs(&lo, &hi, row(z, 4), row(z, 5));
-  lo = mlkem_avx2_barrett(lo);
-  hi = mlkem_avx2_barrett(hi);
-  from_len8(a, b, lo, hi);
+/* Layers len = 2, 4, 8, the Barrett pass and len = 16 on coefficients 128h
+ * .. 128h+127 (vectors 8h .. 8h+7, pairs 4h .. 4h+3). */
+static ALWAYS_INLINE void invntt_layers_2_16(int16_t *r, unsigned h) {
+  const int16_t *zb = opaque(zeta_bcast), *zt = opaque(invntt_head);
+  int16_t *s = r + 128 * h;
+  __m256i v0 = load16(s), v1 = load16(s + 16), v2 = load16(s + 32);
+  __m256i v3 = load16(s + 48), v4 = load16(s + 64), v5 = load16(s + 80);
+  __m256i v6 = load16(s + 96), v7 = load16(s + 112);
+  __m256i l0, h0, l1, h1, l2, h2, l3, h3;
+  to_len8(&l0, &h0, v0, v1);
+  to_len8(&l1, &h1, v2, v3);
+  to_len8(&l2, &h2, v4, v5);
+  to_len8(&l3, &h3, v6, v7);
+  PAIRS4(swap64);
+  PAIRS4(to_len2);
+  BFLY4(gs, zt, 4 * h, 0);
+  PAIRS4(from_len2);
+  BFLY4(gs, zt, 4 * h, 2);
+  PAIRS4(swap64);
+  BFLY4(gs, zt, 4 * h, 4);
+  BARRETT4();
+  from_len8(&v0, &v1, l0, h0);
+  from_len8(&v2, &v3, l1, h1);
+  from_len8(&v4, &v5, l2, h2);
+  from_len8(&v6, &v7, l3, h3);
+  gs(&v0, &v1, ZB(15 - 4 * h));
+  gs(&v2, &v3, ZB(14 - 4 * h));
+  gs(&v4, &v5, ZB(13 - 4 * h));
+  gs(&v6, &v7, ZB(12 - 4 * h));
+  store16(s, v0);
+  store16(s + 16, v1);
+  store16(s + 32, v2);
+  store16(s + 48, v3);
+  store16(s + 64, v4);
+  store16(s + 80, v5);
+  store16(s + 96, v6);
+  store16(s + 112, v7);
+}
+
+/* Layers len = 32, 64, 128 and the final scaling on the vectors i, i+2,
+ * ..., i+14 (vm = vector i + 2m). */
+static ALWAYS_INLINE void invntt_layers_32_128(int16_t *r, unsigned i) {
+  const int16_t *zb = opaque(zeta_bcast);
+  const __m256i f = _mm256_set1_epi16(INVNTT_SCALE);
+  const __m256i fq = _mm256_set1_epi16(ZQ(INVNTT_SCALE));
+  int16_t *s = r + 16 * i;
+  __m256i v0 = load16(s), v1 = load16(s + 32), v2 = load16(s + 64);
+  __m256i v3 = load16(s + 96), v4 = load16(s + 128), v5 = load16(s + 160);
+  __m256i v6 = load16(s + 192), v7 = load16(s + 224);
+  gs(&v0, &v1, ZB(7));
+  gs(&v2, &v3, ZB(6));
+  gs(&v4, &v5, ZB(5));
+  gs(&v6, &v7, ZB(4));
+  gs(&v0, &v2, ZB(3));
+  gs(&v1, &v3, ZB(3));
+  gs(&v4, &v6, ZB(2));
+  gs(&v5, &v7, ZB(2));
+  gs(&v0, &v4, ZB(1));
+  gs(&v1, &v5, ZB(1));
+  gs(&v2, &v6, ZB(1));
+  gs(&v3, &v7, ZB(1));
+  store16(s, mlkem_avx2_fqmul_pre(v0, f, fq));
+  store16(s + 32, mlkem_avx2_fqmul_pre(v1, f, fq));
+  store16(s + 64, mlkem_avx2_fqmul_pre(v2, f, fq));
+  store16(s + 96, mlkem_avx2_fqmul_pre(v3, f, fq));
+  store16(s + 128, mlkem_avx2_fqmul_pre(v4, f, fq));
+  store16(s + 160, mlkem_avx2_fqmul_pre(v5, f, fq));
+  store16(s + 192, mlkem_avx2_fqmul_pre(v6, f, fq));
+  store16(s + 224, mlkem_avx2_fqmul_pre(v7, f, fq));
 }
 
 /* As mlkem_portable_invntt: three layers of Gentleman-Sande butterflies, a
@@ -332,49 +447,18 @@ static inline void invntt_head_pair(__m256i *a, __m256i *b, unsigned p) {
  * 128^-1 2^16. */
 void mlkem_avx2_invntt(mlkem_poly *poly) {
   int16_t *r = poly->coeffs;
-  const __m256i s = _mm256_set1_epi16(INVNTT_SCALE);
-  const __m256i sq = _mm256_set1_epi16(ZQ(INVNTT_SCALE));
-  unsigned i;
-
-  /* Per quarter: the in-register layers, then len = 16 (zetas[15 - 2i],
-   * zetas[14 - 2i]) and len = 32 (zetas[7 - i]). */
-  for (i = 0; i < 4; i++) {
-    int16_t *t = r + 64 * i;
-    __m256i v0 = load16(t), v1 = load16(t + 16);
-    __m256i v2 = load16(t + 32), v3 = load16(t + 48);
-    __m256i z, zq;
-    invntt_head_pair(&v0, &v1, 2 * i);
-    invntt_head_pair(&v2, &v3, 2 * i + 1);
-    gs(&v0, &v1, row(zeta_bcast, 2 * (14 - 2 * i)),
-       row(zeta_bcast, 2 * (14 - 2 * i) + 1));
-    gs(&v2, &v3, row(zeta_bcast, 2 * (13 - 2 * i)),
-       row(zeta_bcast, 2 * (13 - 2 * i) + 1));
-    z = row(zeta_bcast, 2 * (6 - i));
-    zq = row(zeta_bcast, 2 * (6 - i) + 1);
-    gs(&v0, &v2, z, zq);
-    gs(&v1, &v3, z, zq);
-    store16(t, v0);
-    store16(t + 16, v1);
-    store16(t + 32, v2);
-    store16(t + 48, v3);
-  }
-
-  /* Layers len = 64 (zetas[3], zetas[2]) and 128 (zetas[1]) on the vectors
-   * i, i+4, i+8, i+12, then the scaling. */
-  for (i = 0; i < 4; i++) {
-    __m256i v0 = load16(r + 16 * i), v1 = load16(r + 16 * (i + 4));
-    __m256i v2 = load16(r + 16 * (i + 8)), v3 = load16(r + 16 * (i + 12));
-    __m256i z = row(zeta_bcast, 0), zq = row(zeta_bcast, 1);
-    gs(&v0, &v1, row(zeta_bcast, 4), row(zeta_bcast, 5));
-    gs(&v2, &v3, row(zeta_bcast, 2), row(zeta_bcast, 3));
-    gs(&v0, &v2, z, zq);
-    gs(&v1, &v3, z, zq);
-    store16(r + 16 * i, mlkem_avx2_fqmul_pre(v0, s, sq));
-    store16(r + 16 * (i + 4), mlkem_avx2_fqmul_pre(v1, s, sq));
-    store16(r + 16 * (i + 8), mlkem_avx2_fqmul_pre(v2, s, sq));
-    store16(r + 16 * (i + 12), mlkem_avx2_fqmul_pre(v3, s, sq));
-  }
+  invntt_layers_2_16(r, 0);
+  invntt_layers_2_16(r, 1);
+  invntt_layers_32_128(r, 0);
+  invntt_layers_32_128(r, 1);
 }
+
+#undef BARRETT4
+#undef BFLY4
+#undef PAIRS4
+#undef ZT
+#undef ZB
+#undef ALWAYS_INLINE
 
 /* ---- NTT-domain multiplication -------------------------------------------- */
 
