@@ -44,7 +44,8 @@
 /* z q^-1 mod 2^16 as a signed 16-bit value, as a constant expression
  * (62209 = q^-1 mod 2^16 = -3327 + 2^16). */
 #define ZQ_U(z) (((uint32_t)(int32_t)(z) * 62209u) & 0xFFFFu)
-#define ZQ(z) ((int16_t)((int32_t)ZQ_U(z) - (int32_t)((ZQ_U(z) & 0x8000u) << 1)))
+#define ZQ(z) \
+  ((int16_t)((int32_t)ZQ_U(z) - (int32_t)((ZQ_U(z) & 0x8000u) << 1)))
 
 #define X2(a) a, a
 #define X4(a) a, a, a, a
@@ -195,6 +196,14 @@ static inline void store16(int16_t *p, __m256i v) {
   _mm256_store_si256((__m256i *)(void *)p, v);
 }
 
+/* A compiler barrier between the passes: without it GCC interleaves two
+ * inlined passes and spills registers for no gain. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PASS_BARRIER() __asm__ volatile("" ::: "memory")
+#else
+#define PASS_BARRIER() ((void)0)
+#endif
+
 /* The address of a constant table, hidden from the optimizer: GCC otherwise
  * folds loads of uniform rows into constants that it then rebuilds with
  * two shuffle-port instructions each (and keeps in registers, spilling
@@ -264,7 +273,7 @@ static inline void from_len2(__m256i *lo, __m256i *hi) {
   *hi = h;
 }
 
-/* ---- forward NTT --------------------------------------------------------- */
+/* ---- forward NTT -------------------------------------------------------- */
 
 /* Both transforms work in two passes over eight vectors each, so that
  * every step has four independent butterflies to overlap (one butterfly is
@@ -272,7 +281,8 @@ static inline void from_len2(__m256i *lo, __m256i *hi) {
  * named v0 .. v7, or as four pairs (l0, h0) .. (l3, h3); the macros below
  * apply one step to the four pairs. */
 #define ZB(k) row(zb, 2 * ((k) - 1)), row(zb, 2 * ((k) - 1) + 1)
-#define ZT(tab, m, i) row((tab) + 6 * 16 * (m), (i)), row((tab) + 6 * 16 * (m), (i) + 1)
+#define ZT(tab, m, i) \
+  row((tab) + 6 * 16 * (m), (i)), row((tab) + 6 * 16 * (m), (i) + 1)
 #define PAIRS4(f) f(&l0, &h0); f(&l1, &h1); f(&l2, &h2); f(&l3, &h3)
 #define BFLY4(bf, tab, p0, i)          \
   bf(&l0, &h0, ZT(tab, (p0), (i)));     \
@@ -364,12 +374,15 @@ static ALWAYS_INLINE void ntt_layers_16_2(int16_t *r, unsigned h) {
 void mlkem_avx2_ntt(mlkem_poly *poly) {
   int16_t *r = poly->coeffs;
   ntt_layers_128_32(r, 0);
+  PASS_BARRIER();
   ntt_layers_128_32(r, 1);
+  PASS_BARRIER();
   ntt_layers_16_2(r, 0);
+  PASS_BARRIER();
   ntt_layers_16_2(r, 1);
 }
 
-/* ---- inverse NTT ----------------------------------------------------------- */
+/* ---- inverse NTT -------------------------------------------------------- */
 
 /* Layers len = 2, 4, 8, the Barrett pass and len = 16 on coefficients 128h
  * .. 128h+127 (vectors 8h .. 8h+7, pairs 4h .. 4h+3). */
@@ -448,8 +461,11 @@ static ALWAYS_INLINE void invntt_layers_32_128(int16_t *r, unsigned i) {
 void mlkem_avx2_invntt(mlkem_poly *poly) {
   int16_t *r = poly->coeffs;
   invntt_layers_2_16(r, 0);
+  PASS_BARRIER();
   invntt_layers_2_16(r, 1);
+  PASS_BARRIER();
   invntt_layers_32_128(r, 0);
+  PASS_BARRIER();
   invntt_layers_32_128(r, 1);
 }
 
@@ -459,8 +475,9 @@ void mlkem_avx2_invntt(mlkem_poly *poly) {
 #undef ZT
 #undef ZB
 #undef ALWAYS_INLINE
+#undef PASS_BARRIER
 
-/* ---- NTT-domain multiplication -------------------------------------------- */
+/* ---- NTT-domain multiplication ----------------------------------------- */
 
 /* As mlkem_portable_basemul_acc. With pair i = (x0, x1) in lanes (2m,
  * 2m+1) of a vector x of a[l] and y of b[l]:
