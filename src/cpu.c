@@ -42,6 +42,7 @@ static uint64_t xgetbv0(void) {
 #endif
 }
 
+#define CPUID1_ECX_POPCNT (1u << 23)
 #define CPUID1_ECX_OSXSAVE (1u << 27)
 #define CPUID1_ECX_AVX (1u << 28)
 #define CPUID7_EBX_AVX2 (1u << 5)
@@ -53,8 +54,9 @@ int mlkem_cpu_has_avx2(void) {
   cpuid(0, 0, r);
   if (r[0] < 7) return 0;
   cpuid(1, 0, r);
-  if ((r[2] & (CPUID1_ECX_OSXSAVE | CPUID1_ECX_AVX)) !=
-      (CPUID1_ECX_OSXSAVE | CPUID1_ECX_AVX))
+  /* POPCNT too: compilers may emit it in any file built with -mavx2. */
+  if ((r[2] & (CPUID1_ECX_OSXSAVE | CPUID1_ECX_AVX | CPUID1_ECX_POPCNT)) !=
+      (CPUID1_ECX_OSXSAVE | CPUID1_ECX_AVX | CPUID1_ECX_POPCNT))
     return 0;
   if ((xgetbv0() & XCR0_SSE_AVX) != XCR0_SSE_AVX) return 0;
   cpuid(7, 0, r);
