@@ -29,13 +29,16 @@ typedef struct {
 /* Block number `absorbed / rate` of in0 || in1, padded if it is the last. */
 static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
                       size_t absorbed) {
-  size_t total = job->len0 + job->len1, n = total - absorbed, i;
+  size_t total = job->len0 + job->len1, n = total - absorbed, from0 = 0;
   int last = n < job->rate;
   if (!last) n = job->rate;
-  for (i = 0; i < n; i++) {
-    size_t at = absorbed + i;
-    block[i] = at < job->len0 ? job->in0[at] : job->in1[at - job->len0];
+  if (absorbed < job->len0) {
+    from0 = job->len0 - absorbed < n ? job->len0 - absorbed : n;
+    memcpy(block, job->in0 + absorbed, from0);
   }
+  if (n > from0)
+    memcpy(block + from0, job->in1 + (absorbed + from0 - job->len0),
+           n - from0);
   if (last) {
     memset(block + n, 0, job->rate - n);
     block[n] ^= job->ds;
@@ -72,24 +75,41 @@ static void run_parallel(const mlkem_sponge_job *jobs, unsigned njobs) {
   while (active > 0) {
     for (l = 0; l < 4; l++) {
       lane_state *ls = &lanes[l];
-      if (ls->job == NULL || ls->squeezing) continue;
-      ls->squeezing = next_block(block, ls->job, ls->absorbed);
-      ls->absorbed += ls->squeezing ? 0 : ls->job->rate;
-      for (i = 0; i < ls->job->rate / 8; i++)
-        s[4 * i + l] ^= mlkem_load64_le(block + 8 * i);
+      const mlkem_sponge_job *job = ls->job;
+      const uint8_t *src = block;
+      if (job == NULL || ls->squeezing) continue;
+      /* A whole block inside in0 or inside in1 is XORed from where it is;
+       * otherwise (the padded last block, or one straddling the two) it is
+       * assembled first. */
+      if (ls->absorbed + job->rate <= job->len0) {
+        src = job->in0 + ls->absorbed;
+      } else if (ls->absorbed >= job->len0 &&
+                 ls->absorbed + job->rate <= job->len0 + job->len1) {
+        src = job->in1 + (ls->absorbed - job->len0);
+      } else {
+        ls->squeezing = next_block(block, job, ls->absorbed);
+      }
+      if (!ls->squeezing) ls->absorbed += job->rate;
+      for (i = 0; i < job->rate / 8; i++)
+        s[4 * i + l] ^= mlkem_load64_le(src + 8 * i);
     }
     mlkem_keccakf1600_x4(s);
     for (l = 0; l < 4; l++) {
       lane_state *ls = &lanes[l];
+      const mlkem_sponge_job *job = ls->job;
+      uint8_t *out;
       size_t n;
-      if (ls->job == NULL || !ls->squeezing) continue;
-      n = ls->job->outlen - ls->produced;
-      if (n > ls->job->rate) n = ls->job->rate;
-      for (i = 0; i < (n + 7) / 8; i++)
-        mlkem_store64_le(block + 8 * i, s[4 * i + l]);
-      memcpy(ls->job->out + ls->produced, block, n);
+      if (job == NULL || !ls->squeezing) continue;
+      n = job->outlen - ls->produced;
+      if (n > job->rate) n = job->rate;
+      out = job->out + ls->produced;
+      for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[4 * i + l]);
+      if (n % 8 != 0) {
+        mlkem_store64_le(block, s[4 * i + l]);
+        memcpy(out + 8 * i, block, n % 8);
+      }
       ls->produced += n;
-      if (ls->produced == ls->job->outlen) {
+      if (ls->produced == job->outlen) {
         if (next < njobs) {
           start(ls, s, l, &jobs[next++]);
         } else {
