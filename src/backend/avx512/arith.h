@@ -1,0 +1,56 @@
+/*
+ * arith.h - Z_q arithmetic on thirty-two int16 lanes of a 512-bit vector:
+ * the vector forms of backend/portable/arith.h, computing the same
+ * representatives lane by lane.
+ */
+#ifndef MLKEM_AVX512_ARITH_H
+#define MLKEM_AVX512_ARITH_H
+
+#include <immintrin.h>
+
+#include "params.h"
+
+/* Montgomery product a b 2^-16 per lane, as mlkem_fqmul: high(a b) -
+ * high(t q) with t = low(low(a b) q^-1). In: |a b| < 2^15 q. Out: |x| < q. */
+static inline __m512i mlkem_avx512_fqmul(__m512i a, __m512i b) {
+  const __m512i q = _mm512_set1_epi16(MLKEM_Q);
+  const __m512i qinv = _mm512_set1_epi16(-3327);
+  __m512i lo = _mm512_mullo_epi16(a, b);
+  __m512i hi = _mm512_mulhi_epi16(a, b);
+  __m512i t = _mm512_mullo_epi16(lo, qinv);
+  return _mm512_sub_epi16(hi, _mm512_mulhi_epi16(t, q));
+}
+
+/* The same with b's low product by q^-1 precomputed (bqinv = b q^-1 mod
+ * 2^16): saves one multiplication when b is a constant. */
+static inline __m512i mlkem_avx512_fqmul_pre(__m512i a, __m512i b,
+                                             __m512i bqinv) {
+  const __m512i q = _mm512_set1_epi16(MLKEM_Q);
+  __m512i hi = _mm512_mulhi_epi16(a, b);
+  __m512i t = _mm512_mullo_epi16(a, bqinv);
+  return _mm512_sub_epi16(hi, _mm512_mulhi_epi16(t, q));
+}
+
+/* Barrett reduction per lane, as mlkem_barrett_reduce: t = (high(a v) +
+ * 2^9) >> 10 with v = 20159, a - t q. Out: [-(q-1)/2, (q-1)/2]. */
+static inline __m512i mlkem_avx512_barrett(__m512i a) {
+  const __m512i q = _mm512_set1_epi16(MLKEM_Q);
+  const __m512i v = _mm512_set1_epi16(20159);
+  const __m512i r = _mm512_set1_epi16(1 << 9);
+  __m512i t = _mm512_mulhi_epi16(a, v);
+  t = _mm512_srai_epi16(_mm512_add_epi16(t, r), 10);
+  return _mm512_sub_epi16(a, _mm512_mullo_epi16(t, q));
+}
+
+/* a + q where a < 0, as mlkem_cond_add_q. In: [-q, q). Out: [0, q). */
+static inline __m512i mlkem_avx512_cond_add_q(__m512i a) {
+  const __m512i q = _mm512_set1_epi16(MLKEM_Q);
+  return _mm512_add_epi16(a, _mm512_and_si512(_mm512_srai_epi16(a, 15), q));
+}
+
+/* The canonical representative in [0, q) of any int16, as mlkem_freeze. */
+static inline __m512i mlkem_avx512_freeze(__m512i a) {
+  return mlkem_avx512_cond_add_q(mlkem_avx512_barrett(a));
+}
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * avx512.h - the AVX-512 backend's operations, one per entry of
+ * mlkem_backend (backend/api.h states each contract).
+ *
+ * The AVX-512 backend keeps the portable backend's NTT-domain layout (the
+ * standard coefficient order) and computes exactly the same 16-bit
+ * representatives with the same reductions, so every operation is
+ * bit-for-bit equal to its portable counterpart on every input within the
+ * documented bounds (tests/test_diff_avx512_*.c check this), and AVX-512 and
+ * portable operations can be mixed freely.
+ *
+ * These files are compiled with -mavx512f -mavx512vl -mavx512bw
+ * -mavx512dq -mavx512vbmi -mavx512ifma -mavx2 -mbmi2 (and only these);
+ * nothing here may run unless dispatch.c found all of those on the CPU and
+ * ZMM state enabled by the OS.
+ */
+#ifndef MLKEM_AVX512_H
+#define MLKEM_AVX512_H
+
+#include <stdint.h>
+
+#include "backend/api.h"
+
+void mlkem_avx512_ntt(mlkem_poly *p);
+void mlkem_avx512_invntt(mlkem_poly *p);
+void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
+                            const mlkem_poly *b, unsigned k);
+void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a);
+
+void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
+void mlkem_avx512_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]);
+void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d);
+void mlkem_avx512_decode_decompress(mlkem_poly *r, const uint8_t *in,
+                                  unsigned d);
+void mlkem_avx512_compress_encode_msg(uint8_t out[32], const mlkem_poly *a);
+void mlkem_avx512_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]);
+
+void mlkem_avx512_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta);
+void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
+                            unsigned buflen);
+
+#endif
