@@ -83,5 +83,5 @@ const mlkem_backend *mlkem_backend_get(void) {
 void mlkem_keccakf1600_x4(uint64_t state[100]) {
   const mlkem_backend *be = mlkem_backend_get();
   if (be == NULL) be = &mlkem_backend_portable;
-  be->keccakf1600_x4(state);
+  be->keccak->x4(state);
 }

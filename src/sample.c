@@ -78,7 +78,7 @@ void mlkem_sample(const mlkem_backend *be, const mlkem_sample_plan *plan) {
                         prf_out[e], 64u * plan->noise[e].eta);
   }
 
-  mlkem_sponge_run(jobs, njobs, be->keccak_x4_parallel);
+  mlkem_sponge_schedule(jobs, njobs, be->keccak);
 
   for (e = 0; e < nmat; e++) {
     unsigned ctr = 0;

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "params.h"
+#include "sha3/sha3.h"
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 #define MLKEM_ALIGN _Alignas(64)
@@ -107,12 +108,9 @@ typedef struct mlkem_backend {
   void (*rej_uniform)(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
                       unsigned buflen);
 
-  /* Keccak-f[1600] on four interleaved states (sha3.h), and whether it
-   * runs the four in parallel (1) or one after another (0). The frontend
-   * hands work to the four-way SHAKE functions in batches of four, and
-   * smaller remainders too when the permutation is parallel. */
-  void (*keccakf1600_x4)(uint64_t state[100]);
-  int keccak_x4_parallel;
+  /* The backend's multi-way Keccak-f[1600] permutations and their costs
+   * (sha3.h), from which the sponge scheduler picks a width per batch. */
+  const mlkem_keccak_lanes *keccak;
 } mlkem_backend;
 
 /* The backend in use, chosen once per process (dispatch.c); NULL if the

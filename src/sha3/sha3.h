@@ -69,12 +69,7 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
 /* Independent one-shot sponge computations run side by side.
  *
  * Each job hashes in0 || in1 (either may be empty) with its own rate and
- * domain byte and writes outlen bytes to out. With parallel set, the jobs
- * are spread over the four lanes of mlkem_keccakf1600_x4: a lane that
- * finishes takes the next job, so a list of jobs costs about its total
- * number of permutations divided by four (list the longest first). Without
- * it, the jobs run one after another on the one-way permutation, which is
- * faster when the four-way permutation is not truly parallel. */
+ * domain byte and writes outlen bytes to out. */
 typedef struct {
   unsigned rate;
   uint8_t ds;
@@ -86,10 +81,38 @@ typedef struct {
   size_t outlen;
 } mlkem_sponge_job;
 
-#define MLKEM_DS_SHA3 0x06
-#define MLKEM_DS_SHAKE 0x1F
+/* The multi-way permutations a backend offers, with the cost of one call
+ * of each (any common unit; rdtsc ticks measured on a reference machine).
+ * x4 and x8 may be NULL. The scheduler uses them to choose, per list of
+ * jobs, between running the jobs one after another on the one-way
+ * permutation and spreading them over four or eight lanes. */
+typedef struct {
+  void (*x4)(uint64_t state[100]); /* lane i of instance j at 4 i + j */
+  void (*x8)(uint64_t state[200]); /* lane i of instance j at 8 i + j */
+  unsigned cost_x1, cost_x4, cost_x8;
+} mlkem_keccak_lanes;
 
+/* The portable four-way permutation: four one-way permutations in turn. */
+extern const mlkem_keccak_lanes mlkem_keccak_lanes_portable;
+
+/* Runs the jobs. In lanes, a lane whose job has all its output takes the
+ * next job, so a list costs about the larger of its longest job and its
+ * total number of permutations divided by the lane count (list the longest
+ * jobs first). */
+void mlkem_sponge_schedule(const mlkem_sponge_job *jobs, unsigned njobs,
+                           const mlkem_keccak_lanes *lanes);
+
+/* The same with an explicit choice: width 1 (one after another), 4 or 8
+ * (the permutation for that width must exist). For tests. */
+void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
+                            const mlkem_keccak_lanes *lanes, unsigned width);
+
+/* Transitional: parallel != 0 is width 4 with the dispatched four-way
+ * permutation, 0 is width 1. */
 void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
                       int parallel);
+
+#define MLKEM_DS_SHA3 0x06
+#define MLKEM_DS_SHAKE 0x1F
 
 #endif /* MLKEM_SHA3_H */

@@ -1,15 +1,17 @@
 /*
  * sponge_lanes.c - many independent sponge computations (FIPS 202
- * Section 4) scheduled over the four lanes of the four-way permutation.
+ * Section 4) scheduled over the lanes of a multi-way permutation.
  *
- * Every call of mlkem_keccakf1600_x4 is one step for all four lanes. Before
- * a step, each lane that is still absorbing XORs in its next block (the
- * last one padded, Section 5.1); after the step, each lane that has
- * absorbed everything copies out the next block of its output. A lane whose
- * job has all its output starts the next job on the list, from a zeroed
- * lane state, at the following step. So lanes never wait for each other,
- * and independent hashes of an operation (H(ek), J(z || c), the matrix, the
- * noise) share permutations instead of running one after another.
+ * Every call of the W-way permutation (W = 4 or 8) is one step for all W
+ * lanes. Before a step, each lane that is still absorbing XORs in its next
+ * block (the last one padded, Section 5.1); after the step, each lane that
+ * has absorbed everything copies out the next block of its output. A lane
+ * whose job has all its output starts the next job on the list, from a
+ * zeroed lane state, at the following step. So lanes never wait for each
+ * other, and independent hashes of an operation (H(ek), J(z || c), the
+ * matrix, the noise) share permutations instead of running one after
+ * another. Whether to use 1, 4 or 8 lanes is chosen per list from the
+ * permutations' costs.
  */
 #include <string.h>
 
@@ -18,6 +20,14 @@
 #include "sha3/sha3.h"
 
 #define MAX_RATE 168
+#define MAX_WIDTH 8
+
+const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
+  mlkem_keccakf1600_x4_portable, NULL,
+  /* Measured (rdtsc ticks, gcc -O3, x86-64): one permutation about 780;
+   * the four-way form is four of them. */
+  780, 3120, 0,
+};
 
 typedef struct {
   const mlkem_sponge_job *job; /* NULL: idle */
@@ -47,73 +57,86 @@ static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
   return last;
 }
 
-static void start(lane_state *l, uint64_t s[100], unsigned lane,
+/* Lane l of a W-way state: lane word i at s[W i + l]. */
+static void start(lane_state *ls, uint64_t *s, unsigned w, unsigned l,
                   const mlkem_sponge_job *job) {
   unsigned i;
-  for (i = 0; i < 25; i++) s[4 * i + lane] = 0;
-  l->job = job;
-  l->absorbed = 0;
-  l->produced = 0;
-  l->squeezing = 0;
+  for (i = 0; i < 25; i++) s[w * i + l] = 0;
+  ls->job = job;
+  ls->absorbed = 0;
+  ls->produced = 0;
+  ls->squeezing = 0;
 }
 
-static void run_parallel(const mlkem_sponge_job *jobs, unsigned njobs) {
-  uint64_t s[100];
+static void absorb_step(lane_state *ls, uint64_t *s, unsigned w, unsigned l,
+                        uint8_t block[MAX_RATE]) {
+  const mlkem_sponge_job *job = ls->job;
+  const uint8_t *src = block;
+  unsigned i;
+  /* A whole block inside in0 or inside in1 is XORed from where it is;
+   * otherwise (the padded last block, or one straddling the two) it is
+   * assembled first. */
+  if (ls->absorbed + job->rate <= job->len0) {
+    src = job->in0 + ls->absorbed;
+  } else if (ls->absorbed >= job->len0 &&
+             ls->absorbed + job->rate <= job->len0 + job->len1) {
+    src = job->in1 + (ls->absorbed - job->len0);
+  } else {
+    ls->squeezing = next_block(block, job, ls->absorbed);
+  }
+  if (!ls->squeezing) ls->absorbed += job->rate;
+  for (i = 0; i < job->rate / 8; i++)
+    s[w * i + l] ^= mlkem_load64_le(src + 8 * i);
+}
+
+/* Copies out the next output block; returns 1 when the job is complete. */
+static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
+                        unsigned l, uint8_t block[MAX_RATE]) {
+  const mlkem_sponge_job *job = ls->job;
+  size_t n = job->outlen - ls->produced;
+  uint8_t *out = job->out + ls->produced;
+  unsigned i;
+  if (n > job->rate) n = job->rate;
+  for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[w * i + l]);
+  if (n % 8 != 0) {
+    mlkem_store64_le(block, s[w * i + l]);
+    memcpy(out + 8 * i, block, n % 8);
+  }
+  ls->produced += n;
+  return ls->produced == job->outlen;
+}
+
+static void run_lanes(const mlkem_sponge_job *jobs, unsigned njobs,
+                      const mlkem_keccak_lanes *lanes, unsigned w) {
+  uint64_t s[25 * MAX_WIDTH];
   uint8_t block[MAX_RATE];
-  lane_state lanes[4];
+  lane_state ls[MAX_WIDTH];
   unsigned next = 0, active = 0, l, i;
 
-  for (l = 0; l < 4; l++) {
-    lanes[l].job = NULL;
+  for (l = 0; l < w; l++) {
+    ls[l].job = NULL;
     if (next < njobs) {
-      start(&lanes[l], s, l, &jobs[next++]);
+      start(&ls[l], s, w, l, &jobs[next++]);
       active++;
     } else {
-      for (i = 0; i < 25; i++) s[4 * i + l] = 0;
+      for (i = 0; i < 25; i++) s[w * i + l] = 0;
     }
   }
   while (active > 0) {
-    for (l = 0; l < 4; l++) {
-      lane_state *ls = &lanes[l];
-      const mlkem_sponge_job *job = ls->job;
-      const uint8_t *src = block;
-      if (job == NULL || ls->squeezing) continue;
-      /* A whole block inside in0 or inside in1 is XORed from where it is;
-       * otherwise (the padded last block, or one straddling the two) it is
-       * assembled first. */
-      if (ls->absorbed + job->rate <= job->len0) {
-        src = job->in0 + ls->absorbed;
-      } else if (ls->absorbed >= job->len0 &&
-                 ls->absorbed + job->rate <= job->len0 + job->len1) {
-        src = job->in1 + (ls->absorbed - job->len0);
-      } else {
-        ls->squeezing = next_block(block, job, ls->absorbed);
-      }
-      if (!ls->squeezing) ls->absorbed += job->rate;
-      for (i = 0; i < job->rate / 8; i++)
-        s[4 * i + l] ^= mlkem_load64_le(src + 8 * i);
-    }
-    mlkem_keccakf1600_x4(s);
-    for (l = 0; l < 4; l++) {
-      lane_state *ls = &lanes[l];
-      const mlkem_sponge_job *job = ls->job;
-      uint8_t *out;
-      size_t n;
-      if (job == NULL || !ls->squeezing) continue;
-      n = job->outlen - ls->produced;
-      if (n > job->rate) n = job->rate;
-      out = job->out + ls->produced;
-      for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[4 * i + l]);
-      if (n % 8 != 0) {
-        mlkem_store64_le(block, s[4 * i + l]);
-        memcpy(out + 8 * i, block, n % 8);
-      }
-      ls->produced += n;
-      if (ls->produced == job->outlen) {
+    for (l = 0; l < w; l++)
+      if (ls[l].job != NULL && !ls[l].squeezing)
+        absorb_step(&ls[l], s, w, l, block);
+    if (w == 8)
+      lanes->x8(s);
+    else
+      lanes->x4(s);
+    for (l = 0; l < w; l++) {
+      if (ls[l].job == NULL || !ls[l].squeezing) continue;
+      if (squeeze_step(&ls[l], s, w, l, block)) {
         if (next < njobs) {
-          start(ls, s, l, &jobs[next++]);
+          start(&ls[l], s, w, l, &jobs[next++]);
         } else {
-          ls->job = NULL;
+          ls[l].job = NULL;
           active--;
         }
       }
@@ -137,10 +160,58 @@ static void run_sequential(const mlkem_sponge_job *jobs, unsigned njobs) {
   mlkem_zeroize(&ctx, sizeof ctx);
 }
 
+void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
+                            const mlkem_keccak_lanes *lanes, unsigned width) {
+  if (width == 1 || njobs == 0)
+    run_sequential(jobs, njobs);
+  else
+    run_lanes(jobs, njobs, lanes, width);
+}
+
+/* Permutations a job needs: absorbing len bytes plus padding, then one
+ * more for every further output block. */
+static unsigned long job_perms(const mlkem_sponge_job *j) {
+  size_t len = j->len0 + j->len1;
+  return (unsigned long)(len / j->rate + 1 +
+                         (j->outlen == 0 ? 0 : (j->outlen - 1) / j->rate));
+}
+
+/* Estimated cost in lanes of width w: at least the longest job, at least
+ * the total divided among the lanes. */
+static unsigned long lane_cost(unsigned long total, unsigned long longest,
+                               unsigned w, unsigned cost) {
+  unsigned long steps = (total + w - 1) / w;
+  return (steps > longest ? steps : longest) * cost;
+}
+
+void mlkem_sponge_schedule(const mlkem_sponge_job *jobs, unsigned njobs,
+                           const mlkem_keccak_lanes *lanes) {
+  unsigned long total = 0, longest = 0, best, c;
+  unsigned j, width = 1;
+  for (j = 0; j < njobs; j++) {
+    unsigned long p = job_perms(&jobs[j]);
+    total += p;
+    if (p > longest) longest = p;
+  }
+  best = total * lanes->cost_x1;
+  if (lanes->x4 != NULL &&
+      (c = lane_cost(total, longest, 4, lanes->cost_x4)) < best) {
+    best = c;
+    width = 4;
+  }
+  if (lanes->x8 != NULL &&
+      (c = lane_cost(total, longest, 8, lanes->cost_x8)) < best) {
+    best = c;
+    width = 8;
+  }
+  mlkem_sponge_run_width(jobs, njobs, lanes, width);
+}
+
+/* Transitional form (see sha3.h). */
+static void dispatched_x4(uint64_t state[100]) { mlkem_keccakf1600_x4(state); }
+
 void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
                       int parallel) {
-  if (parallel)
-    run_parallel(jobs, njobs);
-  else
-    run_sequential(jobs, njobs);
+  static const mlkem_keccak_lanes dispatched = {dispatched_x4, NULL, 1, 1, 0};
+  mlkem_sponge_run_width(jobs, njobs, &dispatched, parallel ? 4 : 1);
 }

@@ -17,6 +17,5 @@ const mlkem_backend mlkem_backend_portable = {
   mlkem_portable_decode_decompress_msg,
   mlkem_portable_cbd,
   mlkem_portable_rej_uniform,
-  mlkem_keccakf1600_x4_portable,
-  0,
+  &mlkem_keccak_lanes_portable,
 };

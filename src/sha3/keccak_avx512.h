@@ -1,0 +1,30 @@
+/*
+ * keccak_avx512.h - Keccak-f[1600] on four and on eight interleaved states
+ * with AVX-512.
+ *
+ * Exists only on x86-64. The implementation file is compiled with the
+ * AVX-512 flags (F, VL, BW, DQ, VBMI, IFMA, plus AVX2 and BMI2), and only
+ * it, so these functions may be called only after the dispatch code has
+ * found AVX-512F and AVX-512VL on the CPU and the OS saving the ZMM and
+ * opmask registers.
+ */
+#ifndef MLKEM_KECCAK_AVX512_H
+#define MLKEM_KECCAK_AVX512_H
+
+#include <stdint.h>
+
+#if defined(__x86_64__) || defined(_M_X64)
+/* Same contract as mlkem_keccakf1600_x4 (sha3/sha3.h): lane i of instance
+ * j is state[4 * i + j]. Works in 256-bit registers (AVX-512VL). The state
+ * needs no particular alignment. Bit for bit equal to the portable
+ * function on every input. */
+void mlkem_keccakf1600_x4_avx512(uint64_t state[100]);
+
+/* Eight independent states stored interleaved: lane i of instance j is
+ * state[8 * i + j], so lane i of all eight instances is the 64 bytes at
+ * state + 8 * i. Works in 512-bit registers. No alignment needed. Equal to
+ * eight calls of mlkem_keccakf1600 on the de-interleaved states. */
+void mlkem_keccakf1600_x8_avx512(uint64_t state[200]);
+#endif
+
+#endif /* MLKEM_KECCAK_AVX512_H */
