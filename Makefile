@@ -36,7 +36,7 @@ test: build
 test-long: build
 	./$(BUILD)/tests/test_accumulated --long
 
-BACKENDS ?= portable avx2
+BACKENDS ?= portable avx2 avx512
 
 bench: build
 	@for b in $(BACKENDS); do \

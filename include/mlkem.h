@@ -116,12 +116,13 @@ const char *mlkem_strerror(int err);
 const char *mlkem_version(void);
 
 /* Returns the name of the arithmetic backend in use in this process:
- * "avx2" or "portable" (more as backends are added). The backend is chosen
+ * "avx512", "avx2" or "portable" (more as backends are added). The backend is chosen
  * once per process, on first use, as the fastest one built in that the CPU
  * and the operating system support; all backends give identical results.
  *
  * For tests and diagnosis, the environment variable MLKEM_BACKEND (read
- * once, at that first use) forces a backend by name: "portable", "avx2".
+ * once, at that first use) forces a backend by name: "portable", "avx2",
+ * "avx512".
  * If it names a backend that is not built in or that this CPU does not
  * support, no backend is used: this function returns "unavailable" and
  * every keygen, encaps and decaps (and K-PKE) call fails with

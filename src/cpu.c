@@ -47,7 +47,14 @@ static uint64_t xgetbv0(void) {
 #define CPUID1_ECX_AVX (1u << 28)
 #define CPUID7_EBX_AVX2 (1u << 5)
 #define CPUID7_EBX_BMI2 (1u << 8)
+#define CPUID7_EBX_AVX512F (1u << 16)
+#define CPUID7_EBX_AVX512DQ (1u << 17)
+#define CPUID7_EBX_AVX512IFMA (1u << 21)
+#define CPUID7_EBX_AVX512BW (1u << 30)
+#define CPUID7_EBX_AVX512VL (1u << 31)
+#define CPUID7_ECX_AVX512VBMI (1u << 1)
 #define XCR0_SSE_AVX 0x6u /* XMM and YMM state */
+#define XCR0_AVX512 0xE0u /* opmask, upper halves of ZMM0-15, ZMM16-31 */
 
 int mlkem_cpu_has_avx2(void) {
   uint32_t r[4];
@@ -64,8 +71,22 @@ int mlkem_cpu_has_avx2(void) {
          (CPUID7_EBX_AVX2 | CPUID7_EBX_BMI2);
 }
 
+int mlkem_cpu_has_avx512(void) {
+  const uint32_t ebx = CPUID7_EBX_AVX512F | CPUID7_EBX_AVX512DQ |
+                       CPUID7_EBX_AVX512IFMA | CPUID7_EBX_AVX512BW |
+                       CPUID7_EBX_AVX512VL;
+  uint32_t r[4];
+  if (!mlkem_cpu_has_avx2()) return 0;
+  if ((xgetbv0() & (XCR0_SSE_AVX | XCR0_AVX512)) !=
+      (XCR0_SSE_AVX | XCR0_AVX512))
+    return 0;
+  cpuid(7, 0, r);
+  return (r[1] & ebx) == ebx && (r[2] & CPUID7_ECX_AVX512VBMI) != 0;
+}
+
 #else
 
 int mlkem_cpu_has_avx2(void) { return 0; }
+int mlkem_cpu_has_avx512(void) { return 0; }
 
 #endif

@@ -8,4 +8,8 @@
  * (CPUID leaves 1 and 7, XGETBV), else 0. Always 0 off x86-64. */
 int mlkem_cpu_has_avx2(void);
 
+/* 1 if, besides all of the above, the CPU reports AVX-512 F, VL, BW, DQ,
+ * IFMA and VBMI and the OS saves the opmask and ZMM registers, else 0. */
+int mlkem_cpu_has_avx512(void);
+
 #endif

@@ -22,6 +22,9 @@
 #ifdef MLKEM_HAVE_AVX2
 extern const mlkem_backend mlkem_backend_avx2;
 #endif
+#ifdef MLKEM_HAVE_AVX512
+extern const mlkem_backend mlkem_backend_avx512;
+#endif
 
 /* chosen is valid once chosen_ready is set (NULL then means "the forced
  * backend is not available"). */
@@ -43,6 +46,12 @@ static int chosen_ready;
 /* The backends built into this library, fastest first, with whether the
  * running CPU supports each. */
 static const mlkem_backend *lookup(const char *name, int *supported) {
+#ifdef MLKEM_HAVE_AVX512
+  if (strcmp(name, "avx512") == 0) {
+    *supported = mlkem_cpu_has_avx512();
+    return &mlkem_backend_avx512;
+  }
+#endif
 #ifdef MLKEM_HAVE_AVX2
   if (strcmp(name, "avx2") == 0) {
     *supported = mlkem_cpu_has_avx2();
@@ -64,6 +73,9 @@ static const mlkem_backend *choose(void) {
     const mlkem_backend *be = lookup(forced, &supported);
     return supported ? be : NULL;
   }
+#ifdef MLKEM_HAVE_AVX512
+  if (mlkem_cpu_has_avx512()) return &mlkem_backend_avx512;
+#endif
 #ifdef MLKEM_HAVE_AVX2
   if (mlkem_cpu_has_avx2()) return &mlkem_backend_avx2;
 #endif
