@@ -16,6 +16,7 @@
 #include "kpke.h"
 #include "randombytes.h"
 #include "sample.h"
+#include "symmetric.h"
 #include "sha3/sha3.h"
 
 #define MAX_CT_BYTES MLKEM1024_CT_BYTES
@@ -80,27 +81,13 @@ static int fail(int err, uint8_t *pub, size_t pub_len, uint8_t *sec,
 static void keygen_internal(const mlkem_backend *be, const mlkem_params *p,
                             uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
   uint8_t *dk_ek_out = dk + p->dkpke_bytes;
+  mlkem_sponge_job h;
   mlkem_kpke_keygen(be, p, ek, dk, seed);
   memcpy(dk_ek_out, ek, p->ek_bytes);
-  mlkem_sha3_256(dk_ek_out + p->ek_bytes, ek, p->ek_bytes);
+  h = mlkem_job_h(ek, p->ek_bytes, dk_ek_out + p->ek_bytes);
+  mlkem_hash_run(be, &h, 1);
   memcpy(dk_ek_out + p->ek_bytes + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
          MLKEM_SYMBYTES);
-}
-
-/* A one-shot sponge job over in0 || in1 writing 32 bytes. */
-static mlkem_sponge_job hash32_job(uint8_t ds, const uint8_t *in0,
-                                   size_t len0, const uint8_t *in1,
-                                   size_t len1, uint8_t out[32]) {
-  mlkem_sponge_job j;
-  j.rate = MLKEM_SHA3_256_RATE; /* = the SHAKE256 rate */
-  j.ds = ds;
-  j.in0 = in0;
-  j.len0 = len0;
-  j.in1 = in1;
-  j.len1 = len1;
-  j.out = out;
-  j.outlen = 32;
-  return j;
 }
 
 /* Samples A-hat transposed from ek's rho together with the given hash jobs,
@@ -129,11 +116,12 @@ static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
   uint8_t in[2 * MLKEM_SYMBYTES];  /* m || H(ek) */
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K || r */
   mlkem_matrix at;
-  mlkem_sponge_job h;
+  mlkem_sponge_job h, g;
   memcpy(in, m, MLKEM_SYMBYTES);
-  h = hash32_job(MLKEM_DS_SHA3, ek, p->ek_bytes, NULL, 0, in + MLKEM_SYMBYTES);
+  h = mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES);
   sample_matrix_with(be, p, &at, ek, &h, 1);
-  mlkem_sha3_512(kr, in, sizeof in);
+  g = mlkem_job_g(in, sizeof in, kr);
+  mlkem_hash_run(be, &g, 1);
   mlkem_kpke_encrypt(be, p, ct, ek, m, kr + MLKEM_SYMBYTES, at.a);
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
@@ -230,9 +218,8 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
 
   /* Section 7.3's H(dk[384k : 768k + 32]) and step 9's K-bar = J(z || c),
    * with A-hat (Algorithm 14 steps 4-8 of the re-encryption). */
-  hashes[0] = hash32_job(MLKEM_DS_SHA3, dk_ek(p, dk), p->ek_bytes, NULL, 0, h);
-  hashes[1] = hash32_job(MLKEM_DS_SHAKE, dk_z(p, dk), MLKEM_SYMBYTES, ct,
-                         p->ct_bytes, kbar);
+  hashes[0] = mlkem_job_h(dk_ek(p, dk), p->ek_bytes, h);
+  hashes[1] = mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct, p->ct_bytes, kbar);
   sample_matrix_with(be, p, &at, dk_ek(p, dk), hashes, 2);
   if (mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) != 0) {
     mlkem_zeroize(kbar, sizeof kbar);
@@ -242,7 +229,8 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   /* Steps 7-8: m' = Decrypt(dk_PKE, c); (K', r') = G(m' || h). */
   mlkem_kpke_decrypt(be, p, in, dk, ct);
   memcpy(in + MLKEM_SYMBYTES, dk_h(p, dk), MLKEM_SYMBYTES);
-  mlkem_sha3_512(kr, in, sizeof in);
+  hashes[0] = mlkem_job_g(in, sizeof in, kr);
+  mlkem_hash_run(be, hashes, 1);
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
   mlkem_kpke_encrypt(be, p, ct2, dk_ek(p, dk), in, kr + MLKEM_SYMBYTES, at.a);

@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "ct.h"
+#include "ct_testing.h"
 #include "sample.h"
 #include "sha3/sha3.h"
+#include "symmetric.h"
 
 
 /* Normal-domain addition: r += a. Coefficient order in the normal domain
@@ -46,13 +48,19 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
   mlkem_poly s[MLKEM_K_MAX], e[MLKEM_K_MAX], t;
   mlkem_noise_job jobs[2 * MLKEM_K_MAX];
   mlkem_sample_plan plan;
+  mlkem_sponge_job g;
   unsigned i;
 
   /* Step 1: (rho, sigma) = G(d || k), with the rank byte of the final
    * standard (domain separation between parameter sets). */
   memcpy(in, d, MLKEM_SYMBYTES);
   in[MLKEM_SYMBYTES] = (uint8_t)k;
-  mlkem_sha3_512(rho_sigma, in, sizeof in);
+  g = mlkem_job_g(in, sizeof in, rho_sigma);
+  mlkem_hash_run(be, &g, 1);
+  /* Declassified for the constant-time check (ct_testing.h): rho is
+   * public, the last 32 bytes of ek (step 19), and SampleNTT's rejection
+   * loop runs on SHAKE128(rho || j || i). sigma stays secret. */
+  MLKEM_CT_UNPOISON(rho_sigma, MLKEM_SYMBYTES);
 
   /* Steps 3-7: A-hat[i][j] = SampleNTT(rho || j || i); steps 8-15: s and
    * e from PRF_eta1(sigma, N), N = 0 .. 2k - 1; all in one batch. */

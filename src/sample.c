@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "symmetric.h"
 
 #define XOF_BLOCKS (MLKEM_REJ_UNIFORM_BUFBYTES / MLKEM_SHAKE128_RATE)
 #define MAX_MATRIX (MLKEM_K_MAX * MLKEM_K_MAX)
@@ -37,20 +38,6 @@ static void sample_ntt_finish(const mlkem_backend *be, mlkem_poly *out,
   }
 }
 
-static mlkem_sponge_job job(unsigned rate, const uint8_t *in, size_t len,
-                            uint8_t *out, size_t outlen) {
-  mlkem_sponge_job j;
-  j.rate = rate;
-  j.ds = MLKEM_DS_SHAKE;
-  j.in0 = in;
-  j.len0 = len;
-  j.in1 = NULL;
-  j.len1 = 0;
-  j.out = out;
-  j.outlen = outlen;
-  return j;
-}
-
 void mlkem_sample(const mlkem_backend *be, const mlkem_sample_plan *plan) {
   uint8_t xof_in[MAX_MATRIX][MLKEM_SYMBYTES + 2];
   uint8_t xof_out[MAX_MATRIX][MLKEM_REJ_UNIFORM_BUFBYTES];
@@ -68,17 +55,16 @@ void mlkem_sample(const mlkem_backend *be, const mlkem_sample_plan *plan) {
     memcpy(xof_in[e], plan->rho, MLKEM_SYMBYTES);
     xof_in[e][MLKEM_SYMBYTES] = (uint8_t)(plan->transposed ? row : col);
     xof_in[e][MLKEM_SYMBYTES + 1] = (uint8_t)(plan->transposed ? col : row);
-    jobs[njobs++] = job(MLKEM_SHAKE128_RATE, xof_in[e], MLKEM_SYMBYTES + 2,
-                        xof_out[e], MLKEM_REJ_UNIFORM_BUFBYTES);
+    jobs[njobs++] =
+        mlkem_job_xof(xof_in[e], xof_out[e], MLKEM_REJ_UNIFORM_BUFBYTES);
   }
   for (e = 0; e < plan->nnoise; e++) {
     memcpy(prf_in[e], plan->noise_seed, MLKEM_SYMBYTES);
     prf_in[e][MLKEM_SYMBYTES] = plan->noise[e].nonce;
-    jobs[njobs++] = job(MLKEM_SHAKE256_RATE, prf_in[e], MLKEM_SYMBYTES + 1,
-                        prf_out[e], 64u * plan->noise[e].eta);
+    jobs[njobs++] = mlkem_job_prf(prf_in[e], prf_out[e], plan->noise[e].eta);
   }
 
-  mlkem_sponge_schedule(jobs, njobs, be->keccak);
+  mlkem_hash_run(be, jobs, njobs);
 
   for (e = 0; e < nmat; e++) {
     unsigned ctr = 0;
