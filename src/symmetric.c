@@ -13,6 +13,8 @@ static mlkem_sponge_job make(unsigned rate, uint8_t ds, const uint8_t *in0,
   j.len1 = len1;
   j.out = out;
   j.outlen = outlen;
+  j.sink = NULL;
+  j.sink_arg = NULL;
   return j;
 }
 

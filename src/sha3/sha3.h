@@ -69,7 +69,13 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
 /* Independent one-shot sponge computations run side by side.
  *
  * Each job hashes in0 || in1 (either may be empty) with its own rate and
- * domain byte and writes outlen bytes to out. */
+ * domain byte. Without a sink it writes outlen bytes to out. With a sink,
+ * it hands its output block by block (rate bytes each) to sink, until the
+ * sink returns non-zero; outlen is then only the expected length, used to
+ * plan the schedule, and out is unused. */
+typedef int (*mlkem_sponge_sink)(void *arg, const uint8_t *block,
+                                 size_t len);
+
 typedef struct {
   unsigned rate;
   uint8_t ds;
@@ -79,6 +85,8 @@ typedef struct {
   size_t len1;
   uint8_t *out;
   size_t outlen;
+  mlkem_sponge_sink sink;
+  void *sink_arg;
 } mlkem_sponge_job;
 
 /* The multi-way permutations a backend offers, with the cost of one call

@@ -96,6 +96,11 @@ static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
   size_t n = job->outlen - ls->produced;
   uint8_t *out = job->out + ls->produced;
   unsigned i;
+  if (job->sink != NULL) {
+    for (i = 0; i < job->rate / 8; i++)
+      mlkem_store64_le(block + 8 * i, s[w * i + l]);
+    return job->sink(job->sink_arg, block, job->rate);
+  }
   if (n > job->rate) n = job->rate;
   for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[w * i + l]);
   if (n % 8 != 0) {
@@ -149,15 +154,23 @@ static void run_lanes(const mlkem_sponge_job *jobs, unsigned njobs,
 
 static void run_sequential(const mlkem_sponge_job *jobs, unsigned njobs) {
   mlkem_keccak_ctx ctx;
+  uint8_t block[MAX_RATE];
   unsigned j;
   for (j = 0; j < njobs; j++) {
     mlkem_keccak_init(&ctx, jobs[j].rate, jobs[j].ds);
     mlkem_keccak_absorb(&ctx, jobs[j].in0, jobs[j].len0);
     mlkem_keccak_absorb(&ctx, jobs[j].in1, jobs[j].len1);
     mlkem_keccak_finalize(&ctx);
-    mlkem_keccak_squeeze(&ctx, jobs[j].out, jobs[j].outlen);
+    if (jobs[j].sink == NULL) {
+      mlkem_keccak_squeeze(&ctx, jobs[j].out, jobs[j].outlen);
+      continue;
+    }
+    do {
+      mlkem_keccak_squeezeblocks(&ctx, block, 1);
+    } while (!jobs[j].sink(jobs[j].sink_arg, block, jobs[j].rate));
   }
   mlkem_zeroize(&ctx, sizeof ctx);
+  mlkem_zeroize(block, sizeof block);
 }
 
 void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
@@ -208,7 +221,9 @@ void mlkem_sponge_schedule(const mlkem_sponge_job *jobs, unsigned njobs,
 }
 
 /* Transitional form (see sha3.h). */
-static void dispatched_x4(uint64_t state[100]) { mlkem_keccakf1600_x4(state); }
+static void dispatched_x4(uint64_t state[100]) {
+  mlkem_keccakf1600_x4(state);
+}
 
 void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
                       int parallel) {
