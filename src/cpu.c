@@ -53,6 +53,7 @@ static uint64_t xgetbv0(void) {
 #define CPUID7_EBX_AVX512BW (1u << 30)
 #define CPUID7_EBX_AVX512VL (1u << 31)
 #define CPUID7_ECX_AVX512VBMI (1u << 1)
+#define CPUID7_ECX_AVX512VBMI2 (1u << 6)
 #define XCR0_SSE_AVX 0x6u /* XMM and YMM state */
 #define XCR0_AVX512 0xE0u /* opmask, upper halves of ZMM0-15, ZMM16-31 */
 
@@ -81,7 +82,9 @@ int mlkem_cpu_has_avx512(void) {
       (XCR0_SSE_AVX | XCR0_AVX512))
     return 0;
   cpuid(7, 0, r);
-  return (r[1] & ebx) == ebx && (r[2] & CPUID7_ECX_AVX512VBMI) != 0;
+  return (r[1] & ebx) == ebx &&
+         (r[2] & (CPUID7_ECX_AVX512VBMI | CPUID7_ECX_AVX512VBMI2)) ==
+             (CPUID7_ECX_AVX512VBMI | CPUID7_ECX_AVX512VBMI2);
 }
 
 #else

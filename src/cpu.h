@@ -9,7 +9,8 @@
 int mlkem_cpu_has_avx2(void);
 
 /* 1 if, besides all of the above, the CPU reports AVX-512 F, VL, BW, DQ,
- * IFMA and VBMI and the OS saves the opmask and ZMM registers, else 0. */
+ * IFMA, VBMI and VBMI2 and the OS saves the opmask and ZMM registers,
+ * else 0. */
 int mlkem_cpu_has_avx512(void);
 
 #endif

@@ -10,7 +10,8 @@
  * portable operations can be mixed freely.
  *
  * These files are compiled with -mavx512f -mavx512vl -mavx512bw
- * -mavx512dq -mavx512vbmi -mavx512ifma -mavx2 -mbmi2 (and only these);
+ * -mavx512dq -mavx512vbmi -mavx512vbmi2 -mavx512ifma -mavx2 -mbmi2 (and
+ * only these);
  * nothing here may run unless dispatch.c found all of those on the CPU and
  * ZMM state enabled by the OS.
  */
