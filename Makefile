@@ -3,7 +3,10 @@
 #   make test      build and run the whole test suite
 #   make bench     medians of keygen/encaps/decaps (ticks and ns) per backend, plus JSON
 #   make test-long the 1,000,000-iteration accumulated test
-#   make sanitize  the test suite under AddressSanitizer + UBSan
+#   make sanitize  the test suite under ASan + UBSan (gcc, clang) and MemorySanitizer (clang)
+#   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os
+#   make stack     measured stack depth per set and backend against docs/SECURITY.md
+#   make fuzz      every libFuzzer target for FUZZ_SECONDS (15) seconds each
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -16,8 +19,10 @@ CMAKE_ARGS ?=
 
 SAN_BUILD ?= build-sanitize
 SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
-.PHONY: all configure build demo test test-long bench sanitize install clean
+.PHONY: all configure build demo test test-long bench sanitize sanitize-gcc \
+	sanitize-clang sanitize-msan ct stack fuzz install clean
 
 all: build
 
@@ -44,16 +49,43 @@ bench: build
 	    --json $(BUILD)/bench-$$b.json || exit 1; echo; \
 	done
 
-sanitize:
-	$(CMAKE) -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
-	  -DCMAKE_C_FLAGS="-O1 -g $(SAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="$(SAN_FLAGS)" \
-	  -DCMAKE_SHARED_LINKER_FLAGS="$(SAN_FLAGS)" $(CMAKE_ARGS)
-	$(CMAKE) --build $(SAN_BUILD) -j $(JOBS)
-	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --output-on-failure -j $(JOBS)
+# The whole suite, instrumented: $(1) build dir, $(2) compiler, $(3) flags.
+define sanitized_suite
+	$(CMAKE) -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(2) \
+	  -DCMAKE_C_FLAGS="-O1 -g $(3)" -DCMAKE_EXE_LINKER_FLAGS="$(3)" \
+	  -DCMAKE_SHARED_LINKER_FLAGS="$(3)" $(CMAKE_ARGS)
+	$(CMAKE) --build $(1) -j $(JOBS)
+	cd $(1) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  MSAN_OPTIONS=poison_in_dtor=1 ctest --output-on-failure -j $(JOBS)
+endef
+
+sanitize: sanitize-gcc sanitize-clang sanitize-msan
+
+sanitize-gcc:
+	$(call sanitized_suite,$(SAN_BUILD),gcc,$(SAN_FLAGS))
+
+sanitize-clang:
+	$(call sanitized_suite,$(SAN_BUILD)-clang,clang,$(SAN_FLAGS))
+
+sanitize-msan:
+	$(call sanitized_suite,$(SAN_BUILD)-msan,clang,$(MSAN_FLAGS))
+
+ct:
+	JOBS=$(JOBS) CMAKE="$(CMAKE)" CMAKE_ARGS="$(CMAKE_ARGS)" sh scripts/ct_check.sh
+
+# STACK_FLAGS=--allow-over reports depths over the bounds without failing.
+STACK_FLAGS ?=
+stack: build
+	./$(BUILD)/tests/stack/mlkem_stack --bounds docs/SECURITY.md \
+	  --backends "$(BACKENDS)" $(STACK_FLAGS)
+
+FUZZ_SECONDS ?= 15
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) CMAKE="$(CMAKE)" \
+	  CMAKE_ARGS="$(CMAKE_ARGS)" sh scripts/fuzz.sh
 
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz

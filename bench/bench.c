@@ -13,6 +13,9 @@
  * input checks, as they always do.
  *
  * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME]
+ *
+ * The program is mlkem_bench_run (programs.h), so that mlkem_bench
+ * (bench_main.c) and `mlkem bench` (cli/) run the same code.
  */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE
@@ -31,6 +34,7 @@
 #endif
 
 #include "mlkem.h"
+#include "programs.h"
 
 static uint64_t ticks(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -229,7 +233,7 @@ static void write_json(FILE *f, const set_result *res, size_t nres,
   fprintf(f, "  ]\n}\n");
 }
 
-int main(int argc, char **argv) {
+int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
   const char *json = NULL, *only = NULL;
   set_result res[3];

@@ -39,4 +39,11 @@ void mlkem_ct_cmov(uint8_t *dst, const uint8_t *src, size_t len,
  * p is never read again. */
 void mlkem_zeroize(void *p, size_t len);
 
+/* Zeroes MLKEM_SCRUB_BYTES of stack below the caller's frame. Called after
+ * code whose callees keep secrets in registers that the compiler spills
+ * to their own frames (the Keccak permutations: their last state, which is
+ * hash output, would otherwise stay behind). */
+#define MLKEM_SCRUB_BYTES 3072
+void mlkem_scrub_stack(void);
+
 #endif

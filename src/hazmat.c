@@ -34,7 +34,11 @@ static int kpke_encrypt(const mlkem_params *p, uint8_t *ct, const uint8_t *ek,
     if (ct != NULL) memset(ct, 0, p->ct_bytes);
     return err;
   }
-  mlkem_kpke_encrypt(be, p, ct, ek, m, r, NULL);
+  {
+    mlkem_matrix at;
+    mlkem_kpke_sample_matrix(be, p, &at, ek, NULL, 0);
+    mlkem_kpke_encrypt(be, p, ct, ek, m, r, &at);
+  }
   return MLKEM_OK;
 }
 

@@ -90,23 +90,6 @@ static void keygen_internal(const mlkem_backend *be, const mlkem_params *p,
          MLKEM_SYMBYTES);
 }
 
-/* Samples A-hat transposed from ek's rho together with the given hash jobs,
- * which must not depend on it. */
-static void sample_matrix_with(const mlkem_backend *be, const mlkem_params *p,
-                               mlkem_matrix *at, const uint8_t *ek,
-                               const mlkem_sponge_job *extra,
-                               unsigned nextra) {
-  mlkem_sample_plan plan;
-  memset(&plan, 0, sizeof plan);
-  plan.matrix = at->a;
-  plan.k = p->k;
-  plan.rho = ek + p->dkpke_bytes;
-  plan.transposed = 1;
-  plan.extra = extra;
-  plan.nextra = nextra;
-  mlkem_sample(be, &plan);
-}
-
 /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
  * H(ek) and A-hat depend only on ek, so they are sampled side by side;
  * the noise needs r and follows. */
@@ -119,10 +102,10 @@ static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
   mlkem_sponge_job h, g;
   memcpy(in, m, MLKEM_SYMBYTES);
   h = mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES);
-  sample_matrix_with(be, p, &at, ek, &h, 1);
+  mlkem_kpke_sample_matrix(be, p, &at, ek, &h, 1);
   g = mlkem_job_g(in, sizeof in, kr);
   mlkem_hash_run(be, &g, 1);
-  mlkem_kpke_encrypt(be, p, ct, ek, m, kr + MLKEM_SYMBYTES, at.a);
+  mlkem_kpke_encrypt(be, p, ct, ek, m, kr + MLKEM_SYMBYTES, &at);
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
@@ -220,7 +203,7 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
    * with A-hat (Algorithm 14 steps 4-8 of the re-encryption). */
   hashes[0] = mlkem_job_h(dk_ek(p, dk), p->ek_bytes, h);
   hashes[1] = mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct, p->ct_bytes, kbar);
-  sample_matrix_with(be, p, &at, dk_ek(p, dk), hashes, 2);
+  mlkem_kpke_sample_matrix(be, p, &at, dk_ek(p, dk), hashes, 2);
   if (mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) != 0) {
     mlkem_zeroize(kbar, sizeof kbar);
     return fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
@@ -233,7 +216,8 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   mlkem_hash_run(be, hashes, 1);
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
-  mlkem_kpke_encrypt(be, p, ct2, dk_ek(p, dk), in, kr + MLKEM_SYMBYTES, at.a);
+  mlkem_kpke_encrypt(be, p, ct2, dk_ek(p, dk), in, kr + MLKEM_SYMBYTES,
+                     &at);
   differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);

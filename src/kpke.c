@@ -100,14 +100,27 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
 }
 
 /* FIPS 203 Algorithm 14. */
+void mlkem_kpke_sample_matrix(const mlkem_backend *be, const mlkem_params *p,
+                              mlkem_matrix *at, const uint8_t *ek,
+                              const mlkem_sponge_job *extra,
+                              unsigned nextra) {
+  mlkem_sample_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan.matrix = at->a;
+  plan.k = p->k;
+  plan.rho = ek + p->dkpke_bytes;
+  plan.transposed = 1;
+  plan.extra = extra;
+  plan.nextra = nextra;
+  mlkem_sample(be, &plan);
+}
+
 void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
                         uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
                         const uint8_t r[MLKEM_SYMBYTES],
-                        const mlkem_poly *at_given) {
+                        const mlkem_matrix *at) {
   const unsigned k = p->k;
-  mlkem_matrix at;
-  const mlkem_poly *atp = at_given != NULL ? at_given : at.a;
   mlkem_poly t[MLKEM_K_MAX], y[MLKEM_K_MAX], e1[MLKEM_K_MAX], e2, u, v, mu;
   mlkem_noise_job jobs[2 * MLKEM_K_MAX + 1];
   mlkem_sample_plan plan;
@@ -116,21 +129,15 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
   /* Steps 2-3: t-hat = ByteDecode_12(ek[0 : 384k]), rho = ek[384k :]. */
   for (i = 0; i < k; i++) be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
 
-  /* Steps 4-8: A-hat, here transposed as step 19 uses it, unless the caller
-   * sampled it already; steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from
-   * PRF_eta2(r, k .. 2k-1), e2 from PRF_eta2(r, 2k). */
+  /* Steps 4-8, A-hat (transposed), come from the caller; steps 9-17: y
+   * from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k .. 2k-1), e2 from
+   * PRF_eta2(r, 2k). */
   for (i = 0; i < k; i++) {
     noise_job(&jobs[i], &y[i], i, p->eta1);
     noise_job(&jobs[k + i], &e1[i], k + i, p->eta2);
   }
   noise_job(&jobs[2 * k], &e2, 2 * k, p->eta2);
   memset(&plan, 0, sizeof plan);
-  if (at_given == NULL) {
-    plan.matrix = at.a;
-    plan.k = k;
-    plan.rho = ek + p->dkpke_bytes;
-    plan.transposed = 1;
-  }
   plan.noise = jobs;
   plan.nnoise = 2 * k + 1;
   plan.noise_seed = r;
@@ -142,7 +149,7 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
   /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
    * Compress_du(u)). */
   for (i = 0; i < k; i++) {
-    be->basemul_acc(&u, &atp[i * k], y, k);
+    be->basemul_acc(&u, &at->a[i * k], y, k);
     be->invntt(&u);
     poly_add(&u, &e1[i]);
     be->compress_encode(ct + i * 32 * p->du, &u, p->du);

@@ -10,6 +10,7 @@
 
 #include "backend/api.h"
 #include "params.h"
+#include "sha3/sha3.h"
 
 /* K-PKE.KeyGen (FIPS 203 Algorithm 13): writes ek (p->ek_bytes) and dk_PKE
  * (p->dkpke_bytes) from the 32-byte seed d. */
@@ -22,16 +23,22 @@ typedef struct {
   mlkem_poly a[MLKEM_K_MAX * MLKEM_K_MAX];
 } mlkem_matrix;
 
-/* K-PKE.Encrypt (FIPS 203 Algorithm 14): writes ct (p->ct_bytes) for the
- * message m under ek with randomness r. ek is decoded mod q as the
- * algorithm says; the modulus check is the caller's (kem.c). at is A-hat
- * transposed as sampled from ek's rho by the caller (so that it can share
- * lanes with other hashes), or NULL to sample it here. */
+/* Steps 4-8 of K-PKE.Encrypt (FIPS 203 Algorithm 14): A-hat transposed
+ * from ek's rho, sampled together with the given independent hash jobs
+ * (which lets encaps and decaps share lanes with H(ek) and J). */
+void mlkem_kpke_sample_matrix(const mlkem_backend *be, const mlkem_params *p,
+                              mlkem_matrix *at, const uint8_t *ek,
+                              const mlkem_sponge_job *extra, unsigned nextra);
+
+/* The rest of K-PKE.Encrypt: writes ct (p->ct_bytes) for the message m
+ * under ek with randomness r, given A-hat transposed from
+ * mlkem_kpke_sample_matrix. ek is decoded mod q as the algorithm says; the
+ * modulus check is the caller's (kem.c). */
 void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
                         uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
                         const uint8_t r[MLKEM_SYMBYTES],
-                        const mlkem_poly *at);
+                        const mlkem_matrix *at);
 
 /* K-PKE.Decrypt (FIPS 203 Algorithm 15): writes the 32-byte message. */
 void mlkem_kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,

@@ -42,13 +42,12 @@ void mlkem_sample(const mlkem_backend *be, const mlkem_sample_plan *plan) {
   uint8_t prf_out[MAX_NOISE][MAX_PRF_BYTES];
   mlkem_sponge_job jobs[MAX_JOBS];
   unsigned njobs = 0, nmat = plan->matrix != NULL ? plan->k * plan->k : 0;
-  unsigned e;
+  unsigned e, row, col;
 
   /* Longest first: the extra hashes (H(ek), J: 9 permutations or so), then
    * the matrix entries (3), then the noise (1 or 2). */
   for (e = 0; e < plan->nextra; e++) jobs[njobs++] = plan->extra[e];
-  for (e = 0; e < nmat; e++) {
-    unsigned row = e / plan->k, col = e % plan->k;
+  for (e = 0, row = 0, col = 0; e < nmat; e++) {
     memcpy(xof_in[e], plan->rho, MLKEM_SYMBYTES);
     xof_in[e][MLKEM_SYMBYTES] = (uint8_t)(plan->transposed ? row : col);
     xof_in[e][MLKEM_SYMBYTES + 1] = (uint8_t)(plan->transposed ? col : row);
@@ -58,6 +57,10 @@ void mlkem_sample(const mlkem_backend *be, const mlkem_sample_plan *plan) {
     jobs[njobs] = mlkem_job_xof(xof_in[e], NULL, MLKEM_REJ_UNIFORM_BUFBYTES);
     jobs[njobs].sink = rej_sink_block;
     jobs[njobs++].sink_arg = &sinks[e];
+    if (++col == plan->k) { /* e = row k + col, without a division */
+      col = 0;
+      row++;
+    }
   }
   for (e = 0; e < plan->nnoise; e++) {
     memcpy(prf_in[e], plan->noise_seed, MLKEM_SYMBYTES);

@@ -27,4 +27,11 @@ cmake -S "$src/examples/cmake-consumer" -B "$build/consumer" \
   -DCMAKE_C_FLAGS="$cflags" >/dev/null
 cmake --build "$build/consumer" >/dev/null
 "$build/consumer/minimal"
-echo "install_test: 2 passed, 0 failed"
+
+# The command-line tool (cli/), when it was built, is installed into bin.
+n=2
+if [ -e "$build/cli/mlkem" ]; then
+  "$prefix/bin/mlkem" --version
+  n=3
+fi
+echo "install_test: $n passed, 0 failed"

@@ -93,14 +93,16 @@ static void absorb_step(lane_state *ls, uint64_t *s, unsigned w, unsigned l,
 static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
                         unsigned l, uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
-  size_t n = job->outlen - ls->produced;
-  uint8_t *out = job->out + ls->produced;
+  size_t n;
+  uint8_t *out;
   unsigned i;
   if (job->sink != NULL) {
     for (i = 0; i < job->rate / 8; i++)
       mlkem_store64_le(block + 8 * i, s[w * i + l]);
     return job->sink(job->sink_arg, block, job->rate);
   }
+  n = job->outlen - ls->produced;
+  out = job->out + ls->produced;
   if (n > job->rate) n = job->rate;
   for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[w * i + l]);
   if (n % 8 != 0) {
@@ -179,6 +181,9 @@ void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
     run_sequential(jobs, njobs);
   else
     run_lanes(jobs, njobs, lanes, width);
+  /* The permutations' last states (hash outputs, some secret) remain in
+   * their spill slots below this frame. */
+  mlkem_scrub_stack();
 }
 
 /* Permutations a job needs: absorbing len bytes plus padding, then one
@@ -193,7 +198,7 @@ static unsigned long job_perms(const mlkem_sponge_job *j) {
  * the total divided among the lanes. */
 static unsigned long lane_cost(unsigned long total, unsigned long longest,
                                unsigned w, unsigned cost) {
-  unsigned long steps = (total + w - 1) / w;
+  unsigned long steps = (total + w - 1) >> (w == 8 ? 3 : 2); /* w: 4 or 8 */
   return (steps > longest ? steps : longest) * cost;
 }
 

@@ -186,7 +186,7 @@ static inline void gs_butterflies_z(int16_t *restrict lo, int16_t *restrict hi,
 /* A whole layer with per-coefficient zetas: ztab[len b + j] for block b. */
 static inline void ntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab) {
   unsigned b;
-  for (b = 0; b < MLKEM_N / (2 * len); b++)
+  for (b = 0; 2 * len * b < MLKEM_N; b++)
     ct_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
                      ztab + len * b);
 }
@@ -194,7 +194,7 @@ static inline void ntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab) {
 static inline void invntt_layer_z(int16_t *r, unsigned len,
                                   const int16_t *ztab) {
   unsigned b;
-  for (b = 0; b < MLKEM_N / (2 * len); b++)
+  for (b = 0; 2 * len * b < MLKEM_N; b++)
     gs_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
                      ztab + len * b);
 }
@@ -209,7 +209,7 @@ static void barrett_reduce_all(int16_t *r) {
  * counter has when the layer starts). */
 static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0) {
   unsigned b;
-  for (b = 0; b < MLKEM_N / (2 * len); b++)
+  for (b = 0; 2 * len * b < MLKEM_N; b++)
     ct_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
                    mlkem_zetas[k0 + b]);
 }
@@ -218,7 +218,7 @@ static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0) {
  * the counter of Algorithm 10 running down from 127. */
 static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
   unsigned b;
-  for (b = 0; b < MLKEM_N / (2 * len); b++)
+  for (b = 0; 2 * len * b < MLKEM_N; b++)
     gs_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
                    mlkem_zetas[2 * k0 - 1 - b]);
 }

@@ -1,0 +1,17 @@
+/*
+ * programs.h - the demo (examples/demo.c) and the benchmark (bench.c) as
+ * functions, in the internal library mlkem_programs: the programs
+ * mlkem_demo and mlkem_bench are one-line mains around them, and the
+ * command-line tool runs them as `mlkem demo` and `mlkem bench`.
+ */
+#ifndef MLKEM_BENCH_PROGRAMS_H
+#define MLKEM_BENCH_PROGRAMS_H
+
+/* The two-party exchange for every set; 0 if every exchange agreed. */
+int mlkem_demo_run(void);
+
+/* The benchmark: argv as its usage line in bench.c describes (argv[0] is
+ * the name to show in messages). Returns the exit status. */
+int mlkem_bench_run(int argc, const char *const *argv);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * cli.h - what the commands of the `mlkem` tool share: option parsing,
+ * messages, loading key files, hex (cli/common.c), and the commands
+ * themselves (cli/cmd_*.c), dispatched by cli/main.c.
+ */
+#ifndef MLKEM_CLI_CLI_H
+#define MLKEM_CLI_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fileio.h"
+#include "keyfile.h"
+#include "mlkem.h"
+
+/* Exit statuses: success, a failure (bad input, I/O), a usage error. */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* The largest input read: far above any key file, ciphertext or hex. */
+#define CLI_MAX_INPUT (1u << 20)
+
+/* One option of a command. A flag has value == NULL and sets *flag. */
+typedef struct {
+  const char *long_name;  /* "--format", or NULL */
+  const char *short_name; /* "-a", or NULL */
+  const char **value;     /* receives the argument */
+  int *flag;              /* set to 1 */
+} cli_option;
+
+/* Parses argv[1..argc-1] of command `cmd` ("--name value", "--name=value",
+ * "-a value"). Returns CLI_OK, -1 if --help or -h was given, or CLI_USAGE
+ * after printing a message. */
+int cli_parse(const char *cmd, int argc, char **argv,
+              const cli_option *opts, size_t n);
+
+/* Prints "mlkem CMD: message" (one line) to standard error. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void cli_error(const char *cmd, const char *fmt, ...);
+
+/* cli_error for a usage error: the line ends with a pointer to --help. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void cli_usage_error(const char *cmd, const char *fmt, ...);
+
+/* The set named `name` (NULL: `dflt`); prints an error and returns NULL
+ * if the name is unknown. */
+const mlkem_kem *cli_kem(const char *cmd, const char *name,
+                         const mlkem_kem *dflt);
+
+/* Maps `value` to one of `names` (NULL-terminated): the index, or -1
+ * after printing an error about option `opt`. NULL value: `dflt`. */
+int cli_choice(const char *cmd, const char *opt, const char *value,
+               const char *const *names, int dflt);
+
+/* The name of a file in messages: "standard input" for "-". */
+const char *cli_display_name(const char *path);
+
+/* Reads and checks a key file; `seed_kem` names the set of a raw seed (may
+ * be NULL). On failure prints "mlkem CMD: FILE: problem" and returns
+ * CLI_FAIL with *key wiped. If `set` is non-NULL the key must be of it. */
+int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
+                 kf_key *key);
+
+/* Reads a byte string of exactly `want` bytes from `path`, given raw or as
+ * hex (2*want hex digits, optional final newline). Prints an error naming
+ * `what` and returns CLI_FAIL otherwise. */
+int cli_load_bytes(const char *cmd, const char *path, const char *what,
+                   size_t want, uint8_t *out);
+
+/* Lower-case hex of in[0..n-1] and "\n" into out (2n + 1 bytes). */
+void cli_hex(const uint8_t *in, size_t n, char *out);
+
+/* Stages each output, then commits them all; on any failure removes what
+ * was staged and prints the error. Returns CLI_OK or CLI_FAIL. */
+int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
+                      const char *const *paths, const uint8_t *const *data,
+                      const size_t *lens, const int *secrecy);
+
+/* The values of --format (KF_FORM_SEED + index) and --outform
+ * (KF_ENC_PEM + index). */
+extern const char *const cli_form_names[];
+extern const char *const cli_outform_names[];
+
+/* Encodes a key (kf_encode) into out, which holds KF_MAX_PEM bytes;
+ * prints the error and returns CLI_FAIL if it cannot be written so. */
+int cli_encode_key(const char *cmd, const kf_key *key, int form,
+                   int encoding, uint8_t *out, size_t *len);
+
+/* "ML-KEM-768 private key, PKCS#8 PEM, seed form" and the like. */
+void cli_describe_key(const kf_key *key, char *buf, size_t cap);
+
+/* The commands: each takes its own argv (argv[0] is its name). */
+int cmd_keygen(int argc, char **argv);
+int cmd_pubkey(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
+int cmd_encaps(int argc, char **argv);
+int cmd_decaps(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

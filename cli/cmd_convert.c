@@ -1,0 +1,81 @@
+/*
+ * cmd_convert.c - mlkem convert: a key file in another form or encoding.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: mlkem convert -i KEYFILE -o FILE [--format seed|expanded|both]\n"
+    "                     [--outform pem|der|raw] [-a SET]\n"
+    "\n"
+    "Reads a private or public key (PEM, DER or raw; '-' for standard input),\n"
+    "checks it, and writes it again. Private keys are written with mode 0600.\n"
+    "\n"
+    "  -i, --in KEYFILE     the key\n"
+    "  -o, --out FILE       the result ('-' for standard output)\n"
+    "  --format FORM        private keys: seed, expanded or both (default: the\n"
+    "                       form read; a key read without its seed can only\n"
+    "                       be written expanded)\n"
+    "  --outform ENC        pem (default), der or raw\n"
+    "  -a, --algorithm SET  the set of a raw 64-byte seed; otherwise the key\n"
+    "                       must be of this set\n";
+
+int cmd_convert(int argc, char **argv) {
+  const char *alg = NULL, *in = NULL, *out = NULL, *format = NULL,
+             *outform = NULL;
+  const cli_option opts[] = {
+      {"--algorithm", "-a", &alg, NULL}, {"--in", "-i", &in, NULL},
+      {"--out", "-o", &out, NULL},       {"--format", NULL, &format, NULL},
+      {"--outform", NULL, &outform, NULL},
+  };
+  static kf_key key;
+  static uint8_t buf[KF_MAX_PEM];
+  const mlkem_kem *set = NULL;
+  fio_output outs[1];
+  const uint8_t *data[1];
+  size_t lens[1];
+  int secrecy[1];
+  int rc, form, enc;
+
+  rc = cli_parse("convert", argc, argv, opts, sizeof opts / sizeof opts[0]);
+  if (rc < 0) {
+    fputs(usage, stdout);
+    return CLI_OK;
+  }
+  if (rc != CLI_OK) return rc;
+  if (alg != NULL && (set = cli_kem("convert", alg, NULL)) == NULL)
+    return CLI_USAGE;
+  if ((form = cli_choice("convert", "--format", format, cli_form_names,
+                         -2)) == -1 ||
+      (enc = cli_choice("convert", "--outform", outform, cli_outform_names,
+                        0)) < 0)
+    return CLI_USAGE;
+  enc += KF_ENC_PEM;
+  if (in == NULL || out == NULL) {
+    cli_usage_error("convert", "give -i KEYFILE and -o FILE");
+    return CLI_USAGE;
+  }
+  if (cli_load_key("convert", in, set, &key) != CLI_OK) return CLI_FAIL;
+  if (key.kind == KF_PUBLIC) {
+    if (form >= 0) {
+      cli_error("convert", "%s: a public key has no --format",
+                cli_display_name(in));
+      kf_wipe(&key, sizeof key);
+      return CLI_FAIL;
+    }
+    form = KF_FORM_NONE;
+    secrecy[0] = FIO_PUBLIC;
+  } else {
+    form = form >= 0 ? form + KF_FORM_SEED : key.form;
+    secrecy[0] = FIO_SECRET;
+  }
+  rc = cli_encode_key("convert", &key, form, enc, buf, &lens[0]);
+  kf_wipe(&key, sizeof key);
+  if (rc == CLI_OK) {
+    data[0] = buf;
+    rc = cli_write_outputs("convert", outs, 1, &out, data, lens, secrecy);
+  }
+  kf_wipe(buf, sizeof buf);
+  return rc;
+}

@@ -1,0 +1,57 @@
+/*
+ * cmd_pubkey.c - mlkem pubkey: the public key of a private key.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: mlkem pubkey -i KEYFILE -o FILE [--outform pem|der|raw] [-a SET]\n"
+    "\n"
+    "Writes the public key (SubjectPublicKeyInfo, or the raw FIPS 203 ek) of\n"
+    "a private key. KEYFILE may be PEM, DER or raw ('-' for standard input);\n"
+    "a public key is accepted too and written again.\n"
+    "\n"
+    "  -i, --in KEYFILE     the private key\n"
+    "  -o, --out FILE       the public key ('-' for standard output)\n"
+    "  --outform ENC        pem (default), der or raw\n"
+    "  -a, --algorithm SET  the set of a raw 64-byte seed; otherwise the key\n"
+    "                       must be of this set\n";
+
+int cmd_pubkey(int argc, char **argv) {
+  const char *alg = NULL, *in = NULL, *out = NULL, *outform = NULL;
+  const cli_option opts[] = {
+      {"--algorithm", "-a", &alg, NULL}, {"--in", "-i", &in, NULL},
+      {"--out", "-o", &out, NULL}, {"--outform", NULL, &outform, NULL},
+  };
+  static kf_key key;
+  static uint8_t pub[KF_MAX_PEM];
+  const mlkem_kem *set = NULL;
+  fio_output outs[1];
+  const uint8_t *data[1];
+  size_t lens[1];
+  int secrecy[1] = {FIO_PUBLIC};
+  int rc, enc;
+
+  rc = cli_parse("pubkey", argc, argv, opts, sizeof opts / sizeof opts[0]);
+  if (rc < 0) {
+    fputs(usage, stdout);
+    return CLI_OK;
+  }
+  if (rc != CLI_OK) return rc;
+  if (alg != NULL && (set = cli_kem("pubkey", alg, NULL)) == NULL)
+    return CLI_USAGE;
+  enc = cli_choice("pubkey", "--outform", outform, cli_outform_names, 0);
+  if (enc < 0) return CLI_USAGE;
+  enc += KF_ENC_PEM;
+  if (in == NULL || out == NULL) {
+    cli_usage_error("pubkey", "give -i KEYFILE and -o FILE");
+    return CLI_USAGE;
+  }
+  if (cli_load_key("pubkey", in, set, &key) != CLI_OK) return CLI_FAIL;
+  rc = cli_encode_key("pubkey", &key, KF_FORM_NONE, enc, pub, &lens[0]);
+  kf_wipe(&key, sizeof key);
+  if (rc != CLI_OK) return rc;
+  data[0] = pub;
+  return cli_write_outputs("pubkey", outs, 1, &out, data, lens, secrecy);
+}

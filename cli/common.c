@@ -1,0 +1,263 @@
+/*
+ * common.c - option parsing, messages, key and byte-string inputs and the
+ * all-or-nothing outputs shared by the commands (cli.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+void cli_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "mlkem %s: ", cmd);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+void cli_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "mlkem %s: ", cmd);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, " (see 'mlkem %s --help')\n", cmd);
+}
+
+/* The option named by argv word `word` (up to an '='), or NULL. */
+static const cli_option *find_option(const cli_option *opts, size_t n,
+                                     const char *word, size_t wlen) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    const char *names[2];
+    int j;
+    names[0] = opts[i].long_name;
+    names[1] = opts[i].short_name;
+    for (j = 0; j < 2; j++)
+      if (names[j] != NULL && strlen(names[j]) == wlen &&
+          strncmp(names[j], word, wlen) == 0)
+        return &opts[i];
+  }
+  return NULL;
+}
+
+int cli_parse(const char *cmd, int argc, char **argv,
+              const cli_option *opts, size_t n) {
+  int a;
+  for (a = 1; a < argc; a++) {
+    const char *word = argv[a], *eq, *value = NULL;
+    size_t wlen;
+    const cli_option *o;
+    if (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0) return -1;
+    if (word[0] != '-' || word[1] == '\0') {
+      cli_usage_error(cmd, "unexpected argument '%s'", word);
+      return CLI_USAGE;
+    }
+    eq = word[1] == '-' ? strchr(word, '=') : NULL;
+    wlen = eq != NULL ? (size_t)(eq - word) : strlen(word);
+    o = find_option(opts, n, word, wlen);
+    if (o == NULL) {
+      cli_usage_error(cmd, "unknown option '%.*s'", (int)wlen, word);
+      return CLI_USAGE;
+    }
+    if (o->value == NULL) {
+      if (eq != NULL) {
+        cli_error(cmd, "option '%.*s' takes no value", (int)wlen, word);
+        return CLI_USAGE;
+      }
+      *o->flag = 1;
+      continue;
+    }
+    if (eq != NULL) {
+      value = eq + 1;
+    } else if (a + 1 < argc) {
+      value = argv[++a];
+    } else {
+      cli_usage_error(cmd, "option '%s' needs a value", word);
+      return CLI_USAGE;
+    }
+    if (*o->value != NULL) {
+      cli_error(cmd, "option '%.*s' given twice", (int)wlen, word);
+      return CLI_USAGE;
+    }
+    *o->value = value;
+  }
+  return CLI_OK;
+}
+
+const mlkem_kem *cli_kem(const char *cmd, const char *name,
+                         const mlkem_kem *dflt) {
+  const mlkem_kem *kem;
+  if (name == NULL) return dflt;
+  kem = mlkem_kem_by_name(name);
+  if (kem == NULL)
+    cli_error(cmd,
+              "unknown algorithm name '%s' (use ML-KEM-512, ML-KEM-768 or "
+              "ML-KEM-1024)", name);
+  return kem;
+}
+
+int cli_choice(const char *cmd, const char *opt, const char *value,
+               const char *const *names, int dflt) {
+  int i;
+  char list[128];
+  size_t used = 0;
+  if (value == NULL) return dflt;
+  for (i = 0; names[i] != NULL; i++)
+    if (strcmp(value, names[i]) == 0) return i;
+  list[0] = '\0';
+  for (i = 0; names[i] != NULL; i++) {
+    int w = snprintf(list + used, sizeof list - used, "%s%s",
+                     i == 0 ? "" : names[i + 1] == NULL ? " or " : ", ",
+                     names[i]);
+    if (w < 0 || (size_t)w >= sizeof list - used) break;
+    used += (size_t)w;
+  }
+  cli_error(cmd, "unknown value '%s' for %s (use %s)", value, opt, list);
+  return -1;
+}
+
+const char *cli_display_name(const char *path) {
+  return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
+int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
+                 kf_key *key) {
+  char msg[FIO_ERR_MAX];
+  uint8_t *data;
+  size_t len;
+  kf_error err;
+  int rc;
+
+  if (fio_read(path, CLI_MAX_INPUT, &data, &len, msg) != 0) {
+    cli_error(cmd, "%s", msg);
+    return CLI_FAIL;
+  }
+  rc = kf_decode(key, data, len, set, &err);
+  fio_free(data, len);
+  if (rc != KF_OK) {
+    cli_error(cmd, "%s: %s", cli_display_name(path), err.msg);
+    return CLI_FAIL;
+  }
+  if (set != NULL && key->kem != set) {
+    cli_error(cmd, "%s: the key is %s, not %s", cli_display_name(path),
+              key->kem->name, set->name);
+    kf_wipe(key, sizeof *key);
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+static int hex_value(uint8_t c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+int cli_load_bytes(const char *cmd, const char *path, const char *what,
+                   size_t want, uint8_t *out) {
+  char msg[FIO_ERR_MAX];
+  uint8_t *data;
+  size_t len, size, i;
+
+  if (fio_read(path, CLI_MAX_INPUT, &data, &size, msg) != 0) {
+    cli_error(cmd, "%s", msg);
+    return CLI_FAIL;
+  }
+  len = size;
+  if (len == want) {
+    memcpy(out, data, want);
+    fio_free(data, size);
+    return CLI_OK;
+  }
+  /* Hex: 2*want digits, then at most one end of line. */
+  if (len > 0 && data[len - 1] == '\n') len--;
+  if (len > 0 && data[len - 1] == '\r') len--;
+  if (len == 2 * want) {
+    for (i = 0; i < want; i++) {
+      int hi = hex_value(data[2 * i]), lo = hex_value(data[2 * i + 1]);
+      if (hi < 0 || lo < 0) break;
+      out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    if (i == want) {
+      fio_free(data, size);
+      return CLI_OK;
+    }
+    kf_wipe(out, want);
+    fio_free(data, size);
+    cli_error(cmd, "%s: bad hex in the %s", cli_display_name(path), what);
+    return CLI_FAIL;
+  }
+  fio_free(data, size);
+  cli_error(cmd,
+            "%s: wrong length for the %s (%zu bytes; want %zu raw bytes or "
+            "%zu hex digits)", cli_display_name(path), what, len, want,
+            2 * want);
+  return CLI_FAIL;
+}
+
+void cli_hex(const uint8_t *in, size_t n, char *out) {
+  static const char digits[] = "0123456789abcdef";
+  size_t i;
+  for (i = 0; i < n; i++) {
+    out[2 * i] = digits[in[i] >> 4];
+    out[2 * i + 1] = digits[in[i] & 15];
+  }
+  out[2 * n] = '\n';
+}
+
+int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
+                      const char *const *paths, const uint8_t *const *data,
+                      const size_t *lens, const int *secrecy) {
+  char msg[FIO_ERR_MAX];
+  size_t i;
+  for (i = 0; i < n; i++) {
+    if (fio_stage(&outs[i], paths[i], data[i], lens[i], secrecy[i], msg) !=
+        0) {
+      fio_abort(outs, i);
+      cli_error(cmd, "%s", msg);
+      return CLI_FAIL;
+    }
+  }
+  if (fio_commit(outs, n, msg) != 0) {
+    cli_error(cmd, "%s", msg);
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+const char *const cli_form_names[] = {"seed", "expanded", "both", NULL};
+const char *const cli_outform_names[] = {"pem", "der", "raw", NULL};
+
+int cli_encode_key(const char *cmd, const kf_key *key, int form,
+                   int encoding, uint8_t *out, size_t *len) {
+  kf_error err;
+  if (kf_encode(key, form, encoding, out, KF_MAX_PEM, len, &err) != KF_OK) {
+    cli_error(cmd, "%s", err.msg);
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+void cli_describe_key(const kf_key *key, char *buf, size_t cap) {
+  const char *set = key->kem->name;
+  if (key->encoding == KF_ENC_RAW) {
+    if (key->kind == KF_PUBLIC)
+      snprintf(buf, cap, "%s public key, raw FIPS 203 ek (%zu bytes)", set,
+               key->kem->ek_bytes);
+    else if (key->form == KF_FORM_SEED)
+      snprintf(buf, cap, "%s private key, raw 64-byte seed", set);
+    else
+      snprintf(buf, cap, "%s private key, raw FIPS 203 dk (%zu bytes)", set,
+               key->kem->dk_bytes);
+  } else if (key->kind == KF_PUBLIC) {
+    snprintf(buf, cap, "%s public key, SubjectPublicKeyInfo %s", set,
+             kf_encoding_name(key->encoding));
+  } else {
+    snprintf(buf, cap, "%s private key, PKCS#8 %s, %s form", set,
+             kf_encoding_name(key->encoding), kf_form_name(key->form));
+  }
+}

@@ -1,0 +1,160 @@
+/*
+ * der.c - the strict DER reader and the writer of der.h.
+ */
+#include "der.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void der_reader_init(der_reader *r, const uint8_t *p, size_t n) {
+  r->p = p;
+  r->n = n;
+}
+
+int der_at_end(const der_reader *r) { return r->n == 0; }
+
+int der_peek_tag(const der_reader *r) { return r->n == 0 ? -1 : r->p[0]; }
+
+/* Parses the tag and length at the start of r: on success *hdr is the size
+ * of the header and *len that of the contents, both within r. */
+static int parse_header(const der_reader *r, size_t *hdr, size_t *len) {
+  size_t i, nbytes, v = 0;
+  if (r->n == 0) return DER_ERR_END;
+  if ((r->p[0] & 0x1f) == 0x1f) return DER_ERR_HIGH_TAG;
+  if (r->n < 2) return DER_ERR_TRUNCATED;
+  if (r->p[1] < 0x80) {
+    *hdr = 2;
+    *len = r->p[1];
+  } else {
+    /* 0x80 is the indefinite form (BER only); more than four length
+     * bytes would describe more than any key file holds. */
+    nbytes = r->p[1] & 0x7f;
+    if (nbytes == 0 || nbytes > 4) return DER_ERR_LENGTH;
+    if (r->n < 2 + nbytes) return DER_ERR_TRUNCATED;
+    if (r->p[2] == 0) return DER_ERR_LENGTH; /* leading zero byte */
+    for (i = 0; i < nbytes; i++) v = (v << 8) | r->p[2 + i];
+    if (v < 0x80) return DER_ERR_LENGTH; /* fits the short form */
+    *hdr = 2 + nbytes;
+    *len = v;
+  }
+  if (*len > r->n - *hdr) return DER_ERR_TRUNCATED;
+  return DER_OK;
+}
+
+int der_read(der_reader *r, uint8_t tag, der_reader *content) {
+  size_t hdr = 0, len = 0;
+  int rc = parse_header(r, &hdr, &len);
+  content->p = r->p;
+  content->n = 0;
+  if (rc != DER_OK) return rc;
+  if (r->p[0] != tag) return DER_ERR_TAG;
+  content->p = r->p + hdr;
+  content->n = len;
+  r->p += hdr + len;
+  r->n -= hdr + len;
+  return DER_OK;
+}
+
+const char *der_strerror(int err) {
+  switch (err) {
+    case DER_OK: return "no error";
+    case DER_ERR_END: return "an element is missing";
+    case DER_ERR_TAG: return "unexpected tag";
+    case DER_ERR_TRUNCATED: return "truncated (a length runs past the end)";
+    case DER_ERR_LENGTH:
+      return "length not in DER form (indefinite, non-minimal or too long)";
+    case DER_ERR_HIGH_TAG: return "multi-byte tags are not supported";
+    default: return "unknown DER error";
+  }
+}
+
+void der_oid_to_text(const uint8_t *oid, size_t n, char *buf, size_t cap) {
+  size_t i, used = 0;
+  unsigned long long arc = 0;
+  int first = 1, ok = n > 0 && (oid[n - 1] & 0x80) == 0;
+  if (cap == 0) return;
+  buf[0] = '\0';
+  for (i = 0; ok && i < n; i++) {
+    int w;
+    if (arc == 0 && oid[i] == 0x80) ok = 0;        /* non-minimal arc */
+    if (arc > (~0ull >> 7)) ok = 0;                /* arc too large */
+    if (!ok) break;
+    arc = (arc << 7) | (oid[i] & 0x7f);
+    if (oid[i] & 0x80) continue;
+    if (first) {
+      unsigned long long top = arc < 40 ? 0 : arc < 80 ? 1 : 2;
+      w = snprintf(buf + used, cap - used, "%llu.%llu", top, arc - 40 * top);
+      first = 0;
+    } else {
+      w = snprintf(buf + used, cap - used, ".%llu", arc);
+    }
+    if (w < 0 || (size_t)w >= cap - used) ok = 0;
+    else used += (size_t)w;
+    arc = 0;
+  }
+  if (!ok) {
+    /* Not a well-formed OID (or too long to print): show the bytes. */
+    used = 0;
+    buf[0] = '\0';
+    for (i = 0; i < n && used + 3 < cap; i++) {
+      snprintf(buf + used, cap - used, "%02x", oid[i]);
+      used += 2;
+    }
+    if (i < n && used + 4 < cap) memcpy(buf + used, "...", 4);
+  }
+}
+
+void der_writer_init(der_writer *w, uint8_t *buf, size_t cap) {
+  w->p = buf;
+  w->cap = cap;
+  w->len = 0;
+  w->overflow = 0;
+}
+
+static size_t length_octets(size_t n) {
+  size_t k = 0;
+  if (n < 0x80) return 1;
+  while (n > 0) {
+    k++;
+    n >>= 8;
+  }
+  return 1 + k;
+}
+
+size_t der_tlv_size(size_t content_len) {
+  return 1 + length_octets(content_len) + content_len;
+}
+
+static void put_byte(der_writer *w, uint8_t b) {
+  if (w->overflow || w->len >= w->cap) {
+    w->overflow = 1;
+    return;
+  }
+  w->p[w->len++] = b;
+}
+
+void der_put_header(der_writer *w, uint8_t tag, size_t content_len) {
+  size_t k = length_octets(content_len) - 1, i;
+  put_byte(w, tag);
+  if (k == 0) {
+    put_byte(w, (uint8_t)content_len);
+    return;
+  }
+  put_byte(w, (uint8_t)(0x80 | k));
+  for (i = k; i > 0; i--) put_byte(w, (uint8_t)(content_len >> (8 * (i - 1))));
+}
+
+void der_put_bytes(der_writer *w, const uint8_t *b, size_t n) {
+  if (w->overflow || n > w->cap - w->len) {
+    w->overflow = 1;
+    return;
+  }
+  if (n > 0) memcpy(w->p + w->len, b, n);
+  w->len += n;
+}
+
+void der_put_tlv(der_writer *w, uint8_t tag, const uint8_t *content,
+                 size_t n) {
+  der_put_header(w, tag, n);
+  der_put_bytes(w, content, n);
+}

@@ -1,0 +1,208 @@
+/*
+ * fileio.c - whole-file reads and atomic writes (fileio.h). POSIX.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "keyfile.h"
+
+static int is_stdio(const char *path) { return strcmp(path, "-") == 0; }
+
+int fio_read(const char *path, size_t max, uint8_t **data, size_t *len,
+             char err[FIO_ERR_MAX]) {
+  int fd = is_stdio(path) ? STDIN_FILENO : open(path, O_RDONLY);
+  const char *name = is_stdio(path) ? "standard input" : path;
+  size_t cap = 4096, n = 0;
+  uint8_t *buf;
+  struct stat st;
+
+  *data = NULL;
+  *len = 0;
+  if (fd < 0) {
+    snprintf(err, FIO_ERR_MAX, "unreadable file %s: %s", name,
+             strerror(errno));
+    return -1;
+  }
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    snprintf(err, FIO_ERR_MAX, "unreadable file %s: %s", name,
+             strerror(EISDIR));
+    if (fd != STDIN_FILENO) close(fd);
+    return -1;
+  }
+  buf = malloc(cap);
+  if (buf == NULL) goto oom;
+  for (;;) {
+    ssize_t r;
+    if (n == cap) {
+      uint8_t *bigger;
+      if (cap > max) break;
+      bigger = malloc(cap * 2);
+      if (bigger == NULL) goto oom;
+      memcpy(bigger, buf, n);
+      fio_free(buf, n);
+      buf = bigger;
+      cap *= 2;
+    }
+    r = read(fd, buf + n, cap - n);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      snprintf(err, FIO_ERR_MAX, "unreadable file %s: %s", name,
+               strerror(errno));
+      fio_free(buf, n);
+      if (fd != STDIN_FILENO) close(fd);
+      return -1;
+    }
+    if (r == 0) break;
+    n += (size_t)r;
+  }
+  if (fd != STDIN_FILENO) close(fd);
+  if (n > max) {
+    snprintf(err, FIO_ERR_MAX, "%s is too large (more than %zu bytes)", name,
+             max);
+    fio_free(buf, n);
+    return -1;
+  }
+  *data = buf;
+  *len = n;
+  return 0;
+
+oom:
+  if (fd != STDIN_FILENO) close(fd);
+  free(buf);
+  snprintf(err, FIO_ERR_MAX, "out of memory reading %s", name);
+  return -1;
+}
+
+void fio_free(uint8_t *data, size_t len) {
+  if (data == NULL) return;
+  kf_wipe(data, len);
+  free(data);
+}
+
+static int write_all(int fd, const uint8_t *p, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+/* 0666 less the process umask (which umask() can only read by setting). */
+static mode_t public_mode(void) {
+  mode_t mask = umask(077);
+  umask(mask);
+  return (mode_t)(0666 & ~mask);
+}
+
+int fio_stage(fio_output *out, const char *path, const uint8_t *data,
+              size_t len, int secrecy, char err[FIO_ERR_MAX]) {
+  static const char suffix[] = ".tmp-XXXXXX";
+  size_t plen = strlen(path);
+  int fd, saved;
+
+  out->path = path;
+  out->tmp = NULL;
+  out->data = NULL;
+  out->len = 0;
+  if (is_stdio(path)) {
+    out->data = data;
+    out->len = len;
+    return 0;
+  }
+  if (plen == 0) {
+    snprintf(err, FIO_ERR_MAX, "empty output file name");
+    return -1;
+  }
+  {
+    /* A directory would make the final rename fail after other outputs
+     * are already in place: refuse it now. */
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+      snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", path,
+               strerror(EISDIR));
+      return -1;
+    }
+  }
+  /* The temporary file sits beside its destination, so the rename stays
+   * within one file system. mkstemp creates it with mode 0600. */
+  out->tmp = malloc(plen + sizeof suffix);
+  if (out->tmp == NULL) {
+    snprintf(err, FIO_ERR_MAX, "out of memory");
+    return -1;
+  }
+  memcpy(out->tmp, path, plen);
+  memcpy(out->tmp + plen, suffix, sizeof suffix);
+  fd = mkstemp(out->tmp);
+  if (fd < 0) {
+    snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", path, strerror(errno));
+    free(out->tmp);
+    out->tmp = NULL;
+    return -1;
+  }
+  if ((secrecy == FIO_PUBLIC && fchmod(fd, public_mode()) != 0) ||
+      write_all(fd, data, len) != 0 || fsync(fd) != 0) {
+    saved = errno;
+    close(fd);
+    unlink(out->tmp);
+    free(out->tmp);
+    out->tmp = NULL;
+    snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", path, strerror(saved));
+    return -1;
+  }
+  if (close(fd) != 0) {
+    saved = errno;
+    unlink(out->tmp);
+    free(out->tmp);
+    out->tmp = NULL;
+    snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", path, strerror(saved));
+    return -1;
+  }
+  return 0;
+}
+
+int fio_commit(fio_output *outs, size_t n, char err[FIO_ERR_MAX]) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    if (outs[i].tmp == NULL) continue;
+    if (rename(outs[i].tmp, outs[i].path) != 0) {
+      snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", outs[i].path,
+               strerror(errno));
+      fio_abort(outs, n);
+      return -1;
+    }
+    free(outs[i].tmp);
+    outs[i].tmp = NULL;
+  }
+  for (i = 0; i < n; i++) {
+    if (!is_stdio(outs[i].path)) continue;
+    if (write_all(STDOUT_FILENO, outs[i].data, outs[i].len) != 0) {
+      snprintf(err, FIO_ERR_MAX, "cannot write standard output: %s",
+               strerror(errno));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+void fio_abort(fio_output *outs, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    if (outs[i].tmp == NULL) continue;
+    unlink(outs[i].tmp);
+    free(outs[i].tmp);
+    outs[i].tmp = NULL;
+  }
+}

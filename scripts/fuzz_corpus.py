@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""fuzz_corpus.py - seed corpora for the libFuzzer targets (make fuzz).
+
+Usage: fuzz_corpus.py VECTORS_DIR OUT_DIR TARGET...
+
+Writes OUT_DIR/TARGET/<sha1> files in the input layout of
+tests/fuzz/fuzz_common.h (a byte choosing the parameter set: 0, 1, 2 for
+ML-KEM-512, -768, -1024; then the target's arguments), taken from the test
+vectors: NIST ACVP encapDecap (valid keys and ciphertexts, and both
+key-check groups with their invalid keys) and the C2SP/CCTV modulus vectors
+(ek with a value >= q). A target this script does not know gets the files
+of tests/fuzz/seeds/TARGET/ if that folder exists (e.g. the CLI's key
+file parser), and an empty corpus otherwise.
+"""
+import hashlib
+import json
+import os
+import shutil
+import sys
+
+SETS = {"ML-KEM-512": 0, "ML-KEM-768": 1, "ML-KEM-1024": 2}
+CT_BYTES = {0: 768, 1: 1088, 2: 1568}
+PER_GROUP = 10      # vectors taken from each ACVP group
+MODULUS_LINES = 8   # invalid ek taken from each CCTV modulus file
+
+
+def write(out_dir, target, data):
+    d = os.path.join(out_dir, target)
+    os.makedirs(d, exist_ok=True)
+    name = hashlib.sha1(data).hexdigest()
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def acvp(vectors):
+    """(set index, group function, test dict) of the encapDecap file."""
+    path = os.path.join(vectors, "nist-acvp-server",
+                        "ML-KEM-encapDecap-FIPS203", "internalProjection.json")
+    with open(path) as f:
+        doc = json.load(f)
+    for g in doc["testGroups"]:
+        s = SETS[g["parameterSet"]]
+        for t in g["tests"][:PER_GROUP]:
+            yield s, g["function"], t
+
+
+def cctv_modulus(vectors):
+    for name, s in SETS.items():
+        path = os.path.join(vectors, "c2sp-cctv", "ML-KEM", "modulus",
+                            name + ".txt")
+        with open(path) as f:
+            for i, line in enumerate(f):
+                if i >= MODULUS_LINES:
+                    break
+                yield s, bytes.fromhex(line.strip())
+
+
+def main():
+    if len(sys.argv) < 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    vectors, out_dir, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
+    here = os.path.dirname(os.path.abspath(__file__))
+    seeds_dir = os.path.join(here, "..", "tests", "fuzz", "seeds")
+    known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk"}
+    for t in targets:
+        shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
+        os.makedirs(os.path.join(out_dir, t), exist_ok=True)
+
+    zero_m = bytes(32)
+    for s, fn, t in acvp(vectors):
+        sb = bytes([s])
+        ek = bytes.fromhex(t["ek"]) if t.get("ek") else None
+        dk = bytes.fromhex(t["dk"]) if t.get("dk") else None
+        c = bytes.fromhex(t["c"]) if t.get("c") else None
+        m = bytes.fromhex(t["m"]) if t.get("m") else zero_m
+        if "fuzz_decaps" in targets and dk is not None:
+            write(out_dir, "fuzz_decaps", sb + (c or bytes(CT_BYTES[s])) + dk)
+        if "fuzz_encaps" in targets and ek is not None:
+            write(out_dir, "fuzz_encaps", sb + ek + m)
+        if "fuzz_check_ek" in targets and ek is not None:
+            write(out_dir, "fuzz_check_ek", sb + ek)
+        if "fuzz_check_dk" in targets and dk is not None:
+            write(out_dir, "fuzz_check_dk", sb + dk)
+    for s, ek in cctv_modulus(vectors):
+        sb = bytes([s])
+        if "fuzz_encaps" in targets:
+            write(out_dir, "fuzz_encaps", sb + ek + zero_m)
+        if "fuzz_check_ek" in targets:
+            write(out_dir, "fuzz_check_ek", sb + ek)
+
+    for t in targets:
+        if t in known:
+            continue
+        src = os.path.join(seeds_dir, t)
+        if os.path.isdir(src):
+            for name in sorted(os.listdir(src)):
+                p = os.path.join(src, name)
+                if os.path.isfile(p):
+                    with open(p, "rb") as f:
+                        write(out_dir, t, f.read())
+    for t in targets:
+        n = len(os.listdir(os.path.join(out_dir, t)))
+        print("fuzz_corpus: %s: %d seed input(s)" % (t, n))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

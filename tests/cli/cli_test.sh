@@ -1,0 +1,292 @@
+#!/bin/sh
+# End-to-end tests of the `mlkem` command-line tool: every command and
+# option, every encoding and private key form for every set, and every
+# error the tool names (each a single line on standard error, a non-zero
+# exit status, and no output file created or changed).
+# Usage: cli_test.sh MLKEM_BINARY WORK_DIR
+set -u
+mlkem=$1
+work=$2
+rm -rf "$work"
+mkdir -p "$work" || exit 1
+cd "$work" || exit 1
+umask 022
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+  what=$1
+  shift
+  if "$@" >check.out 2>check.err; then ok; else
+    bad "$what: $* (exit $?)"; sed 's/^/  /' check.err
+  fi
+}
+size() { wc -c <"$1" | tr -d ' '; }
+mode() { ls -l "$1" | cut -c1-10; }
+byte_at() { od -An -tu1 -j "$2" -N1 "$1" | tr -d ' \n'; }
+set_byte() { # set_byte FILE OFFSET VALUE
+  # shellcheck disable=SC2059
+  printf "\\$(printf %o "$3")" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+flip_byte() { set_byte "$1" "$2" $(( $(byte_at "$1" "$2") ^ 1 )); }
+
+# fails EXIT PHRASE COMMAND...: the command exits with status EXIT, prints
+# exactly one line on standard error containing PHRASE, nothing on
+# standard output, and leaves no file out.* behind and none of the
+# outputs named keep.* changed.
+fails() {
+  want_rc=$1
+  phrase=$2
+  shift 2
+  rm -f out.* ./*.tmp-*
+  printf 'old contents\n' >keep.out
+  "$@" >fail.out 2>fail.err
+  rc=$?
+  lines=$(wc -l <fail.err | tr -d ' ')
+  if [ "$rc" -ne "$want_rc" ]; then
+    bad "'$*' exit $rc, want $want_rc"; sed 's/^/  /' fail.err
+  elif [ "$lines" -ne 1 ]; then
+    bad "'$*' printed $lines lines on stderr, want 1"; sed 's/^/  /' fail.err
+  elif ! grep -q -- "$phrase" fail.err; then
+    bad "'$*' message lacks '$phrase':"; sed 's/^/  /' fail.err
+  elif [ -s fail.out ]; then
+    bad "'$*' wrote to standard output"
+  elif ls out.* >/dev/null 2>&1 || ls ./*.tmp-* >/dev/null 2>&1; then
+    bad "'$*' left an output file behind: $(ls out.* ./*.tmp-* 2>/dev/null)"
+  elif [ "$(cat keep.out)" != "old contents" ]; then
+    bad "'$*' changed an existing output file"
+  else
+    ok
+  fi
+}
+
+sets="ML-KEM-512 ML-KEM-768 ML-KEM-1024"
+ek_size() { case $1 in ML-KEM-512) echo 800 ;; ML-KEM-768) echo 1184 ;; *) echo 1568 ;; esac; }
+dk_size() { case $1 in ML-KEM-512) echo 1632 ;; ML-KEM-768) echo 2400 ;; *) echo 3168 ;; esac; }
+ct_size() { case $1 in ML-KEM-512) echo 768 ;; ML-KEM-768) echo 1088 ;; *) echo 1568 ;; esac; }
+rank() { case $1 in ML-KEM-512) echo 2 ;; ML-KEM-768) echo 3 ;; *) echo 4 ;; esac; }
+
+# ---- general -------------------------------------------------------------
+check "--version" "$mlkem" --version
+grep -q "^mlkem 0\.[0-9]*\.[0-9]* (library .*, backend .*)$" check.out && ok || bad "--version output: $(cat check.out)"
+check "--help" "$mlkem" --help
+grep -q "^usage: mlkem COMMAND" check.out && ok || bad "--help output"
+check "help" "$mlkem" help
+for c in keygen pubkey encaps decaps check convert demo bench; do
+  check "$c --help" "$mlkem" $c --help
+  grep -q "^usage: mlkem $c" check.out && ok || bad "$c --help output"
+  check "help $c" "$mlkem" help $c
+  grep -q "^usage: mlkem $c" check.out && ok || bad "help $c output"
+  check "$c -h" "$mlkem" $c -h
+done
+"$mlkem" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "no arguments: exit 2"
+fails 2 "unknown command 'frobnicate'" "$mlkem" frobnicate
+fails 2 "unknown command 'nope'" "$mlkem" help nope
+fails 2 "unknown option '--bogus'" "$mlkem" keygen --bogus -o out.key
+fails 2 "unexpected argument 'extra'" "$mlkem" keygen -o out.key extra
+fails 2 "option '-o' needs a value" "$mlkem" keygen -o
+fails 2 "option '-o' given twice" "$mlkem" keygen -o out.a -o out.b
+fails 2 "option '--hex' takes no value" "$mlkem" encaps --hex=1 -i x --ct out.c --secret out.s
+fails 2 "no output" "$mlkem" keygen
+fails 2 "give -i KEYFILE and -o FILE" "$mlkem" pubkey -o out.pub
+fails 2 "give -i PUBFILE, --ct FILE and --secret FILE" "$mlkem" encaps -i x --ct out.ct
+fails 2 "give -i KEYFILE, --ct FILE and --secret FILE" "$mlkem" decaps -i x --secret out.ss
+fails 2 "give -i FILE" "$mlkem" check
+fails 2 "-o and --pubout name the same file" "$mlkem" keygen -o out.k --pubout out.k
+fails 2 "--ct and --secret name the same file" "$mlkem" encaps -i x --ct out.x --secret out.x
+
+# ---- every set, form and encoding ---------------------------------------
+for set in $sets; do
+  eks=$(ek_size $set); dks=$(dk_size $set); cts=$(ct_size $set)
+  for form in seed expanded both; do
+    for enc in pem der raw; do
+      [ $form = both ] && [ $enc = raw ] && continue
+      k=k-$set-$form.$enc
+      check "keygen $set $form $enc" "$mlkem" keygen -a $set --format $form --outform $enc -o $k
+      [ "$(mode $k)" = "-rw-------" ] && ok || bad "$k mode $(mode $k)"
+      if [ $enc = pem ]; then
+        head -n 1 $k | grep -q "^-----BEGIN PRIVATE KEY-----$" && ok || bad "$k PEM label"
+      fi
+      a=""
+      [ $form = seed ] && [ $enc = raw ] && a="-a $set"
+      # shellcheck disable=SC2086
+      check "check $k" "$mlkem" check -i $k $a
+      case $enc in pem) e=PEM ;; der) e=DER ;; raw) e=raw ;; esac
+      if [ $enc = raw ]; then
+        [ $form = seed ] && want="$set private key, raw 64-byte seed" || want="$set private key, raw FIPS 203 dk ($dks bytes)"
+      else
+        want="$set private key, PKCS#8 $e, $form form"
+      fi
+      grep -q "^$k: $want: OK" check.out && ok || bad "check $k says: $(cat check.out) (want $want)"
+      for penc in pem der raw; do
+        p=p-$set-$form-$enc.$penc
+        # shellcheck disable=SC2086
+        check "pubkey $k $penc" "$mlkem" pubkey -i $k -o $p --outform $penc $a
+        [ "$(mode $p)" = "-rw-r--r--" ] && ok || bad "$p mode $(mode $p)"
+        check "check $p" "$mlkem" check -i $p
+        # shellcheck disable=SC2086
+        check "encaps $p" "$mlkem" encaps -i $p --ct ct --secret ss1
+        [ "$(size ct)" = "$cts" ] && [ "$(size ss1)" = 32 ] && ok || bad "encaps sizes"
+        [ "$(mode ss1)" = "-rw-------" ] && [ "$(mode ct)" = "-rw-r--r--" ] && ok || bad "encaps modes"
+        # shellcheck disable=SC2086
+        check "decaps $k" "$mlkem" decaps -i $k --ct ct --secret ss2 $a
+        [ "$(mode ss2)" = "-rw-------" ] && ok || bad "decaps mode"
+        cmp -s ss1 ss2 && ok || bad "$set $form $enc/$penc: secrets differ"
+      done
+      [ "$(size p-$set-$form-$enc.raw)" = "$eks" ] && ok || bad "raw ek size"
+    done
+  done
+  # The same key in every form: its public keys agree.
+  check "keygen $set" "$mlkem" keygen -a $set -o base.pem --pubout base.pub
+  head -n 1 base.pub | grep -q "^-----BEGIN PUBLIC KEY-----$" && ok || bad "--pubout PEM label"
+  for form in seed expanded both; do
+    check "convert $form" "$mlkem" convert -i base.pem --format $form -o conv-$form.der --outform der
+    check "pubkey of $form" "$mlkem" pubkey -i conv-$form.der -o conv-$form.pub
+    cmp -s conv-$form.pub base.pub && ok || bad "$set: public key of the $form form differs"
+  done
+  check "convert expanded back" "$mlkem" convert -i conv-expanded.der -o conv-expanded.pem
+  grep -q "BEGIN PRIVATE KEY" conv-expanded.pem && ok || bad "convert to PEM"
+  check "convert both to seed" "$mlkem" convert -i conv-both.der --format seed -o conv-seed.pem
+  cmp -s conv-seed.pem base.pem && ok || bad "$set: both -> seed gives the original seed key"
+  fails 1 "the key has no seed" "$mlkem" convert -i conv-expanded.der --format seed -o out.key
+  fails 1 "raw output holds a seed or an expanded key, not both" "$mlkem" convert -i base.pem --format both --outform raw -o out.key
+  check "convert public" "$mlkem" convert -i base.pub --outform der -o conv.pubder
+  fails 1 "a public key has no --format" "$mlkem" convert -i base.pub --format seed -o out.key
+  # A private key is accepted where a public key is expected.
+  check "encaps with a private key" "$mlkem" encaps -i base.pem --ct ct --secret ss1
+  check "decaps" "$mlkem" decaps -i conv-both.der --ct ct --secret ss2
+  cmp -s ss1 ss2 && ok || bad "encaps with a private key"
+  # Hex output, and hex ciphertexts read back.
+  check "encaps --hex" "$mlkem" encaps -i base.pub --ct ct.hex --secret ss.hex --hex
+  [ "$(size ct.hex)" = $((2 * cts + 1)) ] && [ "$(size ss.hex)" = 65 ] && ok || bad "hex sizes"
+  grep -q '^[0-9a-f]*$' ct.hex && grep -q '^[0-9a-f]*$' ss.hex && ok || bad "hex digits"
+  check "decaps hex ct" "$mlkem" decaps -i base.pem --ct ct.hex --secret ss2.hex --hex
+  cmp -s ss.hex ss2.hex && ok || bad "$set: hex secrets differ"
+  # Standard input and output.
+  check "pubkey stdout" sh -c "\"$mlkem\" pubkey -i base.pem -o - > stdout.pub"
+  cmp -s stdout.pub base.pub && ok || bad "pubkey -o -"
+  check "pubkey stdin" sh -c "\"$mlkem\" pubkey -i - -o stdin.pub < base.pem"
+  cmp -s stdin.pub base.pub && ok || bad "pubkey -i -"
+  check "keygen stdout" sh -c "\"$mlkem\" keygen -a $set -o - --outform der > stdout.der"
+  [ "$(size stdout.der)" = 86 ] && ok || bad "keygen -o - DER size $(size stdout.der)"
+  check "encaps stdout" sh -c "\"$mlkem\" encaps -i base.pub --ct - --secret - --hex > both.hex"
+  [ "$(wc -l <both.hex | tr -d ' ')" = 2 ] && ok || bad "encaps --hex to stdout: two lines"
+  head -n 1 both.hex >ct1.hex
+  tail -n 1 both.hex >ss1.hex
+  check "decaps stdin ct" sh -c "\"$mlkem\" decaps -i base.pem --ct - --secret - --hex < ct1.hex > ss2.hex"
+  cmp -s ss1.hex ss2.hex && ok || bad "$set: stdin/stdout secrets differ"
+  # -a must match the key.
+  other=ML-KEM-512; [ $set = ML-KEM-512 ] && other=ML-KEM-768
+  fails 1 "the key is $set, not $other" "$mlkem" check -i base.pem -a $other
+  fails 1 "the key is $set, not $other" "$mlkem" encaps -i base.pub -a $other --ct out.ct --secret out.ss
+  check "check -a" "$mlkem" check -i base.pem -a $set
+  # Implicit rejection: a changed ciphertext decapsulates, to another secret.
+  check "encaps" "$mlkem" encaps -i base.pub --ct ct --secret ss1
+  flip_byte ct 5
+  check "decaps changed ct" "$mlkem" decaps -i base.pem --ct ct --secret ss2
+  cmp -s ss1 ss2 && bad "changed ciphertext gave the same secret" || ok
+
+  # ---- every error, for this set ----------------------------------------
+  rk=$(rank $set)
+  "$mlkem" convert -i base.pem --format both --outform der -o both.der
+  "$mlkem" convert -i base.pem --format expanded --outform raw -o dk.raw
+  "$mlkem" convert -i base.pem --format expanded --outform der -o exp.der
+  "$mlkem" pubkey -i base.pem --outform raw -o ek.raw
+  "$mlkem" pubkey -i base.pem --outform der -o pub.der
+  "$mlkem" convert -i base.pem --outform der -o seed.der
+  "$mlkem" encaps -i base.pub --ct good.ct --secret good.ss
+  # truncated PEM
+  head -c 120 base.pem >trunc.pem
+  fails 1 "truncated PEM" "$mlkem" check -i trunc.pem
+  fails 1 "truncated PEM" "$mlkem" decaps -i trunc.pem --ct good.ct --secret out.ss
+  fails 1 "truncated PEM" "$mlkem" decaps -i trunc.pem --ct good.ct --secret keep.out
+  head -n 3 base.pub >trunc.pub
+  fails 1 "truncated PEM" "$mlkem" encaps -i trunc.pub --ct out.ct --secret out.ss
+  # bad base64
+  sed '2s/^./*/' base.pem >b64.pem
+  fails 1 "bad base64" "$mlkem" pubkey -i b64.pem -o out.pub
+  sed '3s/^./=/' base.pub >b64.pub
+  fails 1 "bad base64" "$mlkem" encaps -i b64.pub --ct out.ct --secret keep.out
+  # wrong PEM label
+  sed 's/PRIVATE KEY/CERTIFICATE/' base.pem >label.pem
+  fails 1 "wrong PEM label \"CERTIFICATE\"" "$mlkem" check -i label.pem
+  sed 's/PUBLIC KEY/PRIVATE KEY/' base.pub >label.pub
+  fails 1 "wrong PEM label: PRIVATE KEY holds a public key" "$mlkem" encaps -i label.pub --ct out.ct --secret out.ss
+  # wrong OID (last arc 7 in the private key, 0 in the public key)
+  cp seed.der oid.der; set_byte oid.der 17 7
+  fails 1 "wrong OID: algorithm 2.16.840.1.101.3.4.4.7 is not ML-KEM" "$mlkem" pubkey -i oid.der -o out.pub
+  cp pub.der oid.pub; set_byte oid.pub 16 0
+  fails 1 "wrong OID" "$mlkem" encaps -i oid.pub --ct out.ct --secret out.ss
+  # wrong length: raw files, a DER seed of 63 bytes
+  head -c $((eks - 1)) ek.raw >short.raw
+  fails 1 "wrong length" "$mlkem" encaps -i short.raw --ct out.ct --secret out.ss
+  cp dk.raw long.raw; printf 'x' >>long.raw
+  fails 1 "wrong length" "$mlkem" decaps -i long.raw --ct good.ct --secret out.ss
+  head -c 85 seed.der >seed63.der
+  set_byte seed63.der 1 83; set_byte seed63.der 19 65; set_byte seed63.der 21 63
+  fails 1 "wrong length: the seed has 63 bytes (want 64)" "$mlkem" check -i seed63.der
+  # wrong length of a ciphertext, and bad hex
+  head -c 100 good.ct >short.ct
+  fails 1 "wrong length for the $set ciphertext" "$mlkem" decaps -i base.pem --ct short.ct --secret out.ss
+  printf '%s\n' "$(head -c $((2 * cts)) /dev/zero | tr '\0' 'g')" >bad.hex
+  fails 1 "bad hex in the $set ciphertext" "$mlkem" decaps -i base.pem --ct bad.hex --secret out.ss
+  # non-reduced ek: first coefficient 4095, raw and in SPKI
+  cp ek.raw nr.raw; set_byte nr.raw 0 255; set_byte nr.raw 1 255
+  fails 1 "non-reduced ek" "$mlkem" encaps -i nr.raw --ct out.ct --secret out.ss
+  fails 1 "non-reduced ek" "$mlkem" check -i nr.raw
+  cp pub.der nr.der; set_byte nr.der 22 255; set_byte nr.der 23 255
+  fails 1 "non-reduced ek" "$mlkem" encaps -i nr.der --ct out.ct --secret keep.out
+  # hash check failed: a byte of H(ek) in the raw and the DER expanded key
+  hoff=$((384 * rk + eks))
+  cp dk.raw h.raw; flip_byte h.raw $hoff
+  fails 1 "hash check failed" "$mlkem" decaps -i h.raw --ct good.ct --secret out.ss
+  cp exp.der h.der; flip_byte h.der $(( $(size exp.der) - dks + hoff ))
+  fails 1 "hash check failed" "$mlkem" pubkey -i h.der -o out.pub
+  # seed and expanded key disagree: the last byte of dk (z) in both
+  cp both.der mm.der; flip_byte mm.der $(( $(size both.der) - 1 ))
+  fails 1 "seed and expanded key disagree" "$mlkem" decaps -i mm.der --ct good.ct --secret out.ss
+  fails 1 "seed and expanded key disagree" "$mlkem" check -i mm.der
+  # a public key cannot decapsulate
+  fails 1 "a public key cannot decapsulate" "$mlkem" decaps -i base.pub --ct good.ct --secret out.ss
+done
+
+# ---- errors that do not depend on the set --------------------------------
+fails 2 "unknown algorithm name 'ML-KEM-999'" "$mlkem" keygen -a ML-KEM-999 -o out.key
+fails 2 "unknown algorithm name 'RSA'" "$mlkem" pubkey -a RSA -i base.pem -o out.pub
+fails 2 "unknown algorithm name 'x'" "$mlkem" bench -a x
+fails 2 "unknown value 'compact' for --format (use seed, expanded or both)" "$mlkem" keygen --format compact -o out.key
+fails 2 "unknown value 'txt' for --outform (use pem, der or raw)" "$mlkem" keygen --outform txt -o out.key
+fails 1 "unreadable file does-not-exist.pem: No such file or directory" "$mlkem" check -i does-not-exist.pem
+fails 1 "unreadable file does-not-exist.pem" "$mlkem" encaps -i does-not-exist.pem --ct out.ct --secret out.ss
+fails 1 "unreadable file no-such.ct" "$mlkem" decaps -i base.pem --ct no-such.ct --secret out.ss
+mkdir -p adir
+fails 1 "unreadable file adir: Is a directory" "$mlkem" check -i adir
+fails 1 "cannot write adir: Is a directory" "$mlkem" keygen -o adir
+fails 1 "cannot write no/such/dir/key" "$mlkem" keygen -o no/such/dir/key
+# Two outputs: the second cannot be written, so neither is.
+fails 1 "cannot write no/such/dir/ss" "$mlkem" encaps -i base.pub --ct out.ct --secret no/such/dir/ss
+fails 1 "cannot write no/such/dir/pub" "$mlkem" keygen -o out.key --pubout no/such/dir/pub
+fails 1 "a raw 64-byte seed does not say its parameter set" "$mlkem" check -i k-ML-KEM-768-seed.raw
+printf 'hello world\n' >text.txt
+fails 1 "wrong length: not PEM or DER" "$mlkem" check -i text.txt
+: >empty.key
+fails 1 "empty key file" "$mlkem" check -i empty.key
+fails 2 "cannot both come from standard input" "$mlkem" decaps -i - --ct - --secret out.ss
+# Atomic writes: an existing output is replaced whole, with the new mode.
+printf 'old\n' >replace.key
+chmod 644 replace.key
+check "keygen over a file" "$mlkem" keygen -o replace.key
+[ "$(mode replace.key)" = "-rw-------" ] && grep -q "BEGIN PRIVATE KEY" replace.key && ok || bad "replaced output"
+ls ./*.tmp-* >/dev/null 2>&1 && bad "temporary files left behind" || ok
+
+# ---- demo and bench ------------------------------------------------------
+check "demo" "$mlkem" demo
+grep -c "the shared secrets match" check.out | grep -q '^3$' && ok || bad "demo: three matching exchanges"
+check "bench one set" "$mlkem" bench -a ML-KEM-512 --iterations 1000 --passes 10 --json bench.json
+grep -q "| ML-KEM-512 |" check.out && ok || bad "bench table"
+grep -q '"set": "ML-KEM-512"' bench.json && ok || bad "bench JSON"
+
+echo "cli_commands: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,225 @@
+/*
+ * ct_check.c - the constant-time check of make ct (docs/SECURITY.md).
+ *
+ * Run under valgrind's memcheck (or built with -fsanitize=memory) with the
+ * library compiled with MLKEM_CT_TESTING. Every secret input is marked
+ * undefined ("poisoned") and every public input defined; the checker then
+ * reports any conditional branch, memory address or system-call argument
+ * that depends on a secret, anywhere in the library. The library itself
+ * declassifies only values FIPS 203 makes public (grep MLKEM_CT_UNPOISON).
+ *
+ * Secret: the seed d || z, the encapsulation randomness m, and the secret
+ * parts of dk (dk_PKE and z). Public: ek, ct, and the ek and H(ek) stored
+ * inside dk.
+ *
+ * For every parameter set: keygen_derand, check_ek, check_dk,
+ * encaps_derand, decaps of the valid ciphertext, decaps of a random
+ * ciphertext and of the valid one with a flipped bit (implicit rejection),
+ * and the error paths (ek failing the modulus check, dk failing the hash
+ * check). After each operation the program checks, without a report, that
+ * the secret outputs are still marked secret (so the marking did flow
+ * through the library and the check is not vacuous), then declassifies
+ * them itself to check the results: the shared secrets agree, and the
+ * rejection key is J(z || c).
+ *
+ * Exit status: 0 if all results are right, 1 on a wrong result, 77 if the
+ * backend forced with MLKEM_BACKEND is not available. Reports of the
+ * checker are its own (valgrind --error-exitcode).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlkem.h"
+#include "ct_testing.h"
+#include "sha3/sha3.h"
+
+#ifndef MLKEM_CT_TESTING
+#error "ct_check needs the library and itself built with MLKEM_CT_TESTING"
+#endif
+
+#if defined(MLKEM_CT_USE_MSAN)
+#define CHECKER_NAME "MemorySanitizer"
+static int checker_running(void) { return 1; }
+/* 1 if every byte of p[0..len) is at least partly poisoned. */
+static int all_secret(const void *p, size_t len) {
+  const unsigned char *b = p;
+  size_t i;
+  for (i = 0; i < len; i++)
+    if (__msan_test_shadow(b + i, 1) != 0) return 0;
+  return 1;
+}
+#else
+#define CHECKER_NAME "valgrind memcheck"
+static int checker_running(void) { return RUNNING_ON_VALGRIND != 0; }
+static int all_secret(const void *p, size_t len) {
+  static unsigned char vbits[4096];
+  size_t i;
+  if (len > sizeof vbits) return 0;
+  /* Reads the V bits without reporting anything: a set bit is undefined. */
+  if (VALGRIND_GET_VBITS(p, vbits, len) != 1) return 0;
+  for (i = 0; i < len; i++)
+    if (vbits[i] == 0) return 0;
+  return 1;
+}
+#endif
+
+#define MAX_EK MLKEM1024_EK_BYTES
+#define MAX_DK MLKEM1024_DK_BYTES
+#define MAX_CT MLKEM1024_CT_BYTES
+
+static unsigned failures, checks;
+
+static void check(int ok, const char *set, const char *what) {
+  checks++;
+  if (!ok) {
+    failures++;
+    printf("FAIL %s: %s\n", set, what);
+  }
+}
+
+/* splitmix64: deterministic public test inputs. */
+static uint64_t rng_state = 0x6d6c6b656d2d6374ull;
+static void rng_bytes(uint8_t *out, size_t len) {
+  size_t i;
+  for (i = 0; i < len; i++) {
+    uint64_t z;
+    if (i % 8 == 0) rng_state += 0x9e3779b97f4a7c15ull;
+    z = rng_state + (uint64_t)(i % 8);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    out[i] = (uint8_t)((z ^ (z >> 31)) >> (8 * (i % 8)));
+  }
+}
+
+/* Layout of dk: dk_PKE (384k) || ek || H(ek) (32) || z (32). */
+static void mark_dk(const mlkem_kem *kem, uint8_t *dk) {
+  size_t dkpke = 384u * kem->rank;
+  MLKEM_CT_POISON(dk, dkpke);
+  MLKEM_CT_UNPOISON(dk + dkpke, kem->ek_bytes + 32);
+  MLKEM_CT_POISON(dk + kem->dk_bytes - 32, 32);
+}
+
+static int all_zero(const uint8_t *p, size_t len) {
+  uint8_t acc = 0;
+  size_t i;
+  for (i = 0; i < len; i++) acc |= p[i];
+  return acc == 0;
+}
+
+static void run_set(const mlkem_kem *kem, int tracking) {
+  const char *set = kem->name;
+  uint8_t seed[MLKEM_SEED_BYTES], m[MLKEM_MSG_BYTES];
+  uint8_t ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ct_bad[MAX_CT];
+  uint8_t ss_enc[MLKEM_SS_BYTES], ss_dec[MLKEM_SS_BYTES];
+  uint8_t ss_rej[MLKEM_SS_BYTES], want[MLKEM_SS_BYTES];
+  uint8_t zc[32 + MAX_CT], bad[MAX_DK];
+  size_t dkpke = 384u * kem->rank;
+  int r, round;
+
+  for (round = 0; round < 2; round++) {
+    /* KeyGen from a secret seed. */
+    rng_bytes(seed, sizeof seed);
+    MLKEM_CT_POISON(seed, sizeof seed);
+    r = kem->keygen_derand(ek, dk, seed);
+    check(r == MLKEM_OK, set, "keygen_derand returns 0");
+    if (tracking) {
+      check(all_secret(dk, dkpke), set, "dk_PKE from keygen is secret");
+      check(all_secret(dk + kem->dk_bytes - 32, 32), set,
+            "z from keygen is secret");
+      check(all_secret(ek, kem->ek_bytes - 32), set,
+            "t-hat in ek is computed from secrets");
+    }
+    /* ek, and the copy of ek and H(ek) in dk, are public outputs. */
+    MLKEM_CT_UNPOISON(ek, kem->ek_bytes);
+    mark_dk(kem, dk);
+
+    r = kem->check_ek(ek);
+    check(r == MLKEM_OK, set, "check_ek accepts a fresh ek");
+    r = kem->check_dk(dk);
+    check(r == MLKEM_OK, set, "check_dk accepts a fresh dk");
+
+    /* Encaps with secret randomness m. */
+    rng_bytes(m, sizeof m);
+    MLKEM_CT_POISON(m, sizeof m);
+    r = kem->encaps_derand(ct, ss_enc, ek, m);
+    check(r == MLKEM_OK, set, "encaps_derand returns 0");
+    if (tracking) {
+      check(all_secret(ss_enc, sizeof ss_enc), set, "encaps ss is secret");
+      check(all_secret(ct, kem->ct_bytes), set,
+            "ct is computed from secrets");
+    }
+    MLKEM_CT_UNPOISON(ct, kem->ct_bytes); /* the ciphertext is sent */
+
+    /* Decaps of the valid ciphertext. */
+    r = kem->decaps(ss_dec, ct, dk);
+    check(r == MLKEM_OK, set, "decaps returns 0");
+    if (tracking)
+      check(all_secret(ss_dec, sizeof ss_dec), set, "decaps ss is secret");
+    MLKEM_CT_UNPOISON(ss_enc, sizeof ss_enc); /* the test's own look */
+    MLKEM_CT_UNPOISON(ss_dec, sizeof ss_dec);
+    check(memcmp(ss_enc, ss_dec, sizeof ss_enc) == 0, set,
+          "decaps gives the encaps shared secret");
+
+    /* Implicit rejection: a random ciphertext, then the valid one with one
+     * flipped bit. The result must be J(z || c), computed here from a
+     * declassified copy of z. */
+    memcpy(zc, dk + kem->dk_bytes - 32, 32);
+    MLKEM_CT_UNPOISON(zc, 32);
+    for (r = 0; r < 2; r++) {
+      if (r == 0) {
+        rng_bytes(ct_bad, kem->ct_bytes);
+      } else {
+        memcpy(ct_bad, ct, kem->ct_bytes);
+        ct_bad[(size_t)round * 97 % kem->ct_bytes] ^= 0x10;
+      }
+      memcpy(zc + 32, ct_bad, kem->ct_bytes);
+      mlkem_shake256(want, sizeof want, zc, 32 + kem->ct_bytes);
+      check(kem->decaps(ss_rej, ct_bad, dk) == MLKEM_OK, set,
+            "decaps of an invalid ciphertext returns 0");
+      if (tracking)
+        check(all_secret(ss_rej, sizeof ss_rej), set,
+              "rejection ss is secret");
+      MLKEM_CT_UNPOISON(ss_rej, sizeof ss_rej);
+      check(memcmp(ss_rej, want, sizeof want) == 0, set,
+            "implicit rejection gives J(z || c)");
+    }
+
+    /* Error paths: ek failing the modulus check (public), dk failing the
+     * hash check (its public part changed, secret parts still secret). */
+    memcpy(bad, ek, kem->ek_bytes);
+    bad[0] = 0xFF;
+    bad[1] |= 0x0F; /* first coefficient 0xFFF >= q */
+    r = kem->encaps_derand(ct_bad, ss_rej, bad, m);
+    check(r == MLKEM_ERR_INVALID_EK, set, "encaps refuses a bad ek");
+    check(all_zero(ct_bad, kem->ct_bytes), set, "ct zeroed on error");
+    MLKEM_CT_UNPOISON(ss_rej, sizeof ss_rej);
+    check(all_zero(ss_rej, sizeof ss_rej), set, "ss zeroed on error");
+
+    memcpy(bad, dk, kem->dk_bytes);
+    bad[kem->dk_bytes - 64] ^= 1; /* a byte of H(ek) */
+    mark_dk(kem, bad);
+    r = kem->decaps(ss_rej, ct, bad);
+    check(r == MLKEM_ERR_INVALID_DK, set, "decaps refuses a bad dk");
+    MLKEM_CT_UNPOISON(ss_rej, sizeof ss_rej);
+    check(all_zero(ss_rej, sizeof ss_rej), set, "ss zeroed on bad dk");
+    r = kem->check_dk(bad);
+    check(r == MLKEM_ERR_INVALID_DK, set, "check_dk refuses a bad dk");
+  }
+}
+
+int main(void) {
+  int tracking = checker_running();
+  const char *backend = mlkem_backend_name();
+  unsigned i;
+  if (strcmp(backend, "unavailable") == 0) {
+    printf("ct_check: the backend forced with MLKEM_BACKEND is not available "
+           "here (under valgrind: not offered by its CPU model); skipped\n");
+    return 77;
+  }
+  printf("ct_check: backend %s, checker %s%s\n", backend, CHECKER_NAME,
+         tracking ? "" : " NOT running: functional checks only");
+  for (i = 0; mlkem_kems[i] != NULL; i++) run_set(mlkem_kems[i], tracking);
+  printf("ct_check: %u passed, %u failed\n", checks - failures, failures);
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,125 @@
+/*
+ * fuzz_common.h - shared by the libFuzzer targets of the library
+ * (tests/fuzz/fuzz_*.c, make fuzz, docs/SECURITY.md).
+ *
+ * Input layout of every target: the first byte chooses the parameter set
+ * (its value mod 3: ML-KEM-512, -768, -1024); the bytes after it are the
+ * target's fixed-size arguments, one after another, cut off or padded with
+ * zeros to their sizes. The seed corpora (scripts/fuzz_corpus.py) use the
+ * same layout.
+ *
+ * The independent checks below restate FIPS 203 section 7 without the
+ * library's code: the modulus check decodes every 12-bit value of ek one
+ * by one, and the hash check hashes with the library's SHA3-256 (tested
+ * against FIPS 202 known answers by test_sha3) and compares with memcmp.
+ */
+#ifndef MLKEM_FUZZ_COMMON_H
+#define MLKEM_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlkem.h"
+#include "mlkem_hazmat.h"
+#include "sha3/sha3.h"
+
+#define FUZZ_Q 3329
+#define FUZZ_MAX_EK MLKEM1024_EK_BYTES
+#define FUZZ_MAX_DK MLKEM1024_DK_BYTES
+#define FUZZ_MAX_CT MLKEM1024_CT_BYTES
+/* Output buffers are filled with this before each call, so that a zeroed
+ * output can be told from an untouched one. */
+#define FUZZ_FILL 0xA5
+
+/* Stops the fuzzer with a finding (libFuzzer saves the input). */
+#define FUZZ_REQUIRE(cond, what)                                        \
+  do {                                                                  \
+    if (!(cond)) {                                                      \
+      fprintf(stderr, "fuzz invariant violated: %s (%s:%d)\n", (what), \
+              __FILE__, __LINE__);                                      \
+      abort();                                                          \
+    }                                                                   \
+  } while (0)
+
+/* The parameter set chosen by the input, and the input after the byte
+ * that chose it. */
+static inline const mlkem_kem *fuzz_kem(const uint8_t **data, size_t *size) {
+  unsigned i = 0;
+  if (*size > 0) {
+    i = (*data)[0] % 3u;
+    (*data)++;
+    (*size)--;
+  }
+  return mlkem_kems[i];
+}
+
+/* Takes the next len bytes of the input into out, zero-padded. */
+static inline void fuzz_take(uint8_t *out, size_t len, const uint8_t **data,
+                             size_t *size) {
+  size_t n = *size < len ? *size : len;
+  if (n > 0) memcpy(out, *data, n);
+  memset(out + n, 0, len - n);
+  *data += n;
+  *size -= n;
+}
+
+static inline int fuzz_all(const uint8_t *p, size_t len, uint8_t v) {
+  size_t i;
+  for (i = 0; i < len; i++)
+    if (p[i] != v) return 0;
+  return 1;
+}
+
+/* FIPS 203 section 7.2, restated: every 12-bit value of the 384k bytes of
+ * t-hat in ek is below q. */
+static inline int fuzz_ek_modulus_ok(const mlkem_kem *kem, const uint8_t *ek) {
+  size_t nvals = 256u * kem->rank, i;
+  for (i = 0; i < nvals; i++) {
+    size_t bit = 12 * i, byte = bit / 8;
+    unsigned v = (unsigned)ek[byte] | (unsigned)ek[byte + 1] << 8;
+    v = (v >> (bit % 8)) & 0xFFF;
+    if (v >= FUZZ_Q) return 0;
+  }
+  return 1;
+}
+
+/* FIPS 203 section 7.3, restated: H(dk[384k : 768k + 32]) equals
+ * dk[768k + 32 : 768k + 64]. */
+static inline int fuzz_dk_hash_ok(const mlkem_kem *kem, const uint8_t *dk) {
+  uint8_t h[32];
+  const uint8_t *ek = dk + 384u * kem->rank;
+  mlkem_sha3_256(h, ek, kem->ek_bytes);
+  return memcmp(h, ek + kem->ek_bytes, 32) == 0;
+}
+
+/* The hazmat K-PKE of a set, for the independent restatements of
+ * Algorithms 17 and 18. */
+typedef struct {
+  int (*encrypt)(uint8_t *ct, const uint8_t *ek, const uint8_t *m,
+                 const uint8_t *r);
+  int (*decrypt)(uint8_t *m, const uint8_t *dk_pke, const uint8_t *ct);
+} fuzz_kpke;
+
+static inline fuzz_kpke fuzz_kpke_of(const mlkem_kem *kem) {
+  fuzz_kpke f;
+  switch (kem->rank) {
+    case 2:
+      f.encrypt = mlkem512_kpke_encrypt;
+      f.decrypt = mlkem512_kpke_decrypt;
+      break;
+    case 3:
+      f.encrypt = mlkem768_kpke_encrypt;
+      f.decrypt = mlkem768_kpke_decrypt;
+      break;
+    default:
+      f.encrypt = mlkem1024_kpke_encrypt;
+      f.decrypt = mlkem1024_kpke_decrypt;
+      break;
+  }
+  return f;
+}
+
+#endif /* MLKEM_FUZZ_COMMON_H */
