@@ -58,8 +58,8 @@ static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
 }
 
 /* Lane l of a W-way state: lane word i at s[W i + l]. */
-static void start(lane_state *ls, uint64_t *s, unsigned w, unsigned l,
-                  const mlkem_sponge_job *job) {
+static inline void start(lane_state *ls, uint64_t *s, unsigned w,
+                         unsigned l, const mlkem_sponge_job *job) {
   unsigned i;
   for (i = 0; i < 25; i++) s[w * i + l] = 0;
   ls->job = job;
@@ -68,10 +68,11 @@ static void start(lane_state *ls, uint64_t *s, unsigned w, unsigned l,
   ls->squeezing = 0;
 }
 
-static void absorb_step(lane_state *ls, uint64_t *s, unsigned w, unsigned l,
-                        uint8_t block[MAX_RATE]) {
+static inline void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
+                               unsigned l, uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
   const uint8_t *src = block;
+  const unsigned words = job->rate / 8;
   unsigned i;
   /* A whole block inside in0 or inside in1 is XORed from where it is;
    * otherwise (the padded last block, or one straddling the two) it is
@@ -85,20 +86,19 @@ static void absorb_step(lane_state *ls, uint64_t *s, unsigned w, unsigned l,
     ls->squeezing = next_block(block, job, ls->absorbed);
   }
   if (!ls->squeezing) ls->absorbed += job->rate;
-  for (i = 0; i < job->rate / 8; i++)
-    s[w * i + l] ^= mlkem_load64_le(src + 8 * i);
+  for (i = 0; i < words; i++) s[w * i + l] ^= mlkem_load64_le(src + 8 * i);
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
-static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
-                        unsigned l, uint8_t block[MAX_RATE]) {
+static inline int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
+                               unsigned l, uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
+  const unsigned words = job->rate / 8;
   size_t n;
   uint8_t *out;
   unsigned i;
   if (job->sink != NULL) {
-    for (i = 0; i < job->rate / 8; i++)
-      mlkem_store64_le(block + 8 * i, s[w * i + l]);
+    for (i = 0; i < words; i++) mlkem_store64_le(block + 8 * i, s[w * i + l]);
     return job->sink(job->sink_arg, block, job->rate);
   }
   n = job->outlen - ls->produced;
@@ -113,8 +113,10 @@ static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
   return ls->produced == job->outlen;
 }
 
-static void run_lanes(const mlkem_sponge_job *jobs, unsigned njobs,
-                      const mlkem_keccak_lanes *lanes, unsigned w) {
+/* Inlined into run_lanes4 and run_lanes8 below, so that the lane stride w
+ * is a constant in each copy. */
+static inline void run_lanes(const mlkem_sponge_job *jobs, unsigned njobs,
+                             const mlkem_keccak_lanes *lanes, unsigned w) {
   uint64_t s[25 * MAX_WIDTH];
   uint8_t block[MAX_RATE];
   lane_state ls[MAX_WIDTH];
@@ -154,6 +156,16 @@ static void run_lanes(const mlkem_sponge_job *jobs, unsigned njobs,
   mlkem_zeroize(block, sizeof block);
 }
 
+static void run_lanes4(const mlkem_sponge_job *jobs, unsigned njobs,
+                       const mlkem_keccak_lanes *lanes) {
+  run_lanes(jobs, njobs, lanes, 4);
+}
+
+static void run_lanes8(const mlkem_sponge_job *jobs, unsigned njobs,
+                       const mlkem_keccak_lanes *lanes) {
+  run_lanes(jobs, njobs, lanes, 8);
+}
+
 static void run_sequential(const mlkem_sponge_job *jobs, unsigned njobs) {
   mlkem_keccak_ctx ctx;
   uint8_t block[MAX_RATE];
@@ -179,8 +191,10 @@ void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
                             const mlkem_keccak_lanes *lanes, unsigned width) {
   if (width == 1 || njobs == 0)
     run_sequential(jobs, njobs);
+  else if (width == 8)
+    run_lanes8(jobs, njobs, lanes);
   else
-    run_lanes(jobs, njobs, lanes, width);
+    run_lanes4(jobs, njobs, lanes);
   /* The permutations' last states (hash outputs, some secret) remain in
    * their spill slots below this frame. */
   mlkem_scrub_stack();
