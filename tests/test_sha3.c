@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
 
@@ -122,9 +123,6 @@ static void test_permutation(void) {
  */
 #if (defined(__x86_64__) || defined(_M_X64)) && defined(MLKEM_HAVE_AVX2)
 #include "sha3/keccak_avx2.h"
-#if !defined(__GNUC__) && !defined(__clang__)
-#include "cpu.h"
-#endif
 #define HAVE_KECCAK_AVX2_BUILD 1
 #else
 #define HAVE_KECCAK_AVX2_BUILD 0
@@ -503,7 +501,8 @@ static void test_permutation_avx512(void) {
 
   /* The file is compiled for AVX-512 F, VL, BW, DQ, VBMI and IFMA; the
    * compiler may use any of them, so all must be present (the GCC and
-   * clang checks also ask the OS whether it saves the ZMM state). */
+   * clang checks also ask the OS whether it saves the ZMM state). Other
+   * compilers use the library's own check. */
 #if defined(__GNUC__) || defined(__clang__)
   avx512 = __builtin_cpu_supports("avx512f") &&
            __builtin_cpu_supports("avx512vl") &&
@@ -512,7 +511,7 @@ static void test_permutation_avx512(void) {
            __builtin_cpu_supports("avx512vbmi") &&
            __builtin_cpu_supports("avx512ifma");
 #else
-  avx512 = 0; /* no run-time check available to this test */
+  avx512 = mlkem_cpu_has_avx512();
 #endif
   for (i = 0; i < 2; i++) {
     if (!avx512)
@@ -821,21 +820,71 @@ static void test_squeezeblocks(void) {
 
 /* ---- scheduled sponge jobs against one-shot hashing --------------------- */
 
-/* mlkem_sponge_run, in parallel lanes and one after another, on lists of 1
- * to 13 jobs mixing all four functions, inputs split between in0 and in1
- * at random points, and output lengths crossing blocks. */
-static void test_sponge_run(void) {
-  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600 };
+/* A sink that collects a job's output (for the sink path of the
+ * scheduler): takes blocks until it has `want` bytes. */
+typedef struct {
+  uint8_t *buf;
+  size_t have, want;
+} collect_sink;
+
+static int collect(void *arg, const uint8_t *block, size_t len) {
+  collect_sink *c = arg;
+  size_t n = c->want - c->have < len ? c->want - c->have : len;
+  memcpy(c->buf + c->have, block, n);
+  c->have += n;
+  return c->have == c->want;
+}
+
+/* The scheduler at every width this build and CPU offer: one after another,
+ * four lanes (portable four-way, AVX2, AVX-512) and eight lanes (AVX-512),
+ * on lists of 1 to 13 jobs mixing all four functions, inputs split between
+ * in0 and in1 at random points, output lengths crossing blocks, and output
+ * both written directly and handed to a sink. */
+static void test_sponge_schedule(void) {
+  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600, MAXCFG = 6 };
   static uint8_t in[MAXJ][MAXIN], want[MAXJ][MAXOUT], got[MAXJ][MAXOUT + 1];
   static const unsigned rates[4] = {MLKEM_SHA3_256_RATE, MLKEM_SHA3_512_RATE,
                                     MLKEM_SHAKE128_RATE, MLKEM_SHAKE256_RATE};
+  struct {
+    const char *name;
+    mlkem_keccak_lanes lanes;
+    unsigned width;
+  } cfg[MAXCFG];
+  collect_sink sinks[MAXJ];
   mlkem_sponge_job jobs[MAXJ];
   test_rng rng;
-  unsigned trial, n, j, checked = 0;
-  int parallel;
+  unsigned trial, n, j, c, ncfg = 0, checked = 0;
 
-  test_rng_init(&rng, "sponge_run");
+  cfg[ncfg].name = "sequential";
+  cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
+  cfg[ncfg++].width = 1;
+  cfg[ncfg].name = "four lanes, portable";
+  cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
+  cfg[ncfg++].width = 4;
+#ifdef MLKEM_HAVE_AVX2
+  if (mlkem_cpu_has_avx2()) {
+    cfg[ncfg].name = "four lanes, avx2";
+    cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
+    cfg[ncfg].lanes.x4 = mlkem_keccakf1600_x4_avx2;
+    cfg[ncfg++].width = 4;
+  }
+#endif
+#ifdef MLKEM_HAVE_AVX512
+  if (mlkem_cpu_has_avx512()) {
+    cfg[ncfg].name = "four lanes, avx512";
+    cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
+    cfg[ncfg].lanes.x4 = mlkem_keccakf1600_x4_avx512;
+    cfg[ncfg++].width = 4;
+    cfg[ncfg].name = "eight lanes, avx512";
+    cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
+    cfg[ncfg].lanes.x8 = mlkem_keccakf1600_x8_avx512;
+    cfg[ncfg++].width = 8;
+  }
+#endif
+
+  test_rng_init(&rng, "sponge_schedule");
   for (trial = 0; trial < 400; trial++) {
+    int use_sinks = trial % 2;
     n = 1 + trial % MAXJ;
     for (j = 0; j < n; j++) {
       enum alg a = (enum alg)(test_rng_u32(&rng) % 4);
@@ -851,25 +900,35 @@ static void test_sponge_run(void) {
       jobs[j].len0 = split;
       jobs[j].in1 = in[j] + split;
       jobs[j].len1 = inlen - split;
-      jobs[j].out = got[j];
+      jobs[j].out = use_sinks ? NULL : got[j];
       jobs[j].outlen = outlen;
-      jobs[j].sink = NULL;
-      jobs[j].sink_arg = NULL;
+      jobs[j].sink = use_sinks ? collect : NULL;
+      jobs[j].sink_arg = use_sinks ? &sinks[j] : NULL;
     }
-    for (parallel = 0; parallel <= 1; parallel++) {
+    for (c = 0; c < ncfg; c++) {
       memset(got, 0xEE, sizeof got);
-      mlkem_sponge_run(jobs, n, parallel);
       for (j = 0; j < n; j++) {
-        CHECK_MEM(got[j], want[j], jobs[j].outlen,
-                  parallel ? "sponge_run (four lanes) equals one-shot"
-                           : "sponge_run (sequential) equals one-shot");
+        sinks[j].buf = got[j];
+        sinks[j].have = 0;
+        sinks[j].want = jobs[j].outlen;
+      }
+      mlkem_sponge_run_width(jobs, n, &cfg[c].lanes, cfg[c].width);
+      for (j = 0; j < n; j++) {
+        CHECKF(memcmp(got[j], want[j], jobs[j].outlen) == 0,
+               "sponge schedule (%s, %s) differs from one-shot hashing, "
+               "trial %u job %u", cfg[c].name,
+               use_sinks ? "sink" : "direct", trial, j);
         CHECK(got[j][jobs[j].outlen] == 0xEE);
         checked++;
       }
     }
   }
-  printf("sponge_run: %u jobs checked against one-shot hashing (lists of 1 "
-         "to %d, four lanes and sequential)\n", checked, MAXJ);
+  /* The automatic choice gives the same results. */
+  n = MAXJ;
+  mlkem_sponge_schedule(jobs, n, &cfg[ncfg - 1].lanes);
+  printf("sponge schedule: %u jobs checked against one-shot hashing in %u "
+         "configurations (widths 1, 4 and 8 where available; direct output "
+         "and sinks)\n", checked, ncfg);
 }
 
 int main(void) {
@@ -880,6 +939,6 @@ int main(void) {
   test_kat_file();
   test_incremental_random();
   test_squeezeblocks();
-  test_sponge_run();
+  test_sponge_schedule();
   return test_summary("test_sha3");
 }

@@ -115,11 +115,6 @@ void mlkem_sponge_schedule(const mlkem_sponge_job *jobs, unsigned njobs,
 void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
                             const mlkem_keccak_lanes *lanes, unsigned width);
 
-/* Transitional: parallel != 0 is width 4 with the dispatched four-way
- * permutation, 0 is width 1. */
-void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
-                      int parallel);
-
 #define MLKEM_DS_SHA3 0x06
 #define MLKEM_DS_SHAKE 0x1F
 

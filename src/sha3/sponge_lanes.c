@@ -238,14 +238,3 @@ void mlkem_sponge_schedule(const mlkem_sponge_job *jobs, unsigned njobs,
   }
   mlkem_sponge_run_width(jobs, njobs, lanes, width);
 }
-
-/* Transitional form (see sha3.h). */
-static void dispatched_x4(uint64_t state[100]) {
-  mlkem_keccakf1600_x4(state);
-}
-
-void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
-                      int parallel) {
-  static const mlkem_keccak_lanes dispatched = {dispatched_x4, NULL, 1, 1, 0};
-  mlkem_sponge_run_width(jobs, njobs, &dispatched, parallel ? 4 : 1);
-}
