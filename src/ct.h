@@ -43,7 +43,7 @@ void mlkem_zeroize(void *p, size_t len);
  * code whose callees keep secrets in registers that the compiler spills
  * to their own frames (the Keccak permutations: their last state, which is
  * hash output, would otherwise stay behind). */
-#define MLKEM_SCRUB_BYTES 3072
+#define MLKEM_SCRUB_BYTES 4096
 void mlkem_scrub_stack(void);
 
 #endif

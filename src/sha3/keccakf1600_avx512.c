@@ -31,10 +31,15 @@
  * two of them) but 512-bit ones on two (rotations on one), so a round of
  * the four-way function needs at least about 32 core cycles and of the
  * eight-way one about 48: 24 rounds at least about 760 and 1,140 cycles.
+ * Measured on the development VM (Xeon, TSC about 0.8 of the core clock;
+ * medians of runs in quiet periods): four-way about 640 TSC ticks per call
+ * with GCC 12 or clang 14, eight-way about 970 (GCC) and 935 (clang),
+ * against about 1,260 for the AVX2 four-way function and 785 for one
+ * single-state permutation.
  *
- * Both functions are written from one round macro; the vector type and
- * the five primitive operations are defined before each function and
- * undefined after it. The rounds are unrolled two at a time: the first
+ * Both functions are written from one round macro; the vector type, the
+ * primitive operations and the place where theta's d values are added
+ * are defined before each function and undefined after it. The rounds are unrolled two at a time: the first
  * round of a pair reads the "a" variables and writes the "e" variables,
  * the second goes back, so rho and pi are only a matter of naming and no
  * lane is ever copied. A two-round loop body (about 200 instructions)
@@ -45,8 +50,9 @@
  * vector of lane x = 2, y = 3.
  *
  * This file is compiled with the AVX-512 flags on x86-64 only and must
- * not run unless the CPU and OS support AVX-512F and AVX-512VL (the
- * dispatch code checks). Elsewhere it compiles to nothing.
+ * not run unless the CPU and OS support the AVX-512 subsets it is
+ * compiled for (the dispatch code checks, mlkem_cpu_has_avx512). Elsewhere
+ * it compiles to nothing.
  */
 #if defined(__x86_64__) || defined(_M_X64)
 
