@@ -32,7 +32,7 @@
 
 /* Round constants RC[i_r] of iota (Section 3.2.5, Algorithm 6), computed
  * from the rc(t) LFSR of Algorithm 5. */
-static const uint64_t keccak_rc[24] = {
+const uint64_t mlkem_keccak_rc[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
     0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
     0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
@@ -189,8 +189,8 @@ static void keccakf1600_strided(uint64_t *s, size_t stride) {
   COMPLEMENT_LANES();
 
   for (i = 0; i < 24; i += 2) {
-    KECCAK_ROUND(a, e, keccak_rc[i]);
-    KECCAK_ROUND(e, a, keccak_rc[i + 1]);
+    KECCAK_ROUND(a, e, mlkem_keccak_rc[i]);
+    KECCAK_ROUND(e, a, mlkem_keccak_rc[i + 1]);
   }
 
   COMPLEMENT_LANES();

@@ -60,19 +60,7 @@
 #include <stdint.h>
 
 #include "sha3/keccak_avx512.h"
-
-/* Round constants RC[i_r] of iota (FIPS 202, Section 3.2.5, Algorithm 6;
- * the same values as in keccakf1600.c). */
-static const uint64_t kx512_rc[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
-    0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
-    0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
-    0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
-    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
-    0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
-    0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
+#include "sha3/sha3.h"
 
 /* vpternlogq truth tables: bit (4a + 2b + c) of the immediate is the
  * result for input bits a, b, c of the first, second and third operand. */
@@ -203,8 +191,8 @@ static const uint64_t kx512_rc[24] = {
     a34 = KX_LOAD(23); \
     a44 = KX_LOAD(24); \
     for (r = 0; r < 24; r += 2) { \
-      KX_ROUND(a, e, kx512_rc[r]); \
-      KX_ROUND(e, a, kx512_rc[r + 1]); \
+      KX_ROUND(a, e, mlkem_keccak_rc[r]); \
+      KX_ROUND(e, a, mlkem_keccak_rc[r + 1]); \
     } \
     KX_STORE(0, a00); \
     KX_STORE(1, a10); \

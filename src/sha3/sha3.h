@@ -19,6 +19,10 @@
 #define MLKEM_SHA3_256_RATE 136
 #define MLKEM_SHA3_512_RATE 72
 
+/* The 24 round constants of iota (FIPS 202 Section 3.2.5), shared by every
+ * implementation of the permutation. */
+extern const uint64_t mlkem_keccak_rc[24];
+
 /* Keccak-f[1600] on one state of 25 lanes, lane (x, y) at index x + 5y. */
 void mlkem_keccakf1600(uint64_t state[25]);
 
