@@ -42,9 +42,10 @@ typedef struct {
   MLKEM_ALIGN int16_t coeffs[MLKEM_N];
 } mlkem_poly;
 
-/* Number of bytes of SHAKE128 output the frontend feeds to rej_uniform at
- * first: three blocks, enough for 256 coefficients with probability about
- * 1 - 2^-30; more blocks follow one at a time. */
+/* SHAKE128 output a matrix entry usually needs: three blocks, enough for
+ * 256 coefficients except with probability below 2^-25. The sampler feeds
+ * rej_uniform one block at a time until it is full; this figure only
+ * plans the hash schedule. */
 #define MLKEM_REJ_UNIFORM_BUFBYTES (3 * 168)
 
 typedef struct mlkem_backend {
