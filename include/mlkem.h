@@ -107,6 +107,9 @@ extern "C" {
  * into this library or not supported by this CPU (see mlkem_backend_name).
  * Nothing was computed. */
 #define MLKEM_ERR_BACKEND (-5)
+/* mlkem_selftest found an output that differs from its known answer: the
+ * library, the backend or the hardware is faulty. Do not use it. */
+#define MLKEM_ERR_SELFTEST (-6)
 
 /* Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
  * or "unknown error" for any other value. The string is static. */
@@ -137,6 +140,14 @@ const char *mlkem_backend_name(void);
 #else
 #define MLKEM_MUST_CHECK
 #endif
+
+/* Known-answer self-test (in the manner of FIPS 140-3 power-on tests):
+ * runs key generation, encapsulation, decapsulation and implicit rejection
+ * of ML-KEM-512, -768 and -1024 from fixed inputs on the backend in use and
+ * compares every output with published vectors. Returns 0, or
+ * MLKEM_ERR_SELFTEST if any output differs (or MLKEM_ERR_BACKEND). Takes
+ * about a millisecond with the portable backend; uses no randomness. */
+MLKEM_MUST_CHECK int mlkem_selftest(void);
 
 /* ------------------------------------------------------------------------ */
 /* The KEM. The same seven functions exist for each parameter set; they are

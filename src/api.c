@@ -99,6 +99,8 @@ const char *mlkem_strerror(int err) {
       return "a required pointer argument was NULL";
     case MLKEM_ERR_BACKEND:
       return "the backend forced by MLKEM_BACKEND is not available";
+    case MLKEM_ERR_SELFTEST:
+      return "the known-answer self-test failed";
     default:
       return "unknown error";
   }
