@@ -110,6 +110,11 @@ extern "C" {
 /* mlkem_selftest found an output that differs from its known answer: the
  * library, the backend or the hardware is faulty. Do not use it. */
 #define MLKEM_ERR_SELFTEST (-6)
+/* Only in builds configured with -DMLKEM_PAIRWISE_TEST=ON: the new key pair
+ * failed the pairwise consistency test run after every key generation (a
+ * ciphertext made for ek did not decapsulate with dk). No key was produced
+ * (outputs zeroed). It indicates a fault; do not retry silently. */
+#define MLKEM_ERR_PAIRWISE (-7)
 
 /* Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
  * or "unknown error" for any other value. The string is static. */
@@ -158,7 +163,8 @@ MLKEM_MUST_CHECK int mlkem_selftest(void);
  * Draws the 64-byte seed d || z from the operating system's random source
  * and writes the encapsulation key ek (MLKEM768_EK_BYTES, public) and the
  * decapsulation key dk (MLKEM768_DK_BYTES, secret).
- * Fails with MLKEM_ERR_RANDOM if the random source fails. */
+ * Fails with MLKEM_ERR_RANDOM if the random source fails (and, in builds
+ * with the pairwise consistency test, with MLKEM_ERR_PAIRWISE). */
 MLKEM_MUST_CHECK int mlkem768_keygen(uint8_t ek[MLKEM768_EK_BYTES],
                                      uint8_t dk[MLKEM768_DK_BYTES]);
 
@@ -166,7 +172,8 @@ MLKEM_MUST_CHECK int mlkem768_keygen(uint8_t ek[MLKEM768_EK_BYTES],
  * from the caller's 64-byte seed d || z (d first). The same seed always
  * gives the same keys, so the seed is a complete, compact private key: store
  * it and call this function to rebuild ek and dk.
- * Does not fail on valid pointers. */
+ * Does not fail on valid pointers (except with MLKEM_ERR_PAIRWISE in builds
+ * with the pairwise consistency test). */
 MLKEM_MUST_CHECK int mlkem768_keygen_derand(
     uint8_t ek[MLKEM768_EK_BYTES], uint8_t dk[MLKEM768_DK_BYTES],
     const uint8_t seed[MLKEM_SEED_BYTES]);

@@ -101,6 +101,8 @@ const char *mlkem_strerror(int err) {
       return "the backend forced by MLKEM_BACKEND is not available";
     case MLKEM_ERR_SELFTEST:
       return "the known-answer self-test failed";
+    case MLKEM_ERR_PAIRWISE:
+      return "the new key pair failed the pairwise consistency test";
     default:
       return "unknown error";
   }

@@ -77,9 +77,14 @@ static int fail(int err, uint8_t *pub, size_t pub_len, uint8_t *sec,
   return err;
 }
 
-/* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16). */
-static void keygen_internal(const mlkem_backend *be, const mlkem_params *p,
-                            uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
+static int pairwise_consistent(const mlkem_backend *be,
+                               const mlkem_params *p, const uint8_t *ek,
+                               uint8_t *dk);
+
+/* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16), then, in builds with
+ * MLKEM_PAIRWISE_TEST, the pairwise consistency test. */
+static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
+                           uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
   uint8_t *dk_ek_out = dk + p->dkpke_bytes;
   mlkem_sponge_job h;
   mlkem_kpke_keygen(be, p, ek, dk, seed);
@@ -88,6 +93,7 @@ static void keygen_internal(const mlkem_backend *be, const mlkem_params *p,
   mlkem_hash_run(be, &h, 1);
   memcpy(dk_ek_out + p->ek_bytes + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
          MLKEM_SYMBYTES);
+  return pairwise_consistent(be, p, ek, dk) ? MLKEM_OK : MLKEM_ERR_PAIRWISE;
 }
 
 /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
@@ -118,7 +124,8 @@ int mlkem_kem_keygen_derand(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
     return fail(MLKEM_ERR_NULL_ARGUMENT, ek, p->ek_bytes, dk, p->dk_bytes);
   if (be == NULL)
     return fail(MLKEM_ERR_BACKEND, ek, p->ek_bytes, dk, p->dk_bytes);
-  keygen_internal(be, p, ek, dk, seed);
+  if (keygen_internal(be, p, ek, dk, seed) != MLKEM_OK)
+    return fail(MLKEM_ERR_PAIRWISE, ek, p->ek_bytes, dk, p->dk_bytes);
   return MLKEM_OK;
 }
 
@@ -134,7 +141,7 @@ int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
   else if (mlkem_randombytes(seed, sizeof seed) != 0)
     err = MLKEM_ERR_RANDOM;
   else
-    keygen_internal(be, p, ek, dk, seed);
+    err = keygen_internal(be, p, ek, dk, seed);
   mlkem_zeroize(seed, sizeof seed);
   if (err != MLKEM_OK) return fail(err, ek, p->ek_bytes, dk, p->dk_bytes);
   return MLKEM_OK;
@@ -228,3 +235,40 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   mlkem_zeroize(ct2, sizeof ct2);
   return MLKEM_OK;
 }
+
+#ifdef MLKEM_PAIRWISE_TEST
+#ifdef MLKEM_FAULT_INJECTION
+/* Test builds only: makes the next consistency test see a corrupted dk. */
+int mlkem_fault_pairwise;
+#endif
+
+/* FIPS 140-3 style pairwise consistency test of a new key pair:
+ * encapsulate to ek with a fixed m (the key is discarded) and check that dk
+ * decapsulates the ciphertext to the same key. */
+static int pairwise_consistent(const mlkem_backend *be,
+                               const mlkem_params *p, const uint8_t *ek,
+                               uint8_t *dk) {
+  static const uint8_t m[MLKEM_SYMBYTES] = {0x50, 0x43, 0x54}; /* "PCT" */
+  uint8_t ct[MAX_CT_BYTES], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
+  int ok;
+#ifdef MLKEM_FAULT_INJECTION
+  if (mlkem_fault_pairwise) dk[0] ^= 1;
+#endif
+  encaps_internal(be, p, ct, k1, ek, m);
+  ok = mlkem_kem_decaps(p, k2, ct, dk) == MLKEM_OK &&
+       mlkem_ct_memneq(k1, k2, MLKEM_SS_BYTES) == 0;
+  mlkem_zeroize(k1, sizeof k1);
+  mlkem_zeroize(k2, sizeof k2);
+  return ok;
+}
+#else
+static int pairwise_consistent(const mlkem_backend *be,
+                               const mlkem_params *p, const uint8_t *ek,
+                               uint8_t *dk) {
+  (void)be;
+  (void)p;
+  (void)ek;
+  (void)dk;
+  return 1;
+}
+#endif
