@@ -19,12 +19,6 @@
 #include "cpu.h"
 #include "sha3/sha3.h"
 
-#ifdef MLKEM_HAVE_AVX2
-extern const mlkem_backend mlkem_backend_avx2;
-#endif
-#ifdef MLKEM_HAVE_AVX512
-extern const mlkem_backend mlkem_backend_avx512;
-#endif
 
 /* chosen is valid once chosen_ready is set (NULL then means "the forced
  * backend is not available"). */

@@ -123,4 +123,13 @@ const mlkem_backend *mlkem_backend_get(void);
 /* The portable backend, always available; the reference for all others. */
 extern const mlkem_backend mlkem_backend_portable;
 
+/* The SIMD backends built into this library (usable only where cpu.h says
+ * so; dispatch.c decides). */
+#ifdef MLKEM_HAVE_AVX2
+extern const mlkem_backend mlkem_backend_avx2;
+#endif
+#ifdef MLKEM_HAVE_AVX512
+extern const mlkem_backend mlkem_backend_avx512;
+#endif
+
 #endif

@@ -6,7 +6,7 @@
  * standard coefficient order) and computes exactly the same 16-bit
  * representatives with the same reductions, so every operation is
  * bit-for-bit equal to its portable counterpart on every input within the
- * documented bounds (tests/test_diff_avx2_*.c check this), and AVX2 and
+ * documented bounds (tests/test_diff_*.c check this), and AVX2 and
  * portable operations can be mixed freely.
  *
  * These files are compiled with -mavx2 -mbmi2 (and only these); nothing

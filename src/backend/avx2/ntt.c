@@ -37,7 +37,7 @@
  * Each zeta appears as a row of 16 lanes followed by a row holding, in the
  * same lanes, zeta q^-1 mod 2^16 (the operand mlkem_avx2_fqmul_pre takes).
  * The zeta values are those of mlkem_zetas (backend/portable/ntt.c: zetas[i]
- * = 17^BitRev7(i) 2^16 mod q, centered); tests/test_diff_avx2_ntt.c checks
+ * = 17^BitRev7(i) 2^16 mod q, centered); tests/test_diff_ntt.c checks
  * every table entry through the transforms, bit for bit against the
  * portable ones. */
 

@@ -3,7 +3,7 @@
  * of SampleNTT (Algorithm 7), for the AVX2 backend.
  *
  * Both give exactly the coefficients of their portable counterparts
- * (backend/portable/sampling.c); tests/test_diff_avx2_serialize.c compares
+ * (backend/portable/sampling.c); tests/test_diff_serialize.c compares
  * them. CBD input is secret and is only shifted, masked, added and
  * shuffled with fixed patterns; rej_uniform's input is public (SHAKE128 of
  * rho), so it indexes a table by it and branches on it.

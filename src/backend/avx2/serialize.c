@@ -3,7 +3,7 @@
  * Compress/Decompress (equations 4.7 and 4.8), for the AVX2 backend.
  *
  * Every function gives exactly the bytes or coefficients of its portable
- * counterpart (backend/portable/serialize.c); tests/test_diff_avx2_serialize.c
+ * counterpart (backend/portable/serialize.c); tests/test_diff_serialize.c
  * compares them. Coefficients (secret for u, v and the message) only flow
  * through arithmetic, shifts, shuffles with fixed patterns and masks: no
  * branch and no memory address depends on them.

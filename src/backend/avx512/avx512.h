@@ -6,7 +6,7 @@
  * standard coefficient order) and computes exactly the same 16-bit
  * representatives with the same reductions, so every operation is
  * bit-for-bit equal to its portable counterpart on every input within the
- * documented bounds (tests/test_diff_avx512_*.c check this), and AVX-512 and
+ * documented bounds (tests/test_diff_*.c check this), and AVX-512 and
  * portable operations can be mixed freely.
  *
  * These files are compiled with -mavx512f -mavx512vl -mavx512bw

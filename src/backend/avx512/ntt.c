@@ -49,7 +49,7 @@
  * A table entry is a pair of 32-lane rows: the zeta (or gamma) of each lane,
  * then in the same lanes that value times q^-1 mod 2^16 (the operand
  * fqmul_pre takes). The values are those of mlkem_zetas and mlkem_gammas
- * (backend/portable/ntt.c, both in Montgomery form); test_diff_avx512_ntt
+ * (backend/portable/ntt.c, both in Montgomery form); test_diff_ntt
  * exercises every entry through the operations, bit for bit against the
  * portable ones. */
 

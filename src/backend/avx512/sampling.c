@@ -3,7 +3,7 @@
  * of SampleNTT (Algorithm 7), for the AVX-512 backend.
  *
  * Both return exactly the coefficients of their portable counterparts
- * (backend/portable/sampling.c); tests/test_diff_avx512_serialize.c
+ * (backend/portable/sampling.c); tests/test_diff_serialize.c
  * compares them. CBD input is secret: it passes only through shifts,
  * multiply-adds and permutations (including a table lookup done by a
  * register permutation, vpermb, which takes the same time for every

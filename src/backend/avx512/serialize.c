@@ -5,7 +5,7 @@
  * Every function returns exactly the bytes or coefficients of its portable
  * counterpart (backend/portable/serialize.c) for every input the contracts
  * of backend/api.h allow, and the encoders do so for every int16 input;
- * tests/test_diff_avx512_serialize.c compares them. Coefficients (secret
+ * tests/test_diff_serialize.c compares them. Coefficients (secret
  * for u, v and the message) pass only through arithmetic, shifts, masks
  * and permutations whose pattern depends on d alone: no branch and no
  * memory address depends on them.
@@ -112,7 +112,7 @@ static inline __m512i freeze(__m512i a) {
  * floor; hence r lies in (-q/2, 3q/2), is exact although computed mod
  * 2^16, and the rounding offset carries into the quotient exactly when
  * r > (q-1)/2. For d = 11, c exceeds 2^15: the multiplication uses c -
- * 2^16 and adds x back. (tests/test_diff_avx512_serialize.c tries every
+ * 2^16 and adds x back. (tests/test_diff_serialize.c tries every
  * int16 in every lane.) */
 static inline __m512i compress(__m512i x, const unsigned d) {
   const __m512i q = _mm512_set1_epi16(Q);

@@ -1,11 +1,11 @@
 /*
- * test_diff_avx512_serialize.c - the AVX-512 serialization and sampling
+ * test_diff_serialize.c - the serialization and sampling
  * operations against their portable counterparts, bit for bit.
  *
  *  - encode12, compress_encode (d = 4, 5, 10, 11), compress_encode_msg:
  *    every int16 value in every coefficient position (256 x 256
  *    polynomials: beyond the contracts, |x| < q and |x| < 2q, which the
- *    AVX-512 code meets for every int16), constant and alternating
+ *    SIMD code meets for every int16), constant and alternating
  *    polynomials of the values at the contract's edges, and 100,000 random
  *    polynomials within the contract (one in eight drawn from the edges);
  *  - decode12, decode_decompress (d = 4, 5, 10, 11), decode_decompress_msg:
@@ -30,9 +30,8 @@
  * end of a plain buffer (visible to AddressSanitizer only). Random inputs come from
  * a xoshiro256** generator seeded from test_rng.
  *
- * Without the AVX-512 backend (MLKEM_HAVE_AVX512 undefined, not x86-64,
- * not GCC or Clang) or without the extensions it is compiled for on this
- * CPU and OS, the test says so, compares nothing and passes one check.
+ * Every SIMD backend built in and supported by this CPU (avx2, avx512) is
+ * compared; one that is not is reported as not compared.
  */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* mmap, mprotect */
@@ -44,13 +43,10 @@
 #include "backend/portable/portable.h"
 #include "test_util.h"
 
-#if (defined(__x86_64__) || defined(_M_X64)) && defined(MLKEM_HAVE_AVX512) && \
-    (defined(__GNUC__) || defined(__clang__))
-#include "backend/avx512/avx512.h"
-#define CAN_COMPARE 1
-#endif
+#include "cpu.h"
 
-#ifdef CAN_COMPARE
+/* The backend under test. */
+static const mlkem_backend *be;
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -63,23 +59,6 @@
 #define GUARD 64
 #define GUARD_BYTE 0xA5
 
-/* Every extension backend/avx512 is compiled for (avx512.h), as the CPU and
- * the OS report them (GCC's and Clang's checks include the OS saving the
- * ZMM registers). A build that adds AVX512_VBMI2 to the backend
- * (MLKEM_AVX512_VBMI2) needs it too. */
-static int cpu_has_avx512(void) {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") &&
-         __builtin_cpu_supports("avx512vl") &&
-         __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512dq") &&
-         __builtin_cpu_supports("avx512vbmi") &&
-         __builtin_cpu_supports("avx512ifma") &&
-#ifdef MLKEM_AVX512_VBMI2
-         __builtin_cpu_supports("avx512vbmi2") &&
-#endif
-         __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
-}
 
 /* ---- random numbers ------------------------------------------------------ */
 
@@ -193,7 +172,7 @@ static void check_bytes(op_stat *s, const char *what, const uint8_t *got,
   }
   if (i < len) {
     snprintf(detail, sizeof detail,
-             "byte %u: avx512 0x%02x, portable 0x%02x", (unsigned)i,
+             "byte %u: %s 0x%02x, portable 0x%02x", (unsigned)i, be->name,
              (unsigned)got[i], (unsigned)want[i]);
     stat_bad(s, what, detail);
   } else if (!test_all_bytes(got + len, GUARD, GUARD_BYTE)) {
@@ -216,8 +195,8 @@ static void check_coeffs(op_stat *s, const char *what, const guarded_poly *got,
   for (i = from; i < to && got->p.coeffs[i] == want->coeffs[i]; i++) {
   }
   if (i < to) {
-    snprintf(detail, sizeof detail, "coefficient %u: avx512 %d, portable %d",
-             i, got->p.coeffs[i], want->coeffs[i]);
+    snprintf(detail, sizeof detail, "coefficient %u: %s %d, portable %d",
+             i, be->name, got->p.coeffs[i], want->coeffs[i]);
     stat_bad(s, what, detail);
   } else if (!test_all_bytes(got->guard, GUARD, GUARD_BYTE)) {
     stat_bad(s, what, "wrote past the polynomial");
@@ -233,13 +212,13 @@ static void run_encoder(op_stat *s, const char *what, const mlkem_poly *a,
   uint8_t got[32 * 12 + GUARD], want[32 * 12];
   memset(got, GUARD_BYTE, sizeof got);
   if (d == 12) {
-    mlkem_avx512_encode12(got, a);
+    be->encode12(got, a);
     mlkem_portable_encode12(want, a);
   } else if (d == 1) {
-    mlkem_avx512_compress_encode_msg(got, a);
+    be->compress_encode_msg(got, a);
     mlkem_portable_compress_encode_msg(want, a);
   } else {
-    mlkem_avx512_compress_encode(got, a, d);
+    be->compress_encode(got, a, d);
     mlkem_portable_compress_encode(want, a, d);
   }
   check_bytes(s, what, got, want, 32 * d);
@@ -260,7 +239,7 @@ static void test_encoder(unsigned d) {
   stat_init(&s, d == 12 ? "encode12" : d == 1 ? "compress_encode_msg"
                                                : "compress_encode",
             d == 12 || d == 1 ? NULL : "d", d);
-  snprintf(label, sizeof label, "avx512 encoder d=%u", d);
+  snprintf(label, sizeof label, "encoder d=%u", d);
   seed(label);
   /* Every int16 in every position: coefficient i is 256 hi + (i + lo) mod
    * 256, over all hi and lo. */
@@ -311,13 +290,13 @@ static void run_decoder(op_stat *s, const char *what, const uint8_t *bytes,
   const uint8_t *in = place_input(bytes, 32 * d);
   memset(&got, GUARD_BYTE, sizeof got);
   if (d == 12) {
-    mlkem_avx512_decode12(&got.p, in);
+    be->decode12(&got.p, in);
     mlkem_portable_decode12(&want, in);
   } else if (d == 1) {
-    mlkem_avx512_decode_decompress_msg(&got.p, in);
+    be->decode_decompress_msg(&got.p, in);
     mlkem_portable_decode_decompress_msg(&want, in);
   } else {
-    mlkem_avx512_decode_decompress(&got.p, in, d);
+    be->decode_decompress(&got.p, in, d);
     mlkem_portable_decode_decompress(&want, in, d);
   }
   check_coeffs(s, what, &got, &want, 0, N);
@@ -332,7 +311,7 @@ static void test_decoder(unsigned d) {
   stat_init(&s, d == 12 ? "decode12" : d == 1 ? "decode_decompress_msg"
                                                : "decode_decompress",
             d == 12 || d == 1 ? NULL : "d", d);
-  snprintf(label, sizeof label, "avx512 decoder d=%u", d);
+  snprintf(label, sizeof label, "decoder d=%u", d);
   seed(label);
   for (shift = 0; shift < (1u << d); shift++) {
     for (i = 0; i < N; i++) v[i] = (uint16_t)((i + shift) & ((1u << d) - 1));
@@ -358,7 +337,7 @@ static void run_cbd(op_stat *s, const char *what, const uint8_t *bytes,
   mlkem_poly want;
   const uint8_t *in = place_input(bytes, 64 * eta);
   memset(&got, GUARD_BYTE, sizeof got);
-  mlkem_avx512_cbd(&got.p, in, eta);
+  be->cbd(&got.p, in, eta);
   mlkem_portable_cbd(&want, in, eta);
   check_coeffs(s, what, &got, &want, 0, N);
 }
@@ -370,7 +349,7 @@ static void test_cbd(unsigned eta) {
   unsigned shift, i, t, w = 2 * eta;
   char label[32];
   stat_init(&s, "cbd", "eta", eta);
-  snprintf(label, sizeof label, "avx512 cbd eta=%u", eta);
+  snprintf(label, sizeof label, "cbd eta=%u", eta);
   seed(label);
   for (shift = 0; shift < (1u << w); shift++) {
     for (i = 0; i < N; i++) v[i] = (uint16_t)((i + shift) & ((1u << w) - 1));
@@ -420,12 +399,12 @@ static void run_rej(op_stat *s, const char *what, const uint8_t *bytes,
   const uint8_t *in = place_input(bytes, buflen);
   memset(&got, GUARD_BYTE, sizeof got);
   memset(&want, GUARD_BYTE, sizeof want);
-  mlkem_avx512_rej_uniform(&got.p, &cg, in, buflen);
+  be->rej_uniform(&got.p, &cg, in, buflen);
   mlkem_portable_rej_uniform(&want, &cw, in, buflen);
   if (cg != cw) {
     snprintf(detail, sizeof detail,
-             "ctr_out: avx512 %u, portable %u (ctr_in %u, buflen %u)", cg, cw,
-             ctr_in, buflen);
+             "ctr_out: %s %u, portable %u (ctr_in %u, buflen %u)", be->name,
+             cg, cw, ctr_in, buflen);
     stat_bad(s, what, detail);
     s->cases++;
     return;
@@ -454,14 +433,14 @@ static void run_rej_frontend(op_stat *s, unsigned kind) {
   memset(&want, 0, sizeof want);
   while (cw < N && rounds++ < 64) {
     rej_fill(buf, len, kind);
-    mlkem_avx512_rej_uniform(&got.p, &cg, place_input(buf, len), len);
+    be->rej_uniform(&got.p, &cg, place_input(buf, len), len);
     mlkem_portable_rej_uniform(&want, &cw, place_input(buf, len), len);
     if (cg != cw) break;
     len = 168;
   }
   if (cg != cw) {
-    snprintf(detail, sizeof detail, "ctr after round %u: avx512 %u, "
-             "portable %u", rounds, cg, cw);
+    snprintf(detail, sizeof detail, "ctr after round %u: %s %u, "
+             "portable %u", rounds, be->name, cg, cw);
     stat_bad(s, "frontend pattern", detail);
     s->cases++;
   } else {
@@ -483,7 +462,7 @@ static void test_rej(void) {
   unsigned long t;
   unsigned li, ci, kind, rep;
   stat_init(&s, "rej_uniform", NULL, 0);
-  seed("avx512 rej_uniform");
+  seed("rej_uniform");
   for (kind = 0; kind < 4; kind++)
     for (li = 0; li < sizeof lens / sizeof lens[0]; li++)
       for (ci = 0; ci < sizeof ctrs / sizeof ctrs[0]; ci++)
@@ -513,17 +492,18 @@ static void test_rej(void) {
   stat_report(&s);
 }
 
-int main(void) {
+/* Runs every comparison on one backend, if it is usable here. */
+static void test_backend(const mlkem_backend *b, int supported,
+                         const char *name) {
   static const unsigned ds[] = {4, 5, 10, 11};
   unsigned i;
-  if (!cpu_has_avx512()) {
-    printf("avx512 backend not built/not available: not compared "
-           "(this CPU/OS lacks an extension it needs)\n");
+  if (b == NULL || !supported) {
+    printf("%s backend not built/not available: not compared\n", name);
     CHECK(1);
-    return test_summary("test_diff_avx512_serialize");
+    return;
   }
-  printf("avx512 vs portable, bit for bit:\n");
-  input_init();
+  be = b;
+  printf("%s vs portable, bit for bit:\n", be->name);
   test_encoder(12);
   for (i = 0; i < 4; i++) test_encoder(ds[i]);
   test_encoder(1);
@@ -533,15 +513,19 @@ int main(void) {
   test_cbd(2);
   test_cbd(3);
   test_rej();
-  return test_summary("test_diff_avx512_serialize");
 }
-
-#else
 
 int main(void) {
-  printf("avx512 backend not built/not available: not compared\n");
-  CHECK(1);
-  return test_summary("test_diff_avx512_serialize");
-}
-
+  input_init();
+#ifdef MLKEM_HAVE_AVX2
+  test_backend(&mlkem_backend_avx2, mlkem_cpu_has_avx2(), "avx2");
+#else
+  test_backend(NULL, 0, "avx2");
 #endif
+#ifdef MLKEM_HAVE_AVX512
+  test_backend(&mlkem_backend_avx512, mlkem_cpu_has_avx512(), "avx512");
+#else
+  test_backend(NULL, 0, "avx512");
+#endif
+  return test_summary("test_diff_serialize");
+}

@@ -1,28 +1,32 @@
 /*
- * test_diff_avx2_ntt.c - the AVX2 ntt, invntt, basemul_acc and add_reduce
- * against their portable counterparts, bit for bit.
+ * test_diff_ntt.c - the ntt, invntt, basemul_acc and add_reduce of every
+ * SIMD backend built in and supported by this CPU (avx2, avx512), against
+ * the portable ones, bit for bit.
  *
- * The two backends share the NTT-domain layout (the standard order) and
- * must produce exactly the same int16 coefficients, so that their
- * operations can be mixed; the portable ones are themselves checked against
- * FIPS 203 in test_ntt. Each operation is run on the same input by both
- * backends and the outputs are compared with memcmp:
+ * The backends share the NTT-domain layout (the standard order) and must
+ * produce exactly the same int16 coefficients, so that their operations can
+ * be mixed; the portable ones are themselves checked against FIPS 203 in
+ * test_ntt. Each operation is run on the same input by both backends (the
+ * operation tables of backend/api.h) and the outputs are compared with
+ * memcmp:
  *
- *  - at least 100,000 random inputs per operation (per k for basemul_acc),
- *    uniform within the input bounds of backend/api.h;
+ *  - at least 100,000 random inputs per operation (per k = 1 .. 4 for
+ *    basemul_acc), uniform within the input bounds of backend/api.h;
  *  - inputs at those bounds: constant, alternating and random-sign
  *    polynomials of the largest allowed magnitude, and single coefficients
- *    at the bound in every position;
+ *    at the bound in every position (which also isolates every lane of
+ *    every rearrangement the SIMD transforms make);
  *  - random int16 inputs over the whole range, beyond the contract: the
- *    AVX2 code performs the same wrapping 16-bit operations as the portable
- *    code, so it agrees there too. (Stricter than backend/api.h requires; a
- *    future AVX2 change that relies on the bounds may drop this part.)
+ *    SIMD code performs the same wrapping 16-bit operations as the
+ *    portable code, so it agrees there too. (Stricter than backend/api.h
+ *    requires; a future change that relies on the bounds may drop this
+ *    part.)
  *
- * Every table of zetas and gammas the AVX2 code keeps is exercised by the
+ * Every table of zetas and gammas the SIMD code keeps is exercised by the
  * random inputs (a wrong entry changes almost every output).
  *
- * Without the AVX2 backend in the library, or on a CPU without AVX2, the
- * program says so and passes one check.
+ * A backend not built in, or not supported by this CPU/OS, is reported as
+ * not compared.
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,20 +35,15 @@
 #include "backend/portable/portable.h"
 #include "test_util.h"
 
-#if (defined(__x86_64__) || defined(_M_X64)) && defined(MLKEM_HAVE_AVX2)
-#include "backend/avx2/avx2.h"
 #include "cpu.h"
-#define HAVE_AVX2_BUILD 1
-#else
-#define HAVE_AVX2_BUILD 0
-#endif
 
 #define Q MLKEM_Q
 #define N MLKEM_N
 #define RANDOM_RUNS 100000ul
 #define FULLRANGE_RUNS 20000ul
 
-#if HAVE_AVX2_BUILD
+/* The backend under test. */
+static const mlkem_backend *be;
 
 /* A fast generator (xoshiro256**) seeded from test_rng: the random inputs
  * need far more bytes than SHAKE produces quickly. */
@@ -139,8 +138,9 @@ static void record(tally *t, const char *what, unsigned long run,
   if (t->bad++ == 0)
     snprintf(t->first, sizeof t->first,
              "%s (%s, run %lu): first difference at coefficient %d: "
-             "avx2 %d, portable %d",
-             t->op, what, run, d, got->coeffs[d], want->coeffs[d]);
+             "%s %d, portable %d",
+             t->op, what, run, d, be->name, got->coeffs[d],
+             want->coeffs[d]);
 }
 
 static void finish(tally *t) {
@@ -153,7 +153,7 @@ static void finish(tally *t) {
 static void cmp_ntt(tally *t, const char *what, unsigned long run,
                     const mlkem_poly *in) {
   mlkem_poly x = *in, y = *in;
-  mlkem_avx2_ntt(&x);
+  be->ntt(&x);
   mlkem_portable_ntt(&y);
   record(t, what, run, &x, &y);
 }
@@ -161,7 +161,7 @@ static void cmp_ntt(tally *t, const char *what, unsigned long run,
 static void cmp_invntt(tally *t, const char *what, unsigned long run,
                        const mlkem_poly *in) {
   mlkem_poly x = *in, y = *in;
-  mlkem_avx2_invntt(&x);
+  be->invntt(&x);
   mlkem_portable_invntt(&y);
   record(t, what, run, &x, &y);
 }
@@ -171,7 +171,7 @@ static void cmp_basemul(tally *t, const char *what, unsigned long run,
   mlkem_poly x, y;
   memset(&x, 0x55, sizeof x);
   memset(&y, 0xAA, sizeof y);
-  mlkem_avx2_basemul_acc(&x, a, b, k);
+  be->basemul_acc(&x, a, b, k);
   mlkem_portable_basemul_acc(&y, a, b, k);
   record(t, what, run, &x, &y);
 }
@@ -179,7 +179,7 @@ static void cmp_basemul(tally *t, const char *what, unsigned long run,
 static void cmp_add(tally *t, const char *what, unsigned long run,
                     const mlkem_poly *r, const mlkem_poly *a) {
   mlkem_poly x = *r, y = *r;
-  mlkem_avx2_add_reduce(&x, a);
+  be->add_reduce(&x, a);
   mlkem_portable_add_reduce(&y, a);
   record(t, what, run, &x, &y);
 }
@@ -193,7 +193,7 @@ static void test_ntt(void) {
   mlkem_poly p;
   unsigned long i;
   unsigned m, j;
-  seed("diff avx2 ntt");
+  seed("diff ntt");
   for (i = 0; i < RANDOM_RUNS; i++) {
     fill_range(&p, -Q, Q);
     cmp_ntt(&t, "uniform in [-q, q]", i, &p);
@@ -237,7 +237,7 @@ static void test_invntt(void) {
   mlkem_poly p;
   unsigned long i;
   unsigned j;
-  seed("diff avx2 invntt");
+  seed("diff invntt");
   for (i = 0; i < RANDOM_RUNS; i++) {
     fill_range(&p, -(Q - 1), Q - 1);
     cmp_invntt(&t, "uniform in [-(q-1), q-1]", i, &p);
@@ -281,8 +281,8 @@ static void test_basemul(void) {
         f = {"basemul_acc (full range)", 0, 0, ""};
   mlkem_poly a[MLKEM_K_MAX], b[MLKEM_K_MAX];
   unsigned long i;
-  unsigned k, l;
-  seed("diff avx2 basemul_acc");
+  unsigned k, l, j;
+  seed("diff basemul_acc");
   for (k = 1; k <= MLKEM_K_MAX; k++) {
     for (i = 0; i < RANDOM_RUNS; i++) {
       for (l = 0; l < k; l++) {
@@ -315,12 +315,24 @@ static void test_basemul(void) {
       }
       cmp_basemul(&e, "a near q-1, b random signs of q-1", i, a, b, k);
     }
+    /* One nonzero coefficient in one term: each lane, and each term l, on
+     * its own. */
+    for (j = 0; j < N; j++) {
+      for (l = 0; l < k; l++) {
+        fill_const(&a[l], 0);
+        fill_range(&b[l], -(Q - 1), Q - 1);
+      }
+      a[j % k].coeffs[j] = Q - 1;
+      cmp_basemul(&e, "single a coefficient q-1", j, a, b, k);
+    }
     for (l = 0; l < k; l++) {
       fill_const(&a[l], 0);
       fill_const(&b[l], 0);
     }
     cmp_basemul(&e, "zero", k, a, b, k);
   }
+  /* k = 0, an empty sum (not used by the library): zero in both. */
+  cmp_basemul(&e, "k = 0", 0, a, b, 0);
   for (i = 0; i < FULLRANGE_RUNS; i++) {
     k = 1 + (unsigned)(i % MLKEM_K_MAX);
     for (l = 0; l < k; l++) {
@@ -340,7 +352,7 @@ static void test_add_reduce(void) {
   mlkem_poly r, a;
   unsigned long i;
   int sr, sa;
-  seed("diff avx2 add_reduce");
+  seed("diff add_reduce");
   for (i = 0; i < RANDOM_RUNS; i++) {
     fill_range(&r, -(Q - 1), Q - 1);
     fill_range(&a, -(Q - 1), Q - 1);
@@ -380,23 +392,32 @@ static void test_add_reduce(void) {
   finish(&f);
 }
 
-#endif /* HAVE_AVX2_BUILD */
-
-int main(void) {
-#if HAVE_AVX2_BUILD
-  if (!mlkem_cpu_has_avx2()) {
-    printf("avx2 backend built, but this CPU/OS lacks AVX2: not compared\n");
-    CHECK_MSG(1, "avx2 not available");
-    return test_summary("test_diff_avx2_ntt");
+/* Runs every comparison on one backend, if it is usable here. */
+static void test_backend(const mlkem_backend *b, int supported,
+                         const char *name) {
+  if (b == NULL || !supported) {
+    printf("%s backend not built/not available: not compared\n", name);
+    CHECK_MSG(1, "backend not available");
+    return;
   }
-  printf("avx2 vs portable, bit for bit:\n");
+  be = b;
+  printf("%s vs portable, bit for bit:\n", be->name);
   test_ntt();
   test_invntt();
   test_basemul();
   test_add_reduce();
+}
+
+int main(void) {
+#ifdef MLKEM_HAVE_AVX2
+  test_backend(&mlkem_backend_avx2, mlkem_cpu_has_avx2(), "avx2");
 #else
-  printf("avx2 backend not built/not available: not compared\n");
-  CHECK_MSG(1, "avx2 backend not built");
+  test_backend(NULL, 0, "avx2");
 #endif
-  return test_summary("test_diff_avx2_ntt");
+#ifdef MLKEM_HAVE_AVX512
+  test_backend(&mlkem_backend_avx512, mlkem_cpu_has_avx512(), "avx512");
+#else
+  test_backend(NULL, 0, "avx512");
+#endif
+  return test_summary("test_diff_ntt");
 }
