@@ -17,7 +17,6 @@
 
 #include "backend/api.h"
 #include "cpu.h"
-#include "sha3/sha3.h"
 
 
 /* chosen is valid once chosen_ready is set (NULL then means "the forced
@@ -83,11 +82,4 @@ const mlkem_backend *mlkem_backend_get(void) {
   STORE_RELAXED(chosen, be);
   STORE_RELEASE(chosen_ready, 1);
   return be;
-}
-
-/* The four-way permutation of sha3.h follows the same choice. */
-void mlkem_keccakf1600_x4(uint64_t state[100]) {
-  const mlkem_backend *be = mlkem_backend_get();
-  if (be == NULL) be = &mlkem_backend_portable;
-  be->keccak->x4(state);
 }

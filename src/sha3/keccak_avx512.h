@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #if defined(__x86_64__) || defined(_M_X64)
-/* Same contract as mlkem_keccakf1600_x4 (sha3/sha3.h): lane i of instance
+/* Same contract as mlkem_keccakf1600_x4_portable (sha3/sha3.h): lane i of instance
  * j is state[4 * i + j]. Works in 256-bit registers (AVX-512VL). The state
  * needs no particular alignment. Bit for bit equal to the portable
  * function on every input. */

@@ -26,10 +26,10 @@ extern const uint64_t mlkem_keccak_rc[24];
 /* Keccak-f[1600] on one state of 25 lanes, lane (x, y) at index x + 5y. */
 void mlkem_keccakf1600(uint64_t state[25]);
 
-/* Keccak-f[1600] on four independent states stored interleaved:
- * lane i of instance j is state[4 * i + j]. mlkem_keccakf1600_x4 uses the
- * backend chosen by dispatch.c; the _portable form is always available. */
-void mlkem_keccakf1600_x4(uint64_t state[100]);
+/* Keccak-f[1600] on four independent states stored interleaved: lane i of
+ * instance j is state[4 * i + j]; four one-way permutations in turn. The
+ * SIMD forms (keccak_avx2.h, keccak_avx512.h) reach the scheduler through
+ * each backend's mlkem_keccak_lanes. */
 void mlkem_keccakf1600_x4_portable(uint64_t state[100]);
 
 /* Incremental sponge, for any rate and domain-separation byte.
