@@ -16,12 +16,10 @@
 set -eu
 
 # function name: why its divisions are on public data only.
-# The last five appear only where the compiler does not inline or fold
+# They appear only where the compiler does not inline or fold
 # (gcc -Os); they are to be rewritten without division, and then removed
 # from this list (a secret division in these functions would be hidden).
 ALLOWED='
-mlkem_sponge_schedule: lengths of the jobs (public sizes) divided by the rate, to estimate the cost of each lane width
-mlkem_sample: the index of a matrix entry divided by the rank k, for its row and column (public loop counters)
 ntt_layer: N / (2 len), the number of blocks of a layer (public loop bound; gcc -Os)
 invntt_layer: N / (2 len), the number of blocks of a layer (public loop bound; gcc -Os)
 ntt_layer_z: N / (2 len), the number of blocks of a layer (public loop bound; gcc -Os)
@@ -59,7 +57,7 @@ for f in "$@"; do
   fi
   bad=$(printf '%s\n' "$hits" | while IFS= read -r h; do
     fn=$(printf '%s\n' "$h" | awk -F': ' '{print $2}')
-    # compilers may emit clones such as mlkem_sample.constprop.0
+    # compilers may emit clones such as ntt_layer.constprop.0
     base=${fn%%.*}
     if ! printf '%s\n' "$allowed_names" | grep -qx "$base"; then
       printf '%s\n' "$h"

@@ -19,37 +19,37 @@ MLKEM_ASSERT_SIZES(512, 2, 10, 4);
 MLKEM_ASSERT_SIZES(768, 3, 10, 4);
 MLKEM_ASSERT_SIZES(1024, 4, 11, 5);
 
-#define MLKEM_DEFINE_SET(P)                                                  \
+#define MLKEM_DEFINE_SET(P, K)                                                \
   int mlkem##P##_keygen(uint8_t ek[MLKEM##P##_EK_BYTES],                     \
                         uint8_t dk[MLKEM##P##_DK_BYTES]) {                   \
-    return mlkem_kem_keygen(&mlkem_params_##P, ek, dk);                      \
+    return mlkem_k##K##_kem_keygen(&mlkem_params_##P, ek, dk);                      \
   }                                                                          \
   int mlkem##P##_keygen_derand(uint8_t ek[MLKEM##P##_EK_BYTES],              \
                                uint8_t dk[MLKEM##P##_DK_BYTES],              \
                                const uint8_t seed[MLKEM_SEED_BYTES]) {       \
-    return mlkem_kem_keygen_derand(&mlkem_params_##P, ek, dk, seed);         \
+    return mlkem_k##K##_kem_keygen_derand(&mlkem_params_##P, ek, dk, seed);         \
   }                                                                          \
   int mlkem##P##_encaps(uint8_t ct[MLKEM##P##_CT_BYTES],                     \
                         uint8_t ss[MLKEM_SS_BYTES],                          \
                         const uint8_t ek[MLKEM##P##_EK_BYTES]) {             \
-    return mlkem_kem_encaps(&mlkem_params_##P, ct, ss, ek);                  \
+    return mlkem_k##K##_kem_encaps(&mlkem_params_##P, ct, ss, ek);                  \
   }                                                                          \
   int mlkem##P##_encaps_derand(uint8_t ct[MLKEM##P##_CT_BYTES],              \
                                uint8_t ss[MLKEM_SS_BYTES],                   \
                                const uint8_t ek[MLKEM##P##_EK_BYTES],        \
                                const uint8_t m[MLKEM_MSG_BYTES]) {           \
-    return mlkem_kem_encaps_derand(&mlkem_params_##P, ct, ss, ek, m);        \
+    return mlkem_k##K##_kem_encaps_derand(&mlkem_params_##P, ct, ss, ek, m);        \
   }                                                                          \
   int mlkem##P##_decaps(uint8_t ss[MLKEM_SS_BYTES],                          \
                         const uint8_t ct[MLKEM##P##_CT_BYTES],               \
                         const uint8_t dk[MLKEM##P##_DK_BYTES]) {             \
-    return mlkem_kem_decaps(&mlkem_params_##P, ss, ct, dk);                  \
+    return mlkem_k##K##_kem_decaps(&mlkem_params_##P, ss, ct, dk);                  \
   }                                                                          \
   int mlkem##P##_check_ek(const uint8_t ek[MLKEM##P##_EK_BYTES]) {           \
-    return mlkem_kem_check_ek(&mlkem_params_##P, ek);                        \
+    return mlkem_k##K##_kem_check_ek(&mlkem_params_##P, ek);                        \
   }                                                                          \
   int mlkem##P##_check_dk(const uint8_t dk[MLKEM##P##_DK_BYTES]) {           \
-    return mlkem_kem_check_dk(&mlkem_params_##P, dk);                        \
+    return mlkem_k##K##_kem_check_dk(&mlkem_params_##P, dk);                        \
   }                                                                          \
   static const mlkem_kem mlkem_kem_##P = {                                   \
       "ML-KEM-" #P,           MLKEM##P##_EK_BYTES / 384,                     \
@@ -61,9 +61,9 @@ MLKEM_ASSERT_SIZES(1024, 4, 11, 5);
       mlkem##P##_decaps,      mlkem##P##_check_ek,                           \
       mlkem##P##_check_dk}
 
-MLKEM_DEFINE_SET(512);
-MLKEM_DEFINE_SET(768);
-MLKEM_DEFINE_SET(1024);
+MLKEM_DEFINE_SET(512, 2);
+MLKEM_DEFINE_SET(768, 3);
+MLKEM_DEFINE_SET(1024, 4);
 
 const mlkem_kem *const mlkem_kems[] = {&mlkem_kem_512, &mlkem_kem_768,
                                        &mlkem_kem_1024, NULL};

@@ -1,11 +1,12 @@
 /*
  * kem.c - ML-KEM (FIPS 203 Algorithms 16-21) and the input checks of
- * section 7, for all parameter sets.
+ * section 7, for all parameter sets; compiled per set after kpke.c
+ * (level.h), whose static functions it uses.
  *
  * Layout of dk (FIPS 203 Algorithm 16): dk_PKE (384k) || ek (384k + 32) ||
  * H(ek) (32) || z (32).
  */
-#include "kem.h"
+#include "level.h"
 
 #include <string.h>
 
@@ -13,13 +14,11 @@
 #include "backend/api.h"
 #include "bytes.h"
 #include "ct.h"
+#include "kem.h"
 #include "kpke.h"
 #include "randombytes.h"
-#include "sample.h"
 #include "symmetric.h"
 #include "sha3/sha3.h"
-
-#define MAX_CT_BYTES MLKEM1024_CT_BYTES
 
 static const uint8_t *dk_ek(const mlkem_params *p, const uint8_t *dk) {
   return dk + p->dkpke_bytes;
@@ -89,6 +88,7 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
   mlkem_sponge_job h;
   mlkem_kpke_keygen(be, p, ek, dk, seed);
   memcpy(dk_ek_out, ek, p->ek_bytes);
+  /* Algorithm 16 step 3: dk = dk_PKE || ek || H(ek) || z. */
   h = mlkem_job_h(ek, p->ek_bytes, dk_ek_out + p->ek_bytes);
   mlkem_hash_run(be, &h, 1);
   memcpy(dk_ek_out + p->ek_bytes + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
@@ -97,21 +97,29 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
 }
 
 /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
- * H(ek) and A-hat depend only on ek, so they are sampled side by side;
- * the noise needs r and follows. */
+ * Every hash runs in one list: H(ek) and A-hat depend only on ek; G(m ||
+ * H(ek)) follows H(ek), and the noise PRF(r, N) follows G. */
 static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
                             uint8_t *ct, uint8_t *ss, const uint8_t *ek,
                             const uint8_t *m) {
   uint8_t in[2 * MLKEM_SYMBYTES];  /* m || H(ek) */
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K || r */
-  mlkem_matrix at;
-  mlkem_sponge_job h, g;
+  kpke_encrypt_samples es;
+  mlkem_sponge_job jobs[2 + KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 2 + KPKE_ENCRYPT_JOBS};
+  mlkem_sponge_job g;
+  int h_job;
   memcpy(in, m, MLKEM_SYMBYTES);
-  h = mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES);
-  mlkem_kpke_sample_matrix(be, p, &at, ek, &h, 1);
+  /* Steps 1-2: (K, r) = G(m || H(ek)). */
+  h_job = mlkem_jobs_add(&list, mlkem_job_h(ek, p->ek_bytes,
+                                            in + MLKEM_SYMBYTES));
   g = mlkem_job_g(in, sizeof in, kr);
-  mlkem_hash_run(be, &g, 1);
-  mlkem_kpke_encrypt(be, p, ct, ek, m, kr + MLKEM_SYMBYTES, &at);
+  g.after = h_job;
+  g.after = mlkem_jobs_add(&list, g);
+  /* Step 3: c = K-PKE.Encrypt(ek, m, r). */
+  kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g.after);
+  mlkem_hash_run(be, list.job, list.n);
+  kpke_encrypt_finish(be, p, ct, ek, m, &es);
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
@@ -186,10 +194,12 @@ int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
 }
 
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
- * of section 7.3. H(ek) for the check, K-bar = J(z || c) and A-hat for the
- * re-encryption depend only on dk and c, so they are sampled side by side
- * first; nothing is released unless the check passes. The re-encryption
- * comparison and the choice between K' and K-bar are constant time. */
+ * of section 7.3. Decryption needs no hash, so it runs first; then every
+ * hash runs in one list: H(ek) for the check, K-bar = J(z || c), A-hat
+ * and G(m' || h) are independent of each other, and the noise of the
+ * re-encryption follows G. Nothing derived from dk is released unless the
+ * check passes. The re-encryption comparison and the choice between K'
+ * and K-bar are constant time. */
 int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
                      const uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
@@ -197,34 +207,43 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
   uint8_t h[MLKEM_SYMBYTES];
-  uint8_t ct2[MAX_CT_BYTES];
-  mlkem_sponge_job hashes[2];
-  mlkem_matrix at;
+  uint8_t ct2[MLKEM_CT_MAX];
+  kpke_encrypt_samples es;
+  mlkem_sponge_job jobs[3 + KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 3 + KPKE_ENCRYPT_JOBS};
+  int g_job;
   uint8_t differ;
 
   if (ss == NULL || ct == NULL || dk == NULL)
     return fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, ss, MLKEM_SS_BYTES);
   if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, ss, MLKEM_SS_BYTES);
 
-  /* Section 7.3's H(dk[384k : 768k + 32]) and step 9's K-bar = J(z || c),
-   * with A-hat (Algorithm 14 steps 4-8 of the re-encryption). */
-  hashes[0] = mlkem_job_h(dk_ek(p, dk), p->ek_bytes, h);
-  hashes[1] = mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct, p->ct_bytes, kbar);
-  mlkem_kpke_sample_matrix(be, p, &at, dk_ek(p, dk), hashes, 2);
+  /* Step 7: m' = K-PKE.Decrypt(dk_PKE, c). */
+  mlkem_kpke_decrypt(be, p, in, dk, ct);
+  memcpy(in + MLKEM_SYMBYTES, dk_h(p, dk), MLKEM_SYMBYTES);
+
+  /* Section 7.3's H(dk[384k : 768k + 32]); step 8: (K', r') = G(m' || h);
+   * step 9: K-bar = J(z || c); step 10's re-encryption samples. */
+  mlkem_jobs_add(&list, mlkem_job_h(dk_ek(p, dk), p->ek_bytes, h));
+  mlkem_jobs_add(&list, mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct,
+                                    p->ct_bytes, kbar));
+  g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
+  kpke_encrypt_jobs(be, p, &es, &list, dk_ek(p, dk), kr + MLKEM_SYMBYTES,
+                    g_job);
+  mlkem_hash_run(be, list.job, list.n);
+
   if (mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) != 0) {
+    mlkem_zeroize(in, sizeof in);
+    mlkem_zeroize(kr, sizeof kr);
     mlkem_zeroize(kbar, sizeof kbar);
+    mlkem_zeroize(es.y, sizeof es.y);
+    mlkem_zeroize(es.e1, sizeof es.e1);
+    mlkem_zeroize(es.e2, sizeof es.e2);
     return fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
   }
 
-  /* Steps 7-8: m' = Decrypt(dk_PKE, c); (K', r') = G(m' || h). */
-  mlkem_kpke_decrypt(be, p, in, dk, ct);
-  memcpy(in + MLKEM_SYMBYTES, dk_h(p, dk), MLKEM_SYMBYTES);
-  hashes[0] = mlkem_job_g(in, sizeof in, kr);
-  mlkem_hash_run(be, hashes, 1);
-
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
-  mlkem_kpke_encrypt(be, p, ct2, dk_ek(p, dk), in, kr + MLKEM_SYMBYTES,
-                     &at);
+  kpke_encrypt_finish(be, p, ct2, dk_ek(p, dk), in, &es);
   differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
@@ -238,8 +257,12 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
 
 #ifdef MLKEM_PAIRWISE_TEST
 #ifdef MLKEM_FAULT_INJECTION
-/* Test builds only: makes the next consistency test see a corrupted dk. */
+/* Test builds only: makes the next consistency test see a corrupted dk.
+ * One variable for the three compiled sets, defined with the first. */
+extern int mlkem_fault_pairwise;
+#if MLKEM_K == 2
 int mlkem_fault_pairwise;
+#endif
 #endif
 
 /* FIPS 140-3 style pairwise consistency test of a new key pair:
@@ -249,7 +272,7 @@ static int pairwise_consistent(const mlkem_backend *be,
                                const mlkem_params *p, const uint8_t *ek,
                                uint8_t *dk) {
   static const uint8_t m[MLKEM_SYMBYTES] = {0x50, 0x43, 0x54}; /* "PCT" */
-  uint8_t ct[MAX_CT_BYTES], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
+  uint8_t ct[MLKEM_CT_MAX], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
   int ok;
 #ifdef MLKEM_FAULT_INJECTION
   if (mlkem_fault_pairwise) dk[0] ^= 1;

@@ -1,8 +1,10 @@
 /*
- * kem.h - ML-KEM (FIPS 203 sections 6 and 7) for a parameter set given at
- * run time. The public functions of mlkem.h are thin wrappers around these;
- * the contracts (return codes, zeroed outputs on error) are those of
- * mlkem.h.
+ * kem.h - ML-KEM (FIPS 203 sections 6 and 7). The public functions of
+ * mlkem.h are thin wrappers around these; the contracts (return codes,
+ * zeroed outputs on error) are those of mlkem.h.
+ *
+ * Compiled once per parameter set (level.h): the functions of set k are
+ * mlkem_k<k>_kem_...; each takes the params of its own set.
  */
 #ifndef MLKEM_KEM_H
 #define MLKEM_KEM_H
@@ -11,16 +13,22 @@
 
 #include "params.h"
 
-int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk);
-int mlkem_kem_keygen_derand(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
-                            const uint8_t *seed);
-int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                     const uint8_t *ek);
-int mlkem_kem_encaps_derand(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                            const uint8_t *ek, const uint8_t *m);
-int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
-                     const uint8_t *dk);
-int mlkem_kem_check_ek(const mlkem_params *p, const uint8_t *ek);
-int mlkem_kem_check_dk(const mlkem_params *p, const uint8_t *dk);
+#define MLKEM_KEM_DECLARE(ns)                                               \
+  int ns##kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk);      \
+  int ns##kem_keygen_derand(const mlkem_params *p, uint8_t *ek,             \
+                            uint8_t *dk, const uint8_t *seed);              \
+  int ns##kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,       \
+                     const uint8_t *ek);                                    \
+  int ns##kem_encaps_derand(const mlkem_params *p, uint8_t *ct,             \
+                            uint8_t *ss, const uint8_t *ek,                 \
+                            const uint8_t *m);                              \
+  int ns##kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct, \
+                     const uint8_t *dk);                                    \
+  int ns##kem_check_ek(const mlkem_params *p, const uint8_t *ek);           \
+  int ns##kem_check_dk(const mlkem_params *p, const uint8_t *dk);
+
+MLKEM_KEM_DECLARE(mlkem_k2_)
+MLKEM_KEM_DECLARE(mlkem_k3_)
+MLKEM_KEM_DECLARE(mlkem_k4_)
 
 #endif

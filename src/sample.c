@@ -1,7 +1,6 @@
 /*
- * sample.c - SampleNTT for the whole matrix (FIPS 203 Algorithm 7) and the
- * PRF-driven CBD noise (Algorithm 8), with the operation's other
- * independent hashes, as one list of sponge jobs (sha3/sponge_lanes.c).
+ * sample.c - SampleNTT for the whole matrix (FIPS 203 Algorithm 7) as
+ * sponge jobs.
  *
  * A matrix entry consumes its SHAKE128 output block by block as the
  * scheduler produces it (a sink): the rejection step keeps candidates until
@@ -13,66 +12,31 @@
 
 #include <string.h>
 
-#include "ct.h"
-#include "symmetric.h"
-
-#define MAX_MATRIX (MLKEM_K_MAX * MLKEM_K_MAX)
-#define MAX_NOISE (2 * MLKEM_K_MAX + 1)
-#define MAX_PRF_BYTES (64 * 3)
-#define MAX_JOBS (MAX_MATRIX + MAX_NOISE + 4)
-
-/* The sink of one matrix entry: SampleNTT's loop (FIPS 203 Algorithm 7,
- * steps 4-15) on each new block; done at 256 coefficients. */
-typedef struct {
-  const mlkem_backend *be;
-  mlkem_poly *out;
-  unsigned ctr;
-} rej_sink;
-
+/* SampleNTT's loop (FIPS 203 Algorithm 7, steps 4-15) on each new block;
+ * done at 256 coefficients. */
 static int rej_sink_block(void *arg, const uint8_t *block, size_t len) {
-  rej_sink *r = arg;
-  r->be->rej_uniform(r->out, &r->ctr, block, (unsigned)len);
-  return r->ctr >= MLKEM_N;
+  mlkem_matrix_entry *e = arg;
+  e->be->rej_uniform(e->out, &e->ctr, block, (unsigned)len);
+  return e->ctr >= MLKEM_N;
 }
 
-void mlkem_sample(const mlkem_backend *be, const mlkem_sample_plan *plan) {
-  uint8_t xof_in[MAX_MATRIX][MLKEM_SYMBYTES + 2];
-  rej_sink sinks[MAX_MATRIX];
-  uint8_t prf_in[MAX_NOISE][MLKEM_SYMBYTES + 1];
-  uint8_t prf_out[MAX_NOISE][MAX_PRF_BYTES];
-  mlkem_sponge_job jobs[MAX_JOBS];
-  unsigned njobs = 0, nmat = plan->matrix != NULL ? plan->k * plan->k : 0;
-  unsigned e, row, col;
-
-  /* Longest first: the extra hashes (H(ek), J: 9 permutations or so), then
-   * the matrix entries (3), then the noise (1 or 2). */
-  for (e = 0; e < plan->nextra; e++) jobs[njobs++] = plan->extra[e];
-  for (e = 0, row = 0, col = 0; e < nmat; e++) {
-    memcpy(xof_in[e], plan->rho, MLKEM_SYMBYTES);
-    xof_in[e][MLKEM_SYMBYTES] = (uint8_t)(plan->transposed ? row : col);
-    xof_in[e][MLKEM_SYMBYTES + 1] = (uint8_t)(plan->transposed ? col : row);
-    sinks[e].be = be;
-    sinks[e].out = &plan->matrix[e];
-    sinks[e].ctr = 0;
-    jobs[njobs] = mlkem_job_xof(xof_in[e], NULL, MLKEM_REJ_UNIFORM_BUFBYTES);
-    jobs[njobs].sink = rej_sink_block;
-    jobs[njobs++].sink_arg = &sinks[e];
-    if (++col == plan->k) { /* e = row k + col, without a division */
-      col = 0;
-      row++;
+void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
+                       mlkem_matrix_entry *entries, mlkem_poly *a, unsigned k,
+                       const uint8_t rho[MLKEM_SYMBYTES], int transposed) {
+  unsigned row, col;
+  for (row = 0; row < k; row++)
+    for (col = 0; col < k; col++) {
+      mlkem_matrix_entry *e = &entries[row * k + col];
+      mlkem_sponge_job job;
+      memcpy(e->in, rho, MLKEM_SYMBYTES);
+      e->in[MLKEM_SYMBYTES] = (uint8_t)(transposed ? row : col);
+      e->in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? col : row);
+      e->be = be;
+      e->out = &a[row * k + col];
+      e->ctr = 0;
+      job = mlkem_job_xof(e->in, NULL, MLKEM_REJ_UNIFORM_BUFBYTES);
+      job.sink = rej_sink_block;
+      job.sink_arg = e;
+      mlkem_jobs_add(list, job);
     }
-  }
-  for (e = 0; e < plan->nnoise; e++) {
-    memcpy(prf_in[e], plan->noise_seed, MLKEM_SYMBYTES);
-    prf_in[e][MLKEM_SYMBYTES] = plan->noise[e].nonce;
-    jobs[njobs++] = mlkem_job_prf(prf_in[e], prf_out[e], plan->noise[e].eta);
-  }
-
-  mlkem_hash_run(be, jobs, njobs);
-
-  for (e = 0; e < plan->nnoise; e++)
-    be->cbd(plan->noise[e].out, prf_out[e], plan->noise[e].eta);
-
-  mlkem_zeroize(prf_in, sizeof prf_in);
-  mlkem_zeroize(prf_out, sizeof prf_out);
 }

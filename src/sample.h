@@ -1,40 +1,30 @@
 /*
- * sample.h - the matrix A-hat and the noise polynomials of K-PKE, sampled
- * together with any other independent hashes of the same operation.
+ * sample.h - the matrix A-hat of K-PKE (FIPS 203 Algorithm 7, SampleNTT,
+ * for every entry) as sponge jobs, to run beside the operation's other
+ * hashes (symmetric.h).
  */
 #ifndef MLKEM_SAMPLE_H
 #define MLKEM_SAMPLE_H
 
 #include "backend/api.h"
-#include "sha3/sha3.h"
+#include "symmetric.h"
 
-/* One noise polynomial: SamplePolyCBD_eta(PRF_eta(seed, nonce)). */
+/* One matrix entry being sampled: its XOF input rho || j || i and the
+ * state of its rejection loop. Owned by the caller until the jobs have
+ * run. */
 typedef struct {
+  const mlkem_backend *be;
   mlkem_poly *out;
-  uint8_t nonce;
-  uint8_t eta;
-} mlkem_noise_job;
+  unsigned ctr;
+  uint8_t in[MLKEM_SYMBYTES + 2];
+} mlkem_matrix_entry;
 
-/* What to sample in one batch; any part may be absent (NULL / 0). All of
- * it must be independent: the sponge computations run side by side. */
-typedef struct {
-  /* A-hat: matrix[i * k + j] = SampleNTT(rho || j || i) (FIPS 203
-   * Algorithm 13 steps 3-7), or SampleNTT(rho || i || j) when transposed
-   * (Algorithm 14 uses A-hat transposed). Backend NTT layout. */
-  mlkem_poly *matrix;
-  unsigned k;
-  const uint8_t *rho;
-  int transposed;
-  /* Noise from PRF_eta(noise_seed, nonce) (FIPS 203 equation 4.3). */
-  const mlkem_noise_job *noise;
-  unsigned nnoise;
-  const uint8_t *noise_seed;
-  /* Other one-shot hashes to run in the same lanes (e.g. H(ek), J(z||c)). */
-  const mlkem_sponge_job *extra;
-  unsigned nextra;
-} mlkem_sample_plan;
-
-/* Runs the plan. Wipes its buffers (the noise is secret). */
-void mlkem_sample(const mlkem_backend *be, const mlkem_sample_plan *plan);
+/* Appends the k * k jobs of A-hat: a[i * k + j] = SampleNTT(rho || j || i)
+ * (FIPS 203 Algorithm 13 steps 3-7), or SampleNTT(rho || i || j) when
+ * transposed (Algorithm 14 steps 4-8), in the backend's NTT layout.
+ * entries has k * k elements. rho is public (part of ek). */
+void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
+                       mlkem_matrix_entry *entries, mlkem_poly *a, unsigned k,
+                       const uint8_t rho[MLKEM_SYMBYTES], int transposed);
 
 #endif

@@ -61,6 +61,13 @@ static const uint64_t zero_perm2[25] = {
     0x202A9EC5FAA3CCE8ULL, 0x5B3402464E1C3DB6ULL, 0x609F4E62A44C1059ULL,
     0x20D06CD26A8FBF5CULL};
 
+/* Four interleaved states permuted one by one: the reference for the
+ * four-way SIMD functions. */
+static void ref_x4(uint64_t state[100]) {
+  unsigned j;
+  for (j = 0; j < 4; j++) mlkem_keccakf1600_strided(state + j, 4);
+}
+
 static void test_permutation(void) {
   uint64_t s[25], s4[100], ref[4][25];
   test_rng rng;
@@ -72,8 +79,9 @@ static void test_permutation(void) {
   mlkem_keccakf1600(s);
   CHECK(memcmp(s, zero_perm2, sizeof s) == 0);
 
-  /* x4 against four single permutations, from random states, several
-   * times in a row (so that any mix-up between instances shows). */
+  /* The strided form on four interleaved states against four plain
+   * permutations, from random states, several times in a row (so that any
+   * mix-up between instances shows). */
   test_rng_init(&rng, "keccakf1600_x4");
   for (i = 0; i < 4; i++)
     for (j = 0; j < 25; j++) {
@@ -86,28 +94,28 @@ static void test_permutation(void) {
     }
   for (round = 0; round < 5; round++) {
     int ok = 1;
-    mlkem_keccakf1600_x4_portable(s4);
+    ref_x4(s4);
     for (i = 0; i < 4; i++) {
       mlkem_keccakf1600(ref[i]);
       for (j = 0; j < 25; j++) ok &= s4[4 * j + i] == ref[i][j];
     }
-    CHECK_MSG(ok, "keccakf1600_x4 equals four keccakf1600");
+    CHECK_MSG(ok, "keccakf1600_strided(4) equals four keccakf1600");
   }
   /* Zero states in x4 form give the known value in every instance. */
   memset(s4, 0, sizeof s4);
-  mlkem_keccakf1600_x4_portable(s4);
+  ref_x4(s4);
   for (i = 0; i < 4; i++) {
     int ok = 1;
     for (j = 0; j < 25; j++) ok &= s4[4 * j + i] == zero_perm1[j];
-    CHECK_MSG(ok, "keccakf1600_x4 of zero states");
+    CHECK_MSG(ok, "keccakf1600_strided(4) of zero states");
   }
 }
 
 /* ---- AVX2 four-way permutation against the portable one ---------------- */
 
 /*
- * mlkem_keccakf1600_x4_avx2 must equal mlkem_keccakf1600_x4 bit for bit on
- * every input. Compared here on:
+ * mlkem_keccakf1600_x4_avx2 must equal four single permutations of the
+ * interleaved states (ref_x4) bit for bit on every input. Compared here on:
  *  - 100,000 four-way calls on random states (400,000 states): uniform
  *    lanes, sparse lanes (AND of two random words), dense lanes (OR of
  *    two), and calls mixing a random, an all-zero, an all-one and a sparse
@@ -146,7 +154,7 @@ static void avx2_compare(const uint64_t in[100], unsigned off,
   int ok = 1;
 
   memcpy(want, in, sizeof want);
-  mlkem_keccakf1600_x4_portable(want);
+  ref_x4(want);
   for (i = 0; i < sizeof buf / sizeof buf[0]; i++) buf[i] = GUARD_WORD;
   memcpy(buf + off, in, 100 * sizeof(uint64_t));
   mlkem_keccakf1600_x4_avx2(buf + off);
@@ -288,9 +296,10 @@ static void test_permutation_avx2(void) {
 /* ---- AVX-512 four- and eight-way permutations -------------------------- */
 
 /*
- * mlkem_keccakf1600_x4_avx512 must equal the portable four-way function,
- * and mlkem_keccakf1600_x8_avx512 must equal eight separate calls of
- * mlkem_keccakf1600 on the de-interleaved states, bit for bit on every
+ * Both work on the scheduler's eight-way layout: mlkem_keccakf1600_x8_avx512
+ * must equal eight separate calls of mlkem_keccakf1600 on the
+ * de-interleaved states, and mlkem_keccakf1600_x4_avx512 four such calls
+ * on instances 0-3, leaving instances 4-7 untouched, bit for bit on every
  * input. Each function is compared on:
  *  - 100,000 calls on random states: uniform lanes, sparse lanes (AND of
  *    two random words), dense lanes (OR of two), and calls mixing
@@ -323,7 +332,8 @@ static void test_permutation_avx2(void) {
 /* One function under test: ways interleaved states of 25 lanes. */
 typedef struct {
   const char *name;
-  unsigned ways; /* 4 or 8 */
+  unsigned ways;   /* instances permuted: 4 or 8 */
+  unsigned stride; /* interleaving of the layout: 8 */
   void (*permute)(uint64_t *state);
 } avx512_subject;
 
@@ -341,19 +351,15 @@ static uint64_t avx512_rng_u64(test_rng *rng) {
   return v;
 }
 
-/* The reference: the portable four-way function for four states, eight
- * single permutations (lanes gathered and scattered) for eight. */
-static void avx512_reference(uint64_t *s, unsigned ways) {
-  if (ways == 4) {
-    mlkem_keccakf1600_x4_portable(s);
-  } else {
-    uint64_t one[25];
-    unsigned i, j;
-    for (j = 0; j < ways; j++) {
-      for (i = 0; i < 25; i++) one[i] = s[ways * i + j];
-      mlkem_keccakf1600(one);
-      for (i = 0; i < 25; i++) s[ways * i + j] = one[i];
-    }
+/* The reference: single permutations of instances 0 .. ways-1 (lanes
+ * gathered and scattered); the other instances stay as they are. */
+static void avx512_reference(uint64_t *s, unsigned ways, unsigned stride) {
+  uint64_t one[25];
+  unsigned i, j;
+  for (j = 0; j < ways; j++) {
+    for (i = 0; i < 25; i++) one[i] = s[stride * i + j];
+    mlkem_keccakf1600(one);
+    for (i = 0; i < 25; i++) s[stride * i + j] = one[i];
   }
 }
 
@@ -364,11 +370,11 @@ static void avx512_compare(const avx512_subject *f, avx512_tally *t,
                            const uint64_t *in, unsigned off, uint64_t *out) {
   uint64_t want[25 * AVX512_MAX_WAYS];
   uint64_t buf[AVX512_MAX_WAYS + 25 * AVX512_MAX_WAYS + AVX512_MAX_WAYS];
-  size_t n = 25 * (size_t)f->ways, i;
+  size_t n = 25 * (size_t)f->stride, i;
   int ok = 1;
 
   memcpy(want, in, n * sizeof(uint64_t));
-  avx512_reference(want, f->ways);
+  avx512_reference(want, f->ways, f->stride);
   for (i = 0; i < sizeof buf / sizeof buf[0]; i++) buf[i] = AVX512_GUARD;
   memcpy(buf + off, in, n * sizeof(uint64_t));
   f->permute(buf + off);
@@ -384,7 +390,8 @@ static void avx512_compare(const avx512_subject *f, avx512_tally *t,
       }
       fprintf(stderr, "%s: call %lu differs from the reference (first at "
               "lane %u of instance %u, or outside the state)\n", f->name,
-              t->calls, (unsigned)(i / f->ways), (unsigned)(i % f->ways));
+              t->calls, (unsigned)(i / f->stride),
+              (unsigned)(i % f->stride));
     }
     t->mismatches++;
   }
@@ -393,7 +400,7 @@ static void avx512_compare(const avx512_subject *f, avx512_tally *t,
 
 static void avx512_check_subject(const avx512_subject *f) {
   uint64_t s[25 * AVX512_MAX_WAYS];
-  const unsigned w = f->ways, n = 25 * w;
+  const unsigned w = f->stride, n = 25 * w;
   avx512_tally t;
   test_rng rng;
   unsigned long k;
@@ -404,13 +411,13 @@ static void avx512_check_subject(const avx512_subject *f) {
   /* Known values, on the AVX-512 function alone. */
   memset(s, 0, sizeof s);
   f->permute(s);
-  for (j = 0; j < w; j++) {
+  for (j = 0; j < f->ways; j++) {
     int ok = 1;
     for (i = 0; i < 25; i++) ok &= s[w * i + j] == zero_perm1[i];
     CHECKF(ok, "%s of zero states, once: instance %u wrong", f->name, j);
   }
   f->permute(s);
-  for (j = 0; j < w; j++) {
+  for (j = 0; j < f->ways; j++) {
     int ok = 1;
     for (i = 0; i < 25; i++) ok &= s[w * i + j] == zero_perm2[i];
     CHECKF(ok, "%s of zero states, twice: instance %u wrong", f->name, j);
@@ -484,17 +491,18 @@ static void avx512_check_subject(const avx512_subject *f) {
   CHECKF(t.mismatches == 0, "%s differs from the reference in %lu of %lu "
          "calls", f->name, t.mismatches, t.calls);
   CHECK(t.calls == t.random_calls + t.extreme_calls + t.chain_calls);
-  printf("%s: %lu %u-way calls (%lu states) compared with %s: %lu random, "
-         "%lu extreme, %lu chained; %lu differ\n", f->name, t.calls, w,
-         (unsigned long)w * t.calls,
-         w == 4 ? "the portable x4" : "single keccakf1600 calls",
-         t.random_calls, t.extreme_calls, t.chain_calls, t.mismatches);
+  printf("%s: %lu %u-way calls (%lu states, in a %u-way layout whose "
+         "other instances must stay untouched) compared with single "
+         "keccakf1600 calls: %lu random, %lu extreme, %lu chained; %lu "
+         "differ\n", f->name, t.calls, f->ways,
+         (unsigned long)f->ways * t.calls, w, t.random_calls,
+         t.extreme_calls, t.chain_calls, t.mismatches);
 }
 
 static void test_permutation_avx512(void) {
   static const avx512_subject subjects[2] = {
-      {"keccakf1600_x4_avx512", 4, mlkem_keccakf1600_x4_avx512},
-      {"keccakf1600_x8_avx512", 8, mlkem_keccakf1600_x8_avx512},
+      {"keccakf1600_x4_avx512", 4, 8, mlkem_keccakf1600_x4_avx512},
+      {"keccakf1600_x8_avx512", 8, 8, mlkem_keccakf1600_x8_avx512},
   };
   int avx512;
   unsigned i;
@@ -835,50 +843,63 @@ static int collect(void *arg, const uint8_t *block, size_t len) {
   return c->have == c->want;
 }
 
-/* The scheduler at every width this build and CPU offer: one after another,
- * four lanes (portable four-way, AVX2, AVX-512) and eight lanes (AVX-512),
- * on lists of 1 to 13 jobs mixing all four functions, inputs split between
- * in0 and in1 at random points, output lengths crossing blocks, and output
- * both written directly and handed to a sink. */
+/* The scheduler with every permutation this build and CPU offer, each
+ * forced by a table that offers only it (or makes the others dear), and
+ * with the backends' own tables: lists of 1 to 13 jobs mixing all four
+ * functions, inputs split between in0 and in1 at random points, output
+ * lengths crossing blocks, output both written directly and handed to a
+ * sink, and jobs that depend on an earlier job and absorb its output. */
+#define HUGE_COST 1000000u
 static void test_sponge_schedule(void) {
-  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600, MAXCFG = 6 };
+  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600, MAXCFG = 10, DEP = 40 };
   static uint8_t in[MAXJ][MAXIN], want[MAXJ][MAXOUT], got[MAXJ][MAXOUT + 1];
+  static uint8_t joined[MAXIN + DEP];
   static const unsigned rates[4] = {MLKEM_SHA3_256_RATE, MLKEM_SHA3_512_RATE,
                                     MLKEM_SHAKE128_RATE, MLKEM_SHAKE256_RATE};
   struct {
     const char *name;
     mlkem_keccak_lanes lanes;
-    unsigned width;
   } cfg[MAXCFG];
   collect_sink sinks[MAXJ];
   mlkem_sponge_job jobs[MAXJ];
   test_rng rng;
-  unsigned trial, n, j, c, ncfg = 0, checked = 0;
+  unsigned trial, n, j, c, ncfg = 0, checked = 0, dependent = 0;
 
-  cfg[ncfg].name = "sequential";
+  cfg[ncfg].name = "one-way (portable table)";
+  cfg[ncfg++].lanes = mlkem_keccak_lanes_portable;
+  cfg[ncfg].name = "one-way, eight-way layout";
   cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
-  cfg[ncfg++].width = 1;
-  cfg[ncfg].name = "four lanes, portable";
-  cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
-  cfg[ncfg++].width = 4;
+  cfg[ncfg++].lanes.stride = 8;
 #ifdef MLKEM_HAVE_AVX2
   if (mlkem_cpu_has_avx2()) {
-    cfg[ncfg].name = "four lanes, avx2";
-    cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
-    cfg[ncfg].lanes.x4 = mlkem_keccakf1600_x4_avx2;
-    cfg[ncfg++].width = 4;
+    const mlkem_keccak_lanes avx2 = {4, mlkem_keccakf1600_x4_avx2, NULL,
+                                     780, 1230, 0};
+    cfg[ncfg].name = "avx2 table";
+    cfg[ncfg++].lanes = avx2;
+    cfg[ncfg].name = "avx2 four-way only";
+    cfg[ncfg].lanes = avx2;
+    cfg[ncfg++].lanes.cost_x1 = HUGE_COST;
   }
 #endif
 #ifdef MLKEM_HAVE_AVX512
   if (mlkem_cpu_has_avx512()) {
-    cfg[ncfg].name = "four lanes, avx512";
-    cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
-    cfg[ncfg].lanes.x4 = mlkem_keccakf1600_x4_avx512;
-    cfg[ncfg++].width = 4;
-    cfg[ncfg].name = "eight lanes, avx512";
-    cfg[ncfg].lanes = mlkem_keccak_lanes_portable;
-    cfg[ncfg].lanes.x8 = mlkem_keccakf1600_x8_avx512;
-    cfg[ncfg++].width = 8;
+    const mlkem_keccak_lanes avx512 = {8, mlkem_keccakf1600_x4_avx512,
+                                       mlkem_keccakf1600_x8_avx512, 780, 640,
+                                       970};
+    cfg[ncfg].name = "avx512 table";
+    cfg[ncfg++].lanes = avx512;
+    cfg[ncfg].name = "avx512 eight-way only";
+    cfg[ncfg].lanes = avx512;
+    cfg[ncfg].lanes.x4 = NULL;
+    cfg[ncfg++].lanes.cost_x1 = HUGE_COST;
+    cfg[ncfg].name = "avx512 four-way only (busy lanes moved down)";
+    cfg[ncfg].lanes = avx512;
+    cfg[ncfg].lanes.x8 = NULL;
+    cfg[ncfg++].lanes.cost_x1 = HUGE_COST;
+    cfg[ncfg].name = "avx512 four- and one-way";
+    cfg[ncfg].lanes = avx512;
+    cfg[ncfg].lanes.x8 = NULL;
+    cfg[ncfg++].lanes.cost_x1 = 200;
   }
 #endif
 
@@ -891,19 +912,35 @@ static void test_sponge_schedule(void) {
       size_t inlen = test_rng_u32(&rng) % MAXIN;
       size_t split = inlen == 0 ? 0 : test_rng_u32(&rng) % (inlen + 1);
       size_t outlen = a == SHA3_256 ? 32 : a == SHA3_512 ? 64
-                                         : 1 + test_rng_u32(&rng) % MAXOUT;
+                                         : DEP + test_rng_u32(&rng) % MAXOUT;
+      if (outlen > MAXOUT) outlen = MAXOUT;
       test_rng_bytes(&rng, in[j], inlen);
-      oneshot(a, want[j], outlen, in[j], inlen);
       jobs[j].rate = rates[a];
       jobs[j].ds = a <= SHA3_512 ? MLKEM_DS_SHA3 : MLKEM_DS_SHAKE;
-      jobs[j].in0 = in[j];
-      jobs[j].len0 = split;
-      jobs[j].in1 = in[j] + split;
-      jobs[j].len1 = inlen - split;
       jobs[j].out = use_sinks ? NULL : got[j];
       jobs[j].outlen = outlen;
       jobs[j].sink = use_sinks ? collect : NULL;
       jobs[j].sink_arg = use_sinks ? &sinks[j] : NULL;
+      jobs[j].after = -1;
+      if (j > 0 && test_rng_u32(&rng) % 3 == 0) {
+        /* Depends on an earlier job: absorbs in || its first 32 bytes. */
+        unsigned dep = test_rng_u32(&rng) % j;
+        memcpy(joined, in[j], inlen);
+        memcpy(joined + inlen, want[dep], 32);
+        oneshot(a, want[j], outlen, joined, inlen + 32);
+        jobs[j].in0 = in[j];
+        jobs[j].len0 = inlen;
+        jobs[j].in1 = got[dep];
+        jobs[j].len1 = 32;
+        jobs[j].after = (int)dep;
+        dependent++;
+      } else {
+        oneshot(a, want[j], outlen, in[j], inlen);
+        jobs[j].in0 = in[j];
+        jobs[j].len0 = split;
+        jobs[j].in1 = in[j] + split;
+        jobs[j].len1 = inlen - split;
+      }
     }
     for (c = 0; c < ncfg; c++) {
       memset(got, 0xEE, sizeof got);
@@ -912,7 +949,7 @@ static void test_sponge_schedule(void) {
         sinks[j].have = 0;
         sinks[j].want = jobs[j].outlen;
       }
-      mlkem_sponge_run_width(jobs, n, &cfg[c].lanes, cfg[c].width);
+      mlkem_sponge_run(jobs, n, &cfg[c].lanes);
       for (j = 0; j < n; j++) {
         CHECKF(memcmp(got[j], want[j], jobs[j].outlen) == 0,
                "sponge schedule (%s, %s) differs from one-shot hashing, "
@@ -923,12 +960,11 @@ static void test_sponge_schedule(void) {
       }
     }
   }
-  /* The automatic choice gives the same results. */
-  n = MAXJ;
-  mlkem_sponge_schedule(jobs, n, &cfg[ncfg - 1].lanes);
-  printf("sponge schedule: %u jobs checked against one-shot hashing in %u "
-         "configurations (widths 1, 4 and 8 where available; direct output "
-         "and sinks)\n", checked, ncfg);
+  CHECK(dependent > 100);
+  printf("sponge schedule: %u jobs (%u of them dependent on an earlier "
+         "one) checked against one-shot hashing in %u configurations of "
+         "permutations; direct output and sinks\n", checked, dependent,
+         ncfg);
 }
 
 int main(void) {

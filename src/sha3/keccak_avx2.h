@@ -11,10 +11,10 @@
 #include <stdint.h>
 
 #if defined(__x86_64__) || defined(_M_X64)
-/* Same contract as mlkem_keccakf1600_x4_portable (sha3/sha3.h): lane i of instance
- * j is state[4 * i + j], so lane i of all four instances is the 32 bytes at
- * state + 4 * i. The state needs no particular alignment. Bit for bit equal
- * to the portable function on every input. */
+/* Four interleaved states: lane i of instance j is state[4 * i + j], so
+ * lane i of all four instances is the 32 bytes at state + 4 * i. The state
+ * needs no particular alignment. Equal to four calls of
+ * mlkem_keccakf1600_strided(state + j, 4). */
 void mlkem_keccakf1600_x4_avx2(uint64_t state[100]);
 #endif
 

@@ -14,11 +14,12 @@
 #include <stdint.h>
 
 #if defined(__x86_64__) || defined(_M_X64)
-/* Same contract as mlkem_keccakf1600_x4_portable (sha3/sha3.h): lane i of instance
- * j is state[4 * i + j]. Works in 256-bit registers (AVX-512VL). The state
- * needs no particular alignment. Bit for bit equal to the portable
- * function on every input. */
-void mlkem_keccakf1600_x4_avx512(uint64_t state[100]);
+/* Instances 0-3 of an eight-way interleaved state (lane i of instance j
+ * at state[8 * i + j], the scheduler's layout for this backend): the 32
+ * bytes at state + 8 * i hold lane i of the four. Instances 4-7 are left
+ * untouched. Works in 256-bit registers (AVX-512VL). No alignment needed.
+ * Equal to four calls of mlkem_keccakf1600_strided(state + j, 8). */
+void mlkem_keccakf1600_x4_avx512(uint64_t state[196]);
 
 /* Eight independent states stored interleaved: lane i of instance j is
  * state[8 * i + j], so lane i of all eight instances is the 64 bytes at

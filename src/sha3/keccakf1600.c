@@ -1,6 +1,6 @@
 /*
  * keccakf1600.c - the Keccak-f[1600] permutation (FIPS 202, Section 3.3:
- * Keccak-p[1600, 24]), on one state or on four interleaved states.
+ * Keccak-p[1600, 24]), on one state, alone or interleaved with others.
  *
  * Speed matters here: ML-KEM spends most of its time in this function. The
  * permutation therefore keeps all 25 lanes in local variables, runs the 24
@@ -147,10 +147,10 @@ const uint64_t mlkem_keccak_rc[24] = {
 
 /*
  * Permutes the 25 lanes s[0], s[stride], ..., s[24 * stride]. Stride 1 is a
- * plain state; stride 4 with s offset by j is instance j of an interleaved
- * four-way state.
+ * plain state; stride W with s offset by j is instance j of a W-way
+ * interleaved state (the sponge scheduler's layout, sha3.h).
  */
-static void keccakf1600_strided(uint64_t *s, size_t stride) {
+void mlkem_keccakf1600_strided(uint64_t *s, size_t stride) {
   uint64_t a00, a10, a20, a30, a40, a01, a11, a21, a31, a41;
   uint64_t a02, a12, a22, a32, a42, a03, a13, a23, a33, a43;
   uint64_t a04, a14, a24, a34, a44;
@@ -221,14 +221,6 @@ static void keccakf1600_strided(uint64_t *s, size_t stride) {
   s[24 * stride] = a44;
 }
 
-void mlkem_keccakf1600(uint64_t state[25]) { keccakf1600_strided(state, 1); }
-
-/* The four instances are independent, so they are simply permuted one after
- * the other; the interleaved layout is kept so that a vectorised
- * implementation can replace this function without changing its callers. */
-void mlkem_keccakf1600_x4_portable(uint64_t state[100]) {
-  keccakf1600_strided(state + 0, 4);
-  keccakf1600_strided(state + 1, 4);
-  keccakf1600_strided(state + 2, 4);
-  keccakf1600_strided(state + 3, 4);
+void mlkem_keccakf1600(uint64_t state[25]) {
+  mlkem_keccakf1600_strided(state, 1);
 }

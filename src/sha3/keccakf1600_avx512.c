@@ -3,10 +3,11 @@
  * Keccak-p[1600, 24]) on four states in 256-bit registers and on eight
  * states in 512-bit registers, with AVX-512.
  *
- * Layout: the states are interleaved lane by lane (sha3/sha3.h,
- * sha3/keccak_avx512.h), so lane i of all the instances is one vector: 32
- * bytes at state + 4 * i for the four-way function, 64 bytes at
- * state + 8 * i for the eight-way one. Every step of the permutation acts
+ * Layout: the states are interleaved lane by lane, eight ways (sha3/sha3.h,
+ * sha3/keccak_avx512.h), so lane i of the instances is one vector: the 64
+ * bytes at state + 8 * i for the eight-way function, the first 32 of them
+ * for the four-way one (instances 0-3; the scheduler moves the busy
+ * instances there when four or fewer are left). Every step of the permutation acts
  * on whole lanes with the same operation in every instance, so each
  * function reads like a one-state implementation over vectors.
  *
@@ -285,15 +286,15 @@
 #endif
 
 #define KX_VEC __m256i
-#define KX_LOAD(i) _mm256_loadu_si256((const __m256i *)(state + 4 * (i)))
-#define KX_STORE(i, v) _mm256_storeu_si256((__m256i *)(state + 4 * (i)), (v))
+#define KX_LOAD(i) _mm256_loadu_si256((const __m256i *)(state + 8 * (i)))
+#define KX_STORE(i, v) _mm256_storeu_si256((__m256i *)(state + 8 * (i)), (v))
 #define KX_XOR(x, y) _mm256_xor_si256((x), (y))
 #define KX_XOR3(x, y, z) _mm256_ternarylogic_epi64((x), (y), (z), KX_TT_XOR3)
 #define KX_ROL(v, n) _mm256_rol_epi64((v), (n))
 #define KX_CHI(x, y, z) _mm256_ternarylogic_epi64((x), (y), (z), KX_TT_CHI)
 #define KX_IOTA(v, rc) _mm256_xor_si256((v), _mm256_set1_epi64x((long long)(rc)))
 
-void mlkem_keccakf1600_x4_avx512(uint64_t state[100]) {
+void mlkem_keccakf1600_x4_avx512(uint64_t state[196]) {
   KX_PERMUTE_BODY;
 }
 

@@ -1,8 +1,8 @@
 /*
  * sha3.h - the FIPS 202 functions ML-KEM is built on: Keccak-f[1600],
  * SHA3-256, SHA3-512, SHAKE128 and SHAKE256, one-shot and incremental, and
- * a scheduler that runs independent hashes in the lanes of the four-way
- * permutation. Internal to the library (symbols carry the mlkem_ prefix
+ * a scheduler that runs independent hashes in the lanes of multi-way
+ * permutations. Internal to the library (symbols carry the mlkem_ prefix
  * but are not part of the public API).
  *
  * None of these functions branches on or indexes by the data it hashes;
@@ -26,11 +26,9 @@ extern const uint64_t mlkem_keccak_rc[24];
 /* Keccak-f[1600] on one state of 25 lanes, lane (x, y) at index x + 5y. */
 void mlkem_keccakf1600(uint64_t state[25]);
 
-/* Keccak-f[1600] on four independent states stored interleaved: lane i of
- * instance j is state[4 * i + j]; four one-way permutations in turn. The
- * SIMD forms (keccak_avx2.h, keccak_avx512.h) reach the scheduler through
- * each backend's mlkem_keccak_lanes. */
-void mlkem_keccakf1600_x4_portable(uint64_t state[100]);
+/* Keccak-f[1600] on the 25 lanes s[0], s[stride], ..., s[24 * stride]:
+ * one instance of an interleaved multi-way state. */
+void mlkem_keccakf1600_strided(uint64_t *s, size_t stride);
 
 /* Incremental sponge, for any rate and domain-separation byte.
  * Use: init, absorb any number of times, finalize, then squeeze any number
@@ -75,8 +73,13 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * Each job hashes in0 || in1 (either may be empty) with its own rate and
  * domain byte. Without a sink it writes outlen bytes to out. With a sink,
  * it hands its output block by block (rate bytes each) to sink, until the
- * sink returns non-zero; outlen is then only the expected length, used to
- * plan the schedule, and out is unused. */
+ * sink returns non-zero; outlen is then only the expected length, and out
+ * is unused.
+ *
+ * A job may depend on an earlier job of the same list (after = its index,
+ * or -1 for none): it starts only once that job has all its output, so its
+ * input may be (or may include) that output, as G(m || H(ek)) follows H(ek)
+ * in encapsulation and the PRF noise follows G. */
 typedef int (*mlkem_sponge_sink)(void *arg, const uint8_t *block,
                                  size_t len);
 
@@ -91,33 +94,37 @@ typedef struct {
   size_t outlen;
   mlkem_sponge_sink sink;
   void *sink_arg;
+  int after;
 } mlkem_sponge_job;
 
-/* The multi-way permutations a backend offers, with the cost of one call
- * of each (any common unit; rdtsc ticks measured on a reference machine).
- * x4 and x8 may be NULL. The scheduler uses them to choose, per list of
- * jobs, between running the jobs one after another on the one-way
- * permutation and spreading them over four or eight lanes. */
+/* At most this many jobs in one list. */
+#define MLKEM_SPONGE_MAX_JOBS 64
+
+/* The multi-way permutations a backend offers, and the cost of one call of
+ * each (any common unit; rdtsc ticks measured on a reference machine).
+ * The scheduler keeps its states interleaved with the given stride (4 or
+ * 8): lane i of instance j at state[stride * i + j]. x4 permutes instances
+ * 0-3 of that layout, x8 (stride 8 only) instances 0-7; either may be
+ * NULL, and mlkem_keccakf1600_strided permutes any single instance. Before
+ * every step the scheduler picks the cheapest way to permute the instances
+ * that are busy. */
 typedef struct {
-  void (*x4)(uint64_t state[100]); /* lane i of instance j at 4 i + j */
-  void (*x8)(uint64_t state[200]); /* lane i of instance j at 8 i + j */
+  unsigned stride;
+  void (*x4)(uint64_t *state);
+  void (*x8)(uint64_t *state);
   unsigned cost_x1, cost_x4, cost_x8;
 } mlkem_keccak_lanes;
 
-/* The portable four-way permutation: four one-way permutations in turn. */
+/* One-way permutations only (the portable backend). */
 extern const mlkem_keccak_lanes mlkem_keccak_lanes_portable;
 
-/* Runs the jobs. In lanes, a lane whose job has all its output takes the
- * next job, so a list costs about the larger of its longest job and its
- * total number of permutations divided by the lane count (list the longest
- * jobs first). */
-void mlkem_sponge_schedule(const mlkem_sponge_job *jobs, unsigned njobs,
-                           const mlkem_keccak_lanes *lanes);
-
-/* The same with an explicit choice: width 1 (one after another), 4 or 8
- * (the permutation for that width must exist). For tests. */
-void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
-                            const mlkem_keccak_lanes *lanes, unsigned width);
+/* Runs the jobs (at most MLKEM_SPONGE_MAX_JOBS). A lane that finishes a
+ * job takes the first job of the list that has not started and whose
+ * dependency is complete; so list the longest chains first. The time is
+ * about the larger of the longest chain of dependent jobs and the total
+ * number of permutations divided among the lanes. */
+void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
+                      const mlkem_keccak_lanes *lanes);
 
 #define MLKEM_DS_SHA3 0x06
 #define MLKEM_DS_SHAKE 0x1F

@@ -1,17 +1,23 @@
 /*
- * sponge_lanes.c - many independent sponge computations (FIPS 202
- * Section 4) scheduled over the lanes of a multi-way permutation.
+ * sponge_lanes.c - many sponge computations (FIPS 202 Section 4) scheduled
+ * over the lanes of multi-way permutations.
  *
- * Every call of the W-way permutation (W = 4 or 8) is one step for all W
- * lanes. Before a step, each lane that is still absorbing XORs in its next
- * block (the last one padded, Section 5.1); after the step, each lane that
- * has absorbed everything copies out the next block of its output. A lane
- * whose job has all its output starts the next job on the list, from a
- * zeroed lane state, at the following step. So lanes never wait for each
- * other, and independent hashes of an operation (H(ek), J(z || c), the
- * matrix, the noise) share permutations instead of running one after
- * another. Whether to use 1, 4 or 8 lanes is chosen per list from the
- * permutations' costs.
+ * The states of up to W computations (W = the backend's stride, 4 or 8)
+ * are kept interleaved. One step permutes every busy lane: before it, each
+ * lane that is still absorbing XORs in its next block (the last one
+ * padded, Section 5.1); after it, each lane that has absorbed everything
+ * copies out the next block of its output. A lane whose job has all its
+ * output takes the first job of the list that has not started and whose
+ * dependency (if any) is complete, from a zeroed state, at the next step.
+ * So lanes never wait for each other, and the independent hashes of an
+ * operation (H(ek), J(z || c), G, the matrix, the noise) share
+ * permutations instead of running one after another.
+ *
+ * Each step uses the cheapest permutation that covers the busy lanes,
+ * from the backend's costs: the eight-way one while more than four are
+ * busy, the four-way one for two to four (the busy lanes are first moved
+ * into slots 0-3), the one-way one per lane where that is cheaper (a lone
+ * lane on AVX2, every lane on the portable backend).
  */
 #include <string.h>
 
@@ -20,21 +26,43 @@
 #include "sha3/sha3.h"
 
 #define MAX_RATE 168
-#define MAX_WIDTH 8
+#define MAX_STRIDE 8
 
 const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
-  mlkem_keccakf1600_x4_portable, NULL,
-  /* Measured (rdtsc ticks, gcc -O3, x86-64): one permutation about 780;
-   * the four-way form is four of them. */
-  780, 3120, 0,
+  /* One-way permutations only; measured (rdtsc ticks, gcc -O3, x86-64)
+   * about 780 each. */
+  4, NULL, NULL, 780, 0, 0,
 };
 
 typedef struct {
   const mlkem_sponge_job *job; /* NULL: idle */
+  unsigned index;              /* of job in the list */
   size_t absorbed;             /* input bytes absorbed */
   size_t produced;             /* output bytes written */
   int squeezing;               /* the padded last block has been absorbed */
 } lane_state;
+
+/* The list of jobs: which have started and which are complete (bit j for
+ * job j), and the first that has not started. */
+typedef struct {
+  const mlkem_sponge_job *jobs;
+  unsigned njobs, first;
+  uint64_t started, done;
+} job_queue;
+
+/* The first job that may start now, or -1. */
+static int take_job(job_queue *q) {
+  unsigned j;
+  for (j = q->first; j < q->njobs; j++) {
+    int after = q->jobs[j].after;
+    if ((q->started >> j) & 1) continue;
+    if (after >= 0 && !((q->done >> after) & 1)) continue;
+    q->started |= (uint64_t)1 << j;
+    while (q->first < q->njobs && ((q->started >> q->first) & 1)) q->first++;
+    return (int)j;
+  }
+  return -1;
+}
 
 /* Block number `absorbed / rate` of in0 || in1, padded if it is the last. */
 static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
@@ -57,19 +85,10 @@ static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
   return last;
 }
 
-/* Lane l of a W-way state: lane word i at s[W i + l]. */
-static inline void start(lane_state *ls, uint64_t *s, unsigned w,
-                         unsigned l, const mlkem_sponge_job *job) {
-  unsigned i;
-  for (i = 0; i < 25; i++) s[w * i + l] = 0;
-  ls->job = job;
-  ls->absorbed = 0;
-  ls->produced = 0;
-  ls->squeezing = 0;
-}
-
-static inline void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
-                               unsigned l, uint8_t block[MAX_RATE]) {
+/* XORs the lane's next input block into its state (s: the lane's first
+ * word, w: the stride). */
+static void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
+                        uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
   const uint8_t *src = block;
   const unsigned words = job->rate / 8;
@@ -86,155 +105,132 @@ static inline void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
     ls->squeezing = next_block(block, job, ls->absorbed);
   }
   if (!ls->squeezing) ls->absorbed += job->rate;
-  for (i = 0; i < words; i++) s[w * i + l] ^= mlkem_load64_le(src + 8 * i);
+  for (i = 0; i < words; i++) s[w * i] ^= mlkem_load64_le(src + 8 * i);
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
-static inline int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
-                               unsigned l, uint8_t block[MAX_RATE]) {
+static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
+                        uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
   const unsigned words = job->rate / 8;
   size_t n;
   uint8_t *out;
   unsigned i;
   if (job->sink != NULL) {
-    for (i = 0; i < words; i++) mlkem_store64_le(block + 8 * i, s[w * i + l]);
+    for (i = 0; i < words; i++) mlkem_store64_le(block + 8 * i, s[w * i]);
     return job->sink(job->sink_arg, block, job->rate);
   }
   n = job->outlen - ls->produced;
   out = job->out + ls->produced;
   if (n > job->rate) n = job->rate;
-  for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[w * i + l]);
+  for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[w * i]);
   if (n % 8 != 0) {
-    mlkem_store64_le(block, s[w * i + l]);
+    mlkem_store64_le(block, s[w * i]);
     memcpy(out + 8 * i, block, n % 8);
   }
   ls->produced += n;
   return ls->produced == job->outlen;
 }
 
-/* Inlined into run_lanes4 and run_lanes8 below, so that the lane stride w
- * is a constant in each copy. */
-static inline void run_lanes(const mlkem_sponge_job *jobs, unsigned njobs,
-                             const mlkem_keccak_lanes *lanes, unsigned w) {
-  uint64_t s[25 * MAX_WIDTH];
-  uint8_t block[MAX_RATE];
-  lane_state ls[MAX_WIDTH];
-  unsigned next = 0, active = 0, l, i;
+/* Lane l starts job j of the list from a zeroed state. */
+static void start(lane_state *ls, uint64_t *s, unsigned stride,
+                  const job_queue *q, unsigned j) {
+  unsigned i;
+  for (i = 0; i < 25; i++) s[stride * i] = 0;
+  ls->job = &q->jobs[j];
+  ls->index = j;
+  ls->absorbed = 0;
+  ls->produced = 0;
+  ls->squeezing = 0;
+}
 
-  for (l = 0; l < w; l++) {
-    ls[l].job = NULL;
-    if (next < njobs) {
-      start(&ls[l], s, w, l, &jobs[next++]);
-      active++;
-    } else {
-      for (i = 0; i < 25; i++) s[w * i + l] = 0;
+/* One permutation of every busy lane (bit l of busy: slot l), by the
+ * cheapest means the backend offers. */
+static void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
+                    unsigned busy) {
+  unsigned n = 0, top = 0, l, cost;
+  for (l = 0; l < MAX_STRIDE; l++)
+    if ((busy >> l) & 1) {
+      n++;
+      top = l + 1;
     }
+  cost = n * lanes->cost_x1;
+  if (lanes->x4 != NULL && top <= 4 && lanes->cost_x4 < cost) {
+    lanes->x4(s);
+    return;
   }
-  while (active > 0) {
-    for (l = 0; l < w; l++)
+  if (lanes->x8 != NULL && lanes->cost_x8 < cost) {
+    lanes->x8(s);
+    return;
+  }
+  for (l = 0; l < MAX_STRIDE; l++)
+    if ((busy >> l) & 1) mlkem_keccakf1600_strided(s + l, lanes->stride);
+}
+
+/* With four or fewer lanes busy, moves those in slots 4-7 into free slots
+ * below 4, so that the four-way permutation covers them. */
+static void compact(lane_state *ls, uint64_t *s, unsigned stride,
+                    unsigned *busy) {
+  unsigned from, to = 0, i;
+  for (from = 4; from < stride; from++) {
+    if (!((*busy >> from) & 1)) continue;
+    while ((*busy >> to) & 1) to++;
+    for (i = 0; i < 25; i++) s[stride * i + to] = s[stride * i + from];
+    ls[to] = ls[from];
+    ls[from].job = NULL;
+    *busy = (*busy & ~(1u << from)) | (1u << to);
+  }
+}
+
+void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
+                      const mlkem_keccak_lanes *lanes) {
+  uint64_t s[25 * MAX_STRIDE];
+  uint8_t block[MAX_RATE];
+  lane_state ls[MAX_STRIDE];
+  const unsigned stride = lanes->stride;
+  job_queue q;
+  unsigned busy = 0, l;
+  int j;
+
+  q.jobs = jobs;
+  q.njobs = njobs;
+  q.first = 0;
+  q.started = 0;
+  q.done = 0;
+  memset(s, 0, sizeof s);
+  for (l = 0; l < stride; l++) ls[l].job = NULL;
+
+  for (;;) {
+    /* Idle lanes take the jobs that may start now. */
+    for (l = 0; l < stride; l++) {
+      if (ls[l].job != NULL) continue;
+      if ((j = take_job(&q)) < 0) break;
+      start(&ls[l], s + l, stride, &q, (unsigned)j);
+      busy |= 1u << l;
+    }
+    if (busy == 0) break;
+    if (stride > 4 && (busy & ~0xFu) != 0) {
+      unsigned n = 0;
+      for (l = 0; l < stride; l++) n += (busy >> l) & 1;
+      if (n <= 4) compact(ls, s, stride, &busy);
+    }
+    for (l = 0; l < stride; l++)
       if (ls[l].job != NULL && !ls[l].squeezing)
-        absorb_step(&ls[l], s, w, l, block);
-    if (w == 8)
-      lanes->x8(s);
-    else
-      lanes->x4(s);
-    for (l = 0; l < w; l++) {
+        absorb_step(&ls[l], s + l, stride, block);
+    permute(s, lanes, busy);
+    for (l = 0; l < stride; l++) {
       if (ls[l].job == NULL || !ls[l].squeezing) continue;
-      if (squeeze_step(&ls[l], s, w, l, block)) {
-        if (next < njobs) {
-          start(&ls[l], s, w, l, &jobs[next++]);
-        } else {
-          ls[l].job = NULL;
-          active--;
-        }
+      if (squeeze_step(&ls[l], s + l, stride, block)) {
+        q.done |= (uint64_t)1 << ls[l].index;
+        ls[l].job = NULL;
+        busy &= ~(1u << l);
       }
     }
   }
   /* The lanes held secret inputs (noise seeds) and outputs. */
   mlkem_zeroize(s, sizeof s);
   mlkem_zeroize(block, sizeof block);
-}
-
-static void run_lanes4(const mlkem_sponge_job *jobs, unsigned njobs,
-                       const mlkem_keccak_lanes *lanes) {
-  run_lanes(jobs, njobs, lanes, 4);
-}
-
-static void run_lanes8(const mlkem_sponge_job *jobs, unsigned njobs,
-                       const mlkem_keccak_lanes *lanes) {
-  run_lanes(jobs, njobs, lanes, 8);
-}
-
-static void run_sequential(const mlkem_sponge_job *jobs, unsigned njobs) {
-  mlkem_keccak_ctx ctx;
-  uint8_t block[MAX_RATE];
-  unsigned j;
-  for (j = 0; j < njobs; j++) {
-    mlkem_keccak_init(&ctx, jobs[j].rate, jobs[j].ds);
-    mlkem_keccak_absorb(&ctx, jobs[j].in0, jobs[j].len0);
-    mlkem_keccak_absorb(&ctx, jobs[j].in1, jobs[j].len1);
-    mlkem_keccak_finalize(&ctx);
-    if (jobs[j].sink == NULL) {
-      mlkem_keccak_squeeze(&ctx, jobs[j].out, jobs[j].outlen);
-      continue;
-    }
-    do {
-      mlkem_keccak_squeezeblocks(&ctx, block, 1);
-    } while (!jobs[j].sink(jobs[j].sink_arg, block, jobs[j].rate));
-  }
-  mlkem_zeroize(&ctx, sizeof ctx);
-  mlkem_zeroize(block, sizeof block);
-}
-
-void mlkem_sponge_run_width(const mlkem_sponge_job *jobs, unsigned njobs,
-                            const mlkem_keccak_lanes *lanes, unsigned width) {
-  if (width == 1 || njobs == 0)
-    run_sequential(jobs, njobs);
-  else if (width == 8)
-    run_lanes8(jobs, njobs, lanes);
-  else
-    run_lanes4(jobs, njobs, lanes);
   /* The permutations' last states (hash outputs, some secret) remain in
    * their spill slots below this frame. */
   mlkem_scrub_stack();
-}
-
-/* Permutations a job needs: absorbing len bytes plus padding, then one
- * more for every further output block. */
-static unsigned long job_perms(const mlkem_sponge_job *j) {
-  size_t len = j->len0 + j->len1;
-  return (unsigned long)(len / j->rate + 1 +
-                         (j->outlen == 0 ? 0 : (j->outlen - 1) / j->rate));
-}
-
-/* Estimated cost in lanes of width w: at least the longest job, at least
- * the total divided among the lanes. */
-static unsigned long lane_cost(unsigned long total, unsigned long longest,
-                               unsigned w, unsigned cost) {
-  unsigned long steps = (total + w - 1) >> (w == 8 ? 3 : 2); /* w: 4 or 8 */
-  return (steps > longest ? steps : longest) * cost;
-}
-
-void mlkem_sponge_schedule(const mlkem_sponge_job *jobs, unsigned njobs,
-                           const mlkem_keccak_lanes *lanes) {
-  unsigned long total = 0, longest = 0, best, c;
-  unsigned j, width = 1;
-  for (j = 0; j < njobs; j++) {
-    unsigned long p = job_perms(&jobs[j]);
-    total += p;
-    if (p > longest) longest = p;
-  }
-  best = total * lanes->cost_x1;
-  if (lanes->x4 != NULL &&
-      (c = lane_cost(total, longest, 4, lanes->cost_x4)) < best) {
-    best = c;
-    width = 4;
-  }
-  if (lanes->x8 != NULL &&
-      (c = lane_cost(total, longest, 8, lanes->cost_x8)) < best) {
-    best = c;
-    width = 8;
-  }
-  mlkem_sponge_run_width(jobs, njobs, lanes, width);
 }

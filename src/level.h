@@ -1,0 +1,47 @@
+/*
+ * level.h - the FIPS 203 algorithms compiled once per parameter set.
+ *
+ * kpke.c and kem.c are written once, for any rank k, but every buffer in
+ * them is sized by the compile-time rank MLKEM_K. level512.c, level768.c
+ * and level1024.c each define MLKEM_K and include both files, so each
+ * parameter set gets its own copy whose stack holds what that set needs
+ * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
+ * where it needs 9). MLKEM_NS gives each copy's external functions their
+ * own names, mlkem_k2_..., mlkem_k3_..., mlkem_k4_...; inside a copy the
+ * generic names below are mapped onto them.
+ */
+#ifndef MLKEM_LEVEL_H
+#define MLKEM_LEVEL_H
+
+#ifndef MLKEM_K
+#error "kpke.c and kem.c are compiled through level512.c, level768.c and level1024.c"
+#endif
+#if MLKEM_K != 2 && MLKEM_K != 3 && MLKEM_K != 4
+#error "MLKEM_K must be 2, 3 or 4"
+#endif
+
+#define MLKEM_NS_(k, name) mlkem_k##k##_##name
+#define MLKEM_NS2_(k, name) MLKEM_NS_(k, name)
+#define MLKEM_NS(name) MLKEM_NS2_(MLKEM_K, name)
+
+/* FIPS 203 Table 2 for this k. */
+#define MLKEM_ETA1 (MLKEM_K == 2 ? 3 : 2)
+#define MLKEM_ETA2 2
+#define MLKEM_CT_MAX (32 * ((MLKEM_K == 4 ? 11 : 10) * MLKEM_K + 5))
+
+/* Bytes of PRF output for one noise polynomial of eta1 / eta2. */
+#define MLKEM_ETA1_BYTES (64 * MLKEM_ETA1)
+#define MLKEM_ETA2_BYTES (64 * MLKEM_ETA2)
+
+#define mlkem_kpke_keygen MLKEM_NS(kpke_keygen)
+#define mlkem_kpke_encrypt MLKEM_NS(kpke_encrypt)
+#define mlkem_kpke_decrypt MLKEM_NS(kpke_decrypt)
+#define mlkem_kem_keygen MLKEM_NS(kem_keygen)
+#define mlkem_kem_keygen_derand MLKEM_NS(kem_keygen_derand)
+#define mlkem_kem_encaps MLKEM_NS(kem_encaps)
+#define mlkem_kem_encaps_derand MLKEM_NS(kem_encaps_derand)
+#define mlkem_kem_decaps MLKEM_NS(kem_decaps)
+#define mlkem_kem_check_ek MLKEM_NS(kem_check_ek)
+#define mlkem_kem_check_dk MLKEM_NS(kem_check_dk)
+
+#endif

@@ -1,0 +1,5 @@
+/* level1024.c - K-PKE and ML-KEM compiled for ML-KEM-1024 (k = 4); see
+ * level.h. */
+#define MLKEM_K 4
+#include "kpke.c"
+#include "kem.c"

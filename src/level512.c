@@ -1,0 +1,5 @@
+/* level512.c - K-PKE and ML-KEM compiled for ML-KEM-512 (k = 2); see
+ * level.h. */
+#define MLKEM_K 2
+#include "kpke.c"
+#include "kem.c"

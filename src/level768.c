@@ -1,0 +1,5 @@
+/* level768.c - K-PKE and ML-KEM compiled for ML-KEM-768 (k = 3); see
+ * level.h. */
+#define MLKEM_K 3
+#include "kpke.c"
+#include "kem.c"
