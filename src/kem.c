@@ -85,12 +85,10 @@ static int pairwise_consistent(const mlkem_backend *be,
 static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
                            uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
   uint8_t *dk_ek_out = dk + p->dkpke_bytes;
-  mlkem_sponge_job h;
-  mlkem_kpke_keygen(be, p, ek, dk, seed);
+  /* Algorithm 16 steps 2-3: dk = dk_PKE || ek || H(ek) || z, H(ek)
+   * hashed as K-PKE.KeyGen writes ek. */
+  kpke_keygen_h(be, p, ek, dk, seed, dk_ek_out + p->ek_bytes);
   memcpy(dk_ek_out, ek, p->ek_bytes);
-  /* Algorithm 16 step 3: dk = dk_PKE || ek || H(ek) || z. */
-  h = mlkem_job_h(ek, p->ek_bytes, dk_ek_out + p->ek_bytes);
-  mlkem_hash_run(be, &h, 1);
   memcpy(dk_ek_out + p->ek_bytes + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
          MLKEM_SYMBYTES);
   return pairwise_consistent(be, p, ek, dk) ? MLKEM_OK : MLKEM_ERR_PAIRWISE;

@@ -36,17 +36,93 @@ static void poly_sub_from(mlkem_poly *r, const mlkem_poly *a) {
     r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
 }
 
-/* FIPS 203 Algorithm 13. */
-void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
-                       uint8_t *ek, uint8_t *dkpke,
-                       const uint8_t d[MLKEM_SYMBYTES]) {
+/*
+ * Key generation as a pipeline (FIPS 203 Algorithm 13 steps 3-19, with
+ * Algorithm 16's H(ek) when asked for). One list samples A-hat and the
+ * noise. Inside the scheduler's sinks, as soon as the noise is complete
+ * s-hat is computed, and as soon as row i of A-hat is complete (rows in
+ * order) row i of t-hat is computed and encoded into ek, where the H(ek)
+ * job, streaming its input, absorbs it while later rows are still being
+ * sampled. So H(ek) no longer waits for the whole of ek.
+ */
+typedef struct {
+  const mlkem_backend *be;
+  mlkem_poly *a, *s, *t;
+  uint8_t (*noise)[MLKEM_ETA1_BYTES]; /* PRF output for s, then e */
+  unsigned noise_have[2 * K];         /* bytes received of each */
+  unsigned noise_left;                /* noise polynomials incomplete */
+  unsigned row_left[K];               /* entries incomplete in each row */
+  unsigned rows;                      /* rows of t-hat written to ek */
+  uint8_t *ek;
+  size_t ek_bytes;
+  size_t ek_ready;                    /* bytes of ek written */
+} keygen_pipe;
+
+typedef struct {
+  keygen_pipe *kp;
+  unsigned i;
+} keygen_noise_sink;
+
+/* Steps 18-19 for every row whose turn has come: t-hat[i] = A-hat[i]
+ * s-hat + e-hat[i], ek[384 i :] = ByteEncode_12(t-hat[i]). Once row i of
+ * A-hat is used, its first entry holds e-hat[i] (saving a polynomial of
+ * stack) and is wiped after. */
+static void keygen_advance(keygen_pipe *kp) {
+  const mlkem_backend *be = kp->be;
+  while (kp->noise_left == 0 && kp->rows < K && kp->row_left[kp->rows] == 0) {
+    const unsigned i = kp->rows;
+    mlkem_poly *e = &kp->a[i * K];
+    be->basemul_acc(kp->t, &kp->a[i * K], kp->s, K);
+    be->cbd(e, kp->noise[K + i], MLKEM_ETA1);
+    be->ntt(e);
+    be->add_reduce(kp->t, e);
+    be->encode12(kp->ek + i * MLKEM_POLYBYTES, kp->t);
+    mlkem_zeroize(e, sizeof *e);
+    kp->rows++;
+    /* rho, the last 32 bytes, is in place from the start. */
+    kp->ek_ready = kp->rows == K ? kp->ek_bytes
+                                 : (size_t)MLKEM_POLYBYTES * kp->rows;
+  }
+}
+
+/* Sink of noise polynomial i (PRF_eta1(sigma, i), steps 8-15); when the
+ * last one is complete, s-hat = NTT(s) (steps 16-17). */
+static int keygen_noise_block(void *arg, const uint8_t *block, size_t len) {
+  keygen_noise_sink *ns = arg;
+  keygen_pipe *kp = ns->kp;
+  unsigned have = kp->noise_have[ns->i], i;
+  size_t n = MLKEM_ETA1_BYTES - have < len ? MLKEM_ETA1_BYTES - have : len;
+  memcpy(kp->noise[ns->i] + have, block, n);
+  kp->noise_have[ns->i] = have + (unsigned)n;
+  if (kp->noise_have[ns->i] < MLKEM_ETA1_BYTES) return 0;
+  if (--kp->noise_left == 0)
+    for (i = 0; i < K; i++) {
+      kp->be->cbd(&kp->s[i], kp->noise[i], MLKEM_ETA1);
+      kp->be->ntt(&kp->s[i]);
+    }
+  keygen_advance(kp);
+  return 1;
+}
+
+static void keygen_entry_done(void *arg, unsigned index) {
+  keygen_pipe *kp = arg;
+  kp->row_left[index / K]--; /* a public index; K is a constant */
+  keygen_advance(kp);
+}
+
+/* FIPS 203 Algorithm 13; with h not NULL, also H(ek) into h. */
+static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
+                          uint8_t *ek, uint8_t *dkpke,
+                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h) {
   uint8_t in[MLKEM_SYMBYTES + 1];
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_poly a[K * K], s[K], t;
-  uint8_t noise[2 * K][MLKEM_ETA1_BYTES]; /* PRF output for s, then e */
+  uint8_t noise[2 * K][MLKEM_ETA1_BYTES];
   mlkem_matrix_entry entries[K * K];
-  mlkem_sponge_job jobs[K * K + 2 * K];
-  mlkem_job_list list = {jobs, 0, K * K + 2 * K};
+  keygen_noise_sink sinks[2 * K];
+  mlkem_sponge_job jobs[K * K + 2 * K + 1];
+  mlkem_job_list list = {jobs, 0, K * K + 2 * K + 1};
+  keygen_pipe kp;
   unsigned i;
 
   /* Step 1: (rho, sigma) = G(d || k), with the rank byte of the final
@@ -59,34 +135,46 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
    * public, the last 32 bytes of ek (step 19), and SampleNTT's rejection
    * loop runs on SHAKE128(rho || j || i). sigma stays secret. */
   MLKEM_CT_UNPOISON(rho_sigma, MLKEM_SYMBYTES);
+  memcpy(ek + p->dkpke_bytes, rho_sigma, MLKEM_SYMBYTES);
 
-  /* Steps 3-7: A-hat[i][j] = SampleNTT(rho || j || i); steps 8-15: s and
-   * e from PRF_eta1(sigma, N), N = 0 .. 2k - 1; all in one batch. */
+  kp.be = be;
+  kp.a = a;
+  kp.s = s;
+  kp.t = &t;
+  kp.noise = noise;
+  kp.noise_left = 2 * K;
+  kp.rows = 0;
+  kp.ek = ek;
+  kp.ek_bytes = p->ek_bytes;
+  kp.ek_ready = 0;
+  for (i = 0; i < K; i++) kp.row_left[i] = K;
+
+  /* One list: H(ek) streaming ek as its rows are written (it starts once
+   * row 0 is), steps 8-15's s and e from PRF_eta1(sigma, N), N = 0 ..
+   * 2k - 1, and steps 3-7's A-hat[i][j] = SampleNTT(rho || j || i). */
   list.n = 0;
+  if (h != NULL) {
+    mlkem_sponge_job hj = mlkem_job_h(ek, p->ek_bytes, h);
+    hj.avail = &kp.ek_ready;
+    mlkem_jobs_add(&list, hj);
+  }
+  for (i = 0; i < 2 * K; i++) {
+    mlkem_sponge_job nj = mlkem_job_prf(rho_sigma + MLKEM_SYMBYTES, i, NULL,
+                                        MLKEM_ETA1);
+    sinks[i].kp = &kp;
+    sinks[i].i = i;
+    kp.noise_have[i] = 0;
+    nj.sink = keygen_noise_block;
+    nj.sink_arg = &sinks[i];
+    mlkem_jobs_add(&list, nj);
+  }
   mlkem_matrix_jobs(&list, be, entries, a, K, rho_sigma, 0);
-  for (i = 0; i < 2 * K; i++)
-    mlkem_jobs_add(&list, mlkem_job_prf(rho_sigma + MLKEM_SYMBYTES, i,
-                                        noise[i], MLKEM_ETA1));
+  for (i = 0; i < K * K; i++) {
+    entries[i].done = keygen_entry_done;
+    entries[i].done_arg = &kp;
+  }
   mlkem_hash_run(be, list.job, list.n);
 
-  /* Steps 16-18: s-hat = NTT(s), e-hat = NTT(e), t-hat = A-hat s-hat +
-   * e-hat, a row at a time; step 19: ek = ByteEncode_12(t-hat) || rho.
-   * Once row i of A-hat is used, its first entry holds e-hat[i] (saving a
-   * polynomial of stack) and is wiped after. */
-  for (i = 0; i < K; i++) {
-    be->cbd(&s[i], noise[i], MLKEM_ETA1);
-    be->ntt(&s[i]);
-  }
-  for (i = 0; i < K; i++) {
-    mlkem_poly *e = &a[i * K];
-    be->basemul_acc(&t, &a[i * K], s, K);
-    be->cbd(e, noise[K + i], MLKEM_ETA1);
-    be->ntt(e);
-    be->add_reduce(&t, e);
-    be->encode12(ek + i * MLKEM_POLYBYTES, &t);
-    mlkem_zeroize(e, sizeof *e);
-  }
-  memcpy(ek + p->dkpke_bytes, rho_sigma, MLKEM_SYMBYTES);
   /* Step 20: dk_PKE = ByteEncode_12(s-hat). */
   for (i = 0; i < K; i++) be->encode12(dkpke + i * MLKEM_POLYBYTES, &s[i]);
 
@@ -95,6 +183,13 @@ void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
   mlkem_zeroize(s, sizeof s);
   mlkem_zeroize(noise, sizeof noise);
   mlkem_zeroize(&t, sizeof t);
+}
+
+/* FIPS 203 Algorithm 13 (the hazmat entry point). */
+void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
+                       uint8_t *ek, uint8_t *dkpke,
+                       const uint8_t d[MLKEM_SYMBYTES]) {
+  kpke_keygen_h(be, p, ek, dkpke, d, NULL);
 }
 
 /* What K-PKE.Encrypt (FIPS 203 Algorithm 14) samples: A-hat transposed

@@ -2,9 +2,9 @@
  * params.h - the constants of FIPS 203 and the three parameter sets
  * (FIPS 203 section 8, Table 2).
  *
- * One source serves all three sets: the rank k and the sizes that follow
- * from it are run-time fields of mlkem_params, and every buffer is sized for
- * the largest set (k = 4). See docs/ARCHITECTURE.md for why.
+ * The rank k and the sizes that follow from it are fields of mlkem_params;
+ * the FIPS 203 algorithms are compiled once per set with buffers sized by
+ * its rank (level.h, docs/ARCHITECTURE.md).
  */
 #ifndef MLKEM_PARAMS_H
 #define MLKEM_PARAMS_H
@@ -14,7 +14,7 @@
 
 #define MLKEM_N 256
 #define MLKEM_Q 3329
-#define MLKEM_K_MAX 4
+#define MLKEM_K_MAX 4 /* the largest rank (ML-KEM-1024) */
 #define MLKEM_SYMBYTES 32        /* size of d, z, m, rho, sigma, r, K, H(ek) */
 #define MLKEM_POLYBYTES 384      /* ByteEncode_12 of one polynomial */
 

@@ -17,7 +17,9 @@
 static int rej_sink_block(void *arg, const uint8_t *block, size_t len) {
   mlkem_matrix_entry *e = arg;
   e->be->rej_uniform(e->out, &e->ctr, block, (unsigned)len);
-  return e->ctr >= MLKEM_N;
+  if (e->ctr < MLKEM_N) return 0;
+  if (e->done != NULL) e->done(e->done_arg, e->index);
+  return 1;
 }
 
 void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
@@ -33,7 +35,10 @@ void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
       e->in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? col : row);
       e->be = be;
       e->out = &a[row * k + col];
+      e->done = NULL;
+      e->done_arg = NULL;
       e->ctr = 0;
+      e->index = row * k + col;
       job = mlkem_job_xof(e->in, NULL, MLKEM_REJ_UNIFORM_BUFBYTES);
       job.sink = rej_sink_block;
       job.sink_arg = e;

@@ -11,11 +11,15 @@
 
 /* One matrix entry being sampled: its XOF input rho || j || i and the
  * state of its rejection loop. Owned by the caller until the jobs have
- * run. */
+ * run. If done is set (mlkem_matrix_jobs leaves it NULL), it is called
+ * with done_arg and the entry's index as soon as the entry is complete,
+ * from inside the scheduler. */
 typedef struct {
   const mlkem_backend *be;
   mlkem_poly *out;
-  unsigned ctr;
+  void (*done)(void *arg, unsigned index);
+  void *done_arg;
+  unsigned ctr, index;
   uint8_t in[MLKEM_SYMBYTES + 2];
 } mlkem_matrix_entry;
 

@@ -7,16 +7,17 @@ static mlkem_sponge_job make(unsigned rate, uint8_t ds, const uint8_t *in0,
                              size_t len0, const uint8_t *in1, size_t len1,
                              uint8_t *out, size_t outlen) {
   mlkem_sponge_job j;
-  j.rate = rate;
+  j.rate = (uint16_t)rate;
   j.ds = ds;
   j.in0 = in0;
-  j.len0 = len0;
+  j.len0 = (uint32_t)len0;
   j.in1 = in1;
-  j.len1 = len1;
+  j.len1 = (uint32_t)len1;
   j.out = out;
-  j.outlen = outlen;
+  j.outlen = (uint32_t)outlen;
   j.sink = NULL;
   j.sink_arg = NULL;
+  j.avail = NULL;
   j.after = -1;
   return j;
 }

@@ -79,22 +79,28 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * A job may depend on an earlier job of the same list (after = its index,
  * or -1 for none): it starts only once that job has all its output, so its
  * input may be (or may include) that output, as G(m || H(ek)) follows H(ek)
- * in encapsulation and the PRF noise follows G. */
+ * in encapsulation and the PRF noise follows G.
+ *
+ * A job may also stream its input (avail not NULL): it absorbs a block
+ * only once *avail, the count of input bytes written so far, covers it,
+ * and waits otherwise. *avail is advanced by the sinks of other jobs of the
+ * list (key generation writes ek row by row while the matrix is sampled,
+ * and H(ek) absorbs each row as it comes). At most one job of a list may
+ * stream, and its input must be complete once every other job is. */
 typedef int (*mlkem_sponge_sink)(void *arg, const uint8_t *block,
                                  size_t len);
 
 typedef struct {
-  unsigned rate;
-  uint8_t ds;
   const uint8_t *in0;
-  size_t len0;
   const uint8_t *in1;
-  size_t len1;
   uint8_t *out;
-  size_t outlen;
   mlkem_sponge_sink sink;
   void *sink_arg;
-  int after;
+  const size_t *avail;
+  uint32_t len0, len1, outlen;
+  uint16_t rate;
+  uint8_t ds;
+  int8_t after;
 } mlkem_sponge_job;
 
 /* At most this many jobs in one list. */

@@ -26,6 +26,7 @@
 #include "sha3/sha3.h"
 
 #define MAX_RATE 168
+#define BLOCK_BYTES 200 /* a rate block, or a parked lane of 25 words */
 #define MAX_STRIDE 8
 
 const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
@@ -50,6 +51,14 @@ typedef struct {
   uint64_t started, done;
 } job_queue;
 
+/* Whether the input of the job's next block, after `absorbed` bytes, has
+ * been written (always, unless the job streams its input). */
+static int input_ready(const mlkem_sponge_job *job, size_t absorbed) {
+  size_t total = (size_t)job->len0 + job->len1, left = total - absorbed;
+  if (job->avail == NULL) return 1;
+  return *job->avail >= absorbed + (left < job->rate ? left : job->rate);
+}
+
 /* The first job that may start now, or -1. */
 static int take_job(job_queue *q) {
   unsigned j;
@@ -57,6 +66,7 @@ static int take_job(job_queue *q) {
     int after = q->jobs[j].after;
     if ((q->started >> j) & 1) continue;
     if (after >= 0 && !((q->done >> after) & 1)) continue;
+    if (!input_ready(&q->jobs[j], 0)) continue;
     q->started |= (uint64_t)1 << j;
     while (q->first < q->njobs && ((q->started >> q->first) & 1)) q->first++;
     return (int)j;
@@ -167,29 +177,27 @@ static void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
     if ((busy >> l) & 1) mlkem_keccakf1600_strided(s + l, lanes->stride);
 }
 
-/* With four or fewer lanes busy, moves those in slots 4-7 into free slots
- * below 4, so that the four-way permutation covers them. */
-static void compact(lane_state *ls, uint64_t *s, unsigned stride,
-                    unsigned *busy) {
+/* With four or fewer lanes holding jobs, moves those in slots 4-7 into
+ * free slots below 4, so that the four-way permutation covers them. */
+static void compact(lane_state *ls, uint64_t *s, unsigned stride) {
   unsigned from, to = 0, i;
   for (from = 4; from < stride; from++) {
-    if (!((*busy >> from) & 1)) continue;
-    while ((*busy >> to) & 1) to++;
+    if (ls[from].job == NULL) continue;
+    while (ls[to].job != NULL) to++;
     for (i = 0; i < 25; i++) s[stride * i + to] = s[stride * i + from];
     ls[to] = ls[from];
     ls[from].job = NULL;
-    *busy = (*busy & ~(1u << from)) | (1u << to);
   }
 }
 
 void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
                       const mlkem_keccak_lanes *lanes) {
   uint64_t s[25 * MAX_STRIDE];
-  uint8_t block[MAX_RATE];
+  uint8_t block[BLOCK_BYTES];
   lane_state ls[MAX_STRIDE];
   const unsigned stride = lanes->stride;
   job_queue q;
-  unsigned busy = 0, l;
+  unsigned l, i;
   int j;
 
   q.jobs = jobs;
@@ -201,29 +209,47 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
   for (l = 0; l < stride; l++) ls[l].job = NULL;
 
   for (;;) {
+    unsigned held = 0, busy = 0, n = 0;
+    int parked = -1;
     /* Idle lanes take the jobs that may start now. */
     for (l = 0; l < stride; l++) {
       if (ls[l].job != NULL) continue;
       if ((j = take_job(&q)) < 0) break;
       start(&ls[l], s + l, stride, &q, (unsigned)j);
-      busy |= 1u << l;
-    }
-    if (busy == 0) break;
-    if (stride > 4 && (busy & ~0xFu) != 0) {
-      unsigned n = 0;
-      for (l = 0; l < stride; l++) n += (busy >> l) & 1;
-      if (n <= 4) compact(ls, s, stride, &busy);
     }
     for (l = 0; l < stride; l++)
-      if (ls[l].job != NULL && !ls[l].squeezing)
-        absorb_step(&ls[l], s + l, stride, block);
+      if (ls[l].job != NULL) {
+        held |= 1u << l;
+        n++;
+      }
+    if (held == 0) break;
+    if (stride > 4 && (held & ~0xFu) != 0 && n <= 4) compact(ls, s, stride);
+    /* Absorbing lanes take their next block; a streaming lane whose next
+     * block is not written yet sits this step out, its state parked. */
+    for (l = 0; l < stride; l++) {
+      if (ls[l].job == NULL) continue;
+      if (!ls[l].squeezing && !input_ready(ls[l].job, ls[l].absorbed)) {
+        parked = (int)l;
+        continue;
+      }
+      if (!ls[l].squeezing) absorb_step(&ls[l], s + l, stride, block);
+      busy |= 1u << l;
+    }
+    /* Only the streaming job is left and its input will not come: a
+     * caller's error (sha3.h); stop rather than spin. */
+    if (busy == 0) break;
+    if (parked >= 0)
+      for (i = 0; i < 25; i++)
+        mlkem_store64_le(block + 8 * i, s[stride * i + (unsigned)parked]);
     permute(s, lanes, busy);
+    if (parked >= 0)
+      for (i = 0; i < 25; i++)
+        s[stride * i + (unsigned)parked] = mlkem_load64_le(block + 8 * i);
     for (l = 0; l < stride; l++) {
       if (ls[l].job == NULL || !ls[l].squeezing) continue;
       if (squeeze_step(&ls[l], s + l, stride, block)) {
         q.done |= (uint64_t)1 << ls[l].index;
         ls[l].job = NULL;
-        busy &= ~(1u << l);
       }
     }
   }
