@@ -104,9 +104,9 @@ static int keygen_noise_block(void *arg, const uint8_t *block, size_t len) {
   return 1;
 }
 
-static void keygen_entry_done(void *arg, unsigned index) {
+static void keygen_entry_done(void *arg, unsigned row) {
   keygen_pipe *kp = arg;
-  kp->row_left[index / K]--; /* a public index; K is a constant */
+  kp->row_left[row]--;
   keygen_advance(kp);
 }
 

@@ -18,7 +18,7 @@ static int rej_sink_block(void *arg, const uint8_t *block, size_t len) {
   mlkem_matrix_entry *e = arg;
   e->be->rej_uniform(e->out, &e->ctr, block, (unsigned)len);
   if (e->ctr < MLKEM_N) return 0;
-  if (e->done != NULL) e->done(e->done_arg, e->index);
+  if (e->done != NULL) e->done(e->done_arg, e->row);
   return 1;
 }
 
@@ -38,7 +38,7 @@ void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
       e->done = NULL;
       e->done_arg = NULL;
       e->ctr = 0;
-      e->index = row * k + col;
+      e->row = row;
       job = mlkem_job_xof(e->in, NULL, MLKEM_REJ_UNIFORM_BUFBYTES);
       job.sink = rej_sink_block;
       job.sink_arg = e;

@@ -12,14 +12,14 @@
 /* One matrix entry being sampled: its XOF input rho || j || i and the
  * state of its rejection loop. Owned by the caller until the jobs have
  * run. If done is set (mlkem_matrix_jobs leaves it NULL), it is called
- * with done_arg and the entry's index as soon as the entry is complete,
+ * with done_arg and the entry's row as soon as the entry is complete,
  * from inside the scheduler. */
 typedef struct {
   const mlkem_backend *be;
   mlkem_poly *out;
-  void (*done)(void *arg, unsigned index);
+  void (*done)(void *arg, unsigned row);
   void *done_arg;
-  unsigned ctr, index;
+  unsigned ctr, row;
   uint8_t in[MLKEM_SYMBYTES + 2];
 } mlkem_matrix_entry;
 
