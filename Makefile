@@ -7,6 +7,8 @@
 #   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os
 #   make stack     measured stack depth per set and backend against docs/SECURITY.md
 #   make fuzz      every libFuzzer target for FUZZ_SECONDS (15) seconds each
+#   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
+#                  under qemu-aarch64, with and without the SHA-3 extension
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -22,7 +24,7 @@ SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
 .PHONY: all configure build demo test test-long bench sanitize sanitize-gcc \
-	sanitize-clang sanitize-msan ct stack fuzz install clean
+	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64
 
 all: build
 
@@ -84,8 +86,30 @@ fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) CMAKE="$(CMAKE)" \
 	  CMAKE_ARGS="$(CMAKE_ARGS)" sh scripts/fuzz.sh
 
+# AArch64 under emulation (Debian: gcc-aarch64-linux-gnu, libc6-dev-arm64-cross,
+# qemu-user). ctest runs every program through qemu-aarch64, whose CPU model
+# comes from QEMU_CPU. First -cpu max (NEON and SHA-3): every test, the
+# per-backend ones for portable, neon and neon-sha3. Then -cpu cortex-a57
+# (no SHA-3): the neon suite again, where the detection must choose neon
+# and refuse neon-sha3 (its tests are skipped), and the Keccak tests.
+# Not run under emulation: install_and_link (compiles and runs a program
+# with the build machine's tools) and cli_interop_pyca (a Python venv
+# driving the tool); both run in make test.
+AARCH64_BUILD ?= build-aarch64
+AARCH64_EXCLUDE = install_and_link|cli_interop_pyca
+
+test-aarch64:
+	$(CMAKE) -S . -B $(AARCH64_BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake $(CMAKE_ARGS)
+	$(CMAKE) --build $(AARCH64_BUILD) -j $(JOBS)
+	cd $(AARCH64_BUILD) && QEMU_CPU=max MLKEM_EXPECT_BACKEND=neon-sha3 \
+	  ctest --output-on-failure -j $(JOBS) -E '$(AARCH64_EXCLUDE)'
+	cd $(AARCH64_BUILD) && QEMU_CPU=cortex-a57 MLKEM_EXPECT_BACKEND=neon \
+	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_sha3'
+
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz
+	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz \
+	  $(AARCH64_BUILD)

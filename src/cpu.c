@@ -93,3 +93,34 @@ int mlkem_cpu_has_avx2(void) { return 0; }
 int mlkem_cpu_has_avx512(void) { return 0; }
 
 #endif
+
+/* AArch64: the SHA-3 extension, as the kernel reports it. */
+#if defined(__aarch64__) && defined(__linux__)
+
+#include <sys/auxv.h>
+
+#ifndef HWCAP_SHA3
+#define HWCAP_SHA3 (1UL << 17) /* Linux arch/arm64 uapi hwcap.h */
+#endif
+
+int mlkem_cpu_has_sha3(void) {
+  return (getauxval(AT_HWCAP) & HWCAP_SHA3) != 0;
+}
+
+#elif defined(__aarch64__) && defined(__APPLE__)
+
+#include <sys/sysctl.h>
+
+int mlkem_cpu_has_sha3(void) {
+  int v = 0;
+  size_t len = sizeof v;
+  if (sysctlbyname("hw.optional.armv8_2_sha3", &v, &len, NULL, 0) != 0)
+    return 0;
+  return v != 0;
+}
+
+#else
+
+int mlkem_cpu_has_sha3(void) { return 0; }
+
+#endif

@@ -13,4 +13,10 @@ int mlkem_cpu_has_avx2(void);
  * else 0. */
 int mlkem_cpu_has_avx512(void);
 
+/* 1 if the CPU reports the Armv8.2 SHA-3 instructions (EOR3, RAX1, XAR,
+ * BCAX) and the OS lets programs use them: HWCAP_SHA3 in getauxval(AT_HWCAP)
+ * on Linux, hw.optional.armv8_2_sha3 on macOS. Always 0 off AArch64. (NEON
+ * itself is part of every AArch64 CPU and needs no check.) */
+int mlkem_cpu_has_sha3(void);
+
 #endif

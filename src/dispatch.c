@@ -51,6 +51,16 @@ static const mlkem_backend *lookup(const char *name, int *supported) {
     return &mlkem_backend_avx2;
   }
 #endif
+#ifdef MLKEM_HAVE_NEON
+  if (strcmp(name, "neon-sha3") == 0) {
+    *supported = mlkem_cpu_has_sha3();
+    return &mlkem_backend_neon_sha3;
+  }
+  if (strcmp(name, "neon") == 0) {
+    *supported = 1; /* NEON is part of every AArch64 CPU */
+    return &mlkem_backend_neon;
+  }
+#endif
   if (strcmp(name, "portable") == 0) {
     *supported = 1;
     return &mlkem_backend_portable;
@@ -72,7 +82,11 @@ static const mlkem_backend *choose(void) {
 #ifdef MLKEM_HAVE_AVX2
   if (mlkem_cpu_has_avx2()) return &mlkem_backend_avx2;
 #endif
+#ifdef MLKEM_HAVE_NEON
+  return mlkem_cpu_has_sha3() ? &mlkem_backend_neon_sha3 : &mlkem_backend_neon;
+#else
   return &mlkem_backend_portable;
+#endif
 }
 
 const mlkem_backend *mlkem_backend_get(void) {

@@ -1,6 +1,6 @@
 /*
  * test_diff_ntt.c - the ntt, invntt, basemul_acc and add_reduce of every
- * SIMD backend built in and supported by this CPU (avx2, avx512), against
+ * SIMD backend built in and supported by this CPU (avx2, avx512, neon), against
  * the portable ones, bit for bit.
  *
  * The backends share the NTT-domain layout (the standard order) and must
@@ -418,6 +418,13 @@ int main(void) {
   test_backend(&mlkem_backend_avx512, mlkem_cpu_has_avx512(), "avx512");
 #else
   test_backend(NULL, 0, "avx512");
+#endif
+#ifdef MLKEM_HAVE_NEON
+  /* neon-sha3 shares every operation compared here (only its Keccak
+   * differs, compared in test_sha3). */
+  test_backend(&mlkem_backend_neon, 1, "neon");
+#else
+  test_backend(NULL, 0, "neon");
 #endif
   return test_summary("test_diff_ntt");
 }

@@ -30,7 +30,7 @@
  * end of a plain buffer (visible to AddressSanitizer only). Random inputs come from
  * a xoshiro256** generator seeded from test_rng.
  *
- * Every SIMD backend built in and supported by this CPU (avx2, avx512) is
+ * Every SIMD backend built in and supported by this CPU (avx2, avx512, neon) is
  * compared; one that is not is reported as not compared.
  */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
@@ -526,6 +526,13 @@ int main(void) {
   test_backend(&mlkem_backend_avx512, mlkem_cpu_has_avx512(), "avx512");
 #else
   test_backend(NULL, 0, "avx512");
+#endif
+#ifdef MLKEM_HAVE_NEON
+  /* neon-sha3 shares every operation compared here (only its Keccak
+   * differs, compared in test_sha3). */
+  test_backend(&mlkem_backend_neon, 1, "neon");
+#else
+  test_backend(NULL, 0, "neon");
 #endif
   return test_summary("test_diff_serialize");
 }

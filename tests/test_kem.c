@@ -160,7 +160,8 @@ static void test_misc(void) {
     const char *name = mlkem_backend_name();
     const char *forced = getenv("MLKEM_BACKEND");
     CHECKF(strcmp(name, "portable") == 0 || strcmp(name, "avx2") == 0 ||
-               strcmp(name, "avx512") == 0,
+               strcmp(name, "avx512") == 0 || strcmp(name, "neon") == 0 ||
+               strcmp(name, "neon-sha3") == 0,
            "mlkem_backend_name() = \"%s\"", name);
     if (forced != NULL && forced[0] != '\0')
       CHECKF(strcmp(name, forced) == 0, "backend %s, forced %s", name, forced);

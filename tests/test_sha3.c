@@ -323,12 +323,21 @@ static void test_permutation_avx2(void) {
 #define HAVE_KECCAK_AVX512_BUILD 0
 #endif
 
-#if HAVE_KECCAK_AVX512_BUILD
+#if (defined(__aarch64__)) && defined(MLKEM_HAVE_NEON)
+#include "sha3/keccak_neon.h"
+#define HAVE_KECCAK_NEON_BUILD 1
+#else
+#define HAVE_KECCAK_NEON_BUILD 0
+#endif
 
-#define AVX512_RANDOM_CALLS 100000ul
-#define AVX512_CHAIN_CALLS 10000ul
-#define AVX512_GUARD 0xA5C3A5C3A5C3A5C3ULL
-#define AVX512_MAX_WAYS 8
+/* The comparison of any multi-way permutation (AVX-512 here, NEON with
+ * the SHA-3 extension below) with its reference. */
+#if HAVE_KECCAK_AVX512_BUILD || HAVE_KECCAK_NEON_BUILD
+
+#define LANES_RANDOM_CALLS 100000ul
+#define LANES_CHAIN_CALLS 10000ul
+#define LANES_GUARD 0xA5C3A5C3A5C3A5C3ULL
+#define LANES_MAX_WAYS 8
 
 /* One function under test: ways interleaved states of 25 lanes. */
 typedef struct {
@@ -336,14 +345,14 @@ typedef struct {
   unsigned ways;   /* instances permuted: 4 or 8 */
   unsigned stride; /* interleaving of the layout: 8 */
   void (*permute)(uint64_t *state);
-} avx512_subject;
+} lanes_subject;
 
 typedef struct {
   unsigned long calls, random_calls, extreme_calls, chain_calls;
   unsigned long mismatches;
-} avx512_tally;
+} lanes_tally;
 
-static uint64_t avx512_rng_u64(test_rng *rng) {
+static uint64_t lanes_rng_u64(test_rng *rng) {
   uint8_t b[8];
   uint64_t v = 0;
   int k;
@@ -354,7 +363,7 @@ static uint64_t avx512_rng_u64(test_rng *rng) {
 
 /* The reference: single permutations of instances 0 .. ways-1 (lanes
  * gathered and scattered); the other instances stay as they are. */
-static void avx512_reference(uint64_t *s, unsigned ways, unsigned stride) {
+static void lanes_reference(uint64_t *s, unsigned ways, unsigned stride) {
   uint64_t one[25];
   unsigned i, j;
   for (j = 0; j < ways; j++) {
@@ -367,22 +376,22 @@ static void avx512_reference(uint64_t *s, unsigned ways, unsigned stride) {
 /* Runs the subject and the reference on in[0 .. 25 ways) and compares;
  * the subject works on a copy at word offset off (below ways) of a
  * guarded buffer. out (if not NULL) receives the reference result. */
-static void avx512_compare(const avx512_subject *f, avx512_tally *t,
+static void lanes_compare(const lanes_subject *f, lanes_tally *t,
                            const uint64_t *in, unsigned off, uint64_t *out) {
-  uint64_t want[25 * AVX512_MAX_WAYS];
-  uint64_t buf[AVX512_MAX_WAYS + 25 * AVX512_MAX_WAYS + AVX512_MAX_WAYS];
+  uint64_t want[25 * LANES_MAX_WAYS];
+  uint64_t buf[LANES_MAX_WAYS + 25 * LANES_MAX_WAYS + LANES_MAX_WAYS];
   size_t n = 25 * (size_t)f->stride, i;
   int ok = 1;
 
   memcpy(want, in, n * sizeof(uint64_t));
-  avx512_reference(want, f->ways, f->stride);
-  for (i = 0; i < sizeof buf / sizeof buf[0]; i++) buf[i] = AVX512_GUARD;
+  lanes_reference(want, f->ways, f->stride);
+  for (i = 0; i < sizeof buf / sizeof buf[0]; i++) buf[i] = LANES_GUARD;
   memcpy(buf + off, in, n * sizeof(uint64_t));
   f->permute(buf + off);
   if (memcmp(buf + off, want, n * sizeof(uint64_t)) != 0) ok = 0;
-  for (i = 0; i < off; i++) ok &= buf[i] == AVX512_GUARD;
+  for (i = 0; i < off; i++) ok &= buf[i] == LANES_GUARD;
   for (i = off + n; i < sizeof buf / sizeof buf[0]; i++)
-    ok &= buf[i] == AVX512_GUARD;
+    ok &= buf[i] == LANES_GUARD;
 
   t->calls++;
   if (!ok) {
@@ -399,10 +408,10 @@ static void avx512_compare(const avx512_subject *f, avx512_tally *t,
   if (out != NULL) memcpy(out, want, n * sizeof(uint64_t));
 }
 
-static void avx512_check_subject(const avx512_subject *f) {
-  uint64_t s[25 * AVX512_MAX_WAYS];
+static void lanes_check_subject(const lanes_subject *f) {
+  uint64_t s[25 * LANES_MAX_WAYS];
   const unsigned w = f->stride, n = 25 * w;
-  avx512_tally t;
+  lanes_tally t;
   test_rng rng;
   unsigned long k;
   unsigned i, j, bit;
@@ -426,18 +435,18 @@ static void avx512_check_subject(const avx512_subject *f) {
 
   /* Random states. */
   test_rng_init(&rng, f->name);
-  for (k = 0; k < AVX512_RANDOM_CALLS; k++) {
+  for (k = 0; k < LANES_RANDOM_CALLS; k++) {
     switch (k % 4) {
       case 0: /* uniform */
-        for (i = 0; i < n; i++) s[i] = avx512_rng_u64(&rng);
+        for (i = 0; i < n; i++) s[i] = lanes_rng_u64(&rng);
         break;
       case 1: /* sparse: each bit set with probability 1/4 */
         for (i = 0; i < n; i++)
-          s[i] = avx512_rng_u64(&rng) & avx512_rng_u64(&rng);
+          s[i] = lanes_rng_u64(&rng) & lanes_rng_u64(&rng);
         break;
       case 2: /* dense: each bit set with probability 3/4 */
         for (i = 0; i < n; i++)
-          s[i] = avx512_rng_u64(&rng) | avx512_rng_u64(&rng);
+          s[i] = lanes_rng_u64(&rng) | lanes_rng_u64(&rng);
         break;
       default: /* instance j is uniform, zero, all-one or sparse by
                   (j + k / 4) mod 4, so every kind visits every position */
@@ -446,27 +455,27 @@ static void avx512_check_subject(const avx512_subject *f) {
           for (i = 0; i < 25; i++) {
             uint64_t v;
             if (kind == 0)
-              v = avx512_rng_u64(&rng);
+              v = lanes_rng_u64(&rng);
             else if (kind == 1)
               v = 0;
             else if (kind == 2)
               v = ~(uint64_t)0;
             else
-              v = avx512_rng_u64(&rng) & avx512_rng_u64(&rng);
+              v = lanes_rng_u64(&rng) & lanes_rng_u64(&rng);
             s[w * i + j] = v;
           }
         }
         break;
     }
-    avx512_compare(f, &t, s, (unsigned)(k % w), NULL);
+    lanes_compare(f, &t, s, (unsigned)(k % w), NULL);
     t.random_calls++;
   }
 
   /* Extreme states. */
   memset(s, 0, sizeof s);
-  avx512_compare(f, &t, s, 0, NULL);
+  lanes_compare(f, &t, s, 0, NULL);
   memset(s, 0xFF, sizeof s);
-  avx512_compare(f, &t, s, 1, NULL);
+  lanes_compare(f, &t, s, 1, NULL);
   t.extreme_calls += 2;
   for (bit = 0; bit < 1600; bit++) {
     /* Instance j holds bit (bit + 1600 j / ways) mod 1600 of its state,
@@ -476,16 +485,16 @@ static void avx512_check_subject(const avx512_subject *f) {
       unsigned b = (bit + 1600 / w * j) % 1600;
       s[w * (b / 64) + j] = (uint64_t)1 << (b % 64);
     }
-    avx512_compare(f, &t, s, bit % w, NULL);
+    lanes_compare(f, &t, s, bit % w, NULL);
     for (i = 0; i < n; i++) s[i] = ~s[i];
-    avx512_compare(f, &t, s, (bit + 1) % w, NULL);
+    lanes_compare(f, &t, s, (bit + 1) % w, NULL);
     t.extreme_calls += 2;
   }
 
   /* A chain: each call on the previous (reference) output. */
-  for (i = 0; i < n; i++) s[i] = avx512_rng_u64(&rng);
-  for (k = 0; k < AVX512_CHAIN_CALLS; k++) {
-    avx512_compare(f, &t, s, (unsigned)(k % w), s);
+  for (i = 0; i < n; i++) s[i] = lanes_rng_u64(&rng);
+  for (k = 0; k < LANES_CHAIN_CALLS; k++) {
+    lanes_compare(f, &t, s, (unsigned)(k % w), s);
     t.chain_calls++;
   }
 
@@ -500,8 +509,12 @@ static void avx512_check_subject(const avx512_subject *f) {
          t.extreme_calls, t.chain_calls, t.mismatches);
 }
 
+#endif
+
+#if HAVE_KECCAK_AVX512_BUILD
+
 static void test_permutation_avx512(void) {
-  static const avx512_subject subjects[2] = {
+  static const lanes_subject subjects[2] = {
       {"keccakf1600_x4_avx512", 4, 8, mlkem_keccakf1600_x4_avx512},
       {"keccakf1600_x8_avx512", 8, 8, mlkem_keccakf1600_x8_avx512},
   };
@@ -526,7 +539,7 @@ static void test_permutation_avx512(void) {
     if (!avx512)
       printf("%s: avx512 not available: not compared\n", subjects[i].name);
     else
-      avx512_check_subject(&subjects[i]);
+      lanes_check_subject(&subjects[i]);
   }
 }
 
@@ -535,6 +548,35 @@ static void test_permutation_avx512(void) {
 static void test_permutation_avx512(void) {
   printf("keccakf1600_x4_avx512, keccakf1600_x8_avx512: avx512 not "
          "available (not built into this library): not compared\n");
+}
+
+#endif
+
+/* ---- NEON + SHA-3 two-way permutation (four-way form) ------------------ */
+
+/*
+ * mlkem_keccakf1600_x4_neon_sha3 (two two-way permutations on a four-way
+ * layout) must equal four single permutations bit for bit, compared as
+ * the AVX-512 functions above, where the CPU has the SHA-3 extension
+ * (make test-aarch64 runs this test on emulated CPUs with and without it).
+ */
+#if HAVE_KECCAK_NEON_BUILD
+
+static void test_permutation_neon_sha3(void) {
+  static const lanes_subject subject = {"keccakf1600_x4_neon_sha3", 4, 4,
+                                        mlkem_keccakf1600_x4_neon_sha3};
+  if (!mlkem_cpu_has_sha3())
+    printf("%s: the SHA-3 extension is not available: not compared\n",
+           subject.name);
+  else
+    lanes_check_subject(&subject);
+}
+
+#else
+
+static void test_permutation_neon_sha3(void) {
+  printf("keccakf1600_x4_neon_sha3: not built into this library: not "
+         "compared\n");
 }
 
 #endif
@@ -923,6 +965,15 @@ static void test_sponge_schedule(void) {
     cfg[ncfg++].lanes.cost_x1 = 200;
   }
 #endif
+#ifdef MLKEM_HAVE_NEON
+  if (mlkem_cpu_has_sha3()) {
+    cfg[ncfg].name = "neon-sha3 table";
+    cfg[ncfg++].lanes = mlkem_keccak_lanes_neon_sha3;
+    cfg[ncfg].name = "neon-sha3 four-way only";
+    cfg[ncfg].lanes = mlkem_keccak_lanes_neon_sha3;
+    cfg[ncfg++].lanes.cost_x1 = HUGE_COST;
+  }
+#endif
 
   test_rng_init(&rng, "sponge_schedule");
   for (trial = 0; trial < 400; trial++) {
@@ -1045,6 +1096,7 @@ int main(void) {
   test_permutation();
   test_permutation_avx2();
   test_permutation_avx512();
+  test_permutation_neon_sha3();
   test_nist_examples();
   test_kat_file();
   test_incremental_random();

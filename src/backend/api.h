@@ -131,5 +131,12 @@ extern const mlkem_backend mlkem_backend_avx2;
 #ifdef MLKEM_HAVE_AVX512
 extern const mlkem_backend mlkem_backend_avx512;
 #endif
+#ifdef MLKEM_HAVE_NEON
+/* The same NEON operations with two Keccak forms: "neon" hashes with the
+ * one-way scalar permutation, "neon-sha3" with the two-way permutation
+ * built on the Armv8.2 SHA-3 instructions (only where cpu.h reports them). */
+extern const mlkem_backend mlkem_backend_neon;
+extern const mlkem_backend mlkem_backend_neon_sha3;
+#endif
 
 #endif
