@@ -1,9 +1,10 @@
 """Key serialization: the enums and loaders of pyca/cryptography's
 ``cryptography.hazmat.primitives.serialization``, for ML-KEM keys.
 
-The enum members have the names and values of pyca's, and every function
-here that takes one also accepts pyca's own member (matched by name and
-value), so code written for pyca works unchanged. pyca is never imported.
+The enum members have the names (and the values) of pyca's, and every
+function here that takes one also accepts pyca's own member (matched by
+class and member name), so code written for pyca works unchanged. pyca is
+never imported.
 
 Private keys are PKCS#8 ``OneAsymmetricKey`` and public keys
 ``SubjectPublicKeyInfo``, with the ML-KEM algorithm identifiers and the
@@ -81,14 +82,16 @@ class BestAvailableEncryption(KeySerializationEncryption):
 
 
 def _coerce(value: Any, enum_type: type, argument: str) -> Any:
-    """Our member for one of ours or pyca's (same class name, member name
-    and value); TypeError for anything else."""
+    """Our member for one of ours or pyca's (a member of pyca's class of
+    the same name, found there under the same member name: pyca 50's enums
+    are native classes, older ones Python enums); TypeError otherwise."""
     if isinstance(value, enum_type):
         return value
-    if isinstance(value, enum.Enum) and type(value).__name__ == enum_type.__name__:
-        member = enum_type.__members__.get(value.name)
-        if member is not None and member.value == value.value:
-            return member
+    cls = type(value)
+    if cls.__name__ == enum_type.__name__:
+        for name, member in enum_type.__members__.items():
+            if getattr(cls, name, None) is value:
+                return member
     raise TypeError(f"{argument} must be an item from the {enum_type.__name__} enum")
 
 
