@@ -14,7 +14,11 @@ picks a backend at run time from CPUID, as it does in C.
 
 Environment: MLKEM_PY_NO_SIMD=1 builds the portable backend only;
 MLKEM_WERROR=1 makes compiler warnings errors (the test suite sets it when
-the CMake build has -DMLKEM_WERROR=ON).
+the CMake build has -DMLKEM_WERROR=ON); MLKEM_PY_BUILD_BASE puts the
+intermediate files there instead of build/ (the test suite gives each CMake
+build directory its own). The extension is always compiled afresh: the C
+sources' headers are not tracked as dependencies, and a build with another
+compiler must not reuse objects.
 """
 import os
 import platform
@@ -25,6 +29,7 @@ import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build import build
 from setuptools.command.build_ext import build_ext
 from setuptools.command.sdist import sdist
 
@@ -129,9 +134,20 @@ def compiler_accepts(compiler, flags):
             return False
 
 
+class Build(build):
+    def finalize_options(self):
+        if self.build_base == "build" and os.environ.get("MLKEM_PY_BUILD_BASE"):
+            self.build_base = os.environ["MLKEM_PY_BUILD_BASE"]
+        super().finalize_options()
+
+
 class BuildExt(build_ext):
     """Compiles each SIMD file with its own flags, then links them into the
     one extension with the portable part."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        self.force = True
 
     def build_extension(self, ext):
         root = find_root()
@@ -208,6 +224,6 @@ options = {"bdist_wheel": {"py_limited_api": "cp311"}} if LIMITED_API else {}
 
 setup(
     ext_modules=[ext],
-    cmdclass={"build_ext": BuildExt, "sdist": Sdist},
+    cmdclass={"build": Build, "build_ext": BuildExt, "sdist": Sdist},
     options=options,
 )
