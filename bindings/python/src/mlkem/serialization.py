@@ -16,7 +16,7 @@ The files are those the ``mlkem`` command-line tool reads and writes.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Type, Union, cast
 
 from . import _mlkem
 
@@ -81,7 +81,7 @@ class BestAvailableEncryption(KeySerializationEncryption):
         self.password = password
 
 
-def _coerce(value: Any, enum_type: type, argument: str) -> Any:
+def _coerce(value: Any, enum_type: Type[enum.Enum], argument: str) -> Any:
     """Our member for one of ours or pyca's (a member of pyca's class of
     the same name, found there under the same member name: pyca 50's enums
     are native classes, older ones Python enums); TypeError otherwise."""
@@ -123,21 +123,21 @@ def load_pem_private_key(data: _BytesLike, password: Optional[bytes] = None,
     """The ML-KEM private key of a PEM PKCS#8 file (``PRIVATE KEY``).
     ValueError names what is wrong with a file that is not one."""
     _no_password(password)
-    return _mlkem._load(data, True, True)
+    return cast("MLKEMPrivateKey", _mlkem._load(data, True, True))
 
 
 def load_der_private_key(data: _BytesLike, password: Optional[bytes] = None,
                          backend: Any = None) -> MLKEMPrivateKey:
     """The ML-KEM private key of a DER PKCS#8 structure."""
     _no_password(password)
-    return _mlkem._load(data, False, True)
+    return cast("MLKEMPrivateKey", _mlkem._load(data, False, True))
 
 
 def load_pem_public_key(data: _BytesLike, backend: Any = None) -> MLKEMPublicKey:
     """The ML-KEM public key of a PEM SubjectPublicKeyInfo (``PUBLIC KEY``)."""
-    return _mlkem._load(data, True, False)
+    return cast("MLKEMPublicKey", _mlkem._load(data, True, False))
 
 
 def load_der_public_key(data: _BytesLike, backend: Any = None) -> MLKEMPublicKey:
     """The ML-KEM public key of a DER SubjectPublicKeyInfo."""
-    return _mlkem._load(data, False, False)
+    return cast("MLKEMPublicKey", _mlkem._load(data, False, False))
