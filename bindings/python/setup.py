@@ -26,6 +26,7 @@ import re
 import shutil
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -142,8 +143,8 @@ class Build(build):
 
 
 class BuildExt(build_ext):
-    """Compiles each SIMD file with its own flags, then links them into the
-    one extension with the portable part."""
+    """Compiles the library's files (each SIMD file with its own flags) in
+    parallel, then links them into the one extension."""
 
     def finalize_options(self):
         super().finalize_options()
@@ -162,7 +163,6 @@ class BuildExt(build_ext):
                                     "-fvisibility=hidden"]
         # The library's sources and its SIMD definitions.
         defines = [("MLKEM_BUILDING_LIBRARY", None)]
-        objects = []
         use_simd = (is_x86_64() and os.environ.get("MLKEM_PY_NO_SIMD") != "1")
         include = [str(root / "include"), str(root / "src"), str(root / "cli")]
         enabled = []
@@ -174,15 +174,24 @@ class BuildExt(build_ext):
                 break
             enabled.append((files, flags))
             defines += [(d, None) for d in defs]
-        for files, flags in enabled:
-            objects += self.compiler.compile(
-                [str(root / "src" / f) for f in files],
-                output_dir=self.build_temp, macros=list(defines),
-                include_dirs=include, extra_postargs=opt + warn + flags,
-                debug=self.debug)
-        ext.sources = ([EXT_SOURCE] + [str(root / "src" / f) for f in base] +
-                       [str(root / "cli" / f) for f in CLI_FILES
-                        if f.endswith(".c")])
+        # The library and key-file sources, each with its own flags, in
+        # parallel; the extension's own file is compiled by setuptools.
+        jobs = [(root / "src" / f, []) for f in base]
+        jobs += [(root / "cli" / f, []) for f in CLI_FILES if f.endswith(".c")]
+        jobs += [(root / "src" / f, flags) for files, flags in enabled
+                 for f in files]
+
+        def compile_one(job):
+            source, flags = job
+            return self.compiler.compile(
+                [str(source)], output_dir=self.build_temp,
+                macros=list(defines), include_dirs=include,
+                extra_postargs=opt + warn + flags, debug=self.debug)
+
+        workers = 1 if msvc else max(1, min(len(jobs), os.cpu_count() or 1))
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            objects = [o for objs in pool.map(compile_one, jobs) for o in objs]
+        ext.sources = [EXT_SOURCE]
         ext.include_dirs = include
         ext.define_macros = list(ext.define_macros) + defines
         ext.extra_compile_args = opt + warn
