@@ -25,6 +25,7 @@ import platform
 import re
 import shutil
 import sys
+import sysconfig
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -40,8 +41,10 @@ VENDORED = HERE / "_csrc"
 CLI_FILES = ["der.c", "pem.c", "keyfile.c", "der.h", "pem.h", "keyfile.h"]
 EXT_SOURCE = "src/mlkem/_mlkem.c"
 # The stable ABI has the buffer protocol from Python 3.11 on; older
-# interpreters get a version-specific build of the same code.
-LIMITED_API = sys.version_info >= (3, 11)
+# interpreters (and free-threaded ones, which have no stable ABI) get a
+# version-specific build of the same code.
+LIMITED_API = (sys.version_info >= (3, 11)
+               and not sysconfig.get_config_var("Py_GIL_DISABLED"))
 
 
 def find_root():

@@ -12,7 +12,8 @@ and runs pytest on bindings/python/tests there, with the interoperability
 tests required.
 
 Exit status 77 (skipped) if python3 cannot make a virtual environment, has
-no C headers (Debian: python3-dev), or pip cannot reach PyPI, unless
+no C headers (Debian: python3-dev), or pip cannot reach PyPI to make the
+venv (once made, the package is rebuilt without PyPI if need be), unless
 MLKEM_REQUIRE_INTEROP=1 (as in CI), which makes that a failure. A package
 that fails to build or a failing test always fails.
 """
@@ -27,7 +28,9 @@ NAME = "python_binding"
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
 REPO = PACKAGE.parent.parent
-PINS = ["pytest", "cryptography==50.*"]
+# setuptools and wheel too, so that the package can be rebuilt without
+# PyPI (--no-build-isolation) once the venv exists.
+PINS = ["pytest", "cryptography==50.*", "setuptools>=64", "wheel"]
 # pip's words for "could not download": then the machine has no PyPI.
 OFFLINE_SIGNS = ["Could not find a version that satisfies the requirement",
                  "No matching distribution found", "Failed to establish a new connection",
@@ -44,9 +47,17 @@ def last_line(text):
     return (text.strip().splitlines() or ["?"])[-1]
 
 
+def offline_line(text):
+    """The line of pip's output that says it could not download, or None."""
+    for line in text.splitlines():
+        if any(sign in line for sign in OFFLINE_SIGNS):
+            return line.strip()
+    return None
+
+
 def make_venv(venv):
     py = venv / "bin" / "python"
-    probe = ("import pytest, cryptography, sys; "
+    probe = ("import pytest, cryptography, setuptools, wheel, sys; "
              "sys.exit(0 if cryptography.__version__.startswith('50.') else 1)")
     if py.exists() and subprocess.run([str(py), "-c", probe]).returncode == 0:
         return py
@@ -61,7 +72,7 @@ def make_venv(venv):
                        capture_output=True, text=True)
     if r.returncode != 0:
         skip(f"pip could not install {' '.join(PINS)} (no access to PyPI?): "
-             f"{last_line(r.stderr)}")
+             f"{offline_line(r.stderr) or last_line(r.stderr)}")
     return py
 
 
@@ -73,13 +84,18 @@ def install_package(py, work, cc, werror):
         env["MLKEM_WERROR"] = "1"
     print(f"{NAME}: pip install {PACKAGE} (CC={cc or 'default'}"
           f"{', -Werror' if werror else ''})", flush=True)
-    r = subprocess.run([str(py), "-m", "pip", "install", "--disable-pip-version-check",
-                        "--force-reinstall", "--no-deps", str(PACKAGE)],
-                       capture_output=True, text=True, env=env)
+    command = [str(py), "-m", "pip", "install", "--disable-pip-version-check",
+               "--force-reinstall", "--no-deps", str(PACKAGE)]
+    r = subprocess.run(command, capture_output=True, text=True, env=env)
+    offline = offline_line(r.stdout + r.stderr) if r.returncode != 0 else None
+    if offline:
+        # Without PyPI, pip cannot fetch setuptools for an isolated build:
+        # build with the venv's own.
+        print(f"{NAME}: no PyPI ({offline}); building with the venv's setuptools",
+              flush=True)
+        r = subprocess.run(command + ["--no-build-isolation"], capture_output=True,
+                           text=True, env=env)
     if r.returncode != 0:
-        if any(sign in r.stdout + r.stderr for sign in OFFLINE_SIGNS):
-            skip("pip could not download the build requirements (setuptools, "
-                 f"wheel) from PyPI: {last_line(r.stderr)}")
         print(r.stdout + r.stderr)
         print(f"{NAME}: FAILED: the package did not build or install")
         sys.exit(1)
