@@ -109,6 +109,8 @@ def test_private_bytes_pkcs8_seed_form(kset):
     assert mlkem.load_der_private_key(der, None) == key
     assert mlkem.load_pem_private_key(pem, password=None) == key
     assert type(mlkem.load_der_private_key(der)) is priv_cls
+    # pyca's full signature.
+    assert mlkem.load_pem_private_key(pem, None, None, unsafe_skip_rsa_key_validation=False) == key
 
 
 def test_public_bytes_spki(kset):

@@ -119,15 +119,18 @@ def _no_password(password: Optional[bytes]) -> None:
 
 
 def load_pem_private_key(data: _BytesLike, password: Optional[bytes] = None,
-                         backend: Any = None) -> MLKEMPrivateKey:
+                         backend: Any = None, *,
+                         unsafe_skip_rsa_key_validation: bool = False) -> MLKEMPrivateKey:
     """The ML-KEM private key of a PEM PKCS#8 file (``PRIVATE KEY``).
-    ValueError names what is wrong with a file that is not one."""
+    ValueError names what is wrong with a file that is not one. ``backend``
+    and ``unsafe_skip_rsa_key_validation`` are pyca's, accepted and unused."""
     _no_password(password)
     return cast("MLKEMPrivateKey", _mlkem._load(data, True, True))
 
 
 def load_der_private_key(data: _BytesLike, password: Optional[bytes] = None,
-                         backend: Any = None) -> MLKEMPrivateKey:
+                         backend: Any = None, *,
+                         unsafe_skip_rsa_key_validation: bool = False) -> MLKEMPrivateKey:
     """The ML-KEM private key of a DER PKCS#8 structure."""
     _no_password(password)
     return cast("MLKEMPrivateKey", _mlkem._load(data, False, True))
