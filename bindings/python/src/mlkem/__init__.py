@@ -1,0 +1,50 @@
+"""ML-KEM (NIST FIPS 203), the post-quantum key-encapsulation mechanism,
+for ML-KEM-512, -768 and -1024, with the API of pyca/cryptography's
+``cryptography.hazmat.primitives.asymmetric.mlkem``::
+
+    from mlkem import MLKEM768PrivateKey
+
+    private_key = MLKEM768PrivateKey.generate()
+    shared_secret, ciphertext = private_key.public_key().encapsulate()
+    assert private_key.decapsulate(ciphertext) == shared_secret
+
+A native extension built from the mlkem C library: constant-time, with the
+input checks of FIPS 203 section 7 on every key from outside, and the
+fastest backend this CPU supports (AVX-512, AVX2 or portable C). Every
+operation releases the GIL. Derandomized functions for known-answer tests
+are in ``mlkem.hazmat``; the key file enums and loaders are also in
+``mlkem.serialization``.
+"""
+from . import _mlkem
+from ._keys import (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,
+                    MLKEM768PublicKey, MLKEM1024PrivateKey, MLKEM1024PublicKey,
+                    MLKEMPrivateKey, MLKEMPublicKey)
+from .serialization import (BestAvailableEncryption, Encoding,
+                            KeySerializationEncryption, NoEncryption,
+                            PrivateFormat, PublicFormat, load_der_private_key,
+                            load_der_public_key, load_pem_private_key,
+                            load_pem_public_key)
+
+__version__ = "0.1.0"
+
+# Shown as mlkem.MLKEM768PrivateKey, where users import them from.
+for _cls in (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,
+             MLKEM768PublicKey, MLKEM1024PrivateKey, MLKEM1024PublicKey,
+             MLKEMPrivateKey, MLKEMPublicKey):
+    _cls.__module__ = __name__
+del _cls
+
+backend_name = _mlkem.backend_name
+library_version = _mlkem.library_version
+
+__all__ = [
+    "MLKEM512PrivateKey", "MLKEM512PublicKey",
+    "MLKEM768PrivateKey", "MLKEM768PublicKey",
+    "MLKEM1024PrivateKey", "MLKEM1024PublicKey",
+    "MLKEMPrivateKey", "MLKEMPublicKey",
+    "Encoding", "PrivateFormat", "PublicFormat",
+    "KeySerializationEncryption", "NoEncryption", "BestAvailableEncryption",
+    "load_pem_private_key", "load_der_private_key",
+    "load_pem_public_key", "load_der_public_key",
+    "backend_name", "library_version",
+]

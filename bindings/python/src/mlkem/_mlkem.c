@@ -1,0 +1,748 @@
+/*
+ * _mlkem.c - the CPython extension behind the `mlkem` package.
+ *
+ * Two base types, PrivateKey and PublicKey, hold the key bytes in C memory
+ * (the private key's seed and dk are wiped when the object dies); the
+ * Python classes MLKEM{512,768,1024}{Private,Public}Key in __init__.py
+ * derive from them and register themselves with _register(), so that the
+ * constructors here know the parameter set of a class and the loaders know
+ * which class to return for a set.
+ *
+ * Every operation copies its byte arguments out of their buffers before it
+ * releases the GIL, and runs the library with the GIL released. Keys are
+ * immutable once built, so another thread may use the same key at once.
+ * The key files (PKCS#8, SPKI, DER, PEM) are the `mlkem` tool's code in
+ * cli/keyfile.c, compiled into this extension.
+ *
+ * Built on the stable ABI (Py_LIMITED_API, abi3) for Python 3.11 and
+ * later, where the buffer protocol is part of it; setup.py defines it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <string.h>
+
+#include "ct.h"
+#include "keyfile.h"
+#include "mlkem.h"
+#include "randombytes.h"
+
+#define N_SETS 3
+#define MAX_CT MLKEM1024_CT_BYTES
+/* Key files longer than this are refused before they are copied: the
+ * largest PEM key is under KF_MAX_PEM bytes. */
+#define MAX_KEY_FILE 65536
+
+enum { KIND_PRIVATE = 0, KIND_PUBLIC = 1 };
+/* Private key forms for _encode (KF_FORM_* otherwise). */
+#define FORM_DEFAULT 0
+
+typedef struct {
+  PyObject_HEAD
+  const mlkem_kem *kem;
+  int has_seed;
+  uint8_t seed[MLKEM_SEED_BYTES];
+  uint8_t dk[KF_MAX_DK];
+} PrivateKeyObject;
+
+typedef struct {
+  PyObject_HEAD
+  const mlkem_kem *kem;
+  uint8_t ek[KF_MAX_EK];
+} PublicKeyObject;
+
+static PyObject *PrivateKeyType;
+static PyObject *PublicKeyType;
+/* The registered Python classes, per kind, in the order of mlkem_kems. */
+static PyObject *registered[2][N_SETS];
+
+/* ---- errors ------------------------------------------------------------ */
+
+/* Raises the exception for a library error code: the random source is an
+ * OSError, an invalid key a ValueError, anything else (a backend forced
+ * with MLKEM_BACKEND that this CPU lacks, say) a RuntimeError. */
+static PyObject *raise_library_error(int rc) {
+  PyObject *exc = PyExc_RuntimeError;
+  if (rc == MLKEM_ERR_RANDOM) exc = PyExc_OSError;
+  if (rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_INVALID_DK)
+    exc = PyExc_ValueError;
+  PyErr_Format(exc, "ML-KEM library error: %s", mlkem_strerror(rc));
+  return NULL;
+}
+
+/* Raises TypeError naming the argument and the type it had. */
+static void raise_not_bytes_like(PyObject *obj, const char *what) {
+  PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(obj),
+                                          "__name__");
+  PyErr_Clear();
+  if (name != NULL && PyUnicode_Check(name))
+    PyErr_Format(PyExc_TypeError,
+                 "%s must be a bytes-like object (bytes, bytearray, "
+                 "memoryview, ...), not %U", what, name);
+  else
+    PyErr_Format(PyExc_TypeError, "%s must be a bytes-like object", what);
+  Py_XDECREF(name);
+}
+
+/* Opens a contiguous buffer view of obj, or raises TypeError. */
+static int open_view(PyObject *obj, Py_buffer *view, const char *what) {
+  if (PyObject_GetBuffer(obj, view, PyBUF_SIMPLE) != 0) {
+    raise_not_bytes_like(obj, what);
+    return -1;
+  }
+  return 0;
+}
+
+/* Copies a bytes-like argument of exactly n bytes into out (TypeError,
+ * ValueError otherwise). The view is released before returning, so the
+ * caller may drop the GIL and work on the copy. */
+static int copy_fixed(PyObject *obj, uint8_t *out, size_t n,
+                      const char *set, const char *what) {
+  Py_buffer view;
+  if (open_view(obj, &view, what) != 0) return -1;
+  if ((size_t)view.len != n) {
+    PyErr_Format(PyExc_ValueError, "%s %s must be %zu bytes, got %zd", set,
+                 what, n, view.len);
+    PyBuffer_Release(&view);
+    return -1;
+  }
+  memcpy(out, view.buf, n);
+  PyBuffer_Release(&view);
+  return 0;
+}
+
+/* ---- the registered classes ------------------------------------------- */
+
+/* The index (into mlkem_kems) of the parameter set of a registered class
+ * or a subclass of one, or -1 with TypeError. */
+static int set_index(PyObject *cls, int kind) {
+  int i;
+  for (i = 0; i < N_SETS; i++)
+    if (registered[kind][i] == cls) return i;
+  if (PyType_Check(cls))
+    for (i = 0; i < N_SETS; i++)
+      if (registered[kind][i] != NULL &&
+          PyType_IsSubtype((PyTypeObject *)cls,
+                           (PyTypeObject *)registered[kind][i]))
+        return i;
+  PyErr_SetString(PyExc_TypeError,
+                  "use a class of one parameter set, such as "
+                  "MLKEM768PrivateKey or MLKEM768PublicKey");
+  return -1;
+}
+
+/* A new, zeroed instance of a registered class. */
+static PyObject *alloc_instance(PyObject *cls) {
+  allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls,
+                                              Py_tp_alloc);
+  return alloc((PyTypeObject *)cls, 0);
+}
+
+static PyObject *new_public(int index, const uint8_t *ek) {
+  PublicKeyObject *pk;
+  if (registered[KIND_PUBLIC][index] == NULL) {
+    PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
+    return NULL;
+  }
+  pk = (PublicKeyObject *)alloc_instance(registered[KIND_PUBLIC][index]);
+  if (pk == NULL) return NULL;
+  pk->kem = mlkem_kems[index];
+  memcpy(pk->ek, ek, pk->kem->ek_bytes);
+  return (PyObject *)pk;
+}
+
+static int index_of_kem(const mlkem_kem *kem) {
+  int i;
+  for (i = 0; i < N_SETS; i++)
+    if (mlkem_kems[i] == kem) return i;
+  return -1;
+}
+
+/* ---- PrivateKey --------------------------------------------------------- */
+
+static PrivateKeyObject *as_private(PyObject *self) {
+  PrivateKeyObject *k = (PrivateKeyObject *)self;
+  if (k->kem == NULL) {
+    PyErr_SetString(PyExc_ValueError, "uninitialised ML-KEM private key");
+    return NULL;
+  }
+  return k;
+}
+
+static const uint8_t *private_ek(const PrivateKeyObject *k) {
+  /* FIPS 203 stores ek inside dk, after dk_PKE (384k bytes). */
+  return k->dk + 384u * k->kem->rank;
+}
+
+static void private_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  PrivateKeyObject *k = (PrivateKeyObject *)self;
+  freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  mlkem_zeroize(k->seed, sizeof k->seed);
+  mlkem_zeroize(k->dk, sizeof k->dk);
+  free_fn(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *no_constructor(PyTypeObject *tp, PyObject *args,
+                                PyObject *kw) {
+  (void)tp;
+  (void)args;
+  (void)kw;
+  PyErr_SetString(PyExc_TypeError,
+                  "ML-KEM keys are made with generate(), from_seed_bytes(), "
+                  "from_public_bytes() or a load_* function");
+  return NULL;
+}
+
+/* Fills a new private key of class cls from its seed (keygen_derand). */
+static PyObject *private_from_seed(PyObject *cls, int index,
+                                   const uint8_t seed[MLKEM_SEED_BYTES],
+                                   int draw_seed) {
+  const mlkem_kem *kem = mlkem_kems[index];
+  PrivateKeyObject *k = (PrivateKeyObject *)alloc_instance(cls);
+  uint8_t ek[KF_MAX_EK];
+  int rc;
+  if (k == NULL) return NULL;
+  k->kem = kem;
+  k->has_seed = 1;
+  Py_BEGIN_ALLOW_THREADS
+  if (draw_seed)
+    rc = mlkem_randombytes(k->seed, MLKEM_SEED_BYTES) != 0 ? MLKEM_ERR_RANDOM
+                                                          : 0;
+  else {
+    memcpy(k->seed, seed, MLKEM_SEED_BYTES);
+    rc = 0;
+  }
+  if (rc == 0) rc = kem->keygen_derand(ek, k->dk, k->seed);
+  Py_END_ALLOW_THREADS
+  if (rc != 0) {
+    Py_DECREF(k);
+    return raise_library_error(rc);
+  }
+  return (PyObject *)k;
+}
+
+static PyObject *private_generate(PyObject *cls, PyObject *noargs) {
+  int index = set_index(cls, KIND_PRIVATE);
+  (void)noargs;
+  if (index < 0) return NULL;
+  return private_from_seed(cls, index, NULL, 1);
+}
+
+static PyObject *private_from_seed_bytes(PyObject *cls, PyObject *data) {
+  uint8_t seed[MLKEM_SEED_BYTES];
+  PyObject *key;
+  int index = set_index(cls, KIND_PRIVATE);
+  if (index < 0) return NULL;
+  if (copy_fixed(data, seed, sizeof seed, mlkem_kems[index]->name,
+                 "seed") != 0)
+    return NULL;
+  key = private_from_seed(cls, index, seed, 0);
+  mlkem_zeroize(seed, sizeof seed);
+  return key;
+}
+
+/* hazmat: a private key from the FIPS 203 dk alone (no seed), after the
+ * hash check of section 7.3 and the modulus check of the ek inside it. */
+static PyObject *private_from_expanded_bytes(PyObject *cls, PyObject *data) {
+  PrivateKeyObject *k;
+  const mlkem_kem *kem;
+  int index = set_index(cls, KIND_PRIVATE), rc;
+  if (index < 0) return NULL;
+  kem = mlkem_kems[index];
+  k = (PrivateKeyObject *)alloc_instance(cls);
+  if (k == NULL) return NULL;
+  if (copy_fixed(data, k->dk, kem->dk_bytes, kem->name,
+                 "expanded private key") != 0) {
+    Py_DECREF(k);
+    return NULL;
+  }
+  k->kem = kem;
+  k->has_seed = 0;
+  rc = kem->check_dk(k->dk);
+  if (rc == 0) rc = kem->check_ek(private_ek(k));
+  if (rc != 0) {
+    Py_DECREF(k);
+    if (rc == MLKEM_ERR_INVALID_DK)
+      PyErr_Format(PyExc_ValueError,
+                   "invalid %s expanded private key: the H(ek) it stores is "
+                   "not the hash of its ek (FIPS 203 7.3 hash check)",
+                   kem->name);
+    else
+      PyErr_Format(PyExc_ValueError,
+                   "invalid %s expanded private key: a coefficient of its ek "
+                   "is not below q (FIPS 203 7.2 modulus check)",
+                   kem->name);
+    return NULL;
+  }
+  return (PyObject *)k;
+}
+
+static PyObject *private_public_key(PyObject *self, PyObject *noargs) {
+  PrivateKeyObject *k = as_private(self);
+  (void)noargs;
+  if (k == NULL) return NULL;
+  return new_public(index_of_kem(k->kem), private_ek(k));
+}
+
+static PyObject *private_decapsulate(PyObject *self, PyObject *ct_obj) {
+  PrivateKeyObject *k = as_private(self);
+  uint8_t ct[MAX_CT], ss[MLKEM_SS_BYTES];
+  PyObject *out;
+  int rc;
+  if (k == NULL) return NULL;
+  if (copy_fixed(ct_obj, ct, k->kem->ct_bytes, k->kem->name,
+                 "ciphertext") != 0)
+    return NULL;
+  Py_BEGIN_ALLOW_THREADS
+  rc = k->kem->decaps(ss, ct, k->dk);
+  Py_END_ALLOW_THREADS
+  if (rc != 0) return raise_library_error(rc);
+  out = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
+  mlkem_zeroize(ss, sizeof ss);
+  return out;
+}
+
+static PyObject *private_bytes_raw(PyObject *self, PyObject *noargs) {
+  PrivateKeyObject *k = as_private(self);
+  (void)noargs;
+  if (k == NULL) return NULL;
+  if (!k->has_seed) {
+    PyErr_Format(PyExc_ValueError,
+                 "this %s private key was loaded from its expanded form and "
+                 "has no seed; only the expanded form can be written",
+                 k->kem->name);
+    return NULL;
+  }
+  return PyBytes_FromStringAndSize((const char *)k->seed, MLKEM_SEED_BYTES);
+}
+
+static PyObject *private_expanded_bytes(PyObject *self, PyObject *noargs) {
+  PrivateKeyObject *k = as_private(self);
+  (void)noargs;
+  if (k == NULL) return NULL;
+  return PyBytes_FromStringAndSize((const char *)k->dk, k->kem->dk_bytes);
+}
+
+static PyObject *private_has_seed(PyObject *self, PyObject *noargs) {
+  PrivateKeyObject *k = as_private(self);
+  (void)noargs;
+  if (k == NULL) return NULL;
+  return PyBool_FromLong(k->has_seed);
+}
+
+/* Writes a kf_key (keyfile.c) with encoding and form, as bytes. */
+static PyObject *encode_key(const kf_key *key, int form, int encoding) {
+  uint8_t out[KF_MAX_PEM];
+  size_t len = 0;
+  kf_error err;
+  PyObject *res;
+  if (encoding != KF_ENC_PEM && encoding != KF_ENC_DER) {
+    PyErr_SetString(PyExc_ValueError, "encoding must be PEM or DER");
+    return NULL;
+  }
+  if (kf_encode(key, form, encoding, out, sizeof out, &len, &err) != KF_OK) {
+    PyErr_SetString(PyExc_ValueError, err.msg);
+    return NULL;
+  }
+  res = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)len);
+  mlkem_zeroize(out, len);
+  return res;
+}
+
+/* _encode(form, encoding): PKCS#8 in DER or PEM; form 0 is the seed form
+ * when the key has a seed, else the expanded form. */
+static PyObject *private_encode(PyObject *self, PyObject *args) {
+  PrivateKeyObject *k = as_private(self);
+  kf_key key;
+  PyObject *res;
+  int form, encoding;
+  if (k == NULL || !PyArg_ParseTuple(args, "ii:_encode", &form, &encoding))
+    return NULL;
+  if (form == FORM_DEFAULT)
+    form = k->has_seed ? KF_FORM_SEED : KF_FORM_EXPANDED;
+  if (form != KF_FORM_SEED && form != KF_FORM_EXPANDED &&
+      form != KF_FORM_BOTH) {
+    PyErr_SetString(PyExc_ValueError, "unknown private key form");
+    return NULL;
+  }
+  memset(&key, 0, sizeof key);
+  key.kem = k->kem;
+  key.kind = KF_PRIVATE;
+  key.has_seed = k->has_seed;
+  memcpy(key.seed, k->seed, sizeof key.seed);
+  memcpy(key.dk, k->dk, k->kem->dk_bytes);
+  memcpy(key.ek, private_ek(k), k->kem->ek_bytes);
+  res = encode_key(&key, form, encoding);
+  mlkem_zeroize(&key, sizeof key);
+  return res;
+}
+
+/* Equal when of the same set and with the same dk, compared in constant
+ * time. */
+static PyObject *private_richcompare(PyObject *self, PyObject *other,
+                                     int op) {
+  PrivateKeyObject *a = (PrivateKeyObject *)self;
+  PrivateKeyObject *b = (PrivateKeyObject *)other;
+  int equal;
+  if ((op != Py_EQ && op != Py_NE) ||
+      !PyObject_TypeCheck(other, (PyTypeObject *)PrivateKeyType))
+    Py_RETURN_NOTIMPLEMENTED;
+  equal = a->kem != NULL && a->kem == b->kem &&
+          mlkem_ct_memneq(a->dk, b->dk, a->kem->dk_bytes) == 0;
+  return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+static PyMethodDef private_methods[] = {
+    {"generate", private_generate, METH_NOARGS | METH_CLASS,
+     "generate()\n--\n\nA new private key from 64 bytes of the operating "
+     "system's randomness."},
+    {"from_seed_bytes", private_from_seed_bytes, METH_O | METH_CLASS,
+     "from_seed_bytes(data, /)\n--\n\nThe private key of a 64-byte seed "
+     "d || z (FIPS 203 KeyGen_internal)."},
+    {"_from_expanded_bytes", private_from_expanded_bytes, METH_O | METH_CLASS,
+     "The private key of a FIPS 203 dk, checked (hazmat)."},
+    {"public_key", private_public_key, METH_NOARGS,
+     "public_key()\n--\n\nThe matching public key."},
+    {"decapsulate", private_decapsulate, METH_O,
+     "decapsulate(ciphertext, /)\n--\n\nThe 32-byte shared secret of a "
+     "ciphertext. A ciphertext that was tampered with yields a pseudorandom "
+     "secret (implicit rejection), not an error."},
+    {"private_bytes_raw", private_bytes_raw, METH_NOARGS,
+     "private_bytes_raw()\n--\n\nThe 64-byte seed d || z."},
+    {"_expanded_bytes", private_expanded_bytes, METH_NOARGS,
+     "The FIPS 203 dk (hazmat)."},
+    {"_has_seed", private_has_seed, METH_NOARGS,
+     "Whether the key holds its seed."},
+    {"_encode", private_encode, METH_VARARGS,
+     "PKCS#8 DER or PEM of the key in a form."},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot private_slots[] = {
+    {Py_tp_dealloc, (void *)private_dealloc},
+    {Py_tp_new, (void *)no_constructor},
+    {Py_tp_richcompare, (void *)private_richcompare},
+    {Py_tp_hash, (void *)PyObject_HashNotImplemented},
+    {Py_tp_methods, private_methods},
+    {Py_tp_doc, (void *)"Base of the ML-KEM private key classes."},
+    {0, NULL}};
+
+static PyType_Spec private_spec = {
+    "mlkem._mlkem.PrivateKey", sizeof(PrivateKeyObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, private_slots};
+
+/* ---- PublicKey ---------------------------------------------------------- */
+
+static PublicKeyObject *as_public(PyObject *self) {
+  PublicKeyObject *k = (PublicKeyObject *)self;
+  if (k->kem == NULL) {
+    PyErr_SetString(PyExc_ValueError, "uninitialised ML-KEM public key");
+    return NULL;
+  }
+  return k;
+}
+
+static void public_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  free_fn(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *public_from_public_bytes(PyObject *cls, PyObject *data) {
+  uint8_t ek[KF_MAX_EK];
+  const mlkem_kem *kem;
+  int index = set_index(cls, KIND_PUBLIC);
+  if (index < 0) return NULL;
+  kem = mlkem_kems[index];
+  if (copy_fixed(data, ek, kem->ek_bytes, kem->name, "public key") != 0)
+    return NULL;
+  if (kem->check_ek(ek) != 0) {
+    PyErr_Format(PyExc_ValueError,
+                 "invalid %s public key: a coefficient is not below q "
+                 "(FIPS 203 7.2 modulus check)", kem->name);
+    return NULL;
+  }
+  return new_public(index, ek);
+}
+
+/* (shared_secret, ciphertext); with m for the derandomized form. */
+static PyObject *encapsulate(PublicKeyObject *k, const uint8_t *m) {
+  uint8_t ct[MAX_CT], ss[MLKEM_SS_BYTES];
+  PyObject *ss_obj, *ct_obj;
+  int rc;
+  Py_BEGIN_ALLOW_THREADS
+  rc = m != NULL ? k->kem->encaps_derand(ct, ss, k->ek, m)
+                 : k->kem->encaps(ct, ss, k->ek);
+  Py_END_ALLOW_THREADS
+  if (rc != 0) return raise_library_error(rc);
+  ss_obj = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
+  mlkem_zeroize(ss, sizeof ss);
+  ct_obj = PyBytes_FromStringAndSize((const char *)ct,
+                                     (Py_ssize_t)k->kem->ct_bytes);
+  if (ss_obj == NULL || ct_obj == NULL) {
+    Py_XDECREF(ss_obj);
+    Py_XDECREF(ct_obj);
+    return NULL;
+  }
+  return Py_BuildValue("(NN)", ss_obj, ct_obj);
+}
+
+static PyObject *public_encapsulate(PyObject *self, PyObject *noargs) {
+  PublicKeyObject *k = as_public(self);
+  (void)noargs;
+  if (k == NULL) return NULL;
+  return encapsulate(k, NULL);
+}
+
+static PyObject *public_encapsulate_derand(PyObject *self, PyObject *m_obj) {
+  PublicKeyObject *k = as_public(self);
+  uint8_t m[MLKEM_MSG_BYTES];
+  PyObject *res;
+  if (k == NULL) return NULL;
+  if (copy_fixed(m_obj, m, sizeof m, k->kem->name, "randomness m") != 0)
+    return NULL;
+  res = encapsulate(k, m);
+  mlkem_zeroize(m, sizeof m);
+  return res;
+}
+
+static PyObject *public_bytes_raw(PyObject *self, PyObject *noargs) {
+  PublicKeyObject *k = as_public(self);
+  (void)noargs;
+  if (k == NULL) return NULL;
+  return PyBytes_FromStringAndSize((const char *)k->ek,
+                                   (Py_ssize_t)k->kem->ek_bytes);
+}
+
+static PyObject *public_encode(PyObject *self, PyObject *args) {
+  PublicKeyObject *k = as_public(self);
+  kf_key key;
+  int encoding;
+  if (k == NULL || !PyArg_ParseTuple(args, "i:_encode", &encoding))
+    return NULL;
+  memset(&key, 0, sizeof key);
+  key.kem = k->kem;
+  key.kind = KF_PUBLIC;
+  memcpy(key.ek, k->ek, k->kem->ek_bytes);
+  return encode_key(&key, KF_FORM_NONE, encoding);
+}
+
+static PyObject *public_richcompare(PyObject *self, PyObject *other, int op) {
+  PublicKeyObject *a = (PublicKeyObject *)self;
+  PublicKeyObject *b = (PublicKeyObject *)other;
+  int equal;
+  if ((op != Py_EQ && op != Py_NE) ||
+      !PyObject_TypeCheck(other, (PyTypeObject *)PublicKeyType))
+    Py_RETURN_NOTIMPLEMENTED;
+  equal = a->kem != NULL && a->kem == b->kem &&
+          memcmp(a->ek, b->ek, a->kem->ek_bytes) == 0;
+  return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+static Py_hash_t public_hash(PyObject *self) {
+  PyObject *raw = public_bytes_raw(self, NULL);
+  Py_hash_t h;
+  if (raw == NULL) return -1;
+  h = PyObject_Hash(raw);
+  Py_DECREF(raw);
+  return h;
+}
+
+static PyMethodDef public_methods[] = {
+    {"from_public_bytes", public_from_public_bytes, METH_O | METH_CLASS,
+     "from_public_bytes(data, /)\n--\n\nThe public key of a FIPS 203 ek, "
+     "after the modulus check of section 7.2."},
+    {"encapsulate", public_encapsulate, METH_NOARGS,
+     "encapsulate()\n--\n\nA new (shared_secret, ciphertext) pair."},
+    {"_encapsulate_derand", public_encapsulate_derand, METH_O,
+     "(shared_secret, ciphertext) from the caller's 32-byte m (hazmat)."},
+    {"public_bytes_raw", public_bytes_raw, METH_NOARGS,
+     "public_bytes_raw()\n--\n\nThe FIPS 203 encapsulation key ek."},
+    {"_encode", public_encode, METH_VARARGS,
+     "SubjectPublicKeyInfo in DER or PEM."},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot public_slots[] = {
+    {Py_tp_dealloc, (void *)public_dealloc},
+    {Py_tp_new, (void *)no_constructor},
+    {Py_tp_richcompare, (void *)public_richcompare},
+    {Py_tp_hash, (void *)public_hash},
+    {Py_tp_methods, public_methods},
+    {Py_tp_doc, (void *)"Base of the ML-KEM public key classes."},
+    {0, NULL}};
+
+static PyType_Spec public_spec = {
+    "mlkem._mlkem.PublicKey", sizeof(PublicKeyObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, public_slots};
+
+/* ---- module functions --------------------------------------------------- */
+
+/* _register((priv512, priv768, priv1024), (pub512, pub768, pub1024)) */
+static PyObject *mod_register(PyObject *mod, PyObject *args) {
+  PyObject *lists[2];
+  int kind, i;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "O!O!:_register", &PyTuple_Type, &lists[0],
+                        &PyTuple_Type, &lists[1]))
+    return NULL;
+  for (kind = 0; kind < 2; kind++) {
+    PyObject *base = kind == KIND_PRIVATE ? PrivateKeyType : PublicKeyType;
+    if (PyTuple_Size(lists[kind]) != N_SETS) {
+      PyErr_SetString(PyExc_ValueError, "_register needs three classes each");
+      return NULL;
+    }
+    for (i = 0; i < N_SETS; i++) {
+      PyObject *cls = PyTuple_GetItem(lists[kind], i);
+      if (!PyType_Check(cls) ||
+          !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)base)) {
+        PyErr_SetString(PyExc_TypeError, "_register: not a key class");
+        return NULL;
+      }
+    }
+  }
+  for (kind = 0; kind < 2; kind++)
+    for (i = 0; i < N_SETS; i++) {
+      PyObject *cls = PyTuple_GetItem(lists[kind], i);
+      Py_INCREF(cls);
+      Py_XDECREF(registered[kind][i]);
+      registered[kind][i] = cls;
+    }
+  Py_RETURN_NONE;
+}
+
+/* The key object of a decoded key file. */
+static PyObject *object_of_key(const kf_key *key) {
+  int index = index_of_kem(key->kem);
+  PrivateKeyObject *k;
+  if (key->kind == KF_PUBLIC) return new_public(index, key->ek);
+  if (registered[KIND_PRIVATE][index] == NULL) {
+    PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
+    return NULL;
+  }
+  k = (PrivateKeyObject *)alloc_instance(registered[KIND_PRIVATE][index]);
+  if (k == NULL) return NULL;
+  k->kem = key->kem;
+  k->has_seed = key->has_seed;
+  memcpy(k->seed, key->seed, sizeof k->seed);
+  memcpy(k->dk, key->dk, key->kem->dk_bytes);
+  return (PyObject *)k;
+}
+
+/* _load(data, pem, private): a key file in PEM or DER, of the kind asked
+ * for. Every check of keyfile.c runs (ValueError with its message). */
+static PyObject *mod_load(PyObject *mod, PyObject *args) {
+  PyObject *data, *res = NULL;
+  int pem, want_private, rc;
+  Py_buffer view;
+  uint8_t *copy;
+  size_t n;
+  kf_key *key;
+  kf_error err;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "Opp:_load", &data, &pem, &want_private))
+    return NULL;
+  if (open_view(data, &view, "data") != 0) return NULL;
+  n = (size_t)view.len;
+  if (n > MAX_KEY_FILE) {
+    PyBuffer_Release(&view);
+    PyErr_Format(PyExc_ValueError,
+                 "wrong length: %zu bytes is too long for an ML-KEM key file",
+                 n);
+    return NULL;
+  }
+  copy = PyMem_Malloc(n + 1);
+  key = PyMem_Malloc(sizeof *key);
+  if (copy == NULL || key == NULL) {
+    PyBuffer_Release(&view);
+    PyMem_Free(copy);
+    PyMem_Free(key);
+    return PyErr_NoMemory();
+  }
+  memcpy(copy, view.buf, n);
+  PyBuffer_Release(&view);
+  Py_BEGIN_ALLOW_THREADS
+  rc = pem ? kf_decode_pem(key, copy, n, &err)
+           : kf_decode_der(key, copy, n, &err);
+  Py_END_ALLOW_THREADS
+  mlkem_zeroize(copy, n);
+  PyMem_Free(copy);
+  if (rc != KF_OK) {
+    PyErr_SetString(rc == KF_ERR_LIBRARY ? PyExc_RuntimeError
+                                         : PyExc_ValueError,
+                    err.msg);
+  } else if ((key->kind == KF_PRIVATE) != want_private) {
+    PyErr_Format(PyExc_ValueError,
+                 "the %s holds an ML-KEM %s key, not a %s key",
+                 pem ? "PEM" : "DER",
+                 key->kind == KF_PRIVATE ? "private" : "public",
+                 want_private ? "private" : "public");
+  } else {
+    res = object_of_key(key);
+  }
+  mlkem_zeroize(key, sizeof *key);
+  PyMem_Free(key);
+  return res;
+}
+
+static PyObject *mod_backend_name(PyObject *mod, PyObject *noargs) {
+  (void)mod;
+  (void)noargs;
+  return PyUnicode_FromString(mlkem_backend_name());
+}
+
+static PyObject *mod_library_version(PyObject *mod, PyObject *noargs) {
+  (void)mod;
+  (void)noargs;
+  return PyUnicode_FromString(mlkem_version());
+}
+
+static PyMethodDef module_methods[] = {
+    {"_register", mod_register, METH_VARARGS,
+     "Registers the key classes of the three parameter sets."},
+    {"_load", mod_load, METH_VARARGS,
+     "_load(data, pem, private): a key from a PEM or DER key file."},
+    {"backend_name", mod_backend_name, METH_NOARGS,
+     "backend_name()\n--\n\nThe arithmetic backend in use: \"avx512\", "
+     "\"avx2\" or \"portable\"."},
+    {"library_version", mod_library_version, METH_NOARGS,
+     "library_version()\n--\n\nThe version of the C library compiled in."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "mlkem._mlkem",
+    "The native part of the mlkem package (see mlkem).", -1, module_methods,
+    NULL, NULL, NULL, NULL};
+
+static int add_type(PyObject *mod, const char *name, PyObject *type) {
+  Py_INCREF(type);
+  if (PyModule_AddObject(mod, name, type) != 0) {
+    Py_DECREF(type);
+    return -1;
+  }
+  return 0;
+}
+
+PyMODINIT_FUNC PyInit__mlkem(void);
+
+PyMODINIT_FUNC PyInit__mlkem(void) {
+  PyObject *mod = PyModule_Create(&module_def);
+  if (mod == NULL) return NULL;
+  if (PrivateKeyType == NULL)
+    PrivateKeyType = PyType_FromSpec(&private_spec);
+  if (PublicKeyType == NULL) PublicKeyType = PyType_FromSpec(&public_spec);
+  if (PrivateKeyType == NULL || PublicKeyType == NULL ||
+      add_type(mod, "PrivateKey", PrivateKeyType) != 0 ||
+      add_type(mod, "PublicKey", PublicKeyType) != 0 ||
+      PyModule_AddIntConstant(mod, "FORM_DEFAULT", FORM_DEFAULT) != 0 ||
+      PyModule_AddIntConstant(mod, "FORM_SEED", KF_FORM_SEED) != 0 ||
+      PyModule_AddIntConstant(mod, "FORM_EXPANDED", KF_FORM_EXPANDED) != 0 ||
+      PyModule_AddIntConstant(mod, "FORM_BOTH", KF_FORM_BOTH) != 0 ||
+      PyModule_AddIntConstant(mod, "ENCODING_PEM", KF_ENC_PEM) != 0 ||
+      PyModule_AddIntConstant(mod, "ENCODING_DER", KF_ENC_DER) != 0) {
+    Py_DECREF(mod);
+    return NULL;
+  }
+  return mod;
+}

@@ -1,0 +1,29 @@
+"""The conformance vectors (test_vectors.py) once per backend, forced with
+MLKEM_BACKEND in a child process: checks that setup.py compiled each SIMD
+backend with the right flags and that its results are the standard's. A
+backend this CPU lacks (or the build left out) is skipped, with the
+reason."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.mark.parametrize("backend", ["portable", "avx2", "avx512"])
+def test_vectors_on_backend(backend, vectors, tmp_path):
+    env = dict(os.environ, MLKEM_BACKEND=backend, MLKEM_VECTOR_DIR=str(vectors))
+    name = subprocess.run([sys.executable, "-c", "import mlkem; print(mlkem.backend_name())"],
+                          env=env, capture_output=True, text=True, check=True).stdout.strip()
+    if name == "unavailable":
+        pytest.skip(f"the {backend} backend is not usable here "
+                    "(not built into the package, or this CPU lacks it)")
+    assert name == backend
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        str(HERE / "test_vectors.py")],
+                       env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert " passed" in r.stdout and "failed" not in r.stdout

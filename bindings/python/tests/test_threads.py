@@ -1,0 +1,79 @@
+"""Several threads at once, on shared and on their own keys: every result
+equals the one computed alone. The operations release the GIL, so the
+threads really run the library concurrently."""
+import threading
+
+import mlkem
+from mlkem import hazmat
+
+THREADS = 6
+ROUNDS = 40
+CLASSES = [(mlkem.MLKEM512PrivateKey, mlkem.MLKEM512PublicKey),
+           (mlkem.MLKEM768PrivateKey, mlkem.MLKEM768PublicKey),
+           (mlkem.MLKEM1024PrivateKey, mlkem.MLKEM1024PublicKey)]
+
+
+def seed(t, i):
+    return bytes(((t * 131 + i * 17 + j) & 0xFF) for j in range(64))
+
+
+def one_round(t, i, shared):
+    priv_cls, pub_cls = CLASSES[(t + i) % 3]
+    key = priv_cls.from_seed_bytes(seed(t, i))
+    pub = pub_cls.from_public_bytes(key.public_key().public_bytes_raw())
+    ss, ct = hazmat.encapsulate_derand(pub, seed(t, i)[:32])
+    k2 = key.decapsulate(ct)
+    # A key shared by all threads, used at the same time.
+    shared_key, shared_ct = shared[(t + i) % 3]
+    k3 = shared_key.decapsulate(shared_ct)
+    der = key.private_bytes(mlkem.Encoding.DER, mlkem.PrivateFormat.PKCS8, mlkem.NoEncryption())
+    back = mlkem.load_der_private_key(der)
+    fresh_ss, fresh_ct = shared_key.public_key().encapsulate()
+    return (pub.public_bytes_raw(), ss, ct, k2, k3, back == key,
+            shared_key.decapsulate(fresh_ct) == fresh_ss)
+
+
+def test_threads_agree_with_serial_results():
+    shared = []
+    for priv_cls, _ in CLASSES:
+        k = priv_cls.generate()
+        shared.append((k, k.public_key().encapsulate()[1]))
+    expected = {(t, i): one_round(t, i, shared) for t in range(THREADS) for i in range(ROUNDS)}
+    results, errors = {}, []
+    start = threading.Barrier(THREADS)
+
+    def worker(t):
+        try:
+            start.wait()
+            for i in range(ROUNDS):
+                results[(t, i)] = one_round(t, i, shared)
+        except Exception as e:  # reported below
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=worker, args=(t,)) for t in range(THREADS)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors, errors
+    assert len(results) == THREADS * ROUNDS
+    for key, value in expected.items():
+        assert results[key] == value, f"thread {key[0]} round {key[1]} differs"
+        assert value[5] and value[6]
+
+
+def test_generate_in_threads_gives_distinct_keys():
+    seeds, lock = [], threading.Lock()
+
+    def worker():
+        for _ in range(20):
+            s = mlkem.MLKEM768PrivateKey.generate().private_bytes_raw()
+            with lock:
+                seeds.append(s)
+
+    threads = [threading.Thread(target=worker) for _ in range(THREADS)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert len(set(seeds)) == THREADS * 20
