@@ -9,11 +9,12 @@ made. OpenSSL runs the FIPS 203 checks when it imports the public key and
 keeps private keys as seeds and objects.
 
 Python has no cycle counter: each call is timed with time.perf_counter_ns
-(the monotonic clock), as the other harnesses time their ns, and converted
-to ticks with the time-stamp counter's rate that --tick-hz gives (measured
-by a harness that reads both clocks). Every figure includes the cost of one
-Python call of a closure and two clock reads: the harness measures that on
-an empty closure and reports it as python_call_overhead_ns; it is not
+(the monotonic clock), as the other harnesses time their ns; the JSON has
+the ns figures, and the ticks only when --tick-hz gives the time-stamp
+counter's rate to convert them with (make bench-compare converts them with
+the rate the rdtsc harnesses measured). Every figure includes the cost of
+one Python call of a closure and two clock reads: the harness measures that
+on an empty closure and reports it as python_call_overhead_ns; it is not
 subtracted. The method is otherwise bench/bench.c's: warm-up, passes
 cycling through all cases, the median of all calls and of the quietest
 pass.
@@ -80,8 +81,8 @@ def main():
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--passes", type=int, default=10)
     ap.add_argument("--json")
-    ap.add_argument("--tick-hz", type=float, required=True,
-                    help="time-stamp counter rate, to convert ns to ticks")
+    ap.add_argument("--tick-hz", type=float,
+                    help="time-stamp counter rate, to add the figures in ticks")
     a = ap.parse_args()
     if a.iterations < 1000 or a.passes < 1 or a.iterations % a.passes or a.iterations // a.passes < 50:
         sys.exit("at least 1000 iterations, in passes of at least 50 that divide them")
@@ -91,22 +92,23 @@ def main():
     overhead = measure([("", "", lambda: None)], per_pass, a.passes)[0][0][0]
     measured = measure(cases, per_pass, a.passes)
 
-    def to_ticks(ns):
-        return round(ns * a.tick_hz / 1e9)
-
     results = []
     library = f"pyca/cryptography {cryptography.__version__} ({backend.openssl_version_text()})"
     print(f"{library}: median of {a.iterations} calls per operation in {a.passes} passes "
-          f"(ns; ticks = ns x {a.tick_hz / 1e9:.4f} GHz); Python call overhead {overhead} ns")
+          f"(ns); Python call overhead {overhead} ns")
     for (name, op, _), ((med, p25, p75), best) in zip(cases, measured):
-        results.append({"set": name, "op": op, "ticks_median": to_ticks(med),
-                        "ticks_p25": to_ticks(p25), "ticks_p75": to_ticks(p75),
-                        "ticks_best_pass_median": to_ticks(best), "ns_median": med})
-        print(f"| {name} | {op} | {to_ticks(med)} ({med} ns) | quietest pass {to_ticks(best)} |")
+        r = {"set": name, "op": op, "ns_median": med, "ns_p25": p25, "ns_p75": p75,
+             "ns_best_pass_median": best}
+        if a.tick_hz:
+            for k in ("median", "p25", "p75", "best_pass_median"):
+                r["ticks_" + k] = round(r["ns_" + k] * a.tick_hz / 1e9)
+        results.append(r)
+        print(f"| {name} | {op} | {med} ns | quietest pass {best} ns |")
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"library": library, "backend": "OpenSSL's own CPU dispatch",
-                       "tick_unit": "ns converted to rdtsc ticks", "iterations": a.iterations,
+                       "tick_unit": "ns" + (" converted to rdtsc ticks" if a.tick_hz else ""),
+                       "iterations": a.iterations,
                        "passes": a.passes, "tick_hz": a.tick_hz,
                        "python": platform.python_version(),
                        "python_call_overhead_ns": overhead, "results": results}, f, indent=2)
