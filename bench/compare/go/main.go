@@ -33,42 +33,24 @@ func must(err error) {
 	}
 }
 
-func cases768() []benchCase {
-	dk, err := mlkem.NewDecapsulationKey768(seed)
-	must(err)
-	ekBytes := dk.EncapsulationKey().Bytes()
-	ek, err := mlkem.NewEncapsulationKey768(ekBytes)
-	must(err)
-	ss, ct := ek.Encapsulate()
-	ss2, err := dk.Decapsulate(ct)
-	must(err)
-	if !bytes.Equal(ss, ss2) {
-		must(fmt.Errorf("round trip"))
-	}
-	return []benchCase{
-		{"ML-KEM-768", "keygen", func() {
-			k, err := mlkem.NewDecapsulationKey768(seed)
-			must(err)
-			sink = k.EncapsulationKey().Bytes()
-		}},
-		{"ML-KEM-768", "encaps", func() {
-			ek, err := mlkem.NewEncapsulationKey768(ekBytes)
-			must(err)
-			sink, _ = ek.Encapsulate()
-		}},
-		{"ML-KEM-768", "decaps", func() {
-			var err error
-			sink, err = dk.Decapsulate(ct)
-			must(err)
-		}},
-	}
+// decapsulationKey and encapsulationKey are what the 768 and 1024 key
+// types of crypto/mlkem have in common.
+type decapsulationKey interface {
+	Decapsulate(ciphertext []byte) ([]byte, error)
 }
 
-func cases1024() []benchCase {
-	dk, err := mlkem.NewDecapsulationKey1024(seed)
+type encapsulationKey interface {
+	Bytes() []byte
+	Encapsulate() (sharedKey, ciphertext []byte)
+}
+
+func setCases[DK decapsulationKey, EK encapsulationKey](name string,
+	newDK func(seed []byte) (DK, error), ekOf func(DK) EK,
+	newEK func(encoded []byte) (EK, error)) []benchCase {
+	dk, err := newDK(seed)
 	must(err)
-	ekBytes := dk.EncapsulationKey().Bytes()
-	ek, err := mlkem.NewEncapsulationKey1024(ekBytes)
+	ekBytes := ekOf(dk).Bytes()
+	ek, err := newEK(ekBytes)
 	must(err)
 	ss, ct := ek.Encapsulate()
 	ss2, err := dk.Decapsulate(ct)
@@ -77,17 +59,17 @@ func cases1024() []benchCase {
 		must(fmt.Errorf("round trip"))
 	}
 	return []benchCase{
-		{"ML-KEM-1024", "keygen", func() {
-			k, err := mlkem.NewDecapsulationKey1024(seed)
+		{name, "keygen", func() {
+			k, err := newDK(seed)
 			must(err)
-			sink = k.EncapsulationKey().Bytes()
+			sink = ekOf(k).Bytes()
 		}},
-		{"ML-KEM-1024", "encaps", func() {
-			ek, err := mlkem.NewEncapsulationKey1024(ekBytes)
+		{name, "encaps", func() {
+			ek, err := newEK(ekBytes)
 			must(err)
 			sink, _ = ek.Encapsulate()
 		}},
-		{"ML-KEM-1024", "decaps", func() {
+		{name, "decaps", func() {
 			var err error
 			sink, err = dk.Decapsulate(ct)
 			must(err)
@@ -100,7 +82,11 @@ func main() {
 	passes := flag.Int("passes", 10, "passes the calls are spread over")
 	jsonPath := flag.String("json", "", "write the results as JSON to this file")
 	flag.Parse()
-	cases := append(cases768(), cases1024()...)
+	cases := append(
+		setCases("ML-KEM-768", mlkem.NewDecapsulationKey768,
+			(*mlkem.DecapsulationKey768).EncapsulationKey, mlkem.NewEncapsulationKey768),
+		setCases("ML-KEM-1024", mlkem.NewDecapsulationKey1024,
+			(*mlkem.DecapsulationKey1024).EncapsulationKey, mlkem.NewEncapsulationKey1024)...)
 	lib := "Go crypto/mlkem (" + runtime.Version() + ")"
 	must(runCases(lib, "Go, with amd64 assembly for Keccak", *iterations, *passes, *jsonPath, cases))
 }

@@ -12,7 +12,13 @@ use std::hint::black_box;
 
 fn set_cases(cases: &mut Vec<Case>, name: &'static str, alg: &'static Algorithm<AlgorithmId>) {
     let dk = DecapsulationKey::generate(alg).unwrap();
-    let ek_bytes = dk.encapsulation_key().unwrap().key_bytes().unwrap().as_ref().to_vec();
+    let ek_bytes = dk
+        .encapsulation_key()
+        .unwrap()
+        .key_bytes()
+        .unwrap()
+        .as_ref()
+        .to_vec();
     let ek = EncapsulationKey::new(alg, &ek_bytes).unwrap();
     let (ct, ss) = ek.encapsulate().unwrap();
     let ct = ct.as_ref().to_vec();
@@ -28,7 +34,10 @@ fn set_cases(cases: &mut Vec<Case>, name: &'static str, alg: &'static Algorithm<
         black_box(ek.unwrap().encapsulate().unwrap());
     }));
     cases.push(case(name, "decaps", move || {
-        black_box(dk.decapsulate(Ciphertext::from(black_box(ct.as_slice()))).unwrap());
+        black_box(
+            dk.decapsulate(Ciphertext::from(black_box(ct.as_slice())))
+                .unwrap(),
+        );
     }));
 }
 

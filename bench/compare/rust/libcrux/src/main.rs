@@ -58,10 +58,18 @@ fn main() {
     set_cases!(cases, "ML-KEM-512", mlkem512, checks);
     set_cases!(cases, "ML-KEM-768", mlkem768, checks);
     set_cases!(cases, "ML-KEM-1024", mlkem1024, checks);
-    let path = if libcrux_platform::simd256_support() { "avx2" } else { "portable" };
+    let path = if libcrux_platform::simd256_support() {
+        "avx2"
+    } else {
+        "portable"
+    };
     let backend = format!(
         "{path}, chosen at run time; input checks {}",
-        if checks { "called in encaps/decaps" } else { "not called" }
+        if checks {
+            "called in encaps/decaps"
+        } else {
+            "not called"
+        }
     );
     run("libcrux-ml-kem 0.0.11", &backend, cases)
 }

@@ -39,6 +39,16 @@ struct Set {
     decaps: Decaps,
 }
 
+#[rustfmt::skip]
+const SETS: [Set; 3] = [
+    Set { name: "ML-KEM-512", sizes: [800, 1632, 768], keypair: OQS_KEM_ml_kem_512_keypair_derand,
+          encaps: OQS_KEM_ml_kem_512_encaps, decaps: OQS_KEM_ml_kem_512_decaps },
+    Set { name: "ML-KEM-768", sizes: [1184, 2400, 1088], keypair: OQS_KEM_ml_kem_768_keypair_derand,
+          encaps: OQS_KEM_ml_kem_768_encaps, decaps: OQS_KEM_ml_kem_768_decaps },
+    Set { name: "ML-KEM-1024", sizes: [1568, 3168, 1568], keypair: OQS_KEM_ml_kem_1024_keypair_derand,
+          encaps: OQS_KEM_ml_kem_1024_encaps, decaps: OQS_KEM_ml_kem_1024_decaps },
+];
+
 fn ok(s: OQS_STATUS) -> bool {
     s == OQS_STATUS::OQS_SUCCESS
 }
@@ -48,9 +58,18 @@ fn set_cases(cases: &mut Vec<Case>, s: Set) {
     let (mut ek, mut dk, mut ct) = (vec![0u8; ek_n], vec![0u8; dk_n], vec![0u8; ct_n]);
     let (mut ss, mut ss2) = ([0u8; 32], [0u8; 32]);
     unsafe {
-        require(ok((s.keypair)(ek.as_mut_ptr(), dk.as_mut_ptr(), SEED.as_ptr())), "keygen");
-        require(ok((s.encaps)(ct.as_mut_ptr(), ss.as_mut_ptr(), ek.as_ptr())), "encaps");
-        require(ok((s.decaps)(ss2.as_mut_ptr(), ct.as_ptr(), dk.as_ptr())), "decaps");
+        require(
+            ok((s.keypair)(ek.as_mut_ptr(), dk.as_mut_ptr(), SEED.as_ptr())),
+            "keygen",
+        );
+        require(
+            ok((s.encaps)(ct.as_mut_ptr(), ss.as_mut_ptr(), ek.as_ptr())),
+            "encaps",
+        );
+        require(
+            ok((s.decaps)(ss2.as_mut_ptr(), ct.as_ptr(), dk.as_ptr())),
+            "decaps",
+        );
     }
     require(ss == ss2, "round trip");
     let (mut ek2, mut dk2) = (ek.clone(), dk.clone());
@@ -66,7 +85,11 @@ fn set_cases(cases: &mut Vec<Case>, s: Set) {
     }));
     let decaps = s.decaps;
     cases.push(case(s.name, "decaps", move || unsafe {
-        let rc = decaps(ss2.as_mut_ptr(), black_box(ct.as_ptr()), black_box(dk.as_ptr()));
+        let rc = decaps(
+            ss2.as_mut_ptr(),
+            black_box(ct.as_ptr()),
+            black_box(dk.as_ptr()),
+        );
         require(ok(rc), "decaps");
     }));
 }
@@ -77,26 +100,12 @@ fn main() {
         oqs_sys::rand::OQS_randombytes_custom_algorithm(Some(fixed_m));
     }
     let mut cases: Vec<Case> = Vec::new();
-    set_cases(&mut cases, Set {
-        name: "ML-KEM-512",
-        sizes: [800, 1632, 768],
-        keypair: OQS_KEM_ml_kem_512_keypair_derand,
-        encaps: OQS_KEM_ml_kem_512_encaps,
-        decaps: OQS_KEM_ml_kem_512_decaps,
-    });
-    set_cases(&mut cases, Set {
-        name: "ML-KEM-768",
-        sizes: [1184, 2400, 1088],
-        keypair: OQS_KEM_ml_kem_768_keypair_derand,
-        encaps: OQS_KEM_ml_kem_768_encaps,
-        decaps: OQS_KEM_ml_kem_768_decaps,
-    });
-    set_cases(&mut cases, Set {
-        name: "ML-KEM-1024",
-        sizes: [1568, 3168, 1568],
-        keypair: OQS_KEM_ml_kem_1024_keypair_derand,
-        encaps: OQS_KEM_ml_kem_1024_encaps,
-        decaps: OQS_KEM_ml_kem_1024_decaps,
-    });
-    run("liboqs 0.13.0 (oqs-sys 0.11.0, vendored)", "AVX2 chosen at run time (OQS_DIST_BUILD)", cases)
+    for set in SETS {
+        set_cases(&mut cases, set);
+    }
+    run(
+        "liboqs 0.13.0 (oqs-sys 0.11.0, vendored)",
+        "AVX2 chosen at run time (OQS_DIST_BUILD)",
+        cases,
+    )
 }

@@ -6,8 +6,8 @@
 //! private keys as seeds and objects: no encoded dk to check).
 use compare_timing::{case, require, run, Case};
 use ml_kem::{
-    array::Array, B32, Decapsulate, DecapsulationKey, EncapsulationKey, KeyExport, MlKem1024,
-    MlKem512, MlKem768, Seed,
+    array::Array, Decapsulate, DecapsulationKey, EncapsulationKey, KeyExport, MlKem1024, MlKem512,
+    MlKem768, Seed, B32,
 };
 use std::hint::black_box;
 

@@ -30,7 +30,11 @@ pub struct Case<'a> {
 /// A case named `set` ("ML-KEM-768") and `op` ("keygen", "encaps",
 /// "decaps"), timed one call of `run` at a time.
 pub fn case<'a>(set: &'static str, op: &'static str, run: impl FnMut() + 'a) -> Case<'a> {
-    Case { set, op, run: Box::new(run) }
+    Case {
+        set,
+        op,
+        run: Box::new(run),
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -43,7 +47,11 @@ struct Stats {
 fn summarize(v: &mut [u64]) -> Stats {
     v.sort_unstable();
     let n = v.len();
-    Stats { median: v[n / 2], p25: v[n / 4], p75: v[(3 * n) / 4] }
+    Stats {
+        median: v[n / 2],
+        p25: v[n / 4],
+        p75: v[(3 * n) / 4],
+    }
 }
 
 /// rdtsc ticks on x86-64 (the unit of bench/bench.c); nanoseconds elsewhere.
@@ -88,7 +96,11 @@ struct Options {
 /// The options every harness takes: those of bench/bench.c, and any
 /// `--with-X` switch the harness itself interprets (see `flag`).
 fn options() -> Result<Options, String> {
-    let mut o = Options { iterations: 2000, passes: 10, json: None };
+    let mut o = Options {
+        iterations: 2000,
+        passes: 10,
+        json: None,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -112,7 +124,7 @@ fn options() -> Result<Options, String> {
     }
     if o.iterations < 1000
         || o.passes < 1
-        || o.iterations % o.passes != 0
+        || !o.iterations.is_multiple_of(o.passes)
         || o.iterations / o.passes < 50
     {
         return Err("at least 1000 iterations, in passes of at least 50 that divide them".into());
@@ -133,7 +145,12 @@ struct Result_ {
     best_pass: u64,
 }
 
-fn measure(cases: &mut [Case<'_>], per_pass: usize, passes: usize, origin: Instant) -> Vec<Result_> {
+fn measure(
+    cases: &mut [Case<'_>],
+    per_pass: usize,
+    passes: usize,
+    origin: Instant,
+) -> Vec<Result_> {
     let total = per_pass * passes;
     let mut t_samples = vec![vec![0u64; total]; cases.len()];
     let mut ns_samples = vec![vec![0u64; total]; cases.len()];
