@@ -74,7 +74,8 @@ def describe_rows(data):
     ]
     for r in data["rows"]:
         b = r.get("build_info", {})
-        built = "; ".join(x for x in (b.get("compiler"), b.get("flags")) if x)
+        built = "; ".join(x for x in (b.get("compiler"), b.get("flags"), r.get("build_note"))
+                          if x)
         lines.append(f"| {r['label']} | {r['keygen']} | {r['encaps']} | {r['decaps']} | "
                      f"{built or '—'} |")
     lines.append("")
@@ -143,6 +144,13 @@ def nice_step(x):
     return int(10 * mag)
 
 
+def load_note(load):
+    if not load or not load.get("start") or not load.get("end"):
+        return ""
+    return (f" Load average (1, 5, 15 min) at the start {', '.join(load['start'])}, at the end "
+            f"{', '.join(load['end'])}: other work shared the machine.")
+
+
 def write_report(data, out):
     m, meth, tools = data["machine"], data["method"], data["tools"]
     sets = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
@@ -157,11 +165,13 @@ def write_report(data, out):
         f"{data['build_seconds']['total']:.0f} s, everything {data['total_seconds']:.0f} s.",
         f"- Machine: {m['model']}, {m.get('logical_cpus')} logical CPUs"
         + (", a virtual machine" if m.get("hypervisor") else "")
-        + f", Linux {m.get('kernel')}; CPU features {' '.join(m.get('flags', []))}.",
+        + f", Linux {m.get('kernel')}; CPU features {' '.join(m.get('flags', []))}."
+        + load_note(data.get("load_average")),
         f"- Clock: {data['tick_unit']}, measured at "
         f"{(data['tick_hz'] or 0) / 1e9:.3f} GHz; ns from the monotonic clock around the same calls.",
-        f"- Method: every harness uses the timing of `make bench` (bench/bench.c; the Rust",
-        f"  harnesses share bench/compare/rust/timing, the Go and Python ones copy it): warm-up,",
+        "- Method: every harness uses the timing of `make bench` (bench/bench.c; the Rust",
+        "  harnesses share bench/compare/rust/timing, the Go and Python ones repeat it; Go",
+        "  reads rdtsc through a small assembly function, Python cannot): warm-up,",
         f"  then {meth['iterations']:,} single calls per operation in {meth['passes']} passes that",
         f"  cycle through all sets and operations; {meth['rounds']} rounds, every row once per",
         "  round, its order rotated from round to round, each harness pinned with `taskset` to",
