@@ -2,6 +2,8 @@
 #   make demo      build and run the two-party exchange for every set
 #   make test      build and run the whole test suite
 #   make bench     medians of keygen/encaps/decaps (ticks and ns) per backend, plus JSON
+#   make bench-compare  the same against libcrux, RustCrypto, aws-lc-rs, liboqs, Go and
+#                  pyca/cryptography, fetched from their registries (docs/benchmarks/)
 #   make test-long the 1,000,000-iteration accumulated test
 #   make sanitize  the test suite under ASan + UBSan (gcc, clang) and MemorySanitizer (clang)
 #   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os
@@ -23,7 +25,7 @@ SAN_BUILD ?= build-sanitize
 SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
-.PHONY: all configure build demo test test-long bench sanitize sanitize-gcc \
+.PHONY: all configure build demo test test-long bench bench-compare sanitize sanitize-gcc \
 	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64
 
 all: build
@@ -50,6 +52,12 @@ bench: build
 	  MLKEM_BACKEND=$$b ./$(BUILD)/bench/mlkem_bench --iterations 2000 --passes 10 \
 	    --json $(BUILD)/bench-$$b.json || exit 1; echo; \
 	done
+
+# Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, ...
+COMPARE_BUILD ?= build-compare
+COMPARE_FLAGS ?=
+bench-compare:
+	python3 scripts/bench_compare.py --build-dir $(COMPARE_BUILD) $(COMPARE_FLAGS)
 
 # The whole suite, instrumented: $(1) build dir, $(2) compiler, $(3) flags.
 define sanitized_suite

@@ -1,0 +1,3 @@
+module mlkem-compare/gobench
+
+go 1.24
