@@ -45,7 +45,7 @@ test: build
 test-long: build
 	./$(BUILD)/tests/test_accumulated --long
 
-BACKENDS ?= portable avx2 avx512
+BACKENDS ?= $(if $(filter aarch64 arm64,$(shell uname -m)),portable neon neon-sha3,portable avx2 avx512)
 
 bench: build
 	@for b in $(BACKENDS); do \

@@ -38,8 +38,9 @@
  * signed values) in the same lanes: the operand mlkem_neon_fqmul_pre takes.
  * The zetas are those of mlkem_zetas (backend/portable/ntt.c: zetas[i] =
  * 17^BitRev7(i) 2^16 mod q, centered); scripts/gen_neon_ntt_tables.py
- * writes these rows from them, and tests/test_diff_ntt.c checks every
- * entry through the transforms, bit for bit against the portable ones. */
+ * writes these rows from FIPS 203 (and --check compares them with this
+ * file), and tests/test_diff_ntt.c checks every entry through the
+ * transforms, bit for bit against the portable ones. */
 
 /* zetas[0 .. 7] (the layers len = 128, 64, 32, in both directions). */
 static const int16_t zeta_low[2 * 8] = {
@@ -266,6 +267,17 @@ static inline int16x8_t row(const int16_t *tab, unsigned i) {
   return vld1q_s16(tab + 8 * i);
 }
 
+/* The eight vectors a pass works on: coefficients s + stride m, m = 0..7. */
+static inline void load8(int16x8_t v[8], const int16_t *s, unsigned stride) {
+  unsigned m;
+  for (m = 0; m < 8; m++) v[m] = vld1q_s16(s + stride * m);
+}
+
+static inline void store8(int16_t *s, unsigned stride, const int16x8_t v[8]) {
+  unsigned m;
+  for (m = 0; m < 8; m++) vst1q_s16(s + stride * m, v[m]);
+}
+
 /* fqmul by lane i of the zeta vector z (zq: its q^-1 row). A macro: the
  * lane must be a constant. */
 #define FQMUL_LANE(b, z, zq, i)                     \
@@ -323,30 +335,21 @@ static inline void trn32(int16x8_t *lo, int16x8_t *hi) {
 static void ntt_layers_128_32(int16_t *r, unsigned i) {
   const int16x8_t z = row(zeta_low, 0), zq = row(zeta_low, 1);
   int16_t *s = r + 8 * i;
-  int16x8_t v0 = vld1q_s16(s), v1 = vld1q_s16(s + 32);
-  int16x8_t v2 = vld1q_s16(s + 64), v3 = vld1q_s16(s + 96);
-  int16x8_t v4 = vld1q_s16(s + 128), v5 = vld1q_s16(s + 160);
-  int16x8_t v6 = vld1q_s16(s + 192), v7 = vld1q_s16(s + 224);
-  CT_LANE(v0, v4, z, zq, 1);
-  CT_LANE(v1, v5, z, zq, 1);
-  CT_LANE(v2, v6, z, zq, 1);
-  CT_LANE(v3, v7, z, zq, 1);
-  CT_LANE(v0, v2, z, zq, 2);
-  CT_LANE(v1, v3, z, zq, 2);
-  CT_LANE(v4, v6, z, zq, 3);
-  CT_LANE(v5, v7, z, zq, 3);
-  CT_LANE(v0, v1, z, zq, 4);
-  CT_LANE(v2, v3, z, zq, 5);
-  CT_LANE(v4, v5, z, zq, 6);
-  CT_LANE(v6, v7, z, zq, 7);
-  vst1q_s16(s, v0);
-  vst1q_s16(s + 32, v1);
-  vst1q_s16(s + 64, v2);
-  vst1q_s16(s + 96, v3);
-  vst1q_s16(s + 128, v4);
-  vst1q_s16(s + 160, v5);
-  vst1q_s16(s + 192, v6);
-  vst1q_s16(s + 224, v7);
+  int16x8_t v[8];
+  load8(v, s, 32);
+  CT_LANE(v[0], v[4], z, zq, 1);
+  CT_LANE(v[1], v[5], z, zq, 1);
+  CT_LANE(v[2], v[6], z, zq, 1);
+  CT_LANE(v[3], v[7], z, zq, 1);
+  CT_LANE(v[0], v[2], z, zq, 2);
+  CT_LANE(v[1], v[3], z, zq, 2);
+  CT_LANE(v[4], v[6], z, zq, 3);
+  CT_LANE(v[5], v[7], z, zq, 3);
+  CT_LANE(v[0], v[1], z, zq, 4);
+  CT_LANE(v[2], v[3], z, zq, 5);
+  CT_LANE(v[4], v[5], z, zq, 6);
+  CT_LANE(v[6], v[7], z, zq, 7);
+  store8(s, 32, v);
 }
 
 /* Layers len = 4 and 2 and the Barrett pass on the pair (a, b), with the
@@ -369,30 +372,21 @@ static void ntt_layers_16_2(int16_t *r, unsigned h) {
   const int16_t *t = ntt_blocks + 18 * 8 * h;
   const int16x8_t z = row(t, 0), zq = row(t, 1);
   int16_t *s = r + 64 * h;
-  int16x8_t v0 = vld1q_s16(s), v1 = vld1q_s16(s + 8);
-  int16x8_t v2 = vld1q_s16(s + 16), v3 = vld1q_s16(s + 24);
-  int16x8_t v4 = vld1q_s16(s + 32), v5 = vld1q_s16(s + 40);
-  int16x8_t v6 = vld1q_s16(s + 48), v7 = vld1q_s16(s + 56);
-  CT_LANE(v0, v2, z, zq, 0);
-  CT_LANE(v1, v3, z, zq, 0);
-  CT_LANE(v4, v6, z, zq, 1);
-  CT_LANE(v5, v7, z, zq, 1);
-  CT_LANE(v0, v1, z, zq, 2);
-  CT_LANE(v2, v3, z, zq, 3);
-  CT_LANE(v4, v5, z, zq, 4);
-  CT_LANE(v6, v7, z, zq, 5);
-  ntt_pair_4_2(&v0, &v1, t + 2 * 8);
-  ntt_pair_4_2(&v2, &v3, t + 6 * 8);
-  ntt_pair_4_2(&v4, &v5, t + 10 * 8);
-  ntt_pair_4_2(&v6, &v7, t + 14 * 8);
-  vst1q_s16(s, v0);
-  vst1q_s16(s + 8, v1);
-  vst1q_s16(s + 16, v2);
-  vst1q_s16(s + 24, v3);
-  vst1q_s16(s + 32, v4);
-  vst1q_s16(s + 40, v5);
-  vst1q_s16(s + 48, v6);
-  vst1q_s16(s + 56, v7);
+  int16x8_t v[8];
+  load8(v, s, 8);
+  CT_LANE(v[0], v[2], z, zq, 0);
+  CT_LANE(v[1], v[3], z, zq, 0);
+  CT_LANE(v[4], v[6], z, zq, 1);
+  CT_LANE(v[5], v[7], z, zq, 1);
+  CT_LANE(v[0], v[1], z, zq, 2);
+  CT_LANE(v[2], v[3], z, zq, 3);
+  CT_LANE(v[4], v[5], z, zq, 4);
+  CT_LANE(v[6], v[7], z, zq, 5);
+  ntt_pair_4_2(&v[0], &v[1], t + 2 * 8);
+  ntt_pair_4_2(&v[2], &v[3], t + 6 * 8);
+  ntt_pair_4_2(&v[4], &v[5], t + 10 * 8);
+  ntt_pair_4_2(&v[6], &v[7], t + 14 * 8);
+  store8(s, 8, v);
 }
 
 /* As mlkem_portable_ntt: seven layers of Cooley-Tukey butterflies without
@@ -424,38 +418,29 @@ static void invntt_layers_2_16(int16_t *r, unsigned h) {
   const int16_t *t = invntt_blocks + 18 * 8 * h;
   const int16x8_t z = row(t, 0), zq = row(t, 1);
   int16_t *s = r + 64 * h;
-  int16x8_t v0 = vld1q_s16(s), v1 = vld1q_s16(s + 8);
-  int16x8_t v2 = vld1q_s16(s + 16), v3 = vld1q_s16(s + 24);
-  int16x8_t v4 = vld1q_s16(s + 32), v5 = vld1q_s16(s + 40);
-  int16x8_t v6 = vld1q_s16(s + 48), v7 = vld1q_s16(s + 56);
-  invntt_pair_2_4(&v0, &v1, t + 2 * 8);
-  invntt_pair_2_4(&v2, &v3, t + 6 * 8);
-  invntt_pair_2_4(&v4, &v5, t + 10 * 8);
-  invntt_pair_2_4(&v6, &v7, t + 14 * 8);
-  GS_LANE(v0, v1, z, zq, 0);
-  GS_LANE(v2, v3, z, zq, 1);
-  GS_LANE(v4, v5, z, zq, 2);
-  GS_LANE(v6, v7, z, zq, 3);
-  v0 = mlkem_neon_barrett(v0);
-  v1 = mlkem_neon_barrett(v1);
-  v2 = mlkem_neon_barrett(v2);
-  v3 = mlkem_neon_barrett(v3);
-  v4 = mlkem_neon_barrett(v4);
-  v5 = mlkem_neon_barrett(v5);
-  v6 = mlkem_neon_barrett(v6);
-  v7 = mlkem_neon_barrett(v7);
-  GS_LANE(v0, v2, z, zq, 4);
-  GS_LANE(v1, v3, z, zq, 4);
-  GS_LANE(v4, v6, z, zq, 5);
-  GS_LANE(v5, v7, z, zq, 5);
-  vst1q_s16(s, v0);
-  vst1q_s16(s + 8, v1);
-  vst1q_s16(s + 16, v2);
-  vst1q_s16(s + 24, v3);
-  vst1q_s16(s + 32, v4);
-  vst1q_s16(s + 40, v5);
-  vst1q_s16(s + 48, v6);
-  vst1q_s16(s + 56, v7);
+  int16x8_t v[8];
+  load8(v, s, 8);
+  invntt_pair_2_4(&v[0], &v[1], t + 2 * 8);
+  invntt_pair_2_4(&v[2], &v[3], t + 6 * 8);
+  invntt_pair_2_4(&v[4], &v[5], t + 10 * 8);
+  invntt_pair_2_4(&v[6], &v[7], t + 14 * 8);
+  GS_LANE(v[0], v[1], z, zq, 0);
+  GS_LANE(v[2], v[3], z, zq, 1);
+  GS_LANE(v[4], v[5], z, zq, 2);
+  GS_LANE(v[6], v[7], z, zq, 3);
+  v[0] = mlkem_neon_barrett(v[0]);
+  v[1] = mlkem_neon_barrett(v[1]);
+  v[2] = mlkem_neon_barrett(v[2]);
+  v[3] = mlkem_neon_barrett(v[3]);
+  v[4] = mlkem_neon_barrett(v[4]);
+  v[5] = mlkem_neon_barrett(v[5]);
+  v[6] = mlkem_neon_barrett(v[6]);
+  v[7] = mlkem_neon_barrett(v[7]);
+  GS_LANE(v[0], v[2], z, zq, 4);
+  GS_LANE(v[1], v[3], z, zq, 4);
+  GS_LANE(v[4], v[6], z, zq, 5);
+  GS_LANE(v[5], v[7], z, zq, 5);
+  store8(s, 8, v);
 }
 
 /* Layers len = 32, 64, 128 and the final scaling on the vectors i, i+4,
@@ -465,30 +450,23 @@ static void invntt_layers_32_128(int16_t *r, unsigned i) {
   const int16x8_t f = vdupq_n_s16(INVNTT_SCALE);
   const int16x8_t fq = vdupq_n_s16(INVNTT_SCALE_QINV);
   int16_t *s = r + 8 * i;
-  int16x8_t v0 = vld1q_s16(s), v1 = vld1q_s16(s + 32);
-  int16x8_t v2 = vld1q_s16(s + 64), v3 = vld1q_s16(s + 96);
-  int16x8_t v4 = vld1q_s16(s + 128), v5 = vld1q_s16(s + 160);
-  int16x8_t v6 = vld1q_s16(s + 192), v7 = vld1q_s16(s + 224);
-  GS_LANE(v0, v1, z, zq, 7);
-  GS_LANE(v2, v3, z, zq, 6);
-  GS_LANE(v4, v5, z, zq, 5);
-  GS_LANE(v6, v7, z, zq, 4);
-  GS_LANE(v0, v2, z, zq, 3);
-  GS_LANE(v1, v3, z, zq, 3);
-  GS_LANE(v4, v6, z, zq, 2);
-  GS_LANE(v5, v7, z, zq, 2);
-  GS_LANE(v0, v4, z, zq, 1);
-  GS_LANE(v1, v5, z, zq, 1);
-  GS_LANE(v2, v6, z, zq, 1);
-  GS_LANE(v3, v7, z, zq, 1);
-  vst1q_s16(s, mlkem_neon_fqmul_pre(v0, f, fq));
-  vst1q_s16(s + 32, mlkem_neon_fqmul_pre(v1, f, fq));
-  vst1q_s16(s + 64, mlkem_neon_fqmul_pre(v2, f, fq));
-  vst1q_s16(s + 96, mlkem_neon_fqmul_pre(v3, f, fq));
-  vst1q_s16(s + 128, mlkem_neon_fqmul_pre(v4, f, fq));
-  vst1q_s16(s + 160, mlkem_neon_fqmul_pre(v5, f, fq));
-  vst1q_s16(s + 192, mlkem_neon_fqmul_pre(v6, f, fq));
-  vst1q_s16(s + 224, mlkem_neon_fqmul_pre(v7, f, fq));
+  int16x8_t v[8];
+  unsigned m;
+  load8(v, s, 32);
+  GS_LANE(v[0], v[1], z, zq, 7);
+  GS_LANE(v[2], v[3], z, zq, 6);
+  GS_LANE(v[4], v[5], z, zq, 5);
+  GS_LANE(v[6], v[7], z, zq, 4);
+  GS_LANE(v[0], v[2], z, zq, 3);
+  GS_LANE(v[1], v[3], z, zq, 3);
+  GS_LANE(v[4], v[6], z, zq, 2);
+  GS_LANE(v[5], v[7], z, zq, 2);
+  GS_LANE(v[0], v[4], z, zq, 1);
+  GS_LANE(v[1], v[5], z, zq, 1);
+  GS_LANE(v[2], v[6], z, zq, 1);
+  GS_LANE(v[3], v[7], z, zq, 1);
+  for (m = 0; m < 8; m++) v[m] = mlkem_neon_fqmul_pre(v[m], f, fq);
+  store8(s, 32, v);
 }
 
 /* As mlkem_portable_invntt: three layers of Gentleman-Sande butterflies, a

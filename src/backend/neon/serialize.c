@@ -11,7 +11,9 @@
  * d = 12 uses the structure loads and stores: LD2/ST2 split coefficients
  * into even and odd ones, and LD3/ST3 split bytes three ways, so that each
  * of the three bytes of a coefficient pair is one narrowing shift. The
- * other widths pack eight coefficients (8 d bits = d bytes) at a time:
+ * message (d = 1) moves bits with per-lane shifts, pairwise additions and
+ * bit tests. The other widths pack eight coefficients (8 d bits = d bytes)
+ * at a time:
  * pairs of lanes are merged in 32-bit lanes, then in 64-bit lanes, and the
  * two 64-bit halves (4 d bits each) in general registers; unpacking moves
  * the bytes of each coefficient into a 32-bit lane with a table lookup and
@@ -134,18 +136,18 @@ static inline void pack8(uint8_t *out, uint16x8_t v, unsigned d) {
 #define USH(d)                                                        \
   { -((d * 0) % 8), -((d * 1) % 8), -((d * 2) % 8), -((d * 3) % 8),   \
     -((d * 4) % 8), -((d * 5) % 8), -((d * 6) % 8), -((d * 7) % 8) }
-static const uint8_t unpack_idx[5][32] = {
-  UIDX(1), UIDX(4), UIDX(5), UIDX(10), UIDX(11),
+static const uint8_t unpack_idx[4][32] = {
+  UIDX(4), UIDX(5), UIDX(10), UIDX(11),
 };
-static const int32_t unpack_shift[5][8] = {
-  USH(1), USH(4), USH(5), USH(10), USH(11),
+static const int32_t unpack_shift[4][8] = {
+  USH(4), USH(5), USH(10), USH(11),
 };
 #undef USH
 #undef UIDX
 #undef UB
 
 static inline unsigned width_row(unsigned d) {
-  return d == 1 ? 0 : d == 4 ? 1 : d == 5 ? 2 : d == 10 ? 3 : 4;
+  return d == 4 ? 0 : d == 5 ? 1 : d == 10 ? 2 : 3;
 }
 
 /* Reads the eight d-bit values of group g (bytes d g .. d g + d - 1) of
@@ -210,12 +212,50 @@ void mlkem_neon_decode_decompress(mlkem_poly *r, const uint8_t *in,
   }
 }
 
-/* ByteEncode_1(Compress_1(a)). */
+/* ByteEncode_1(Compress_1(a)), 64 coefficients (8 bytes) at a time: the
+ * bits are narrowed to bytes, each shifted to its place in its output
+ * byte (lane i by i mod 8), and three rounds of pairwise additions sum
+ * every 8 consecutive lanes into one byte. */
 void mlkem_neon_compress_encode_msg(uint8_t out[32], const mlkem_poly *a) {
-  compress_encode_d(out, a, 1);
+  static const int8_t place[16] = {0, 1, 2, 3, 4, 5, 6, 7,
+                                   0, 1, 2, 3, 4, 5, 6, 7};
+  const int8x16_t sh = vld1q_s8(place);
+  unsigned i, h;
+  for (i = 0; i < MLKEM_N / 64; i++) {
+    uint8x16_t x[4];
+    for (h = 0; h < 4; h++) {
+      const int16_t *c = a->coeffs + 64 * i + 16 * h;
+      uint8x8_t lo = vmovn_u16(compress_vec(vld1q_s16(c), 1));
+      uint8x16_t b = vmovn_high_u16(lo, compress_vec(vld1q_s16(c + 8), 1));
+      x[h] = vshlq_u8(b, sh);
+    }
+    x[0] = vpaddq_u8(vpaddq_u8(x[0], x[1]), vpaddq_u8(x[2], x[3]));
+    x[0] = vpaddq_u8(x[0], x[0]);
+    vst1_u8(out + 8 * i, vget_low_u8(x[0]));
+  }
 }
 
-/* Decompress_1(ByteDecode_1(m)): (q + 1) / 2 per set bit, 0 otherwise. */
+/* Decompress_1(ByteDecode_1(m)): (q + 1) / 2 per set bit, 0 otherwise.
+ * Each byte is copied to eight lanes by a fixed lookup, CMTST tests lane i
+ * against bit i mod 8 (all ones where set), and the widened mask selects
+ * (q + 1) / 2, so the secret bits never decide a branch or an address. */
 void mlkem_neon_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
-  decode_decompress_d(r, in, 1);
+  static const uint8_t spread[16] = {0, 0, 0, 0, 0, 0, 0, 0,
+                                     1, 1, 1, 1, 1, 1, 1, 1};
+  static const uint8_t bit[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                  1, 2, 4, 8, 16, 32, 64, 128};
+  const uint8x16_t idx = vld1q_u8(spread), bits = vld1q_u8(bit);
+  const int16x8_t half = vdupq_n_s16((Q + 1) / 2);
+  unsigned i, h;
+  for (i = 0; i < 2; i++) {
+    uint8x16_t m = vld1q_u8(in + 16 * i);
+    for (h = 0; h < 8; h++) {
+      /* bytes 2h and 2h + 1 of this half: coefficients 16 (8 i + h) .. */
+      uint8x16_t b = vqtbl1q_u8(m, vaddq_u8(idx, vdupq_n_u8((uint8_t)(2 * h))));
+      int8x16_t t = vreinterpretq_s8_u8(vtstq_u8(b, bits));
+      int16_t *c = r->coeffs + 128 * i + 16 * h;
+      vst1q_s16(c, vandq_s16(vmovl_s8(vget_low_s8(t)), half));
+      vst1q_s16(c + 8, vandq_s16(vmovl_high_s8(t), half));
+    }
+  }
 }
