@@ -421,8 +421,13 @@ def main():
             try:
                 results[row["id"]] = run_harness(row, builder, args, out)
             except (Skip, subprocess.TimeoutExpired) as e:
-                row["status"], row["skip_reason"] = "skipped", str(e)
-                log(f"  {row['id']} skipped: {e}")
+                if any(row["id"] in done for done in rounds):
+                    # It ran before: keep those rounds, say what went wrong.
+                    row.setdefault("errors", []).append(f"round {r + 1}: {e}")
+                    log(f"  {row['id']} failed in round {r + 1}: {e}")
+                else:
+                    row["status"], row["skip_reason"] = "skipped", str(e)
+                    log(f"  {row['id']} skipped: {e}")
         rounds.append(results)
         log(f"round {r + 1}/{args.rounds} done ({len(results)} rows)")
 

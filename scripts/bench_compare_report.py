@@ -102,7 +102,9 @@ def svg_chart(data, set_name):
         f'<text x="{left}" y="22" font-size="15" font-weight="bold">{escape(set_name)}: '
         'median rdtsc ticks per call (lower is better)</text>',
         f'<text x="{left}" y="40" fill="#555">{escape(data["machine"]["model"])}, '
-        f'{escape(data["generated"])}; ≈ = converted from ns (Python)</text>',
+        f'{escape(data["generated"])}'
+        + ("; ≈ = converted from ns (Python)" if any(r.get("python") for r in rows) else "")
+        + "</text>",
     ]
     for i, op in enumerate(OPS):
         x = left + i * 90
@@ -224,6 +226,11 @@ def write_report(data, out):
     if skipped:
         lines += ["## Skipped", ""]
         lines += [f"- {r['label']}: {r.get('skip_reason', 'not run')}" for r in skipped]
+        lines.append("")
+    failed = [r for r in data["rows"] if r.get("errors")]
+    if failed:
+        lines += ["## Rounds that failed (the row's other rounds are in the tables)", ""]
+        lines += [f"- {r['label']}: {e}" for r in failed for e in r["errors"]]
         lines.append("")
     lines += ["## Noise", "",
               "The largest spread of a row's medians over the rounds (max / min − 1), over",
