@@ -106,16 +106,15 @@ static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
   mlkem_sponge_job jobs[2 + KPKE_ENCRYPT_JOBS];
   mlkem_job_list list = {jobs, 0, 2 + KPKE_ENCRYPT_JOBS};
   mlkem_sponge_job g;
-  int h_job;
+  int g_job;
   memcpy(in, m, MLKEM_SYMBYTES);
   /* Steps 1-2: (K, r) = G(m || H(ek)). */
-  h_job = mlkem_jobs_add(&list, mlkem_job_h(ek, p->ek_bytes,
-                                            in + MLKEM_SYMBYTES));
   g = mlkem_job_g(in, sizeof in, kr);
-  g.after = h_job;
-  g.after = mlkem_jobs_add(&list, g);
+  g.after = (int8_t)mlkem_jobs_add(
+      &list, mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES));
+  g_job = mlkem_jobs_add(&list, g);
   /* Step 3: c = K-PKE.Encrypt(ek, m, r). */
-  kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g.after);
+  kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
   mlkem_hash_run(be, list.job, list.n);
   kpke_encrypt_finish(be, p, ct, ek, m, &es);
   memcpy(ss, kr, MLKEM_SYMBYTES);
@@ -205,7 +204,7 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
   uint8_t h[MLKEM_SYMBYTES];
-  uint8_t ct2[MLKEM_CT_MAX];
+  uint8_t ct2[MLKEM_CT_BYTES_K];
   kpke_encrypt_samples es;
   mlkem_sponge_job jobs[3 + KPKE_ENCRYPT_JOBS];
   mlkem_job_list list = {jobs, 0, 3 + KPKE_ENCRYPT_JOBS};
@@ -234,9 +233,7 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
     mlkem_zeroize(in, sizeof in);
     mlkem_zeroize(kr, sizeof kr);
     mlkem_zeroize(kbar, sizeof kbar);
-    mlkem_zeroize(es.y, sizeof es.y);
-    mlkem_zeroize(es.e1, sizeof es.e1);
-    mlkem_zeroize(es.e2, sizeof es.e2);
+    kpke_encrypt_samples_wipe(&es);
     return fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
   }
 
@@ -270,7 +267,7 @@ static int pairwise_consistent(const mlkem_backend *be,
                                const mlkem_params *p, const uint8_t *ek,
                                uint8_t *dk) {
   static const uint8_t m[MLKEM_SYMBYTES] = {0x50, 0x43, 0x54}; /* "PCT" */
-  uint8_t ct[MLKEM_CT_MAX], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
+  uint8_t ct[MLKEM_CT_BYTES_K], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
   int ok;
 #ifdef MLKEM_FAULT_INJECTION
   if (mlkem_fault_pairwise) dk[0] ^= 1;

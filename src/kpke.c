@@ -235,6 +235,13 @@ static void kpke_encrypt_jobs(const mlkem_backend *be, const mlkem_params *p,
   }
 }
 
+/* Wipes the secret part of es (the noise; A-hat is public). */
+static void kpke_encrypt_samples_wipe(kpke_encrypt_samples *es) {
+  mlkem_zeroize(es->y, sizeof es->y);
+  mlkem_zeroize(es->e1, sizeof es->e1);
+  mlkem_zeroize(es->e2, sizeof es->e2);
+}
+
 /* The arithmetic of K-PKE.Encrypt once es is filled: writes ct for the
  * message m under ek. Wipes the noise in es. */
 static void kpke_encrypt_finish(const mlkem_backend *be,
@@ -275,9 +282,7 @@ static void kpke_encrypt_finish(const mlkem_backend *be,
   mlkem_zeroize(y, sizeof y);
   mlkem_zeroize(&u, sizeof u);
   mlkem_zeroize(&noise, sizeof noise);
-  mlkem_zeroize(es->y, sizeof es->y);
-  mlkem_zeroize(es->e1, sizeof es->e1);
-  mlkem_zeroize(es->e2, sizeof es->e2);
+  kpke_encrypt_samples_wipe(es);
 }
 
 /* FIPS 203 Algorithm 14, alone (the hazmat entry point; ML-KEM runs the

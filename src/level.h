@@ -27,7 +27,9 @@
 /* FIPS 203 Table 2 for this k. */
 #define MLKEM_ETA1 (MLKEM_K == 2 ? 3 : 2)
 #define MLKEM_ETA2 2
-#define MLKEM_CT_MAX (32 * ((MLKEM_K == 4 ? 11 : 10) * MLKEM_K + 5))
+#define MLKEM_DU (MLKEM_K == 4 ? 11 : 10)
+#define MLKEM_DV (MLKEM_K == 4 ? 5 : 4)
+#define MLKEM_CT_BYTES_K (32 * (MLKEM_DU * MLKEM_K + MLKEM_DV))
 
 /* Bytes of PRF output for one noise polynomial of eta1 / eta2. */
 #define MLKEM_ETA1_BYTES (64 * MLKEM_ETA1)

@@ -889,20 +889,17 @@ static int collect(void *arg, const uint8_t *block, size_t len) {
 /* A sink that appends its job's output to a shared stream once the job
  * is complete, and publishes the new length. */
 typedef struct {
+  collect_sink part; /* collects the job's output into buf */
   uint8_t *stream;
   size_t *avail;
-  size_t want, have;
   uint8_t buf[200];
 } stream_sink;
 
 static int stream_append(void *arg, const uint8_t *block, size_t len) {
   stream_sink *c = arg;
-  size_t n = c->want - c->have < len ? c->want - c->have : len;
-  memcpy(c->buf + c->have, block, n);
-  c->have += n;
-  if (c->have < c->want) return 0;
-  memcpy(c->stream + *c->avail, c->buf, c->want);
-  *c->avail += c->want;
+  if (!collect(&c->part, block, len)) return 0;
+  memcpy(c->stream + *c->avail, c->buf, c->part.want);
+  *c->avail += c->part.want;
   return 1;
 }
 
@@ -1053,14 +1050,15 @@ static void test_sponge_schedule(void) {
       test_rng_bytes(&rng, sin[j], sizeof sin[j]);
       ss[j].stream = stream;
       ss[j].avail = &avail;
-      ss[j].want = outlen;
-      ss[j].have = 0;
+      ss[j].part.buf = ss[j].buf;
+      ss[j].part.want = outlen;
+      ss[j].part.have = 0;
       total += outlen;
     }
     jobs[0] = mlkem_job_h(stream, total, digest);
     jobs[0].avail = &avail;
     for (j = 1; j < n; j++) {
-      jobs[j] = mlkem_job_xof(sin[j], NULL, ss[j].want);
+      jobs[j] = mlkem_job_xof(sin[j], NULL, ss[j].part.want);
       jobs[j].len0 = sizeof sin[j];
       jobs[j].sink = stream_append;
       jobs[j].sink_arg = &ss[j];
@@ -1068,7 +1066,7 @@ static void test_sponge_schedule(void) {
     for (c = 0; c < ncfg; c++) {
       avail = 0;
       memset(digest, 0, sizeof digest);
-      for (j = 1; j < n; j++) ss[j].have = 0;
+      for (j = 1; j < n; j++) ss[j].part.have = 0;
       memset(stream, 0, sizeof stream);
       mlkem_sponge_run(jobs, n, &cfg[c].lanes);
       oneshot(SHA3_256, expect, 32, stream, total);
@@ -1078,9 +1076,9 @@ static void test_sponge_schedule(void) {
       for (j = 1; j < n; j++) {
         size_t off;
         int found = 0;
-        oneshot(SHAKE128, part, ss[j].want, sin[j], sizeof sin[j]);
-        for (off = 0; off + ss[j].want <= total && !found; off++)
-          found = memcmp(stream + off, part, ss[j].want) == 0;
+        oneshot(SHAKE128, part, ss[j].part.want, sin[j], sizeof sin[j]);
+        for (off = 0; off + ss[j].part.want <= total && !found; off++)
+          found = memcmp(stream + off, part, ss[j].part.want) == 0;
         CHECK(found);
       }
       checked++;

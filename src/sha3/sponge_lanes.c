@@ -37,7 +37,6 @@ const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
 
 typedef struct {
   const mlkem_sponge_job *job; /* NULL: idle */
-  unsigned index;              /* of job in the list */
   size_t absorbed;             /* input bytes absorbed */
   size_t produced;             /* output bytes written */
   int squeezing;               /* the padded last block has been absorbed */
@@ -148,7 +147,6 @@ static void start(lane_state *ls, uint64_t *s, unsigned stride,
   unsigned i;
   for (i = 0; i < 25; i++) s[stride * i] = 0;
   ls->job = &q->jobs[j];
-  ls->index = j;
   ls->absorbed = 0;
   ls->produced = 0;
   ls->squeezing = 0;
@@ -248,7 +246,7 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
     for (l = 0; l < stride; l++) {
       if (ls[l].job == NULL || !ls[l].squeezing) continue;
       if (squeeze_step(&ls[l], s + l, stride, block)) {
-        q.done |= (uint64_t)1 << ls[l].index;
+        q.done |= (uint64_t)1 << (ls[l].job - jobs);
         ls[l].job = NULL;
       }
     }
