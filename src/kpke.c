@@ -39,8 +39,8 @@ static void poly_sub_from(mlkem_poly *r, const mlkem_poly *a) {
 /*
  * Key generation as a pipeline (FIPS 203 Algorithm 13 steps 3-19, with
  * Algorithm 16's H(ek) when asked for). One list samples A-hat and the
- * noise. Inside the scheduler's sinks, as soon as the noise is complete
- * s-hat is computed, and as soon as row i of A-hat is complete (rows in
+ * noise. Inside the scheduler's sinks, as soon as s is complete s-hat is
+ * computed, and as soon as row i of A-hat and e[i] are complete (rows in
  * order) row i of t-hat is computed and encoded into ek, where the H(ek)
  * job, streaming its input, absorbs it while later rows are still being
  * sampled. So H(ek) no longer waits for the whole of ek.
@@ -50,7 +50,7 @@ typedef struct {
   mlkem_poly *a, *s, *t;
   uint8_t (*noise)[MLKEM_ETA1_BYTES]; /* PRF output for s, then e */
   unsigned noise_have[2 * K];         /* bytes received of each */
-  unsigned noise_left;                /* noise polynomials incomplete */
+  unsigned s_left;                    /* polynomials of s incomplete */
   unsigned row_left[K];               /* entries incomplete in each row */
   unsigned rows;                      /* rows of t-hat written to ek */
   uint8_t *ek;
@@ -69,7 +69,8 @@ typedef struct {
  * stack) and is wiped after. */
 static void keygen_advance(keygen_pipe *kp) {
   const mlkem_backend *be = kp->be;
-  while (kp->noise_left == 0 && kp->rows < K && kp->row_left[kp->rows] == 0) {
+  while (kp->s_left == 0 && kp->rows < K && kp->row_left[kp->rows] == 0 &&
+         kp->noise_have[K + kp->rows] == MLKEM_ETA1_BYTES) {
     const unsigned i = kp->rows;
     mlkem_poly *e = &kp->a[i * K];
     be->basemul_acc(kp->t, &kp->a[i * K], kp->s, K);
@@ -86,7 +87,7 @@ static void keygen_advance(keygen_pipe *kp) {
 }
 
 /* Sink of noise polynomial i (PRF_eta1(sigma, i), steps 8-15); when the
- * last one is complete, s-hat = NTT(s) (steps 16-17). */
+ * last polynomial of s is complete, s-hat = NTT(s) (steps 16-17). */
 static int keygen_noise_block(void *arg, const uint8_t *block, size_t len) {
   keygen_noise_sink *ns = arg;
   keygen_pipe *kp = ns->kp;
@@ -95,7 +96,7 @@ static int keygen_noise_block(void *arg, const uint8_t *block, size_t len) {
   memcpy(kp->noise[ns->i] + have, block, n);
   kp->noise_have[ns->i] = have + (unsigned)n;
   if (kp->noise_have[ns->i] < MLKEM_ETA1_BYTES) return 0;
-  if (--kp->noise_left == 0)
+  if (ns->i < K && --kp->s_left == 0)
     for (i = 0; i < K; i++) {
       kp->be->cbd(&kp->s[i], kp->noise[i], MLKEM_ETA1);
       kp->be->ntt(&kp->s[i]);
@@ -108,6 +109,18 @@ static void keygen_entry_done(void *arg, unsigned row) {
   keygen_pipe *kp = arg;
   kp->row_left[row]--;
   keygen_advance(kp);
+}
+
+/* Appends the job of PRF_eta1(sigma, N) (Algorithm 13 steps 9 and 13),
+ * its output handed to sink N. */
+static void keygen_noise_job(mlkem_job_list *list,
+                             const uint8_t rho_sigma[2 * MLKEM_SYMBYTES],
+                             keygen_noise_sink *sinks, unsigned n) {
+  mlkem_sponge_job nj = mlkem_job_prf(rho_sigma + MLKEM_SYMBYTES, n, NULL,
+                                      MLKEM_ETA1);
+  nj.sink = keygen_noise_block;
+  nj.sink_arg = &sinks[n];
+  mlkem_jobs_add(list, nj);
 }
 
 /* FIPS 203 Algorithm 13; with h not NULL, also H(ek) into h. */
@@ -142,7 +155,7 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   kp.s = s;
   kp.t = &t;
   kp.noise = noise;
-  kp.noise_left = 2 * K;
+  kp.s_left = K;
   kp.rows = 0;
   kp.ek = ek;
   kp.ek_bytes = p->ek_bytes;
@@ -151,7 +164,10 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
 
   /* One list: H(ek) streaming ek as its rows are written (it starts once
    * row 0 is), steps 8-15's s and e from PRF_eta1(sigma, N), N = 0 ..
-   * 2k - 1, and steps 3-7's A-hat[i][j] = SampleNTT(rho || j || i). */
+   * 2k - 1, and steps 3-7's A-hat[i][j] = SampleNTT(rho || j || i). Listed
+   * in the order t-hat needs them, since lanes take jobs in list order:
+   * all of s, then each row of A-hat followed by its e[i], so that row 0
+   * of ek, and with it H(ek), comes as early as it can (docs/SCHEDULE.md). */
   list.n = 0;
   if (h != NULL) {
     mlkem_sponge_job hj = mlkem_job_h(ek, p->ek_bytes, h);
@@ -159,16 +175,15 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
     mlkem_jobs_add(&list, hj);
   }
   for (i = 0; i < 2 * K; i++) {
-    mlkem_sponge_job nj = mlkem_job_prf(rho_sigma + MLKEM_SYMBYTES, i, NULL,
-                                        MLKEM_ETA1);
     sinks[i].kp = &kp;
     sinks[i].i = i;
     kp.noise_have[i] = 0;
-    nj.sink = keygen_noise_block;
-    nj.sink_arg = &sinks[i];
-    mlkem_jobs_add(&list, nj);
   }
-  mlkem_matrix_jobs(&list, be, entries, a, K, rho_sigma, 0);
+  for (i = 0; i < K; i++) keygen_noise_job(&list, rho_sigma, sinks, i);
+  for (i = 0; i < K; i++) {
+    mlkem_matrix_row_jobs(&list, be, entries, a, K, rho_sigma, 0, i);
+    keygen_noise_job(&list, rho_sigma, sinks, K + i);
+  }
   for (i = 0; i < K * K; i++) {
     entries[i].done = keygen_entry_done;
     entries[i].done_arg = &kp;
@@ -205,6 +220,9 @@ typedef struct {
 
 /* Jobs of K-PKE.Encrypt that are in the list besides the caller's. */
 #define KPKE_ENCRYPT_JOBS (K * K + 2 * K + 1)
+/* Decapsulation's list, the longest, adds H(ek), J and G (kem.c). */
+_Static_assert(KPKE_ENCRYPT_JOBS + 3 <= MLKEM_SPONGE_MAX_JOBS,
+               "a job list exceeds the scheduler's limit");
 
 /* Appends the jobs that fill es from ek's rho and the randomness r; the
  * noise jobs start after job r_after of the list (the one that writes r),
@@ -254,7 +272,7 @@ static void kpke_encrypt_finish(const mlkem_backend *be,
 
   /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]). Step 18: y-hat = NTT(y). */
   for (i = 0; i < K; i++) {
-    be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
+    (void)be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
     be->cbd(&y[i], es->y[i], MLKEM_ETA1);
     be->ntt(&y[i]);
   }
@@ -316,7 +334,8 @@ void mlkem_kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,
 
   /* Steps 5-6: s-hat = ByteDecode_12(dk_PKE), w = v' - NTT^-1(s-hat^T
    * NTT(u')). */
-  for (i = 0; i < K; i++) be->decode12(&s[i], dkpke + i * MLKEM_POLYBYTES);
+  for (i = 0; i < K; i++)
+    (void)be->decode12(&s[i], dkpke + i * MLKEM_POLYBYTES);
   be->basemul_acc(&w, s, u, K);
   be->invntt(&w);
   poly_sub_from(&w, &v);

@@ -22,26 +22,34 @@ static int rej_sink_block(void *arg, const uint8_t *block, size_t len) {
   return 1;
 }
 
+void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
+                           mlkem_matrix_entry *entries, mlkem_poly *a,
+                           unsigned k, const uint8_t rho[MLKEM_SYMBYTES],
+                           int transposed, unsigned row) {
+  unsigned col;
+  for (col = 0; col < k; col++) {
+    mlkem_matrix_entry *e = &entries[row * k + col];
+    mlkem_sponge_job job;
+    memcpy(e->in, rho, MLKEM_SYMBYTES);
+    e->in[MLKEM_SYMBYTES] = (uint8_t)(transposed ? row : col);
+    e->in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? col : row);
+    e->be = be;
+    e->out = &a[row * k + col];
+    e->done = NULL;
+    e->done_arg = NULL;
+    e->ctr = 0;
+    e->row = row;
+    job = mlkem_job_xof(e->in, NULL, MLKEM_REJ_UNIFORM_BUFBYTES);
+    job.sink = rej_sink_block;
+    job.sink_arg = e;
+    mlkem_jobs_add(list, job);
+  }
+}
+
 void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
                        mlkem_matrix_entry *entries, mlkem_poly *a, unsigned k,
                        const uint8_t rho[MLKEM_SYMBYTES], int transposed) {
-  unsigned row, col;
+  unsigned row;
   for (row = 0; row < k; row++)
-    for (col = 0; col < k; col++) {
-      mlkem_matrix_entry *e = &entries[row * k + col];
-      mlkem_sponge_job job;
-      memcpy(e->in, rho, MLKEM_SYMBYTES);
-      e->in[MLKEM_SYMBYTES] = (uint8_t)(transposed ? row : col);
-      e->in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? col : row);
-      e->be = be;
-      e->out = &a[row * k + col];
-      e->done = NULL;
-      e->done_arg = NULL;
-      e->ctr = 0;
-      e->row = row;
-      job = mlkem_job_xof(e->in, NULL, MLKEM_REJ_UNIFORM_BUFBYTES);
-      job.sink = rej_sink_block;
-      job.sink_arg = e;
-      mlkem_jobs_add(list, job);
-    }
+    mlkem_matrix_row_jobs(list, be, entries, a, k, rho, transposed, row);
 }

@@ -31,4 +31,11 @@ void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
                        mlkem_matrix_entry *entries, mlkem_poly *a, unsigned k,
                        const uint8_t rho[MLKEM_SYMBYTES], int transposed);
 
+/* The same for row `row` only (entries and a as above, for the whole
+ * matrix), so that a caller may list other jobs between the rows. */
+void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
+                           mlkem_matrix_entry *entries, mlkem_poly *a,
+                           unsigned k, const uint8_t rho[MLKEM_SYMBYTES],
+                           int transposed, unsigned row);
+
 #endif

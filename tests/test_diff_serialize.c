@@ -290,8 +290,15 @@ static void run_decoder(op_stat *s, const char *what, const uint8_t *bytes,
   const uint8_t *in = place_input(bytes, 32 * d);
   memset(&got, GUARD_BYTE, sizeof got);
   if (d == 12) {
-    be->decode12(&got.p, in);
-    mlkem_portable_decode12(&want, in);
+    /* The modulus-check flags must agree too (both zero or both not). */
+    unsigned fg = be->decode12(&got.p, in);
+    unsigned fw = mlkem_portable_decode12(&want, in);
+    if ((fg != 0) != (fw != 0)) {
+      char detail[128];
+      snprintf(detail, sizeof detail,
+               "modulus-check flag: %s %u, portable %u", be->name, fg, fw);
+      stat_bad(s, what, detail);
+    }
   } else if (d == 1) {
     be->decode_decompress_msg(&got.p, in);
     mlkem_portable_decode_decompress_msg(&want, in);

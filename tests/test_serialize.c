@@ -40,13 +40,28 @@ static void test_decode12_all_values(void) {
    * position sees every 12-bit value once. */
   for (v = 0; v < 4096; v++) {
     for (i = 0; i < N; i++) f[i] = (v + 17 * i) % 4096;
+    unsigned over = 0, flag;
     ref_byte_encode(bytes, f, 12);
-    mlkem_portable_decode12(&r, bytes);
-    for (i = 0; i < N; i++)
+    flag = mlkem_portable_decode12(&r, bytes);
+    for (i = 0; i < N; i++) {
+      over |= f[i] >= Q;
       if (r.coeffs[i] != (int16_t)(f[i] % Q) && bad++ == 0) {
         first_v = f[i];
         first_i = i;
       }
+    }
+    /* The modulus-check flag: set exactly when some value is q or more. */
+    CHECKF((flag != 0) == (over != 0), "decode12 flag %u for round %u", flag,
+           v);
+    /* The same value alone among zeros, at every position. */
+    for (i = 0; i < N; i += 37) {
+      uint32_t g[N] = {0};
+      g[i] = v;
+      ref_byte_encode(bytes, g, 12);
+      flag = mlkem_portable_decode12(&r, bytes);
+      CHECKF((flag != 0) == (v >= Q), "decode12 flag %u for %u at %u", flag,
+             v, i);
+    }
   }
   CHECKF(bad == 0, "decode12: %lu of %u (value, position) pairs wrong; "
          "first: value %u at position %u", bad, 4096u * N, first_v, first_i);

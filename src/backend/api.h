@@ -77,8 +77,12 @@ typedef struct mlkem_backend {
   void (*encode12)(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
 
   /* ByteDecode_12 (FIPS 203 Algorithm 6, d = 12) into the NTT domain,
-   * each 12-bit value reduced mod q. Out: [0, q). */
-  void (*decode12)(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]);
+   * each 12-bit value reduced mod q. Out: [0, q). Returns non-zero
+   * exactly when some 12-bit value of in is q or more, i.e. when in fails
+   * the modulus check of FIPS 203 section 7.2 (ByteEncode_12 of the
+   * output would differ from in); computed on every value without a
+   * branch, as the input may be secret (dk_PKE). */
+  unsigned (*decode12)(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]);
 
   /* ByteEncode_d(Compress_d(a)) for d in {4, 5, 10, 11} (FIPS 203
    * equation 4.7 and Algorithm 5). In: normal domain, |x| < 2q.

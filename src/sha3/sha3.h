@@ -104,7 +104,7 @@ typedef struct {
 } mlkem_sponge_job;
 
 /* At most this many jobs in one list. */
-#define MLKEM_SPONGE_MAX_JOBS 64
+#define MLKEM_SPONGE_MAX_JOBS 32
 
 /* The multi-way permutations a backend offers, and the cost of one call of
  * each (any common unit; rdtsc ticks measured on a reference machine).

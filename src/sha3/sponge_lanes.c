@@ -8,7 +8,8 @@
  * padded, Section 5.1); after it, each lane that has absorbed everything
  * copies out the next block of its output. A lane whose job has all its
  * output takes the first job of the list that has not started and whose
- * dependency (if any) is complete, from a zeroed state, at the next step.
+ * dependency (if any) is complete at the next step; its first block
+ * overwrites the lane's state.
  * So lanes never wait for each other, and the independent hashes of an
  * operation (H(ek), J(z || c), G, the matrix, the noise) share
  * permutations instead of running one after another.
@@ -19,6 +20,7 @@
  * into slots 0-3), the one-way one per lane where that is cheaper (a lone
  * lane on AVX2, every lane on the portable backend).
  */
+#include <assert.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -39,16 +41,72 @@ typedef struct {
   const mlkem_sponge_job *job; /* NULL: idle */
   size_t absorbed;             /* input bytes absorbed */
   size_t produced;             /* output bytes written */
+  unsigned left;               /* permutations still to run (estimate) */
   int squeezing;               /* the padded last block has been absorbed */
 } lane_state;
 
 /* The list of jobs: which have started and which are complete (bit j for
- * job j), and the first that has not started. */
+ * job j), and the first that has not started. For the choice of width:
+ * the permutations left in all jobs, and for each job its chain, the
+ * permutations of the job and of its longest line of dependent jobs. */
 typedef struct {
   const mlkem_sponge_job *jobs;
   unsigned njobs, first;
-  uint64_t started, done;
+  uint32_t started, done;
+  size_t work;
+  uint8_t chain[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
 } job_queue;
+
+/* floor(x / rate), for estimates only: x is capped at 2^24 (a longer job
+ * is long enough either way). No division instruction (code that handles
+ * secrets has none: scripts/check_no_division.sh): the rate is a multiple
+ * of 8, and for the rates in use floor(y / r) with y = x / 8 < 2^21 is
+ * (y * ceil(2^32 / r)) >> 32, exact for all such y; any other rate goes
+ * by subtraction. */
+static size_t blocks_of(size_t x, unsigned rate) {
+  uint64_t y;
+  size_t n = 0;
+  if (x > ((size_t)1 << 24)) x = (size_t)1 << 24;
+  y = x >> 3;
+  switch (rate) {
+    case 72: return (size_t)((y * 0x1C71C71Du) >> 32);  /* SHA3-512 */
+    case 136: return (size_t)((y * 0x0F0F0F10u) >> 32); /* SHA3-256, SHAKE256 */
+    case 168: return (size_t)((y * 0x0C30C30Du) >> 32); /* SHAKE128 */
+    default:
+      while (x >= rate) {
+        x -= rate;
+        n++;
+      }
+      return n;
+  }
+}
+
+/* The permutations a job runs: one per input block (the last one padded,
+ * FIPS 202 Section 5.1), then one per further output block. A sink's
+ * outlen is the expected length. */
+static size_t perms_of(const mlkem_sponge_job *job) {
+  size_t out = job->outlen > 0 ? job->outlen - 1 : 0;
+  return blocks_of((size_t)job->len0 + job->len1, job->rate) + 1 +
+         blocks_of(out, job->rate);
+}
+
+static uint8_t sat8(size_t x) { return x > 0xFF ? 0xFF : (uint8_t)x; }
+
+/* Totals and chains of a new list; a job's dependency is always earlier
+ * in the list, so one backward pass gives every chain. */
+static void plan(job_queue *q) {
+  unsigned j;
+  q->work = 0;
+  for (j = 0; j < q->njobs; j++) q->chain[j] = 0;
+  for (j = q->njobs; j-- > 0;) {
+    size_t p = perms_of(&q->jobs[j]);
+    int after = q->jobs[j].after;
+    q->work += p;
+    q->chain[j] = sat8(q->chain[j] + p); /* its dependents' longest, + p */
+    if (after >= 0 && q->chain[after] < q->chain[j])
+      q->chain[after] = q->chain[j];
+  }
+}
 
 /* Whether the input of the job's next block, after `absorbed` bytes, has
  * been written (always, unless the job streams its input). */
@@ -66,7 +124,7 @@ static int take_job(job_queue *q) {
     if ((q->started >> j) & 1) continue;
     if (after >= 0 && !((q->done >> after) & 1)) continue;
     if (!input_ready(&q->jobs[j], 0)) continue;
-    q->started |= (uint64_t)1 << j;
+    q->started |= (uint32_t)1 << j;
     while (q->first < q->njobs && ((q->started >> q->first) & 1)) q->first++;
     return (int)j;
   }
@@ -94,15 +152,18 @@ static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
   return last;
 }
 
-/* XORs the lane's next input block into its state (s: the lane's first
- * word, w: the stride). */
+/* Absorbs the lane's next input block (s: the lane's first word, w: the
+ * stride). The first block of a job is written over the lane's state with
+ * the capacity words zeroed, so a lane is never cleared separately; later
+ * blocks are XORed in. */
 static void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
                         uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
   const uint8_t *src = block;
   const unsigned words = job->rate / 8;
+  const int first = ls->absorbed == 0;
   unsigned i;
-  /* A whole block inside in0 or inside in1 is XORed from where it is;
+  /* A whole block inside in0 or inside in1 is read from where it is;
    * otherwise (the padded last block, or one straddling the two) it is
    * assembled first. */
   if (ls->absorbed + job->rate <= job->len0) {
@@ -114,7 +175,12 @@ static void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
     ls->squeezing = next_block(block, job, ls->absorbed);
   }
   if (!ls->squeezing) ls->absorbed += job->rate;
-  for (i = 0; i < words; i++) s[w * i] ^= mlkem_load64_le(src + 8 * i);
+  if (first) {
+    for (i = 0; i < words; i++) s[w * i] = mlkem_load64_le(src + 8 * i);
+    for (; i < 25; i++) s[w * i] = 0;
+  } else {
+    for (i = 0; i < words; i++) s[w * i] ^= mlkem_load64_le(src + 8 * i);
+  }
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
@@ -141,15 +207,64 @@ static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
   return ls->produced == job->outlen;
 }
 
-/* Lane l starts job j of the list from a zeroed state. */
-static void start(lane_state *ls, uint64_t *s, unsigned stride,
-                  const job_queue *q, unsigned j) {
-  unsigned i;
-  for (i = 0; i < 25; i++) s[stride * i] = 0;
+/* Lane l starts job j of the list; its first block will overwrite the
+ * lane's state (absorb_step). */
+static void start(lane_state *ls, const job_queue *q, unsigned j) {
   ls->job = &q->jobs[j];
   ls->absorbed = 0;
   ls->produced = 0;
+  ls->left = (unsigned)perms_of(ls->job);
   ls->squeezing = 0;
+}
+
+/* ceil(work / lanes) for 3, 4, 7 or 8 lanes, without a division
+ * instruction (gcc -Os would emit one for / 3 and / 7): for z < 2^25,
+ * floor(z / 3) = (z * ceil(2^33 / 3)) >> 33 and floor(z / 7) =
+ * (z * ceil(2^34 / 7)) >> 34 exactly. Larger work is capped (an estimate). */
+static size_t steps(size_t work, unsigned lanes) {
+  uint64_t z = work < ((size_t)1 << 24) ? work : ((size_t)1 << 24);
+  z += lanes - 1;
+  switch (lanes) {
+    case 3: return (size_t)((z * 0xAAAAAAABu) >> 33);
+    case 7: return (size_t)((z * 0x92492493u) >> 34);
+    case 8: return (size_t)(z >> 3);
+    default: return (size_t)(z >> 2); /* 4 */
+  }
+}
+
+/* Whether to fill all eight lanes rather than four: the time left is
+ * about the longest of the longest chain, the work spread over the lanes
+ * and, if a job streams its input, the other jobs spread over the lanes
+ * it leaves them (it holds one even while it waits) plus its last block;
+ * times the cost of one step (docs/SCHEDULE.md). Eight lanes pay when
+ * the work, not a chain, bounds the rest of the list. */
+static int go_wide(const job_queue *q, const lane_state *ls,
+                   const mlkem_keccak_lanes *lanes) {
+  size_t chain = 0, stream = 0, c, t4, t8;
+  unsigned l, j;
+  for (l = 0; l < lanes->stride; l++)
+    if (ls[l].job != NULL) {
+      j = (unsigned)(ls[l].job - q->jobs);
+      c = perms_of(ls[l].job); /* its dependents' chain: chain[j] - c */
+      c = (q->chain[j] > c ? q->chain[j] - c : 0) + ls[l].left;
+      if (c > chain) chain = c;
+      if (ls[l].job->avail != NULL) stream = ls[l].left;
+    }
+  for (j = q->first; j < q->njobs; j++)
+    if (!((q->started >> j) & 1)) {
+      if (q->chain[j] > chain) chain = q->chain[j];
+      if (q->jobs[j].avail != NULL) stream = perms_of(&q->jobs[j]);
+    }
+  t4 = steps(q->work, 4);
+  t8 = steps(q->work, 8);
+  if (stream > 0 && stream <= q->work) {
+    c = q->work - stream; /* the other jobs' work */
+    if (t4 < steps(c, 3) + 1) t4 = steps(c, 3) + 1;
+    if (t8 < steps(c, 7) + 1) t8 = steps(c, 7) + 1;
+  }
+  if (t4 < chain) t4 = chain;
+  if (t8 < chain) t8 = chain;
+  return t8 * lanes->cost_x8 < t4 * lanes->cost_x4;
 }
 
 /* One permutation of every busy lane (bit l of busy: slot l), by the
@@ -198,22 +313,35 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
   unsigned l, i;
   int j;
 
+  /* A caller's error (sha3.h); the lists of kem.c and kpke.c are checked
+   * against the limit at compile time. */
+  assert(njobs <= MLKEM_SPONGE_MAX_JOBS);
+  if (njobs > MLKEM_SPONGE_MAX_JOBS) return;
   q.jobs = jobs;
   q.njobs = njobs;
   q.first = 0;
   q.started = 0;
   q.done = 0;
+  plan(&q);
   memset(s, 0, sizeof s);
   for (l = 0; l < stride; l++) ls[l].job = NULL;
 
   for (;;) {
-    unsigned held = 0, busy = 0, n = 0;
+    unsigned held = 0, busy = 0, n = 0, width;
     int parked = -1;
-    /* Idle lanes take the jobs that may start now. */
-    for (l = 0; l < stride; l++) {
+    /* Idle lanes take the jobs that may start now: all of them, or with
+     * eight-way and four-way permutations only the first four while the
+     * list is bound by its chains (go_wide), unless the upper four are
+     * still busy. */
+    width = stride;
+    if (stride > 4 && lanes->x4 != NULL && lanes->x8 != NULL &&
+        ls[4].job == NULL && ls[5].job == NULL && ls[6].job == NULL &&
+        ls[7].job == NULL && !go_wide(&q, ls, lanes))
+      width = 4;
+    for (l = 0; l < width; l++) {
       if (ls[l].job != NULL) continue;
       if ((j = take_job(&q)) < 0) break;
-      start(&ls[l], s + l, stride, &q, (unsigned)j);
+      start(&ls[l], &q, (unsigned)j);
     }
     for (l = 0; l < stride; l++)
       if (ls[l].job != NULL) {
@@ -240,13 +368,18 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
       for (i = 0; i < 25; i++)
         mlkem_store64_le(block + 8 * i, s[stride * i + (unsigned)parked]);
     permute(s, lanes, busy);
+    for (l = 0; l < stride; l++)
+      if ((busy >> l) & 1) {
+        if (ls[l].left > 0) ls[l].left--;
+        if (q.work > 0) q.work--;
+      }
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         s[stride * i + (unsigned)parked] = mlkem_load64_le(block + 8 * i);
     for (l = 0; l < stride; l++) {
       if (ls[l].job == NULL || !ls[l].squeezing) continue;
       if (squeeze_step(&ls[l], s + l, stride, block)) {
-        q.done |= (uint64_t)1 << (ls[l].job - jobs);
+        q.done |= (uint32_t)1 << (ls[l].job - jobs);
         ls[l].job = NULL;
       }
     }

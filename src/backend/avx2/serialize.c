@@ -136,16 +136,20 @@ static inline __m256i unpack12(__m256i v) {
 
 /* Each 12-bit value v is below 2q, so v mod q = min(v, v - q) taken as
  * unsigned 16-bit numbers (v - q wraps around to a large number when
- * v < q): the same value as the portable conditional subtraction. */
-void mlkem_avx2_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
+ * v < q): the same value as the portable conditional subtraction. The
+ * values of q or more (v > q - 1, signed: v < 2^12) are ORed together. */
+unsigned mlkem_avx2_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
   const __m256i q = _mm256_set1_epi16(Q);
-  __m256i v;
+  const __m256i q1 = _mm256_set1_epi16(Q - 1);
+  __m256i v, big = _mm256_setzero_si256();
   unsigned i;
   for (i = 0; i < MLKEM_N / 16; i++) {
     v = unpack12(load_lanes(in + 24 * i, in + 24 * i + 8));
+    big = _mm256_or_si256(big, _mm256_cmpgt_epi16(v, q1));
     v = _mm256_min_epu16(v, _mm256_sub_epi16(v, q));
     store_poly16(r, i, v);
   }
+  return (unsigned)_mm256_movemask_epi8(big);
 }
 
 /* ---- Compress_d --------------------------------------------------------- */

@@ -29,7 +29,8 @@ void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
 void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a);
 
 void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
-void mlkem_avx512_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]);
+unsigned mlkem_avx512_decode12(mlkem_poly *r,
+                               const uint8_t in[MLKEM_POLYBYTES]);
 void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d);
 void mlkem_avx512_decode_decompress(mlkem_poly *r, const uint8_t *in,
                                   unsigned d);

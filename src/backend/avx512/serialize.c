@@ -180,19 +180,24 @@ static const ALIGN64 uint8_t dec12_idx[64] = {Q64(DEC12_IDX, 0)};
 
 /* Each value v < 2^12 < 2q: v mod q = min(v, v - q) as unsigned 16-bit
  * numbers (v - q wraps to a large number when v < q), the value of the
- * portable conditional subtraction. */
-void mlkem_avx512_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
+ * portable conditional subtraction. The lanes holding q or more are ORed
+ * into a mask. */
+unsigned mlkem_avx512_decode12(mlkem_poly *r,
+                               const uint8_t in[MLKEM_POLYBYTES]) {
   const __m512i idx = table(dec12_idx);
   const __m512i shift = _mm512_set1_epi32(4 << 16); /* 0, 4 */
   const __m512i mask = _mm512_set1_epi16(0xFFF);
   const __m512i q = _mm512_set1_epi16(Q);
+  __mmask32 big = 0;
   __m512i v;
   unsigned i;
   for (i = 0; i < MLKEM_N / 32; i++) {
     v = gather_bytes(in, 48 * i, MLKEM_POLYBYTES, idx);
     v = _mm512_and_si512(_mm512_srlv_epi16(v, shift), mask);
+    big = _kor_mask32(big, _mm512_cmpge_epu16_mask(v, q));
     store_poly32(r, i, _mm512_min_epu16(v, _mm512_sub_epi16(v, q)));
   }
+  return (unsigned)_cvtmask32_u32(big);
 }
 
 /* ---- ByteEncode_d(Compress_d) -------------------------------------------- */

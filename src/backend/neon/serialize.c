@@ -53,9 +53,11 @@ void mlkem_neon_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a) {
 
 /* The inverse arrangement; each 12-bit value v is below 2q, so v mod q =
  * min(v, v - q) taken as unsigned 16-bit numbers (v - q wraps around when
- * v < q): the same value as the portable conditional subtraction. */
-void mlkem_neon_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
+ * v < q): the same value as the portable conditional subtraction. The
+ * lanes holding q or more are ORed together. */
+unsigned mlkem_neon_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
   const uint16x8_t q = vdupq_n_u16(Q);
+  uint16x8_t big = vdupq_n_u16(0);
   unsigned i;
   for (i = 0; i < MLKEM_N / 16; i++) {
     uint8x8x3_t b = vld3_u8(in + 24 * i);
@@ -64,10 +66,12 @@ void mlkem_neon_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
     uint16x8_t o = vorrq_u16(vmovl_u8(vshr_n_u8(b.val[1], 4)),
                              vshll_n_u8(b.val[2], 4));
     int16x8x2_t c;
+    big = vorrq_u16(big, vorrq_u16(vcgeq_u16(e, q), vcgeq_u16(o, q)));
     c.val[0] = vreinterpretq_s16_u16(vminq_u16(e, vsubq_u16(e, q)));
     c.val[1] = vreinterpretq_s16_u16(vminq_u16(o, vsubq_u16(o, q)));
     vst2q_s16(r->coeffs + 16 * i, c);
   }
+  return vmaxvq_u16(big);
 }
 
 /* ---- Compress_d / Decompress_d ------------------------------------------ */

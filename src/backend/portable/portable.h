@@ -20,7 +20,8 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
 void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a);
 
 void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
-void mlkem_portable_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]);
+unsigned mlkem_portable_decode12(mlkem_poly *r,
+                                 const uint8_t in[MLKEM_POLYBYTES]);
 void mlkem_portable_compress_encode(uint8_t *out, const mlkem_poly *a,
                                     unsigned d);
 void mlkem_portable_decode_decompress(mlkem_poly *r, const uint8_t *in,

@@ -87,14 +87,20 @@ void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES],
 }
 
 /* ByteDecode_12, each value taken mod q (FIPS 203 Algorithm 6 for d = 12).
- * A 12-bit value is below 2q, so one conditional subtraction suffices. */
-void mlkem_portable_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
+ * A 12-bit value is below 2q, so one conditional subtraction suffices;
+ * v - q is negative (bit 15 set as 16 bits) exactly for the values below
+ * q, so the AND of those bits is clear once one value is not. */
+unsigned mlkem_portable_decode12(mlkem_poly *r,
+                                 const uint8_t in[MLKEM_POLYBYTES]) {
   uint16_t v[MLKEM_N];
-  unsigned i;
+  unsigned i, below = 0x8000;
   unpack(v, in, 12);
-  for (i = 0; i < MLKEM_N; i++)
+  for (i = 0; i < MLKEM_N; i++) {
+    below &= (uint16_t)(v[i] - MLKEM_Q);
     r->coeffs[i] = mlkem_cond_add_q((int16_t)(v[i] - MLKEM_Q));
+  }
   mlkem_zeroize(v, sizeof v);
+  return below ^ 0x8000;
 }
 
 /* Compress_d of the canonical representative of every coefficient, then
