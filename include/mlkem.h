@@ -88,6 +88,11 @@ extern "C" {
 #define MLKEM1024_DK_BYTES 3168
 #define MLKEM1024_CT_BYTES 1568
 
+/* A prepared encapsulation key (mlkem768_prepare_ek): ek || H(ek). */
+#define MLKEM512_PREPARED_EK_BYTES (MLKEM512_EK_BYTES + 32)
+#define MLKEM768_PREPARED_EK_BYTES (MLKEM768_EK_BYTES + 32)
+#define MLKEM1024_PREPARED_EK_BYTES (MLKEM1024_EK_BYTES + 32)
+
 /* ------------------------------------------------------------------------ */
 /* Error codes                                                               */
 
@@ -218,6 +223,30 @@ MLKEM_MUST_CHECK int mlkem768_check_ek(const uint8_t ek[MLKEM768_EK_BYTES]);
  * MLKEM_ERR_INVALID_DK if not. decaps runs it on every call. */
 MLKEM_MUST_CHECK int mlkem768_check_dk(const uint8_t dk[MLKEM768_DK_BYTES]);
 
+/* Many encapsulations to one key. mlkem768_prepare_ek runs the modulus
+ * check of FIPS 203 section 7.2 once and writes prep
+ * (MLKEM768_PREPARED_EK_BYTES, public): ek followed by H(ek), the hash
+ * every encapsulation needs. mlkem768_encaps_prepared and its _derand form
+ * then give exactly the results of mlkem768_encaps / _derand on ek, without
+ * checking or hashing ek again (the standard's checks are on keys that come
+ * from outside; a prepared key already passed). Saves the 1184-byte hash,
+ * a chain of nine Keccak permutations, and the check on every call.
+ * prep must be written by mlkem768_prepare_ek and not altered since: it is
+ * trusted. prepare_ek fails with MLKEM_ERR_INVALID_EK (prep zeroed) if ek
+ * fails the check; it works without a usable backend, like check_ek. The
+ * encaps functions fail as mlkem768_encaps / _derand do, except that they
+ * never return MLKEM_ERR_INVALID_EK. */
+MLKEM_MUST_CHECK int mlkem768_prepare_ek(
+    uint8_t prep[MLKEM768_PREPARED_EK_BYTES],
+    const uint8_t ek[MLKEM768_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_encaps_prepared(
+    uint8_t ct[MLKEM768_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM768_PREPARED_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_encaps_prepared_derand(
+    uint8_t ct[MLKEM768_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM768_PREPARED_EK_BYTES],
+    const uint8_t m[MLKEM_MSG_BYTES]);
+
 /* ML-KEM-512: as above, with the MLKEM512_* sizes. */
 MLKEM_MUST_CHECK int mlkem512_keygen(uint8_t ek[MLKEM512_EK_BYTES],
                                      uint8_t dk[MLKEM512_DK_BYTES]);
@@ -235,6 +264,16 @@ MLKEM_MUST_CHECK int mlkem512_decaps(uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t dk[MLKEM512_DK_BYTES]);
 MLKEM_MUST_CHECK int mlkem512_check_ek(const uint8_t ek[MLKEM512_EK_BYTES]);
 MLKEM_MUST_CHECK int mlkem512_check_dk(const uint8_t dk[MLKEM512_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_prepare_ek(
+    uint8_t prep[MLKEM512_PREPARED_EK_BYTES],
+    const uint8_t ek[MLKEM512_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_encaps_prepared(
+    uint8_t ct[MLKEM512_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM512_PREPARED_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_encaps_prepared_derand(
+    uint8_t ct[MLKEM512_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM512_PREPARED_EK_BYTES],
+    const uint8_t m[MLKEM_MSG_BYTES]);
 
 /* ML-KEM-1024: as above, with the MLKEM1024_* sizes. */
 MLKEM_MUST_CHECK int mlkem1024_keygen(uint8_t ek[MLKEM1024_EK_BYTES],
@@ -253,11 +292,21 @@ MLKEM_MUST_CHECK int mlkem1024_decaps(uint8_t ss[MLKEM_SS_BYTES],
                                       const uint8_t dk[MLKEM1024_DK_BYTES]);
 MLKEM_MUST_CHECK int mlkem1024_check_ek(const uint8_t ek[MLKEM1024_EK_BYTES]);
 MLKEM_MUST_CHECK int mlkem1024_check_dk(const uint8_t dk[MLKEM1024_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_prepare_ek(
+    uint8_t prep[MLKEM1024_PREPARED_EK_BYTES],
+    const uint8_t ek[MLKEM1024_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_encaps_prepared(
+    uint8_t ct[MLKEM1024_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM1024_PREPARED_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_encaps_prepared_derand(
+    uint8_t ct[MLKEM1024_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM1024_PREPARED_EK_BYTES],
+    const uint8_t m[MLKEM_MSG_BYTES]);
 
 /* ------------------------------------------------------------------------ */
 /* Parameter sets by name, for command-line tools and language bindings.
  *
- * A descriptor carries the sizes and the seven functions of one parameter
+ * A descriptor carries the sizes and the ten functions of one parameter
  * set. The functions behave exactly as documented above; their buffers must
  * have the sizes given in the same descriptor. Descriptors are static and
  * constant; never free them.                                               */
@@ -279,6 +328,11 @@ typedef struct mlkem_kem {
   int (*decaps)(uint8_t *ss, const uint8_t *ct, const uint8_t *dk);
   int (*check_ek)(const uint8_t *ek);
   int (*check_dk)(const uint8_t *dk);
+  size_t prepared_ek_bytes; /* ek_bytes + 32 */
+  int (*prepare_ek)(uint8_t *prep, const uint8_t *ek);
+  int (*encaps_prepared)(uint8_t *ct, uint8_t *ss, const uint8_t *prep);
+  int (*encaps_prepared_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *prep,
+                                const uint8_t *m);
 } mlkem_kem;
 
 /* Returns the descriptor for a name, or NULL if the name is unknown.

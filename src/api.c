@@ -51,6 +51,22 @@ MLKEM_ASSERT_SIZES(1024, 4, 11, 5);
   int mlkem##P##_check_dk(const uint8_t dk[MLKEM##P##_DK_BYTES]) {           \
     return mlkem_k##K##_kem_check_dk(&mlkem_params_##P, dk);                        \
   }                                                                          \
+  int mlkem##P##_prepare_ek(uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES],      \
+                            const uint8_t ek[MLKEM##P##_EK_BYTES]) {         \
+    return mlkem_k##K##_kem_prepare_ek(&mlkem_params_##P, prep, ek);         \
+  }                                                                          \
+  int mlkem##P##_encaps_prepared(                                            \
+      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],           \
+      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES]) {                    \
+    return mlkem_k##K##_kem_encaps_prepared(&mlkem_params_##P, ct, ss, prep); \
+  }                                                                          \
+  int mlkem##P##_encaps_prepared_derand(                                     \
+      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],           \
+      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES],                      \
+      const uint8_t m[MLKEM_MSG_BYTES]) {                                    \
+    return mlkem_k##K##_kem_encaps_prepared_derand(&mlkem_params_##P, ct, ss, \
+                                                   prep, m);                 \
+  }                                                                          \
   static const mlkem_kem mlkem_kem_##P = {                                   \
       "ML-KEM-" #P,           MLKEM##P##_EK_BYTES / 384,                     \
       MLKEM##P##_EK_BYTES,    MLKEM##P##_DK_BYTES,                           \
@@ -59,7 +75,9 @@ MLKEM_ASSERT_SIZES(1024, 4, 11, 5);
       mlkem##P##_keygen,      mlkem##P##_keygen_derand,                      \
       mlkem##P##_encaps,      mlkem##P##_encaps_derand,                      \
       mlkem##P##_decaps,      mlkem##P##_check_ek,                           \
-      mlkem##P##_check_dk}
+      mlkem##P##_check_dk,    MLKEM##P##_PREPARED_EK_BYTES,                  \
+      mlkem##P##_prepare_ek,  mlkem##P##_encaps_prepared,                    \
+      mlkem##P##_encaps_prepared_derand}
 
 MLKEM_DEFINE_SET(512, 2);
 MLKEM_DEFINE_SET(768, 3);

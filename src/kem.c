@@ -93,10 +93,11 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
 
 /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
  * Every hash runs in one list: H(ek) and A-hat depend only on ek; G(m ||
- * H(ek)) follows H(ek), and the noise PRF(r, N) follows G. */
+ * H(ek)) follows H(ek), and the noise PRF(r, N) follows G. With h given
+ * (a prepared ek holds H(ek)), G starts at once. */
 static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
                             uint8_t *ct, uint8_t *ss, const uint8_t *ek,
-                            const uint8_t *m) {
+                            const uint8_t *h, const uint8_t *m) {
   uint8_t in[2 * MLKEM_SYMBYTES];  /* m || H(ek) */
   uint8_t kr[2 * MLKEM_SYMBYTES];  /* K || r */
   kpke_encrypt_samples es;
@@ -107,8 +108,11 @@ static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
   memcpy(in, m, MLKEM_SYMBYTES);
   /* Steps 1-2: (K, r) = G(m || H(ek)). */
   g = mlkem_job_g(in, sizeof in, kr);
-  g.after = (int8_t)mlkem_jobs_add(
-      &list, mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES));
+  if (h != NULL)
+    memcpy(in + MLKEM_SYMBYTES, h, MLKEM_SYMBYTES);
+  else
+    g.after = (int8_t)mlkem_jobs_add(
+        &list, mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES));
   g_job = mlkem_jobs_add(&list, g);
   /* Step 3: c = K-PKE.Encrypt(ek, m, r). */
   kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
@@ -149,42 +153,74 @@ int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
   return MLKEM_OK;
 }
 
-/* The input check of ML-KEM.Encaps, then Algorithm 17. */
-int mlkem_kem_encaps_derand(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                            const uint8_t *ek, const uint8_t *m) {
+/* Every encapsulation entry point: ek is checked here (section 7.2) unless
+ * h is given, i.e. ek comes from a prepared key, checked when prepared;
+ * m is drawn from the operating system when m_in is NULL (Algorithm 20),
+ * else used as given (Algorithm 17). */
+static int encaps_entry(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
+                        const uint8_t *ek, const uint8_t *h,
+                        const uint8_t *m_in, int randomized) {
   const mlkem_backend *be = mlkem_backend_get();
+  uint8_t m[MLKEM_SYMBYTES];
   int err = MLKEM_OK;
-  if (ct == NULL || ss == NULL || ek == NULL || m == NULL)
+  if (ct == NULL || ss == NULL || ek == NULL || (!randomized && m_in == NULL))
     err = MLKEM_ERR_NULL_ARGUMENT;
   else if (be == NULL)
     err = MLKEM_ERR_BACKEND;
-  else if (!ek_is_valid(be, ek))
+  else if (h == NULL && !ek_is_valid(be, ek))
     err = MLKEM_ERR_INVALID_EK;
-  if (err != MLKEM_OK)
-    return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
-  encaps_internal(be, p, ct, ss, ek, m);
+  else if (randomized && mlkem_randombytes(m, sizeof m) != 0)
+    err = MLKEM_ERR_RANDOM;
+  else
+    encaps_internal(be, p, ct, ss, ek, h, randomized ? m : m_in);
+  mlkem_zeroize(m, sizeof m);
+  if (err != MLKEM_OK) return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
   return MLKEM_OK;
+}
+
+/* The input check of ML-KEM.Encaps, then Algorithm 17. */
+int mlkem_kem_encaps_derand(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
+                            const uint8_t *ek, const uint8_t *m) {
+  return encaps_entry(p, ct, ss, ek, NULL, m, 0);
 }
 
 /* ML-KEM.Encaps (FIPS 203 Algorithm 20), with the check of section 7.2. */
 int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
                      const uint8_t *ek) {
+  return encaps_entry(p, ct, ss, ek, NULL, NULL, 1);
+}
+
+/* A prepared encapsulation key: ek, checked once (section 7.2), followed
+ * by H(ek), the hash every encapsulation needs (Algorithm 17 step 1). */
+int mlkem_kem_prepare_ek(const mlkem_params *p, uint8_t *prep,
+                         const uint8_t *ek) {
   const mlkem_backend *be = mlkem_backend_get();
-  uint8_t m[MLKEM_SYMBYTES];
-  int err = MLKEM_OK;
-  if (ct == NULL || ss == NULL || ek == NULL)
-    err = MLKEM_ERR_NULL_ARGUMENT;
-  else if (be == NULL)
-    err = MLKEM_ERR_BACKEND;
-  else if (!ek_is_valid(be, ek))
-    err = MLKEM_ERR_INVALID_EK;
-  else if (mlkem_randombytes(m, sizeof m) != 0)
-    err = MLKEM_ERR_RANDOM;
-  else
-    encaps_internal(be, p, ct, ss, ek, m);
-  mlkem_zeroize(m, sizeof m);
-  if (err != MLKEM_OK) return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
+  const size_t prep_bytes = p->ek_bytes + MLKEM_SYMBYTES;
+  if (prep == NULL || ek == NULL) {
+    if (prep != NULL) memset(prep, 0, prep_bytes);
+    return MLKEM_ERR_NULL_ARGUMENT;
+  }
+  /* Like check_ek, this works without a usable backend. */
+  if (!ek_is_valid(be != NULL ? be : &mlkem_backend_portable, ek)) {
+    memset(prep, 0, prep_bytes);
+    return MLKEM_ERR_INVALID_EK;
+  }
+  memmove(prep, ek, p->ek_bytes);
+  mlkem_sha3_256(prep + p->ek_bytes, prep, p->ek_bytes);
   return MLKEM_OK;
+}
+
+int mlkem_kem_encaps_prepared(const mlkem_params *p, uint8_t *ct,
+                              uint8_t *ss, const uint8_t *prep) {
+  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL,
+                      NULL, 1);
+}
+
+int mlkem_kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,
+                                     uint8_t *ss, const uint8_t *prep,
+                                     const uint8_t *m) {
+  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, m,
+                      0);
 }
 
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
@@ -269,7 +305,7 @@ static int pairwise_consistent(const mlkem_backend *be,
 #ifdef MLKEM_FAULT_INJECTION
   if (mlkem_fault_pairwise) dk[0] ^= 1;
 #endif
-  encaps_internal(be, p, ct, k1, ek, m);
+  encaps_internal(be, p, ct, k1, ek, NULL, m);
   ok = mlkem_kem_decaps(p, k2, ct, dk) == MLKEM_OK &&
        mlkem_ct_memneq(k1, k2, MLKEM_SS_BYTES) == 0;
   mlkem_zeroize(k1, sizeof k1);

@@ -45,5 +45,8 @@
 #define mlkem_kem_decaps MLKEM_NS(kem_decaps)
 #define mlkem_kem_check_ek MLKEM_NS(kem_check_ek)
 #define mlkem_kem_check_dk MLKEM_NS(kem_check_dk)
+#define mlkem_kem_prepare_ek MLKEM_NS(kem_prepare_ek)
+#define mlkem_kem_encaps_prepared MLKEM_NS(kem_encaps_prepared)
+#define mlkem_kem_encaps_prepared_derand MLKEM_NS(kem_encaps_prepared_derand)
 
 #endif

@@ -48,6 +48,22 @@ int main(void) {
 
   /* The checks need only SHA-3: an all-zero ek passes the modulus check. */
   CHECK(mlkem768_check_ek(ek) == MLKEM_OK);
+  {
+    /* Preparing a key is a check and a hash too; encapsulating is not. */
+    uint8_t prep[MLKEM768_PREPARED_EK_BYTES];
+    CHECK(mlkem768_prepare_ek(prep, ek) == MLKEM_OK);
+    memset(ct, 0xAA, sizeof ct);
+    memset(ss, 0xAA, sizeof ss);
+    CHECK(mlkem768_encaps_prepared(ct, ss, prep) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(ct, sizeof ct, 0) && test_all_bytes(ss, sizeof ss, 0));
+    memset(ss, 0xAA, sizeof ss);
+    CHECK(mlkem768_encaps_prepared_derand(ct, ss, prep, m) ==
+          MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(ss, sizeof ss, 0));
+    memset(ek, 0xFF, 2); /* coefficient 0 = 4095 */
+    CHECK(mlkem768_prepare_ek(prep, ek) == MLKEM_ERR_INVALID_EK);
+    CHECK(test_all_bytes(prep, sizeof prep, 0));
+  }
   CHECK(strcmp(mlkem_strerror(MLKEM_ERR_BACKEND), "unknown error") != 0);
   printf("MLKEM_BACKEND=no-such-backend: every operation refused, outputs "
          "zeroed, checks still available\n");

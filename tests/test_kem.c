@@ -176,6 +176,7 @@ static void test_descriptor(const mlkem_kem *kem) {
   CHECK(kem->dk_bytes == 768 * k + 96);
   CHECK(kem->ct_bytes == (k == 4 ? 1568u : 32u * (10 * k + 4)));
   CHECK(kem->ss_bytes == 32 && kem->seed_bytes == 64 && kem->msg_bytes == 32);
+  CHECK(kem->prepared_ek_bytes == kem->ek_bytes + 32);
   if (k == 2) {
     CHECK(kem->ek_bytes == MLKEM512_EK_BYTES &&
           kem->dk_bytes == MLKEM512_DK_BYTES &&
@@ -187,6 +188,10 @@ static void test_descriptor(const mlkem_kem *kem) {
           kem->decaps == mlkem512_decaps &&
           kem->check_ek == mlkem512_check_ek &&
           kem->check_dk == mlkem512_check_dk);
+    CHECK(kem->prepared_ek_bytes == MLKEM512_PREPARED_EK_BYTES &&
+          kem->prepare_ek == mlkem512_prepare_ek &&
+          kem->encaps_prepared == mlkem512_encaps_prepared &&
+          kem->encaps_prepared_derand == mlkem512_encaps_prepared_derand);
   } else if (k == 3) {
     CHECK(kem->ek_bytes == MLKEM768_EK_BYTES &&
           kem->dk_bytes == MLKEM768_DK_BYTES &&
@@ -198,6 +203,10 @@ static void test_descriptor(const mlkem_kem *kem) {
           kem->decaps == mlkem768_decaps &&
           kem->check_ek == mlkem768_check_ek &&
           kem->check_dk == mlkem768_check_dk);
+    CHECK(kem->prepared_ek_bytes == MLKEM768_PREPARED_EK_BYTES &&
+          kem->prepare_ek == mlkem768_prepare_ek &&
+          kem->encaps_prepared == mlkem768_encaps_prepared &&
+          kem->encaps_prepared_derand == mlkem768_encaps_prepared_derand);
   } else {
     CHECK(kem->ek_bytes == MLKEM1024_EK_BYTES &&
           kem->dk_bytes == MLKEM1024_DK_BYTES &&
@@ -209,6 +218,10 @@ static void test_descriptor(const mlkem_kem *kem) {
           kem->decaps == mlkem1024_decaps &&
           kem->check_ek == mlkem1024_check_ek &&
           kem->check_dk == mlkem1024_check_dk);
+    CHECK(kem->prepared_ek_bytes == MLKEM1024_PREPARED_EK_BYTES &&
+          kem->prepare_ek == mlkem1024_prepare_ek &&
+          kem->encaps_prepared == mlkem1024_encaps_prepared &&
+          kem->encaps_prepared_derand == mlkem1024_encaps_prepared_derand);
   }
 }
 
@@ -533,6 +546,70 @@ static void test_ek_check(const mlkem_kem *kem, test_rng *rng) {
          "refused by check_ek\n", kem->name, n);
 }
 
+/* Prepared encapsulation keys: prepare_ek writes ek || H(ek) (H computed
+ * here by the one-shot SHA3-256) and refuses exactly what check_ek
+ * refuses, zeroing its output; encaps_prepared_derand gives the bytes of
+ * encaps_derand for every m; encaps_prepared gives a ciphertext that
+ * decapsulates to its shared secret; errors zero the outputs. */
+static void test_prepared(const mlkem_kem *kem, test_rng *rng) {
+  uint8_t seed[64], m[32], ek[MAX_EK], dk[MAX_DK], prep[MAX_EK + 32 + 1];
+  uint8_t ct1[MAX_CT], ct2[MAX_CT], ss1[32], ss2[32], h[32];
+  unsigned i;
+  test_rng_bytes(rng, seed, 64);
+  CHECK(kem->keygen_derand(ek, dk, seed) == MLKEM_OK);
+  memset(prep, TEST_FILL, sizeof prep);
+  CHECK(kem->prepare_ek(prep, ek) == MLKEM_OK);
+  mlkem_sha3_256(h, ek, kem->ek_bytes);
+  CHECK(memcmp(prep, ek, kem->ek_bytes) == 0);
+  CHECK(memcmp(prep + kem->ek_bytes, h, 32) == 0);
+  CHECK(prep[kem->ek_bytes + 32] == TEST_FILL); /* nothing written past */
+  for (i = 0; i < 50; i++) {
+    test_rng_bytes(rng, m, 32);
+    CHECK(kem->encaps_derand(ct1, ss1, ek, m) == MLKEM_OK);
+    memset(ct2, TEST_FILL, sizeof ct2);
+    CHECK(kem->encaps_prepared_derand(ct2, ss2, prep, m) == MLKEM_OK);
+    CHECKF(memcmp(ct1, ct2, kem->ct_bytes) == 0 && memcmp(ss1, ss2, 32) == 0,
+           "%s encaps_prepared_derand differs from encaps_derand (m %u)",
+           kem->name, i);
+    CHECK(kem->encaps_prepared(ct2, ss2, prep) == MLKEM_OK);
+    CHECK(kem->decaps(ss1, ct2, dk) == MLKEM_OK);
+    CHECK(memcmp(ss1, ss2, 32) == 0);
+  }
+  /* A key that fails the modulus check is refused, prep zeroed. */
+  for (i = 0; i < 2; i++) {
+    uint8_t bad[MAX_EK];
+    memcpy(bad, ek, kem->ek_bytes);
+    set12(bad, i == 0 ? 0 : 256 * kem->rank - 1, i == 0 ? Q : 4095);
+    memset(prep, TEST_FILL, sizeof prep);
+    CHECK(kem->prepare_ek(prep, bad) == MLKEM_ERR_INVALID_EK);
+    CHECK(test_all_bytes(prep, kem->prepared_ek_bytes, 0));
+    set12(bad, i == 0 ? 0 : 256 * kem->rank - 1, Q - 1);
+    CHECK(kem->prepare_ek(prep, bad) == MLKEM_OK);
+  }
+  /* prep may be written over ek's own buffer (ek first, H after it). */
+  memcpy(prep, ek, kem->ek_bytes);
+  CHECK(kem->prepare_ek(prep, prep) == MLKEM_OK);
+  CHECK(memcmp(prep + kem->ek_bytes, h, 32) == 0);
+  /* NULL arguments. */
+  memset(prep, TEST_FILL, sizeof prep);
+  CHECK(kem->prepare_ek(prep, NULL) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(test_all_bytes(prep, kem->prepared_ek_bytes, 0));
+  CHECK(kem->prepare_ek(NULL, ek) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(kem->prepare_ek(prep, ek) == MLKEM_OK);
+  memset(ct2, TEST_FILL, sizeof ct2);
+  memset(ss2, TEST_FILL, sizeof ss2);
+  CHECK(kem->encaps_prepared_derand(ct2, ss2, prep, NULL) ==
+        MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0));
+  memset(ct2, TEST_FILL, sizeof ct2);
+  memset(ss2, TEST_FILL, sizeof ss2);
+  CHECK(kem->encaps_prepared(ct2, ss2, NULL) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0));
+  CHECK(kem->encaps_prepared(NULL, ss2, prep) == MLKEM_ERR_NULL_ARGUMENT);
+  printf("  %s: prepared keys: 50 encapsulations equal to encaps_derand's, "
+         "refusals and NULL arguments\n", kem->name);
+}
+
 static void test_unaligned(const mlkem_kem *kem, test_rng *rng) {
   const kpke_fns *pke = &kpke_by_rank[kem->rank];
   uint8_t seed[64], m[32], ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ss[32],
@@ -671,6 +748,7 @@ int main(void) {
     test_bitflips(kem, &rng);
     test_dk_check(kem, &rng);
     test_ek_check(kem, &rng);
+    test_prepared(kem, &rng);
     test_unaligned(kem, &rng);
     test_null(kem);
   }

@@ -45,10 +45,15 @@ typedef struct {
   uint8_t dk[KF_MAX_DK];
 } PrivateKeyObject;
 
+/* ek is kept prepared (mlkem.h: ek || H(ek), checked once) when it passes
+ * the modulus check, so that every encapsulation skips the check and the
+ * hash; a key that fails it (the ek inside an expanded dk is not checked
+ * on loading) keeps its bytes and fails on encapsulation, as before. */
 typedef struct {
   PyObject_HEAD
   const mlkem_kem *kem;
-  uint8_t ek[KF_MAX_EK];
+  int prepared;
+  uint8_t ek[KF_MAX_EK + 32]; /* ek, then H(ek) if prepared */
 } PublicKeyObject;
 
 static PyObject *PrivateKeyType;
@@ -147,7 +152,8 @@ static PyObject *new_public(int index, const uint8_t *ek) {
   pk = (PublicKeyObject *)alloc_instance(registered[KIND_PUBLIC][index]);
   if (pk == NULL) return NULL;
   pk->kem = mlkem_kems[index];
-  memcpy(pk->ek, ek, pk->kem->ek_bytes);
+  pk->prepared = pk->kem->prepare_ek(pk->ek, ek) == MLKEM_OK;
+  if (!pk->prepared) memcpy(pk->ek, ek, pk->kem->ek_bytes);
   return (PyObject *)pk;
 }
 
@@ -473,8 +479,12 @@ static PyObject *encapsulate(PublicKeyObject *k, const uint8_t *m) {
   PyObject *ss_obj, *ct_obj;
   int rc;
   Py_BEGIN_ALLOW_THREADS
-  rc = m != NULL ? k->kem->encaps_derand(ct, ss, k->ek, m)
-                 : k->kem->encaps(ct, ss, k->ek);
+  if (k->prepared)
+    rc = m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
+                   : k->kem->encaps_prepared(ct, ss, k->ek);
+  else
+    rc = m != NULL ? k->kem->encaps_derand(ct, ss, k->ek, m)
+                   : k->kem->encaps(ct, ss, k->ek);
   Py_END_ALLOW_THREADS
   if (rc != 0) return raise_library_error(rc);
   ss_obj = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
