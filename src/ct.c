@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#if !(defined(__GNUC__) || defined(__clang__))
+#if !MLKEM_ASM_BARRIER
 volatile uint8_t mlkem_ct_opt_blocker_u8 = 0;
 #endif
 
