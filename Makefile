@@ -6,7 +6,8 @@
 #                  pyca/cryptography, fetched from their registries (docs/benchmarks/)
 #   make test-long the 1,000,000-iteration accumulated test
 #   make sanitize  the test suite under ASan + UBSan (gcc, clang) and MemorySanitizer (clang)
-#   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os
+#   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os,
+#                  and of the AVX-512 backend under MemorySanitizer (clang, same levels)
 #   make stack     measured stack depth per set and backend against docs/SECURITY.md
 #   make fuzz      every libFuzzer target for FUZZ_SECONDS (15) seconds each
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite

@@ -12,12 +12,32 @@
 #     report; a silent control fails (the check would be vacuous).
 # A backend that valgrind cannot execute (its CPU model lacks the
 # instructions, e.g. AVX-512) is reported as skipped.
+#
+# Then the MemorySanitizer stage, for the AVX-512 backend that valgrind
+# cannot run: for every level in CT_MSAN_OPTS, in build-ct/msan-clang-OPT,
+#  1. builds the library, tests/ct and the check of the intrinsic models
+#     with clang -fsanitize=memory (flags below) and runs that check
+#     (tests/ct/msan_intrinsics_test);
+#  2. runs ct_check for every backend in CT_MSAN_BACKENDS: any
+#     MemorySanitizer report fails, and so does a secret output no longer
+#     marked, except for the backends in CT_MSAN_UNTRACKED (portable:
+#     MemorySanitizer loses the marking in scalar arithmetic, see
+#     docs/SECURITY.md), where ct_check only has to run without a report;
+#  3. runs the controls, which must be reported, at their own branch (not
+#     earlier, inside the library): branch and index; library and decaps
+#     for every tracked backend; for avx512 one control per backend
+#     operation (ct_control op:NAME), and op:rej_uniform, which must be
+#     reported inside the library.
+# A backend the CPU lacks is reported as skipped.
+#
 # Finally the division check's own control: a division in a test object
 # must be found.
 #
 # Environment: CT_BUILD (build-ct), CT_COMPILERS ("gcc clang"),
 # CT_OPTS ("O1 O2 O3 Os"), CT_BACKENDS ("portable avx2 avx512"), JOBS,
-# CMAKE, CMAKE_ARGS, VALGRIND.
+# CMAKE, CMAKE_ARGS, VALGRIND; CT_MSAN (1; 0 skips the MemorySanitizer
+# stage), CT_MSAN_CC (clang), CT_MSAN_OPTS (as CT_OPTS),
+# CT_MSAN_BACKENDS ("avx512 avx2 portable"), CT_MSAN_UNTRACKED (portable).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -79,6 +99,8 @@ for cc in $CT_COMPILERS; do
             continue ;;
         99) cat "$log"; fail "$cc -$opt $be: memcheck reported a secret-dependent branch or index (see $log)"
             continue ;;
+        2) cat "$log"; fail "$cc -$opt $be: a secret output is no longer marked (see $log): the check is vacuous for it"
+           continue ;;
         *) cat "$log"; fail "$cc -$opt $be: ct_check failed (exit $rc, see $log)"
            continue ;;
       esac
@@ -101,6 +123,147 @@ for cc in $CT_COMPILERS; do
     done
   done
 done
+
+# ---- MemorySanitizer: the AVX-512 backend ---------------------------------
+# Flags, each checked in docs/SECURITY.md:
+#  -mllvm -msan-check-access-address=1  report loads and stores whose
+#      address depends on a secret (the default, made explicit);
+#  -fno-sanitize-memory-param-retval  do not report merely passing a secret
+#      as an argument or return value (the default of clang 14, not of 16);
+#  -include tests/ct/msan_intrinsics.h  models of the intrinsics clang's
+#      MemorySanitizer would otherwise check strictly or follow lane by lane;
+#  -fsanitize-memory-track-origins  reports say where the secret came from.
+# MSAN_OPTIONS exitcode=99: a report exits 99 (its default, 77, is the
+# exit status of a skipped backend).
+CT_MSAN=${CT_MSAN:-1}
+CT_MSAN_CC=${CT_MSAN_CC:-clang}
+CT_MSAN_OPTS=${CT_MSAN_OPTS:-$CT_OPTS}
+CT_MSAN_BACKENDS=${CT_MSAN_BACKENDS:-avx512 avx2 portable}
+CT_MSAN_UNTRACKED=${CT_MSAN_UNTRACKED:-portable}
+MSAN_OPS="keccak8 keccak4 ntt invntt basemul encode12 decode12 compress4
+  compress5 compress10 compress11 decompress4 decompress5 decompress10
+  decompress11 msg_encode msg_decode cbd2 cbd3"
+
+msan_flags="-fsanitize=memory -fsanitize-memory-track-origins \
+-mllvm -msan-check-access-address=1 -include $PWD/tests/ct/msan_intrinsics.h"
+
+in_list() { # word list...
+  w=$1
+  shift
+  for x in "$@"; do [ "$x" = "$w" ] && return 0; done
+  return 1
+}
+
+# msan_control DIR LABEL MODE WHERE [BACKEND]: runs ct_control MODE, which
+# must be reported; WHERE is "branch" (the report must come after the
+# control's "branching on the secret" line) or "library" (before it).
+msan_control() {
+  mdir=$1 mlabel=$2 mmode=$3 mwhere=$4 mbe=${5:-}
+  mlog="$mdir/control.$(printf '%s' "$mmode" | tr ':' '_')${mbe:+.$mbe}.log"
+  rc=0
+  if [ -n "$mbe" ]; then
+    MLKEM_BACKEND=$mbe MSAN_OPTIONS=exitcode=99 \
+      "$mdir/tests/ct/ct_control" "$mmode" >"$mlog" 2>&1 || rc=$?
+  else
+    MSAN_OPTIONS=exitcode=99 "$mdir/tests/ct/ct_control" "$mmode" \
+      >"$mlog" 2>&1 || rc=$?
+  fi
+  if [ "$rc" -ne 99 ]; then
+    fail "$mlabel: control '$mmode' NOT reported (exit $rc, see $mlog): the check is vacuous"
+    return 0
+  fi
+  if grep -q "ct_control $mmode: branching on the secret" "$mlog"; then
+    reached=branch
+  else
+    reached=library
+  fi
+  [ "$reached" = "$mwhere" ] ||
+    fail "$mlabel: control '$mmode' reported in the wrong place (expected: $mwhere; see $mlog)"
+}
+
+if [ "$CT_MSAN" = 1 ]; then
+  probe="$CT_BUILD/msan_probe"
+  mkdir -p "$probe"
+  printf 'int main(void) { return 0; }\n' >"$probe/probe.c"
+  if ! "$CT_MSAN_CC" -fsanitize=memory "$probe/probe.c" -o "$probe/probe" \
+       >"$probe/log" 2>&1 || ! "$probe/probe"; then
+    cat "$probe/log"
+    fail "MemorySanitizer: $CT_MSAN_CC cannot build and run with -fsanitize=memory (Debian: apt-get install clang libclang-rt-dev); the AVX-512 backend is NOT checked"
+  else
+    # Newer clangs check arguments and return values by default; this
+    # check must not (only branches, addresses and divisors matter).
+    if "$CT_MSAN_CC" -fsanitize=memory -fno-sanitize-memory-param-retval \
+         "$probe/probe.c" -o "$probe/probe" >/dev/null 2>&1; then
+      msan_flags="$msan_flags -fno-sanitize-memory-param-retval"
+    fi
+    for opt in $CT_MSAN_OPTS; do
+      dir="$CT_BUILD/msan-$CT_MSAN_CC-$opt"
+      label="msan $CT_MSAN_CC -$opt"
+      echo "== make ct: $label ($dir)"
+      # shellcheck disable=SC2086
+      "$CMAKE" -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_C_COMPILER="$CT_MSAN_CC" "-DCMAKE_C_FLAGS=$msan_flags" \
+        "-DCMAKE_C_FLAGS_RELEASE=-$opt -g -DNDEBUG" \
+        -DMLKEM_CT_TESTING=ON -DMLKEM_BUILD_TESTS=OFF -DMLKEM_BUILD_BENCH=OFF \
+        -DMLKEM_BUILD_CLI=OFF $CMAKE_ARGS >"$dir.configure.log" 2>&1 ||
+        { cat "$dir.configure.log"; fail "$label: configure"; continue; }
+      "$CMAKE" --build "$dir" -j "$JOBS" --target ct_check ct_control \
+        msan_intrinsics_test >"$dir.build.log" 2>&1 ||
+        { cat "$dir.build.log"; fail "$label: build"; continue; }
+
+      log="$dir/msan_intrinsics_test.log"
+      rc=0
+      MSAN_OPTIONS=exitcode=99 "$dir/tests/ct/msan_intrinsics_test" \
+        >"$log" 2>&1 || rc=$?
+      case $rc in
+        0) echo "$label: intrinsic models: $(tail -n 1 "$log")" ;;
+        77) echo "$label: intrinsic models: skipped (no AVX-512 VBMI)" ;;
+        *) cat "$log"; fail "$label: intrinsic models (exit $rc, see $log)" ;;
+      esac
+
+      for be in $CT_MSAN_BACKENDS; do
+        log="$dir/ct_check.$be.log"
+        tracked=1
+        in_list "$be" $CT_MSAN_UNTRACKED && tracked=0
+        rc=0
+        MLKEM_BACKEND=$be MSAN_OPTIONS=exitcode=99 "$dir/tests/ct/ct_check" \
+          >"$log" 2>&1 || rc=$?
+        case $rc in
+          0) echo "$label $be: clean ($(grep -o '[0-9]* passed, [0-9]* failed' "$log"))"
+             echo "$label $be: clean" >>"$summary" ;;
+          2) if [ "$tracked" -eq 1 ]; then
+               cat "$log"
+               fail "$label $be: a secret output is no longer marked (see $log): the check is vacuous for it"
+               continue
+             fi
+             echo "$label $be: no report; marking lost ($(grep -o '[0-9]* secret outputs not marked' "$log")): reports only"
+             echo "$label $be: no report (marking lost: reports only)" >>"$summary"
+             continue ;;
+          77) echo "$label $be: skipped (not built in, or not on this CPU)"
+              echo "$label $be: skipped" >>"$summary"
+              continue ;;
+          99) cat "$log"; fail "$label $be: MemorySanitizer reported a secret-dependent branch, index or divisor (see $log)"
+              continue ;;
+          *) cat "$log"; fail "$label $be: ct_check failed (exit $rc, see $log)"
+             continue ;;
+        esac
+        [ "$tracked" -eq 1 ] || continue
+        for mode in library decaps; do
+          msan_control "$dir" "$label $be" "$mode" branch "$be"
+        done
+        if [ "$be" = avx512 ]; then
+          for op in $MSAN_OPS; do
+            msan_control "$dir" "$label $be" "op:$op" branch "$be"
+          done
+          msan_control "$dir" "$label $be" op:rej_uniform library "$be"
+        fi
+      done
+      for mode in branch index; do
+        msan_control "$dir" "$label" "$mode" branch
+      done
+    done
+  fi
+fi
 
 # The division check must find a division where there is one.
 ctl="$CT_BUILD/div_control"
