@@ -15,18 +15,13 @@
 # library uses no floating point, so the latter would be a surprise too.
 set -eu
 
-# function name: why its divisions are on public data only.
-# They appear only where the compiler does not inline or fold
-# (gcc -Os); they are to be rewritten without division, and then removed
-# from this list (a secret division in these functions would be hidden).
+# function name: why its divisions are on public data only (one per
+# line, "name: reason"). Empty: no build of make ct's matrix has a division
+# anywhere in the library (the last ones, loop bounds and constants that
+# gcc -Os did not fold, were rewritten without division). A new entry needs
+# a reason, and hides any secret division in that function.
 ALLOWED='
-ntt_layer: N / (2 len), the number of blocks of a layer (public loop bound; gcc -Os)
-invntt_layer: N / (2 len), the number of blocks of a layer (public loop bound; gcc -Os)
-ntt_layer_z: N / (2 len), the number of blocks of a layer (public loop bound; gcc -Os)
-invntt_layer_z: N / (2 len), the number of blocks of a layer (public loop bound; gcc -Os)
-compress_masked: 2^(16+d) / q, the constant of the AVX2 Compress_d for the public d (not folded at gcc -Os)
 '
-
 if [ $# -eq 0 ]; then
   echo "usage: $0 FILE..." >&2
   exit 2
