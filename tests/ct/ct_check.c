@@ -13,14 +13,14 @@
  * inside dk.
  *
  * For every parameter set: keygen_derand, check_ek, check_dk,
- * encaps_derand, decaps of the valid ciphertext, decaps of a random
- * ciphertext and of the valid one with a flipped bit (implicit rejection),
- * and the error paths (ek failing the modulus check, dk failing the hash
- * check). After each operation the program checks, without a report, that
- * the secret outputs are still marked secret (so the marking did flow
- * through the library and the check is not vacuous), then declassifies
- * them itself to check the results: the shared secrets agree, and the
- * rejection key is J(z || c).
+ * encaps_derand, encaps_prepared_derand (prepare_ek first), decaps of the
+ * valid ciphertext, decaps of a random ciphertext and of the valid one with
+ * a flipped bit (implicit rejection), and the error paths (ek failing the
+ * modulus check, dk failing the hash check). After each operation the
+ * program checks, without a report, that the secret outputs are still
+ * marked secret (so the marking did flow through the library and the check
+ * is not vacuous), then declassifies them itself to check the results: the
+ * shared secrets agree, and the rejection key is J(z || c).
  *
  * Exit status: 0 if all results are right and every secret output still
  * marked, 1 on a wrong result, 2 if the results are right but a secret
@@ -162,6 +162,27 @@ static void run_set(const mlkem_kem *kem, int tracking) {
             "ct is computed from secrets");
     }
     MLKEM_CT_UNPOISON(ct, kem->ct_bytes); /* the ciphertext is sent */
+
+    /* Encaps to a prepared key (public: ek || H(ek)), the same secret m:
+     * the same ciphertext and shared secret. */
+    {
+      uint8_t prep[MAX_EK + 32], ct2[MAX_CT], ss2[sizeof ss_enc];
+      r = kem->prepare_ek(prep, ek);
+      check(r == MLKEM_OK, set, "prepare_ek accepts a fresh ek");
+      r = kem->encaps_prepared_derand(ct2, ss2, prep, m);
+      check(r == MLKEM_OK, set, "encaps_prepared_derand returns 0");
+      if (tracking)
+        tracked(all_secret(ss2, sizeof ss2), set,
+                "encaps_prepared ss is secret");
+      MLKEM_CT_UNPOISON(ct2, kem->ct_bytes);
+      MLKEM_CT_UNPOISON(ss2, sizeof ss2); /* the test's own look */
+      check(memcmp(ct2, ct, kem->ct_bytes) == 0, set,
+            "encaps_prepared gives encaps' ciphertext");
+      MLKEM_CT_UNPOISON(ss_enc, sizeof ss_enc);
+      check(memcmp(ss2, ss_enc, sizeof ss2) == 0, set,
+            "encaps_prepared gives encaps' shared secret");
+      MLKEM_CT_POISON(ss_enc, sizeof ss_enc);
+    }
 
     /* Decaps of the valid ciphertext. */
     r = kem->decaps(ss_dec, ct, dk);
