@@ -42,6 +42,7 @@ typedef struct {
   size_t absorbed;             /* input bytes absorbed */
   size_t produced;             /* output bytes written */
   unsigned left;               /* permutations still to run (estimate) */
+  unsigned dep;                /* those of its longest line of dependents */
   int squeezing;               /* the padded last block has been absorbed */
 } lane_state;
 
@@ -55,6 +56,9 @@ typedef struct {
   uint32_t started, done;
   size_t work;
   uint8_t chain[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
+  uint32_t chain_of;      /* the started set pending_chain was taken at */
+  unsigned pending_chain; /* longest chain of the jobs not started */
+  int stream;             /* the job that streams its input, or -1 */
 } job_queue;
 
 /* floor(x / rate), for estimates only: x is capped at 2^24 (a longer job
@@ -97,11 +101,15 @@ static uint8_t sat8(size_t x) { return x > 0xFF ? 0xFF : (uint8_t)x; }
 static void plan(job_queue *q) {
   unsigned j;
   q->work = 0;
+  q->stream = -1;
+  q->chain_of = ~(uint32_t)0; /* not taken yet */
+  q->pending_chain = 0;
   for (j = 0; j < q->njobs; j++) q->chain[j] = 0;
   for (j = q->njobs; j-- > 0;) {
     size_t p = perms_of(&q->jobs[j]);
     int after = q->jobs[j].after;
     q->work += p;
+    if (q->jobs[j].avail != NULL) q->stream = (int)j;
     q->chain[j] = sat8(q->chain[j] + p); /* its dependents' longest, + p */
     if (after >= 0 && q->chain[after] < q->chain[j])
       q->chain[after] = q->chain[j];
@@ -131,12 +139,19 @@ static int take_job(job_queue *q) {
   return -1;
 }
 
-/* Block number `absorbed / rate` of in0 || in1, padded if it is the last. */
-static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
-                      size_t absorbed) {
-  size_t total = job->len0 + job->len1, n = total - absorbed, from0 = 0;
-  int last = n < job->rate;
-  if (!last) n = job->rate;
+/* Assembles block number absorbed / rate of in0 || in1 into block and
+ * returns how many of its words to read; sets *last if it is the last.
+ * A full block is copied whole. The last one is padded (pad10*1 after the
+ * domain bits, FIPS 202 Sections 5.1 and B.2) only up to the word that
+ * holds the domain byte: the words after it are zero, apart from the
+ * final 0x80, which the caller adds to the state. */
+static unsigned next_block(uint8_t block[MAX_RATE],
+                           const mlkem_sponge_job *job, size_t absorbed,
+                           int *last) {
+  size_t total = (size_t)job->len0 + job->len1, n = total - absorbed;
+  size_t from0 = 0, i, end;
+  *last = n < job->rate;
+  if (!*last) n = job->rate;
   if (absorbed < job->len0) {
     from0 = job->len0 - absorbed < n ? job->len0 - absorbed : n;
     memcpy(block, job->in0 + absorbed, from0);
@@ -144,12 +159,11 @@ static int next_block(uint8_t block[MAX_RATE], const mlkem_sponge_job *job,
   if (n > from0)
     memcpy(block + from0, job->in1 + (absorbed + from0 - job->len0),
            n - from0);
-  if (last) {
-    memset(block + n, 0, job->rate - n);
-    block[n] ^= job->ds;
-    block[job->rate - 1] ^= 0x80;
-  }
-  return last;
+  if (!*last) return job->rate / 8;
+  end = (n / 8 + 1) * 8; /* the end of the word holding byte n */
+  block[n] = job->ds;
+  for (i = n + 1; i < end; i++) block[i] = 0;
+  return (unsigned)(end / 8);
 }
 
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
@@ -162,25 +176,29 @@ static void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
   const uint8_t *src = block;
   const unsigned words = job->rate / 8;
   const int first = ls->absorbed == 0;
-  unsigned i;
+  unsigned i, have = words;
+  int last = 0;
   /* A whole block inside in0 or inside in1 is read from where it is;
    * otherwise (the padded last block, or one straddling the two) it is
    * assembled first. */
   if (ls->absorbed + job->rate <= job->len0) {
     src = job->in0 + ls->absorbed;
   } else if (ls->absorbed >= job->len0 &&
-             ls->absorbed + job->rate <= job->len0 + job->len1) {
+             ls->absorbed + job->rate <= (size_t)job->len0 + job->len1) {
     src = job->in1 + (ls->absorbed - job->len0);
   } else {
-    ls->squeezing = next_block(block, job, ls->absorbed);
+    have = next_block(block, job, ls->absorbed, &last);
+    ls->squeezing = last;
   }
   if (!ls->squeezing) ls->absorbed += job->rate;
   if (first) {
-    for (i = 0; i < words; i++) s[w * i] = mlkem_load64_le(src + 8 * i);
+    for (i = 0; i < have; i++) s[w * i] = mlkem_load64_le(src + 8 * i);
     for (; i < 25; i++) s[w * i] = 0;
   } else {
-    for (i = 0; i < words; i++) s[w * i] ^= mlkem_load64_le(src + 8 * i);
+    for (i = 0; i < have; i++) s[w * i] ^= mlkem_load64_le(src + 8 * i);
   }
+  /* The last bit of pad10*1: the top bit of the block's last byte. */
+  if (last) s[w * (words - 1)] ^= (uint64_t)0x80 << 56;
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
@@ -214,6 +232,7 @@ static void start(lane_state *ls, const job_queue *q, unsigned j) {
   ls->absorbed = 0;
   ls->produced = 0;
   ls->left = (unsigned)perms_of(ls->job);
+  ls->dep = q->chain[j] > ls->left ? q->chain[j] - ls->left : 0;
   ls->squeezing = 0;
 }
 
@@ -238,22 +257,27 @@ static size_t steps(size_t work, unsigned lanes) {
  * it leaves them (it holds one even while it waits) plus its last block;
  * times the cost of one step (docs/SCHEDULE.md). Eight lanes pay when
  * the work, not a chain, bounds the rest of the list. */
-static int go_wide(const job_queue *q, const lane_state *ls,
+static int go_wide(job_queue *q, const lane_state *ls,
                    const mlkem_keccak_lanes *lanes) {
-  size_t chain = 0, stream = 0, c, t4, t8;
+  size_t chain, stream = 0, c, t4, t8;
   unsigned l, j;
+  /* The jobs not started: their longest chain changes only when one
+   * starts. */
+  if (q->chain_of != q->started) {
+    q->chain_of = q->started;
+    q->pending_chain = 0;
+    for (j = q->first; j < q->njobs; j++)
+      if (!((q->started >> j) & 1) && q->chain[j] > q->pending_chain)
+        q->pending_chain = q->chain[j];
+  }
+  chain = q->pending_chain;
+  if (q->stream >= 0 && !((q->started >> q->stream) & 1))
+    stream = q->chain[q->stream];
   for (l = 0; l < lanes->stride; l++)
     if (ls[l].job != NULL) {
-      j = (unsigned)(ls[l].job - q->jobs);
-      c = perms_of(ls[l].job); /* its dependents' chain: chain[j] - c */
-      c = (q->chain[j] > c ? q->chain[j] - c : 0) + ls[l].left;
+      c = ls[l].dep + ls[l].left;
       if (c > chain) chain = c;
       if (ls[l].job->avail != NULL) stream = ls[l].left;
-    }
-  for (j = q->first; j < q->njobs; j++)
-    if (!((q->started >> j) & 1)) {
-      if (q->chain[j] > chain) chain = q->chain[j];
-      if (q->jobs[j].avail != NULL) stream = perms_of(&q->jobs[j]);
     }
   t4 = steps(q->work, 4);
   t8 = steps(q->work, 8);
