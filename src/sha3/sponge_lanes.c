@@ -40,11 +40,11 @@ const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
 typedef struct {
   const mlkem_sponge_job *job; /* NULL: idle */
   size_t absorbed;             /* input bytes absorbed */
-  size_t produced;             /* output bytes written */
-  unsigned left;               /* permutations still to run (estimate) */
-  unsigned dep;                /* those of its longest line of dependents */
-  int squeezing;               /* the padded last block has been absorbed */
-} lane_state;
+  uint32_t produced;           /* output bytes written (outlen is 32-bit) */
+  uint16_t left;               /* permutations still to run (estimate) */
+  uint8_t dep;                 /* those of its longest line of dependents */
+  uint8_t squeezing;           /* the padded last block has been absorbed */
+} lane_state;                  /* 32 bytes: the stack bound is tight */
 
 /* The list of jobs: which have started and which are complete (bit j for
  * job j), and the first that has not started. For the choice of width:
@@ -95,6 +95,7 @@ static size_t perms_of(const mlkem_sponge_job *job) {
 }
 
 static uint8_t sat8(size_t x) { return x > 0xFF ? 0xFF : (uint8_t)x; }
+static uint16_t sat16(size_t x) { return x > 0xFFFF ? 0xFFFF : (uint16_t)x; }
 
 /* Totals and chains of a new list; a job's dependency is always earlier
  * in the list, so one backward pass gives every chain. */
@@ -188,7 +189,7 @@ static void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
     src = job->in1 + (ls->absorbed - job->len0);
   } else {
     have = next_block(block, job, ls->absorbed, &last);
-    ls->squeezing = last;
+    ls->squeezing = (uint8_t)last;
   }
   if (!ls->squeezing) ls->absorbed += job->rate;
   if (first) {
@@ -221,7 +222,7 @@ static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
     mlkem_store64_le(block, s[w * i]);
     memcpy(out + 8 * i, block, n % 8);
   }
-  ls->produced += n;
+  ls->produced += (uint32_t)n;
   return ls->produced == job->outlen;
 }
 
@@ -231,8 +232,8 @@ static void start(lane_state *ls, const job_queue *q, unsigned j) {
   ls->job = &q->jobs[j];
   ls->absorbed = 0;
   ls->produced = 0;
-  ls->left = (unsigned)perms_of(ls->job);
-  ls->dep = q->chain[j] > ls->left ? q->chain[j] - ls->left : 0;
+  ls->left = sat16(perms_of(ls->job));
+  ls->dep = (uint8_t)(q->chain[j] > ls->left ? q->chain[j] - ls->left : 0);
   ls->squeezing = 0;
 }
 
