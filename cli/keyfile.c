@@ -440,7 +440,24 @@ int kf_decode(kf_key *key, const uint8_t *in, size_t n,
     if (rc != KF_OK) clear_key(key);
     return rc;
   }
-  if (n > 0 && in[0] == DER_SEQUENCE) return kf_decode_der(key, in, n, err);
+  if (n > 0 && in[0] == DER_SEQUENCE) {
+    der_reader r, seq;
+    rc = kf_decode_der(key, in, n, err);
+    der_reader_init(&r, in, n);
+    /* A file that is not even one DER element may be raw bytes of the
+     * wrong length that happen to start with 0x30 (1 in 256 random keys
+     * does): say both. */
+    if (rc != KF_OK && n >= MLKEM_SEED_BYTES &&
+        (der_read(&r, DER_SEQUENCE, &seq) != DER_OK || !der_at_end(&r))) {
+      char der_msg[KF_ERROR_MAX];
+      memcpy(der_msg, err->msg, sizeof der_msg);
+      return fail(err, rc,
+                  "%s; or, if raw bytes, wrong length: %zu bytes is not the "
+                  "size of a raw ML-KEM key (ek 800/1184/1568, dk "
+                  "1632/2400/3168, seed 64)", der_msg, n);
+    }
+    return rc;
+  }
   clear_key(key);
   if (n == 0) return fail(err, KF_ERR_UNRECOGNISED, "empty key file");
   return fail(err, KF_ERR_LENGTH,

@@ -52,7 +52,7 @@ enum {
   KF_ERR_LIBRARY            /* the ML-KEM library failed (e.g. backend) */
 };
 
-#define KF_ERROR_MAX 192
+#define KF_ERROR_MAX 320
 
 typedef struct {
   int code;

@@ -224,6 +224,11 @@ for set in $sets; do
   fails 1 "wrong length" "$mlkem" encaps -i short.raw --ct out.ct --secret out.ss
   cp dk.raw long.raw; printf 'x' >>long.raw
   fails 1 "wrong length" "$mlkem" decaps -i long.raw --ct good.ct --secret out.ss
+  # ... also when the raw bytes happen to start with 0x30 (a DER SEQUENCE
+  # tag; 1 in 256 random keys): both readings are reported
+  printf '\060' >long30.raw; tail -c +2 long.raw >>long30.raw
+  fails 1 "wrong length: $((dks + 1)) bytes" "$mlkem" decaps -i long30.raw --ct good.ct --secret out.ss
+  fails 1 "malformed DER" "$mlkem" decaps -i long30.raw --ct good.ct --secret out.ss
   head -c 85 seed.der >seed63.der
   set_byte seed63.der 1 83; set_byte seed63.der 19 65; set_byte seed63.der 21 63
   fails 1 "wrong length: the seed has 63 bytes (want 64)" "$mlkem" check -i seed63.der
