@@ -23,27 +23,13 @@
 #include "backend/avx2/avx2.h"
 
 #include "backend/avx2/arith.h"
+#include "backend/avx2/vec.h"
 
 #define Q MLKEM_Q
 
 /* ---- loads and stores ---------------------------------------------------- */
 
-static inline __m256i load_poly16(const mlkem_poly *a, unsigned i) {
-  return _mm256_loadu_si256((const __m256i *)(a->coeffs + 16 * i));
-}
-
-static inline void store_poly16(mlkem_poly *r, unsigned i, __m256i v) {
-  _mm256_storeu_si256((__m256i *)(r->coeffs + 16 * i), v);
-}
-
-/* Lane 0 from the 16 bytes at lo, lane 1 from the 16 bytes at hi. */
-static inline __m256i load_lanes(const uint8_t *lo, const uint8_t *hi) {
-  __m128i l = _mm_loadu_si128((const __m128i *)lo);
-  __m128i h = _mm_loadu_si128((const __m128i *)hi);
-  return _mm256_inserti128_si256(_mm256_castsi128_si256(l), h, 1);
-}
-
-/* The same with 8-byte loads (the upper half of each lane is zero). */
+/* load_lanes (vec.h) with 8-byte loads (the upper half of each lane is zero). */
 static inline __m256i load_lanes8(const uint8_t *lo, const uint8_t *hi) {
   __m128i l = _mm_loadl_epi64((const __m128i *)lo);
   __m128i h = _mm_loadl_epi64((const __m128i *)hi);
@@ -116,24 +102,6 @@ void mlkem_avx2_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a) {
   }
 }
 
-/* Unpacks sixteen 12-bit values from 24 bytes (lane 0 from bytes 0..11,
- * lane 1 from bytes 12..23 of v's lanes as loaded by the callers: lane 1
- * holds bytes 8..23, so its offsets are shifted by 4). Value j of a lane
- * sits at bit 12 j: in the 16-bit window of bytes 3j/2, 3j/2 + 1 at bit 0
- * (j even) or bit 4 (j odd). Multiplying by 16 (even) or 1 (odd) puts it
- * in bits 4..15, dropping the bits above, and a shift by 4 leaves it alone
- * in its lane. (rej_uniform in sampling.c unpacks its candidates the same
- * way.) */
-static inline __m256i unpack12(__m256i v) {
-  const __m256i win = _mm256_setr_epi8(
-      0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11,
-      4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
-  const __m256i align = _mm256_set1_epi32(16 | (1 << 16));
-  v = _mm256_shuffle_epi8(v, win);
-  v = _mm256_mullo_epi16(v, align);
-  return _mm256_srli_epi16(v, 4);
-}
-
 /* Each 12-bit value v is below 2q, so v mod q = min(v, v - q) taken as
  * unsigned 16-bit numbers (v - q wraps around to a large number when
  * v < q): the same value as the portable conditional subtraction. The
@@ -144,7 +112,7 @@ unsigned mlkem_avx2_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
   __m256i v, big = _mm256_setzero_si256();
   unsigned i;
   for (i = 0; i < MLKEM_N / 16; i++) {
-    v = unpack12(load_lanes(in + 24 * i, in + 24 * i + 8));
+    v = unpack12(in + 24 * i); /* vec.h, as rej_uniform's candidates */
     big = _mm256_or_si256(big, _mm256_cmpgt_epi16(v, q1));
     v = _mm256_min_epu16(v, _mm256_sub_epi16(v, q));
     store_poly16(r, i, v);

@@ -15,26 +15,9 @@
 #include <immintrin.h>
 
 #include "backend/avx512/avx512.h"
+#include "backend/avx512/vec.h"
 
 #define Q MLKEM_Q
-
-/* Q64(f, a) lists f(a, m, j) for the 64 bytes of a vector: m (0..7) is the
- * 64-bit lane, j (0..7) the byte within it. */
-#define Q8(f, a, m)                                                       \
-  f(a, m, 0), f(a, m, 1), f(a, m, 2), f(a, m, 3), f(a, m, 4), f(a, m, 5), \
-      f(a, m, 6), f(a, m, 7)
-#define Q64(f, a)                                                    \
-  Q8(f, a, 0), Q8(f, a, 1), Q8(f, a, 2), Q8(f, a, 3), Q8(f, a, 4),   \
-      Q8(f, a, 5), Q8(f, a, 6), Q8(f, a, 7)
-#define ALIGN64 _Alignas(64)
-
-static inline __m512i table(const uint8_t t[64]) {
-  return _mm512_load_si512((const void *)t);
-}
-
-static inline void store_poly32(mlkem_poly *r, unsigned i, __m512i v) {
-  _mm512_storeu_si512((void *)(r->coeffs + 32 * i), v);
-}
 
 /* ---- SamplePolyCBD --------------------------------------------------------
  *
@@ -137,9 +120,8 @@ void mlkem_avx512_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
 
 /* ---- the rejection step of SampleNTT --------------------------------------
  *
- * 48 input bytes give 32 candidates, unpacked as decode12 does (16-bit
- * lane j receives bytes floor(3j/2) and floor(3j/2) + 1, a variable shift
- * by 0 or 4 and a mask leave the 12 bits). A comparison with q gives the
+ * 48 input bytes give 32 candidates, unpacked as decode12 does (vec.h).
+ * A comparison with q gives the
  * mask of accepted lanes, which are then packed, in order, at the front of
  * a vector and stored at the current count:
  *  - with AVX512_VBMI2 (vpcompressw) in one instruction;
@@ -148,20 +130,13 @@ void mlkem_avx512_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
  *    into 32-bit lanes instead, packed with vpcompressd and narrowed. */
 #if defined(__AVX512VBMI2__)
 
-#define REJ_IDX(a, m, j) (3 * (4 * (m) + (j) / 2) / 2 + (j) % 2)
-static const ALIGN64 uint8_t rej_idx[64] = {Q64(REJ_IDX, 0)};
-
 /* The accepted candidates among the first 48 bytes of b (those selected by
  * valid, low bits first), packed in order at the front of *out (the lanes
  * after them are zero); returns how many there are. */
 static inline unsigned rej32(__m512i *out, __m512i b, __mmask32 valid) {
-  const __m512i shift = _mm512_set1_epi32(4 << 16); /* 0, 4 */
-  const __m512i mask = _mm512_set1_epi16(0xFFF);
   const __m512i q = _mm512_set1_epi16(Q);
-  __m512i v = _mm512_permutexvar_epi8(table(rej_idx), b);
-  __mmask32 k;
-  v = _mm512_and_si512(_mm512_srlv_epi16(v, shift), mask);
-  k = _mm512_mask_cmplt_epu16_mask(valid, v, q);
+  __m512i v = unpack12_bits(_mm512_permutexvar_epi8(unpack12_idx(), b));
+  __mmask32 k = _mm512_mask_cmplt_epu16_mask(valid, v, q);
   *out = _mm512_maskz_compress_epi16(k, v);
   return (unsigned)_mm_popcnt_u32(k);
 }

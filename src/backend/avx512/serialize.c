@@ -32,34 +32,11 @@
 #include "backend/avx512/avx512.h"
 
 #include "backend/avx512/arith.h"
+#include "backend/avx512/vec.h"
 
 #define Q MLKEM_Q
 
-/* ---- constant tables ----------------------------------------------------
- * Byte tables for vpermb and vpmultishiftqb are written as one formula per
- * table: Q64(f, a) lists f(a, m, j) for the 64 bytes of a vector, where m
- * (0..7) is the 64-bit lane and j (0..7) the byte within it. */
-#define Q8(f, a, m)                                                       \
-  f(a, m, 0), f(a, m, 1), f(a, m, 2), f(a, m, 3), f(a, m, 4), f(a, m, 5), \
-      f(a, m, 6), f(a, m, 7)
-#define Q64(f, a)                                                    \
-  Q8(f, a, 0), Q8(f, a, 1), Q8(f, a, 2), Q8(f, a, 3), Q8(f, a, 4),   \
-      Q8(f, a, 5), Q8(f, a, 6), Q8(f, a, 7)
-#define ALIGN64 _Alignas(64)
-
-static inline __m512i table(const uint8_t t[64]) {
-  return _mm512_load_si512((const void *)t);
-}
-
 /* ---- loads and stores ---------------------------------------------------- */
-
-static inline __m512i load_poly32(const mlkem_poly *a, unsigned i) {
-  return _mm512_loadu_si512((const void *)(a->coeffs + 32 * i));
-}
-
-static inline void store_poly32(mlkem_poly *r, unsigned i, __m512i v) {
-  _mm512_storeu_si512((void *)(r->coeffs + 32 * i), v);
-}
 
 /* vpermb(idx) of the 64 bytes at in + off, of an input of len >= 64 bytes:
  * byte p of the result is byte off + idx[p] (idx[p] < 64, taken mod 64
@@ -170,30 +147,20 @@ void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a) {
   }
 }
 
-/* Unpacking 12-bit values: 16-bit lane j (value j of 32, bits 12 j of the
- * 48 bytes) receives bytes floor(3j/2) and floor(3j/2) + 1, where the
- * value starts at bit 0 (j even) or 4 (j odd); a variable shift and a mask
- * leave it alone in its lane. rej_uniform (sampling.c) unpacks its
- * candidates the same way. */
-#define DEC12_IDX(a, m, j) (3 * (4 * (m) + (j) / 2) / 2 + (j) % 2)
-static const ALIGN64 uint8_t dec12_idx[64] = {Q64(DEC12_IDX, 0)};
-
-/* Each value v < 2^12 < 2q: v mod q = min(v, v - q) as unsigned 16-bit
+/* The values unpacked as vec.h describes (rej_uniform in sampling.c reads
+ * its candidates the same way). Each value v < 2^12 < 2q: v mod q = min(v, v - q) as unsigned 16-bit
  * numbers (v - q wraps to a large number when v < q), the value of the
  * portable conditional subtraction. The lanes holding q or more are ORed
  * into a mask. */
 unsigned mlkem_avx512_decode12(mlkem_poly *r,
                                const uint8_t in[MLKEM_POLYBYTES]) {
-  const __m512i idx = table(dec12_idx);
-  const __m512i shift = _mm512_set1_epi32(4 << 16); /* 0, 4 */
-  const __m512i mask = _mm512_set1_epi16(0xFFF);
+  const __m512i idx = unpack12_idx();
   const __m512i q = _mm512_set1_epi16(Q);
   __mmask32 big = 0;
   __m512i v;
   unsigned i;
   for (i = 0; i < MLKEM_N / 32; i++) {
-    v = gather_bytes(in, 48 * i, MLKEM_POLYBYTES, idx);
-    v = _mm512_and_si512(_mm512_srlv_epi16(v, shift), mask);
+    v = unpack12_bits(gather_bytes(in, 48 * i, MLKEM_POLYBYTES, idx));
     big = _kor_mask32(big, _mm512_cmpge_epu16_mask(v, q));
     store_poly32(r, i, _mm512_min_epu16(v, _mm512_sub_epi16(v, q)));
   }
