@@ -194,16 +194,12 @@ int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
  * by H(ek), the hash every encapsulation needs (Algorithm 17 step 1). */
 int mlkem_kem_prepare_ek(const mlkem_params *p, uint8_t *prep,
                          const uint8_t *ek) {
-  const mlkem_backend *be = mlkem_backend_get();
-  const size_t prep_bytes = p->ek_bytes + MLKEM_SYMBYTES;
-  if (prep == NULL || ek == NULL) {
-    if (prep != NULL) memset(prep, 0, prep_bytes);
-    return MLKEM_ERR_NULL_ARGUMENT;
-  }
-  /* Like check_ek, this works without a usable backend. */
-  if (!ek_is_valid(be != NULL ? be : &mlkem_backend_portable, ek)) {
-    memset(prep, 0, prep_bytes);
-    return MLKEM_ERR_INVALID_EK;
+  int err;
+  if (prep == NULL) return MLKEM_ERR_NULL_ARGUMENT;
+  /* check_ek: NULL ek refused; works without a usable backend. */
+  if ((err = mlkem_kem_check_ek(p, ek)) != MLKEM_OK) {
+    memset(prep, 0, p->ek_bytes + MLKEM_SYMBYTES);
+    return err;
   }
   memmove(prep, ek, p->ek_bytes);
   mlkem_sha3_256(prep + p->ek_bytes, prep, p->ek_bytes);

@@ -61,28 +61,39 @@ typedef struct {
   int stream;             /* the job that streams its input, or -1 */
 } job_queue;
 
-/* floor(x / rate), for estimates only: x is capped at 2^24 (a longer job
- * is long enough either way). No division instruction (code that handles
- * secrets has none: scripts/check_no_division.sh): the rate is a multiple
- * of 8, and for the rates in use floor(y / r) with y = x / 8 < 2^21 is
- * (y * ceil(2^32 / r)) >> 32, exact for all such y; any other rate goes
- * by subtraction. */
-static size_t blocks_of(size_t x, unsigned rate) {
-  uint64_t y;
+/* floor(z / d) for z < 2^27 and the small d of the estimates below (the
+ * rates in 8-byte words, the lane counts), without a division instruction
+ * (code that handles secrets has none: scripts/check_no_division.sh; gcc
+ * -Os would emit one for a division by most constants). With M =
+ * ceil(2^32 / d) = (2^32 + e) / d, 0 <= e < d, (z M) >> 32 is floor(z / d)
+ * + floor(frac + z e / (d 2^32)), and z e < 2^27 d <= 2^32 keeps the
+ * second term below 1 / d, so the result is exact. Any other d goes by
+ * subtraction; larger z is capped (these are estimates). */
+static size_t div_small(size_t z, unsigned d) {
+  uint64_t m;
   size_t n = 0;
-  if (x > ((size_t)1 << 24)) x = (size_t)1 << 24;
-  y = x >> 3;
-  switch (rate) {
-    case 72: return (size_t)((y * 0x1C71C71Du) >> 32);  /* SHA3-512 */
-    case 136: return (size_t)((y * 0x0F0F0F10u) >> 32); /* SHA3-256, SHAKE256 */
-    case 168: return (size_t)((y * 0x0C30C30Du) >> 32); /* SHAKE128 */
+  if (z >= ((size_t)1 << 27)) z = ((size_t)1 << 27) - 1;
+  switch (d) {
+    case 3: m = 0x55555556u; break;
+    case 4: return z >> 2;
+    case 7: m = 0x24924925u; break;
+    case 8: return z >> 3;
+    case 9: m = 0x1C71C71Du; break;  /* SHA3-512's 72-byte rate */
+    case 17: m = 0x0F0F0F10u; break; /* SHA3-256, SHAKE256: 136 */
+    case 21: m = 0x0C30C30Du; break; /* SHAKE128: 168 */
     default:
-      while (x >= rate) {
-        x -= rate;
+      while (z >= d) {
+        z -= d;
         n++;
       }
       return n;
   }
+  return (size_t)(((uint64_t)z * m) >> 32);
+}
+
+/* floor(x / rate); the rate is a multiple of 8 (sha3.h). */
+static size_t blocks_of(size_t x, unsigned rate) {
+  return div_small(x >> 3, rate / 8);
 }
 
 /* The permutations a job runs: one per input block (the last one padded,
@@ -237,19 +248,9 @@ static void start(lane_state *ls, const job_queue *q, unsigned j) {
   ls->squeezing = 0;
 }
 
-/* ceil(work / lanes) for 3, 4, 7 or 8 lanes, without a division
- * instruction (gcc -Os would emit one for / 3 and / 7): for z < 2^25,
- * floor(z / 3) = (z * ceil(2^33 / 3)) >> 33 and floor(z / 7) =
- * (z * ceil(2^34 / 7)) >> 34 exactly. Larger work is capped (an estimate). */
+/* ceil(work / lanes) */
 static size_t steps(size_t work, unsigned lanes) {
-  uint64_t z = work < ((size_t)1 << 24) ? work : ((size_t)1 << 24);
-  z += lanes - 1;
-  switch (lanes) {
-    case 3: return (size_t)((z * 0xAAAAAAABu) >> 33);
-    case 7: return (size_t)((z * 0x92492493u) >> 34);
-    case 8: return (size_t)(z >> 3);
-    default: return (size_t)(z >> 2); /* 4 */
-  }
+  return div_small(work + lanes - 1, lanes);
 }
 
 /* Whether to fill all eight lanes rather than four: the time left is
