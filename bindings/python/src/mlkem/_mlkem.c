@@ -45,15 +45,13 @@ typedef struct {
   uint8_t dk[KF_MAX_DK];
 } PrivateKeyObject;
 
-/* ek is kept prepared (mlkem.h: ek || H(ek), checked once) when it passes
- * the modulus check, so that every encapsulation skips the check and the
- * hash; a key that fails it (the ek inside an expanded dk is not checked
- * on loading) keeps its bytes and fails on encapsulation, as before. */
+/* ek is kept prepared (mlkem.h: ek || H(ek), checked once, when the
+ * object is made), so that every encapsulation skips the check and the
+ * hash. */
 typedef struct {
   PyObject_HEAD
   const mlkem_kem *kem;
-  int prepared;
-  uint8_t ek[KF_MAX_EK + 32]; /* ek, then H(ek) if prepared */
+  uint8_t ek[KF_MAX_EK + 32]; /* ek, then H(ek) */
 } PublicKeyObject;
 
 static PyObject *PrivateKeyType;
@@ -152,8 +150,14 @@ static PyObject *new_public(int index, const uint8_t *ek) {
   pk = (PublicKeyObject *)alloc_instance(registered[KIND_PUBLIC][index]);
   if (pk == NULL) return NULL;
   pk->kem = mlkem_kems[index];
-  pk->prepared = pk->kem->prepare_ek(pk->ek, ek) == MLKEM_OK;
-  if (!pk->prepared) memcpy(pk->ek, ek, pk->kem->ek_bytes);
+  /* The modulus check of every ek that becomes a public key object. */
+  if (pk->kem->prepare_ek(pk->ek, ek) != MLKEM_OK) {
+    PyErr_Format(PyExc_ValueError,
+                 "invalid %s public key: a coefficient is not below q "
+                 "(FIPS 203 7.2 modulus check)", pk->kem->name);
+    Py_DECREF(pk);
+    return NULL;
+  }
   return (PyObject *)pk;
 }
 
@@ -464,13 +468,7 @@ static PyObject *public_from_public_bytes(PyObject *cls, PyObject *data) {
   kem = mlkem_kems[index];
   if (copy_fixed(data, ek, kem->ek_bytes, kem->name, "public key") != 0)
     return NULL;
-  if (kem->check_ek(ek) != 0) {
-    PyErr_Format(PyExc_ValueError,
-                 "invalid %s public key: a coefficient is not below q "
-                 "(FIPS 203 7.2 modulus check)", kem->name);
-    return NULL;
-  }
-  return new_public(index, ek);
+  return new_public(index, ek); /* checks ek */
 }
 
 /* (shared_secret, ciphertext); with m for the derandomized form. */
@@ -479,12 +477,8 @@ static PyObject *encapsulate(PublicKeyObject *k, const uint8_t *m) {
   PyObject *ss_obj, *ct_obj;
   int rc;
   Py_BEGIN_ALLOW_THREADS
-  if (k->prepared)
-    rc = m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
-                   : k->kem->encaps_prepared(ct, ss, k->ek);
-  else
-    rc = m != NULL ? k->kem->encaps_derand(ct, ss, k->ek, m)
-                   : k->kem->encaps(ct, ss, k->ek);
+  rc = m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
+                 : k->kem->encaps_prepared(ct, ss, k->ek);
   Py_END_ALLOW_THREADS
   if (rc != 0) return raise_library_error(rc);
   ss_obj = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
