@@ -45,34 +45,12 @@
 /* The backend under test. */
 static const mlkem_backend *be;
 
-/* A fast generator (xoshiro256**) seeded from test_rng: the random inputs
- * need far more bytes than SHAKE produces quickly. */
-static uint64_t xs[4];
+/* Random inputs (test_util.h). */
+static test_fast_rng fast;
 
-static uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+static uint64_t next64(void) { return test_fast_rng_next(&fast); }
 
-static uint64_t next64(void) {
-  uint64_t res = rotl64(xs[1] * 5, 7) * 9, t = xs[1] << 17;
-  xs[2] ^= xs[0];
-  xs[3] ^= xs[1];
-  xs[1] ^= xs[2];
-  xs[0] ^= xs[3];
-  xs[2] ^= t;
-  xs[3] = rotl64(xs[3], 45);
-  return res;
-}
-
-static void seed(const char *label) {
-  test_rng rng;
-  uint8_t b[32];
-  unsigned i, j;
-  test_rng_init(&rng, label);
-  test_rng_bytes(&rng, b, sizeof b);
-  for (i = 0; i < 4; i++) {
-    xs[i] = 0;
-    for (j = 0; j < 8; j++) xs[i] |= (uint64_t)b[8 * i + j] << (8 * j);
-  }
-}
+static void seed(const char *label) { test_fast_rng_init(&fast, label); }
 
 /* Fills p with values in [lo, hi] (hi - lo < 2^16), nearly uniform. */
 static void fill_range(mlkem_poly *p, int lo, int hi) {

@@ -62,20 +62,9 @@ static const mlkem_backend *be;
 
 /* ---- random numbers ------------------------------------------------------ */
 
-static uint64_t xs[4];
+static test_fast_rng fast; /* test_util.h */
 
-static uint64_t rotl64(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t next64(void) {
-  uint64_t res = rotl64(xs[1] * 5, 7) * 9, t = xs[1] << 17;
-  xs[2] ^= xs[0];
-  xs[3] ^= xs[1];
-  xs[1] ^= xs[2];
-  xs[0] ^= xs[3];
-  xs[2] ^= t;
-  xs[3] = rotl64(xs[3], 45);
-  return res;
-}
+static uint64_t next64(void) { return test_fast_rng_next(&fast); }
 
 /* Uniform enough in [0, n) for test inputs. */
 static uint32_t below(uint32_t n) {
@@ -91,13 +80,7 @@ static void fill_random(uint8_t *p, size_t len) {
   }
 }
 
-static void seed(const char *label) {
-  test_rng rng;
-  unsigned i;
-  test_rng_init(&rng, label);
-  for (i = 0; i < 4; i++)
-    xs[i] = (uint64_t)test_rng_u32(&rng) << 32 | test_rng_u32(&rng);
-}
+static void seed(const char *label) { test_fast_rng_init(&fast, label); }
 
 /* ---- inputs that end where readable memory ends -------------------------- */
 

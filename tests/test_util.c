@@ -143,3 +143,29 @@ uint32_t test_rng_u32(test_rng *rng) {
   return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
          (uint32_t)b[3] << 24;
 }
+
+static uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+void test_fast_rng_init(test_fast_rng *rng, const char *label) {
+  test_rng slow;
+  uint8_t b[32];
+  unsigned i, j;
+  test_rng_init(&slow, label);
+  test_rng_bytes(&slow, b, sizeof b);
+  for (i = 0; i < 4; i++) {
+    rng->s[i] = 0;
+    for (j = 0; j < 8; j++) rng->s[i] |= (uint64_t)b[8 * i + j] << (8 * j);
+  }
+}
+
+uint64_t test_fast_rng_next(test_fast_rng *rng) {
+  uint64_t *xs = rng->s;
+  uint64_t res = rotl64(xs[1] * 5, 7) * 9, t = xs[1] << 17;
+  xs[2] ^= xs[0];
+  xs[3] ^= xs[1];
+  xs[1] ^= xs[2];
+  xs[0] ^= xs[3];
+  xs[2] ^= t;
+  xs[3] = rotl64(xs[3], 45);
+  return res;
+}

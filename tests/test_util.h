@@ -77,4 +77,12 @@ void test_rng_init(test_rng *rng, const char *label);
 void test_rng_bytes(test_rng *rng, uint8_t *out, size_t len);
 uint32_t test_rng_u32(test_rng *rng);
 
+/* A fast generator (xoshiro256**) seeded from test_rng(label), for tests
+ * that need far more random bytes than SHAKE produces quickly. */
+typedef struct {
+  uint64_t s[4];
+} test_fast_rng;
+void test_fast_rng_init(test_fast_rng *rng, const char *label);
+uint64_t test_fast_rng_next(test_fast_rng *rng);
+
 #endif
