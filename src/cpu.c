@@ -45,6 +45,7 @@ static uint64_t xgetbv0(void) {
 #define CPUID1_ECX_POPCNT (1u << 23)
 #define CPUID1_ECX_OSXSAVE (1u << 27)
 #define CPUID1_ECX_AVX (1u << 28)
+#define CPUID7_EBX_BMI1 (1u << 3)
 #define CPUID7_EBX_AVX2 (1u << 5)
 #define CPUID7_EBX_BMI2 (1u << 8)
 #define CPUID7_EBX_AVX512F (1u << 16)
@@ -68,8 +69,9 @@ int mlkem_cpu_has_avx2(void) {
     return 0;
   if ((xgetbv0() & XCR0_SSE_AVX) != XCR0_SSE_AVX) return 0;
   cpuid(7, 0, r);
-  return (r[1] & (CPUID7_EBX_AVX2 | CPUID7_EBX_BMI2)) ==
-         (CPUID7_EBX_AVX2 | CPUID7_EBX_BMI2);
+  /* BMI1 and BMI2: the one-way permutation is built with -mbmi -mbmi2. */
+  return (r[1] & (CPUID7_EBX_AVX2 | CPUID7_EBX_BMI1 | CPUID7_EBX_BMI2)) ==
+         (CPUID7_EBX_AVX2 | CPUID7_EBX_BMI1 | CPUID7_EBX_BMI2);
 }
 
 int mlkem_cpu_has_avx512(void) {

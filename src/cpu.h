@@ -4,7 +4,7 @@
 #ifndef MLKEM_CPU_H
 #define MLKEM_CPU_H
 
-/* 1 if the CPU reports AVX2, BMI2 and POPCNT and the OS saves the YMM registers
+/* 1 if the CPU reports AVX2, BMI1, BMI2 and POPCNT and the OS saves the YMM registers
  * (CPUID leaves 1 and 7, XGETBV), else 0. Always 0 off x86-64. */
 int mlkem_cpu_has_avx2(void);
 

@@ -285,11 +285,96 @@ static void test_permutation_avx2(void) {
          chain_calls, avx2_mismatches);
 }
 
+/*
+ * mlkem_keccakf1600_strided_bmi (BMI1/BMI2 build of the one-way
+ * permutation, the AVX2 backend's lone-lane path) against the portable
+ * one, bit for bit: the known all-zero results; 100,000 random states
+ * (uniform, sparse, dense lanes); every single-bit and all-ones-but-one
+ * state; a chain of 10,000 calls; strides 1, 4 and 8 with every other word
+ * of the interleaved buffer checked to stay untouched.
+ */
+static void test_permutation_bmi(void) {
+  uint64_t s[25], want[25], buf[8 * 25 + 8];
+  test_rng rng;
+  unsigned long n, calls = 0, differ = 0;
+  unsigned i, bit, stride, off;
+
+  if (!mlkem_cpu_has_avx2()) {
+    printf("keccakf1600_strided_bmi: BMI1/BMI2 not available: not "
+           "compared\n");
+    return;
+  }
+  memset(s, 0, sizeof s);
+  mlkem_keccakf1600_strided_bmi(s, 1);
+  CHECK_MSG(memcmp(s, zero_perm1, sizeof s) == 0,
+            "keccakf1600_strided_bmi of the zero state, once");
+  mlkem_keccakf1600_strided_bmi(s, 1);
+  CHECK_MSG(memcmp(s, zero_perm2, sizeof s) == 0,
+            "keccakf1600_strided_bmi of the zero state, twice");
+
+#define BMI_COMPARE() \
+  do { \
+    memcpy(want, s, sizeof want); \
+    mlkem_keccakf1600(want); \
+    mlkem_keccakf1600_strided_bmi(s, 1); \
+    differ += memcmp(s, want, sizeof want) != 0; \
+    calls++; \
+  } while (0)
+  test_rng_init(&rng, "keccakf1600_bmi");
+  for (n = 0; n < 100000ul; n++) {
+    for (i = 0; i < 25; i++) {
+      uint64_t a = rng_u64(&rng), b = rng_u64(&rng);
+      s[i] = n % 3 == 0 ? a : n % 3 == 1 ? a & b : a | b;
+    }
+    BMI_COMPARE();
+  }
+  for (bit = 0; bit < 1600; bit++) {
+    memset(s, 0, sizeof s);
+    s[bit / 64] = (uint64_t)1 << (bit % 64);
+    BMI_COMPARE();
+    memset(s, 0xFF, sizeof s);
+    s[bit / 64] ^= (uint64_t)1 << (bit % 64);
+    BMI_COMPARE();
+  }
+  for (n = 0; n < 10000ul; n++) BMI_COMPARE(); /* s: the previous output */
+#undef BMI_COMPARE
+  for (stride = 1; stride <= 8; stride *= 2) {
+    if (stride == 2) continue;
+    for (off = 0; off < stride; off++) {
+      for (i = 0; i < sizeof buf / sizeof buf[0]; i++) buf[i] = rng_u64(&rng);
+      for (i = 0; i < 25; i++) want[i] = buf[stride * i + off];
+      mlkem_keccakf1600(want);
+      {
+        uint64_t copy[8 * 25 + 8];
+        int ok = 1;
+        memcpy(copy, buf, sizeof copy);
+        mlkem_keccakf1600_strided_bmi(buf + off, stride);
+        for (i = 0; i < sizeof buf / sizeof buf[0]; i++) {
+          int lane = i >= off && (i - off) % stride == 0 &&
+                     (i - off) / stride < 25;
+          ok &= lane ? buf[i] == want[(i - off) / stride] : buf[i] == copy[i];
+        }
+        CHECK_MSG(ok, "keccakf1600_strided_bmi: stride and offset");
+        calls++;
+      }
+    }
+  }
+  CHECKF(differ == 0, "keccakf1600_strided_bmi: %lu of %lu calls differ "
+         "from the portable permutation", differ, calls);
+  printf("keccakf1600_strided_bmi: %lu calls compared with the portable "
+         "permutation; %lu differ\n", calls, differ);
+}
+
 #else
 
 static void test_permutation_avx2(void) {
   printf("keccakf1600_x4_avx2: avx2 not available (not built into this "
          "library): not compared\n");
+}
+
+static void test_permutation_bmi(void) {
+  printf("keccakf1600_strided_bmi: not built into this library: not "
+         "compared\n");
 }
 
 #endif
@@ -911,7 +996,7 @@ static int stream_append(void *arg, const uint8_t *block, size_t len) {
  * sink, and jobs that depend on an earlier job and absorb its output. */
 #define HUGE_COST 1000000u
 static void test_sponge_schedule(void) {
-  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600, MAXCFG = 10, DEP = 40 };
+  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600, MAXCFG = 11, DEP = 40 };
   static uint8_t in[MAXJ][MAXIN], want[MAXJ][MAXOUT], got[MAXJ][MAXOUT + 1];
   static uint8_t joined[MAXIN + DEP];
   static const unsigned rates[4] = {MLKEM_SHA3_256_RATE, MLKEM_SHA3_512_RATE,
@@ -933,19 +1018,23 @@ static void test_sponge_schedule(void) {
 #ifdef MLKEM_HAVE_AVX2
   if (mlkem_cpu_has_avx2()) {
     const mlkem_keccak_lanes avx2 = {4, mlkem_keccakf1600_x4_avx2, NULL,
-                                     780, 1230, 0};
+                                     650, 1230, 0,
+                                     mlkem_keccakf1600_strided_bmi};
     cfg[ncfg].name = "avx2 table";
     cfg[ncfg++].lanes = avx2;
     cfg[ncfg].name = "avx2 four-way only";
     cfg[ncfg].lanes = avx2;
     cfg[ncfg++].lanes.cost_x1 = HUGE_COST;
+    cfg[ncfg].name = "avx2 one-way (BMI) only";
+    cfg[ncfg].lanes = avx2;
+    cfg[ncfg++].lanes.x4 = NULL;
   }
 #endif
 #ifdef MLKEM_HAVE_AVX512
   if (mlkem_cpu_has_avx512()) {
     const mlkem_keccak_lanes avx512 = {8, mlkem_keccakf1600_x4_avx512,
                                        mlkem_keccakf1600_x8_avx512, 780, 640,
-                                       970};
+                                       970, NULL};
     cfg[ncfg].name = "avx512 table";
     cfg[ncfg++].lanes = avx512;
     cfg[ncfg].name = "avx512 eight-way only";
@@ -1093,6 +1182,7 @@ static void test_sponge_schedule(void) {
 int main(void) {
   test_permutation();
   test_permutation_avx2();
+  test_permutation_bmi();
   test_permutation_avx512();
   test_permutation_neon_sha3();
   test_nist_examples();

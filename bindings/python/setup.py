@@ -70,7 +70,7 @@ def cmake_list(text, name):
 
 # Fallbacks, used only if src/CMakeLists.txt cannot be read as expected.
 FALLBACK_FLAGS = {
-    "MLKEM_AVX2_SOURCES": ["-mavx2", "-mbmi2"],
+    "MLKEM_AVX2_SOURCES": ["-mavx2", "-mbmi", "-mbmi2"],
     "MLKEM_AVX512_SOURCES": ["-mavx512f", "-mavx512vl", "-mavx512bw",
                              "-mavx512dq", "-mavx512vbmi", "-mavx512vbmi2",
                              "-mavx512ifma", "-mavx2", "-mbmi2"],

@@ -1,13 +1,15 @@
 /*
  * keccak_avx2.h - Keccak-f[1600] on four interleaved states with AVX2.
  *
- * Exists only on x86-64. The implementation file is compiled with
- * -mavx2 -mbmi2 (and only it), so the function may be called only after
- * the dispatch code has found AVX2 on the CPU and enabled by the OS.
+ * Exists only on x86-64. The implementation files are compiled with
+ * -mavx2 -mbmi -mbmi2 (and only they), so the functions may be called only
+ * after the dispatch code has found AVX2, BMI1 and BMI2 on the CPU and
+ * AVX enabled by the OS.
  */
 #ifndef MLKEM_KECCAK_AVX2_H
 #define MLKEM_KECCAK_AVX2_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -16,6 +18,10 @@
  * needs no particular alignment. Equal to four calls of
  * mlkem_keccakf1600_strided(state + j, 4). */
 void mlkem_keccakf1600_x4_avx2(uint64_t state[100]);
+
+/* mlkem_keccakf1600_strided with BMI1's and-not and BMI2's rotates
+ * (keccakf1600_bmi.c): one state, the same result. */
+void mlkem_keccakf1600_strided_bmi(uint64_t *s, size_t stride);
 #endif
 
 #endif /* MLKEM_KECCAK_AVX2_H */

@@ -39,7 +39,7 @@
  * Lane (x, y) is lane index x + 5y (Section 3.1.2); variable a23 holds the
  * vector of lane x = 2, y = 3.
  *
- * This file is compiled with -mavx2 -mbmi2 on x86-64 only and must not run
+ * This file is compiled with -mavx2 -mbmi -mbmi2 on x86-64 only and must not run
  * unless the CPU and OS support AVX2 (the dispatch code checks). Elsewhere
  * it compiles to nothing.
  */

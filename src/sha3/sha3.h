@@ -111,14 +111,15 @@ typedef struct {
  * The scheduler keeps its states interleaved with the given stride (4 or
  * 8): lane i of instance j at state[stride * i + j]. x4 permutes instances
  * 0-3 of that layout, x8 (stride 8 only) instances 0-7; either may be
- * NULL, and mlkem_keccakf1600_strided permutes any single instance. Before
- * every step the scheduler picks the cheapest way to permute the instances
- * that are busy. */
+ * NULL. x1 permutes any single instance (NULL: mlkem_keccakf1600_strided).
+ * Before every step the scheduler picks the cheapest way to permute the
+ * instances that are busy. */
 typedef struct {
   unsigned stride;
   void (*x4)(uint64_t *state);
   void (*x8)(uint64_t *state);
   unsigned cost_x1, cost_x4, cost_x8;
+  void (*x1)(uint64_t *s, size_t stride);
 } mlkem_keccak_lanes;
 
 /* One-way permutations only (the portable backend). */

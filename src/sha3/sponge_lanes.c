@@ -34,7 +34,7 @@
 const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
   /* One-way permutations only; measured (rdtsc ticks, gcc -O3, x86-64)
    * about 780 each. */
-  4, NULL, NULL, 780, 0, 0,
+  4, NULL, NULL, 780, 0, 0, NULL,
 };
 
 typedef struct {
@@ -151,66 +151,72 @@ static int take_job(job_queue *q) {
   return -1;
 }
 
-/* Assembles block number absorbed / rate of in0 || in1 into block and
- * returns how many of its words to read; sets *last if it is the last.
- * A full block is copied whole. The last one is padded (pad10*1 after the
- * domain bits, FIPS 202 Sections 5.1 and B.2) only up to the word that
- * holds the domain byte: the words after it are zero, apart from the
- * final 0x80, which the caller adds to the state. */
-static unsigned next_block(uint8_t block[MAX_RATE],
-                           const mlkem_sponge_job *job, size_t absorbed,
-                           int *last) {
-  size_t total = (size_t)job->len0 + job->len1, n = total - absorbed;
-  size_t from0 = 0, i, end;
-  *last = n < job->rate;
-  if (!*last) n = job->rate;
-  if (absorbed < job->len0) {
-    from0 = job->len0 - absorbed < n ? job->len0 - absorbed : n;
-    memcpy(block, job->in0 + absorbed, from0);
+/* Bytes pos .. pos + 7 of in0 || in1 as a little-endian word, the bytes
+ * from end on (the end of the input) read as zero: a word of a block that
+ * straddles in0 and in1, or of the last, padded block. */
+static uint64_t input_word(const mlkem_sponge_job *job, size_t pos,
+                           size_t end) {
+  uint64_t w = 0;
+  unsigned k;
+  if (pos + 8 <= end) {
+    if (pos + 8 <= job->len0) return mlkem_load64_le(job->in0 + pos);
+    if (pos >= job->len0)
+      return mlkem_load64_le(job->in1 + (pos - job->len0));
   }
-  if (n > from0)
-    memcpy(block + from0, job->in1 + (absorbed + from0 - job->len0),
-           n - from0);
-  if (!*last) return job->rate / 8;
-  end = (n / 8 + 1) * 8; /* the end of the word holding byte n */
-  block[n] = job->ds;
-  for (i = n + 1; i < end; i++) block[i] = 0;
-  return (unsigned)(end / 8);
+  for (k = 0; k < 8 && pos + k < end; k++) {
+    size_t p = pos + k;
+    uint8_t b = p < job->len0 ? job->in0[p] : job->in1[p - job->len0];
+    w |= (uint64_t)b << (8 * k);
+  }
+  return w;
 }
 
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
  * stride). The first block of a job is written over the lane's state with
- * the capacity words zeroed, so a lane is never cleared separately; later
- * blocks are XORed in. */
-static void absorb_step(lane_state *ls, uint64_t *s, unsigned w,
-                        uint8_t block[MAX_RATE]) {
+ * the rest zeroed, so a lane is never cleared separately; later blocks are
+ * XORed in. A whole block inside in0 or inside in1 is read from where it
+ * is; any other (one straddling the two, or the last) word by word. The
+ * last block is padded (pad10*1 after the domain bits, FIPS 202 Sections
+ * 5.1 and B.2): its words run to the one holding the domain byte, the
+ * words after it are zero apart from the final 0x80. */
+static void absorb_step(lane_state *ls, uint64_t *s, unsigned w) {
   const mlkem_sponge_job *job = ls->job;
-  const uint8_t *src = block;
   const unsigned words = job->rate / 8;
-  const int first = ls->absorbed == 0;
+  const size_t total = (size_t)job->len0 + job->len1, at = ls->absorbed;
+  const int first = at == 0, last = total - at < job->rate;
+  const uint8_t *src = NULL;
   unsigned i, have = words;
-  int last = 0;
-  /* A whole block inside in0 or inside in1 is read from where it is;
-   * otherwise (the padded last block, or one straddling the two) it is
-   * assembled first. */
-  if (ls->absorbed + job->rate <= job->len0) {
-    src = job->in0 + ls->absorbed;
-  } else if (ls->absorbed >= job->len0 &&
-             ls->absorbed + job->rate <= (size_t)job->len0 + job->len1) {
-    src = job->in1 + (ls->absorbed - job->len0);
+  if (last) {
+    have = (unsigned)((total - at) / 8 + 1);
+    ls->squeezing = 1;
   } else {
-    have = next_block(block, job, ls->absorbed, &last);
-    ls->squeezing = (uint8_t)last;
+    if (at + job->rate <= job->len0)
+      src = job->in0 + at;
+    else if (at >= job->len0)
+      src = job->in1 + (at - job->len0);
+    ls->absorbed += job->rate;
   }
-  if (!ls->squeezing) ls->absorbed += job->rate;
-  if (first) {
+  if (src != NULL && first) {
     for (i = 0; i < have; i++) s[w * i] = mlkem_load64_le(src + 8 * i);
-    for (; i < 25; i++) s[w * i] = 0;
-  } else {
+  } else if (src != NULL) {
     for (i = 0; i < have; i++) s[w * i] ^= mlkem_load64_le(src + 8 * i);
+  } else {
+    for (i = 0; i < have; i++) {
+      uint64_t v = input_word(job, at + 8 * i, total);
+      if (first)
+        s[w * i] = v;
+      else
+        s[w * i] ^= v;
+    }
   }
-  /* The last bit of pad10*1: the top bit of the block's last byte. */
-  if (last) s[w * (words - 1)] ^= (uint64_t)0x80 << 56;
+  if (first)
+    for (i = have; i < 25; i++) s[w * i] = 0;
+  if (last) {
+    /* The domain byte right after the input, and the last bit of
+     * pad10*1: the top bit of the block's last byte. */
+    s[w * (have - 1)] ^= (uint64_t)job->ds << (8 * ((total - at) % 8));
+    s[w * (words - 1)] ^= (uint64_t)0x80 << 56;
+  }
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
@@ -313,7 +319,12 @@ static void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
     return;
   }
   for (l = 0; l < MAX_STRIDE; l++)
-    if ((busy >> l) & 1) mlkem_keccakf1600_strided(s + l, lanes->stride);
+    if ((busy >> l) & 1) {
+      if (lanes->x1 != NULL)
+        lanes->x1(s + l, lanes->stride);
+      else
+        mlkem_keccakf1600_strided(s + l, lanes->stride);
+    }
 }
 
 /* With four or fewer lanes holding jobs, moves those in slots 4-7 into
@@ -384,7 +395,7 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
         parked = (int)l;
         continue;
       }
-      if (!ls[l].squeezing) absorb_step(&ls[l], s + l, stride, block);
+      if (!ls[l].squeezing) absorb_step(&ls[l], s + l, stride);
       busy |= 1u << l;
     }
     /* Only the streaming job is left and its input will not come: a

@@ -9,7 +9,7 @@
  * documented bounds (tests/test_diff_*.c check this), and AVX2 and
  * portable operations can be mixed freely.
  *
- * These files are compiled with -mavx2 -mbmi2 (and only these); nothing
+ * These files are compiled with -mavx2 -mbmi -mbmi2 (and only these); nothing
  * here may run unless dispatch.c found AVX2 on the CPU and in the OS.
  */
 #ifndef MLKEM_AVX2_H

@@ -15,6 +15,7 @@
  * ML-KEM-512 and -1024 unchanged (docs/SCHEDULE.md). */
 static const mlkem_keccak_lanes keccak_avx512 = {
   8, mlkem_keccakf1600_x4_avx512, mlkem_keccakf1600_x8_avx512, 780, 640, 800,
+  NULL,
 };
 
 const mlkem_backend mlkem_backend_avx512 = {
