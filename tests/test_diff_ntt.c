@@ -35,8 +35,6 @@
 #include "backend/portable/portable.h"
 #include "test_util.h"
 
-#include "cpu.h"
-
 #define Q MLKEM_Q
 #define N MLKEM_N
 #define RANDOM_RUNS 100000ul
@@ -370,16 +368,9 @@ static void test_add_reduce(void) {
   finish(&f);
 }
 
-/* Runs every comparison on one backend, if it is usable here. */
-static void test_backend(const mlkem_backend *b, int supported,
-                         const char *name) {
-  if (b == NULL || !supported) {
-    printf("%s backend not built/not available: not compared\n", name);
-    CHECK_MSG(1, "backend not available");
-    return;
-  }
+/* Runs every comparison on one backend (test_each_simd_backend). */
+static void test_backend(const mlkem_backend *b) {
   be = b;
-  printf("%s vs portable, bit for bit:\n", be->name);
   test_ntt();
   test_invntt();
   test_basemul();
@@ -387,22 +378,6 @@ static void test_backend(const mlkem_backend *b, int supported,
 }
 
 int main(void) {
-#ifdef MLKEM_HAVE_AVX2
-  test_backend(&mlkem_backend_avx2, mlkem_cpu_has_avx2(), "avx2");
-#else
-  test_backend(NULL, 0, "avx2");
-#endif
-#ifdef MLKEM_HAVE_AVX512
-  test_backend(&mlkem_backend_avx512, mlkem_cpu_has_avx512(), "avx512");
-#else
-  test_backend(NULL, 0, "avx512");
-#endif
-#ifdef MLKEM_HAVE_NEON
-  /* neon-sha3 shares every operation compared here (only its Keccak
-   * differs, compared in test_sha3). */
-  test_backend(&mlkem_backend_neon, 1, "neon");
-#else
-  test_backend(NULL, 0, "neon");
-#endif
+  test_each_simd_backend(test_backend);
   return test_summary("test_diff_ntt");
 }

@@ -43,8 +43,6 @@
 #include "backend/portable/portable.h"
 #include "test_util.h"
 
-#include "cpu.h"
-
 /* The backend under test. */
 static const mlkem_backend *be;
 
@@ -482,18 +480,11 @@ static void test_rej(void) {
   stat_report(&s);
 }
 
-/* Runs every comparison on one backend, if it is usable here. */
-static void test_backend(const mlkem_backend *b, int supported,
-                         const char *name) {
+/* Runs every comparison on one backend (test_each_simd_backend). */
+static void test_backend(const mlkem_backend *b) {
   static const unsigned ds[] = {4, 5, 10, 11};
   unsigned i;
-  if (b == NULL || !supported) {
-    printf("%s backend not built/not available: not compared\n", name);
-    CHECK(1);
-    return;
-  }
   be = b;
-  printf("%s vs portable, bit for bit:\n", be->name);
   test_encoder(12);
   for (i = 0; i < 4; i++) test_encoder(ds[i]);
   test_encoder(1);
@@ -507,22 +498,6 @@ static void test_backend(const mlkem_backend *b, int supported,
 
 int main(void) {
   input_init();
-#ifdef MLKEM_HAVE_AVX2
-  test_backend(&mlkem_backend_avx2, mlkem_cpu_has_avx2(), "avx2");
-#else
-  test_backend(NULL, 0, "avx2");
-#endif
-#ifdef MLKEM_HAVE_AVX512
-  test_backend(&mlkem_backend_avx512, mlkem_cpu_has_avx512(), "avx512");
-#else
-  test_backend(NULL, 0, "avx512");
-#endif
-#ifdef MLKEM_HAVE_NEON
-  /* neon-sha3 shares every operation compared here (only its Keccak
-   * differs, compared in test_sha3). */
-  test_backend(&mlkem_backend_neon, 1, "neon");
-#else
-  test_backend(NULL, 0, "neon");
-#endif
+  test_each_simd_backend(test_backend);
   return test_summary("test_diff_serialize");
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/api.h"
+#include "cpu.h"
 #include "mlkem.h"
 #include "sha3/sha3.h"
 
@@ -61,6 +63,38 @@ void test_backend_banner(void) {
   printf("backend: %s%s\n", name,
          forced != NULL && forced[0] != '\0' ? " (forced by MLKEM_BACKEND)"
                                               : "");
+}
+
+/* One SIMD backend: compared if built in (b not NULL) and usable here. */
+static void each_one(void (*run)(const mlkem_backend *be),
+                     const mlkem_backend *b, int usable, const char *name) {
+  if (b == NULL || !usable) {
+    printf("%s backend not built/not available: not compared\n", name);
+    CHECK_MSG(1, "backend not available");
+    return;
+  }
+  printf("%s vs portable, bit for bit:\n", b->name);
+  run(b);
+}
+
+void test_each_simd_backend(void (*run)(const mlkem_backend *be)) {
+#ifdef MLKEM_HAVE_AVX2
+  each_one(run, &mlkem_backend_avx2, mlkem_cpu_has_avx2(), "avx2");
+#else
+  each_one(run, NULL, 0, "avx2");
+#endif
+#ifdef MLKEM_HAVE_AVX512
+  each_one(run, &mlkem_backend_avx512, mlkem_cpu_has_avx512(), "avx512");
+#else
+  each_one(run, NULL, 0, "avx512");
+#endif
+#ifdef MLKEM_HAVE_NEON
+  /* neon-sha3 shares every backend operation (only its Keccak differs,
+   * compared in test_sha3). */
+  each_one(run, &mlkem_backend_neon, 1, "neon");
+#else
+  each_one(run, NULL, 0, "neon");
+#endif
 }
 
 static int hexval(int c) {

@@ -29,6 +29,13 @@ int test_summary(const char *name);
  * backend this CPU lacks is reported as not run, never as passed. */
 void test_backend_banner(void);
 
+/* For the differential tests: calls run(be) for each SIMD backend built
+ * into the library and usable on this CPU (avx2, avx512; neon, whose
+ * operations neon-sha3 shares), after printing "NAME vs portable, bit for
+ * bit:"; the others are reported as not compared. */
+struct mlkem_backend;
+void test_each_simd_backend(void (*run)(const struct mlkem_backend *be));
+
 #define CHECK(cond) test_check(!!(cond), __FILE__, __LINE__, #cond)
 #define CHECK_MSG(cond, msg) test_check(!!(cond), __FILE__, __LINE__, (msg))
 #define CHECK_MEM(got, want, len, what) \
