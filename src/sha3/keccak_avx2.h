@@ -1,5 +1,6 @@
 /*
- * keccak_avx2.h - Keccak-f[1600] on four interleaved states with AVX2.
+ * keccak_avx2.h - the AVX2 backend's Keccak-f[1600]: four interleaved
+ * states with AVX2, and one state with BMI1/BMI2 (for a lane alone).
  *
  * Exists only on x86-64. The implementation files are compiled with
  * -mavx2 -mbmi -mbmi2 (and only they), so the functions may be called only

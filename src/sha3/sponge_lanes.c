@@ -303,6 +303,7 @@ static int go_wide(job_queue *q, const lane_state *ls,
  * cheapest means the backend offers. */
 static void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
                     unsigned busy) {
+  void (*one)(uint64_t *, size_t);
   unsigned n = 0, top = 0, l, cost;
   for (l = 0; l < MAX_STRIDE; l++)
     if ((busy >> l) & 1) {
@@ -318,13 +319,9 @@ static void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
     lanes->x8(s);
     return;
   }
+  one = lanes->x1 != NULL ? lanes->x1 : mlkem_keccakf1600_strided;
   for (l = 0; l < MAX_STRIDE; l++)
-    if ((busy >> l) & 1) {
-      if (lanes->x1 != NULL)
-        lanes->x1(s + l, lanes->stride);
-      else
-        mlkem_keccakf1600_strided(s + l, lanes->stride);
-    }
+    if ((busy >> l) & 1) one(s + l, lanes->stride);
 }
 
 /* With four or fewer lanes holding jobs, moves those in slots 4-7 into
