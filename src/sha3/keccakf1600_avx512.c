@@ -25,23 +25,23 @@
  *    element by the XOR itself (embedded broadcast), no register needed.
  *
  * Count per round: theta 10 three-input XORs for the column parities, 5
- * rotations and 5 XORs for the d values, 25 XORs to add them; rho 24
- * rotations (lane (0,0) has offset 0); chi 25 ternary operations; iota 1
- * XOR. That is 95 vector instructions against 184 with AVX2.
+ * rotations, 25 three-input XORs to add them (below); rho 24 rotations
+ * (lane (0,0) has offset 0); chi 25 ternary operations; iota 1 XOR. That
+ * is 90 vector instructions against 184 with AVX2.
  * Recent Intel cores run 256-bit ternlog/XOR on three ports (rotations on
  * two of them) but 512-bit ones on two (rotations on one), so a round of
- * the four-way function needs at least about 32 core cycles and of the
- * eight-way one about 48: 24 rounds at least about 760 and 1,140 cycles.
+ * the four-way function needs at least about 30 core cycles and of the
+ * eight-way one about 45: 24 rounds at least about 720 and 1,080 cycles.
  * Measured on the development VM (Xeon, TSC about 0.8 of the core clock;
- * medians of runs in quiet periods): four-way about 640 TSC ticks per call
- * with GCC 12 or clang 14, eight-way about 970 (GCC) and 935 (clang),
- * against about 1,260 for the AVX2 four-way function and 785 for one
- * single-state permutation.
+ * quietest medians): four-way about 615-640 TSC ticks per call with GCC 12
+ * or clang 14, eight-way about 890 (GCC) and 910 (clang), against about
+ * 1,230 for the AVX2 four-way function and 780 for one single-state
+ * permutation.
  *
- * Both functions are written from one round macro; the vector type, the
- * primitive operations and the place where theta's d values are added
- * are defined before each function and undefined after it. The rounds are unrolled two at a time: the first
- * round of a pair reads the "a" variables and writes the "e" variables,
+ * Both functions are written from one round macro; the vector type and the
+ * primitive operations are defined before each function and undefined
+ * after it. The rounds are unrolled two at a time: the first round of a
+ * pair reads the "a" variables and writes the "e" variables,
  * the second goes back, so rho and pi are only a matter of naming and no
  * lane is ever copied. A two-round loop body (about 200 instructions)
  * stays in the decoded-instruction cache; unrolling four rounds or all 24
@@ -69,6 +69,42 @@
 #define KX_TT_CHI 0xD2  /* a ^ (~b & c) */
 
 /*
+ * theta (3.2.1) adds d_x = c_{x-1} ^ rot(c_{x+1}, 1) to every lane of
+ * column x, c_x being the parity of column x. d_x is never formed: each
+ * lane of column x takes c_{x-1} and the rotated c_{x+1} in one three-input XOR,
+ * so theta costs 10 + 5 + 25 instructions instead of 10 + 10 + 25. The
+ * columns are updated in place right after their rotation, in the order
+ * 0, 2, 3, 1, 4, after which c1, c4, c2 and then c0 and c3 are dead in
+ * turn: few vectors are live when rho and pi start, and GCC keeps all 25
+ * lanes in registers (7 stack references in the eight-way function
+ * against 30 when d_x was formed and added where rho reads each lane).
+ * Measured on the development machine (quiet minimum of medians, GCC 12):
+ * eight-way 952 -> 888 ticks, four-way 642 -> 612; with clang 14 the same
+ * as before within the noise (918 -> 908, 646 -> 642).
+ */
+#define KX_THETA_COLUMN(A, x, cl, cr) \
+  do { \
+    A##x##0 = KX_XOR3(A##x##0, (cl), (cr)); \
+    A##x##1 = KX_XOR3(A##x##1, (cl), (cr)); \
+    A##x##2 = KX_XOR3(A##x##2, (cl), (cr)); \
+    A##x##3 = KX_XOR3(A##x##3, (cl), (cr)); \
+    A##x##4 = KX_XOR3(A##x##4, (cl), (cr)); \
+  } while (0)
+#define KX_THETA(A) \
+  do { \
+    d0 = KX_ROL(c1, 1); \
+    KX_THETA_COLUMN(A, 0, c4, d0); \
+    d2 = KX_ROL(c3, 1); \
+    KX_THETA_COLUMN(A, 2, c1, d2); \
+    d3 = KX_ROL(c4, 1); \
+    KX_THETA_COLUMN(A, 3, c2, d3); \
+    d1 = KX_ROL(c2, 1); \
+    KX_THETA_COLUMN(A, 1, c0, d1); \
+    d4 = KX_ROL(c0, 1); \
+    KX_THETA_COLUMN(A, 4, c3, d4); \
+  } while (0)
+
+/*
  * One round reading the lanes A##xy and writing the lanes E##xy; rc is
  * the round constant (a uint64_t). Uses the operations
  *   KX_XOR(x, y)      x ^ y
@@ -76,13 +112,11 @@
  *   KX_ROL(v, n)      each 64-bit element rotated left by n (0 < n < 64)
  *   KX_CHI(x, y, z)   x ^ (~y & z)
  *   KX_IOTA(v, rc)    v ^ rc in every element
- * and the scratch variables c0..c4, d0..d4, b0..b4.
+ * and the scratch variables c0..c4, d0..d4 (the rotated parities),
+ * b0..b4.
  *
- * theta (3.2.1): c_x is the parity of column x (two three-input XORs);
- * d_x = c_{x-1} ^ rot(c_{x+1}, 1) is added to every lane of column x.
- * KX_THETA_D(A) computes the d values and KX_THETA_LANE(lane, d) is the
- * lane as rho reads it; which of the two adds d to the lanes is chosen
- * per function (see "Where theta's d_x is added" below).
+ * theta: the column parities c_x (two three-input XORs each), then
+ * KX_THETA (above) updates the lanes in place.
  * rho and pi (3.2.2, 3.2.3): output lane (x, y) is input lane
  * (x + 3y mod 5, x) rotated by that input lane's offset from Table 2; the
  * five inputs of output row y are gathered in b0..b4 (b_x for output x).
@@ -95,57 +129,57 @@
     c2 = KX_XOR3(KX_XOR3(A##20, A##21, A##22), A##23, A##24); \
     c3 = KX_XOR3(KX_XOR3(A##30, A##31, A##32), A##33, A##34); \
     c4 = KX_XOR3(KX_XOR3(A##40, A##41, A##42), A##43, A##44); \
-    KX_THETA_D(A); \
+    KX_THETA(A); \
     /* output row 0 */ \
-    b0 = KX_THETA_LANE(A##00, d0); \
-    b1 = KX_ROL(KX_THETA_LANE(A##11, d1), 44); \
-    b2 = KX_ROL(KX_THETA_LANE(A##22, d2), 43); \
-    b3 = KX_ROL(KX_THETA_LANE(A##33, d3), 21); \
-    b4 = KX_ROL(KX_THETA_LANE(A##44, d4), 14); \
+    b0 = A##00; \
+    b1 = KX_ROL(A##11, 44); \
+    b2 = KX_ROL(A##22, 43); \
+    b3 = KX_ROL(A##33, 21); \
+    b4 = KX_ROL(A##44, 14); \
     E##00 = KX_IOTA(KX_CHI(b0, b1, b2), rc); \
     E##10 = KX_CHI(b1, b2, b3); \
     E##20 = KX_CHI(b2, b3, b4); \
     E##30 = KX_CHI(b3, b4, b0); \
     E##40 = KX_CHI(b4, b0, b1); \
     /* output row 1 */ \
-    b0 = KX_ROL(KX_THETA_LANE(A##30, d3), 28); \
-    b1 = KX_ROL(KX_THETA_LANE(A##41, d4), 20); \
-    b2 = KX_ROL(KX_THETA_LANE(A##02, d0), 3); \
-    b3 = KX_ROL(KX_THETA_LANE(A##13, d1), 45); \
-    b4 = KX_ROL(KX_THETA_LANE(A##24, d2), 61); \
+    b0 = KX_ROL(A##30, 28); \
+    b1 = KX_ROL(A##41, 20); \
+    b2 = KX_ROL(A##02, 3); \
+    b3 = KX_ROL(A##13, 45); \
+    b4 = KX_ROL(A##24, 61); \
     E##01 = KX_CHI(b0, b1, b2); \
     E##11 = KX_CHI(b1, b2, b3); \
     E##21 = KX_CHI(b2, b3, b4); \
     E##31 = KX_CHI(b3, b4, b0); \
     E##41 = KX_CHI(b4, b0, b1); \
     /* output row 2 */ \
-    b0 = KX_ROL(KX_THETA_LANE(A##10, d1), 1); \
-    b1 = KX_ROL(KX_THETA_LANE(A##21, d2), 6); \
-    b2 = KX_ROL(KX_THETA_LANE(A##32, d3), 25); \
-    b3 = KX_ROL(KX_THETA_LANE(A##43, d4), 8); \
-    b4 = KX_ROL(KX_THETA_LANE(A##04, d0), 18); \
+    b0 = KX_ROL(A##10, 1); \
+    b1 = KX_ROL(A##21, 6); \
+    b2 = KX_ROL(A##32, 25); \
+    b3 = KX_ROL(A##43, 8); \
+    b4 = KX_ROL(A##04, 18); \
     E##02 = KX_CHI(b0, b1, b2); \
     E##12 = KX_CHI(b1, b2, b3); \
     E##22 = KX_CHI(b2, b3, b4); \
     E##32 = KX_CHI(b3, b4, b0); \
     E##42 = KX_CHI(b4, b0, b1); \
     /* output row 3 */ \
-    b0 = KX_ROL(KX_THETA_LANE(A##40, d4), 27); \
-    b1 = KX_ROL(KX_THETA_LANE(A##01, d0), 36); \
-    b2 = KX_ROL(KX_THETA_LANE(A##12, d1), 10); \
-    b3 = KX_ROL(KX_THETA_LANE(A##23, d2), 15); \
-    b4 = KX_ROL(KX_THETA_LANE(A##34, d3), 56); \
+    b0 = KX_ROL(A##40, 27); \
+    b1 = KX_ROL(A##01, 36); \
+    b2 = KX_ROL(A##12, 10); \
+    b3 = KX_ROL(A##23, 15); \
+    b4 = KX_ROL(A##34, 56); \
     E##03 = KX_CHI(b0, b1, b2); \
     E##13 = KX_CHI(b1, b2, b3); \
     E##23 = KX_CHI(b2, b3, b4); \
     E##33 = KX_CHI(b3, b4, b0); \
     E##43 = KX_CHI(b4, b0, b1); \
     /* output row 4 */ \
-    b0 = KX_ROL(KX_THETA_LANE(A##20, d2), 62); \
-    b1 = KX_ROL(KX_THETA_LANE(A##31, d3), 55); \
-    b2 = KX_ROL(KX_THETA_LANE(A##42, d4), 39); \
-    b3 = KX_ROL(KX_THETA_LANE(A##03, d0), 41); \
-    b4 = KX_ROL(KX_THETA_LANE(A##14, d1), 2); \
+    b0 = KX_ROL(A##20, 62); \
+    b1 = KX_ROL(A##31, 55); \
+    b2 = KX_ROL(A##42, 39); \
+    b3 = KX_ROL(A##03, 41); \
+    b4 = KX_ROL(A##14, 2); \
     E##04 = KX_CHI(b0, b1, b2); \
     E##14 = KX_CHI(b1, b2, b3); \
     E##24 = KX_CHI(b2, b3, b4); \
@@ -222,68 +256,7 @@
     KX_STORE(24, a44); \
   } while (0)
 
-/*
- * Where theta's d_x is added. Both placements cost the same 25 XORs; they
- * differ in how many vectors are live at once, which decides whether the
- * compiler keeps all lanes in registers:
- *  - late (in KX_THETA_LANE, where rho reads the lane): the five d values
- *    stay live through all five rows;
- *  - early (KX_THETA_COLUMN, whole columns in place right after each d_x):
- *    d_x and most c values are dead before rho and pi start.
- * Measured on the development machine (Xeon with AVX-512, GCC 12, clang
- * 14), the eight-way function is fastest late with both compilers (early
- * costs clang about 10%: its schedule of the 25 XORs then crowds port 0,
- * the only one that rotates 512-bit vectors); the four-way function is
- * about 3% faster early with GCC, whose register allocator spills less
- * that way, but about 4% slower early with clang.
- */
-
-/* Late: only the d values here, in column order. */
-#define KX_THETA_D_LATE(A) \
-  do { \
-    d0 = KX_XOR(c4, KX_ROL(c1, 1)); \
-    d1 = KX_XOR(c0, KX_ROL(c2, 1)); \
-    d2 = KX_XOR(c1, KX_ROL(c3, 1)); \
-    d3 = KX_XOR(c2, KX_ROL(c4, 1)); \
-    d4 = KX_XOR(c3, KX_ROL(c0, 1)); \
-  } while (0)
-#define KX_THETA_LANE_LATE(lane, d) KX_XOR((lane), (d))
-
-/* Early: each column updated in place as soon as its d is known, in the
- * order 0, 2, 3, 1, 4, after which c1, c4, c2 and then c0 and c3 are
- * dead in turn. */
-#define KX_THETA_COLUMN(A, x, d) \
-  do { \
-    A##x##0 = KX_XOR(A##x##0, (d)); \
-    A##x##1 = KX_XOR(A##x##1, (d)); \
-    A##x##2 = KX_XOR(A##x##2, (d)); \
-    A##x##3 = KX_XOR(A##x##3, (d)); \
-    A##x##4 = KX_XOR(A##x##4, (d)); \
-  } while (0)
-#define KX_THETA_D_EARLY(A) \
-  do { \
-    d0 = KX_XOR(c4, KX_ROL(c1, 1)); \
-    KX_THETA_COLUMN(A, 0, d0); \
-    d2 = KX_XOR(c1, KX_ROL(c3, 1)); \
-    KX_THETA_COLUMN(A, 2, d2); \
-    d3 = KX_XOR(c2, KX_ROL(c4, 1)); \
-    KX_THETA_COLUMN(A, 3, d3); \
-    d1 = KX_XOR(c0, KX_ROL(c2, 1)); \
-    KX_THETA_COLUMN(A, 1, d1); \
-    d4 = KX_XOR(c3, KX_ROL(c0, 1)); \
-    KX_THETA_COLUMN(A, 4, d4); \
-  } while (0)
-#define KX_THETA_LANE_EARLY(lane, d) (lane)
-
 /* ---- four states, 256-bit vectors (AVX-512VL) --------------------------- */
-
-#if defined(__clang__)
-#define KX_THETA_D(A) KX_THETA_D_LATE(A)
-#define KX_THETA_LANE(lane, d) KX_THETA_LANE_LATE(lane, d)
-#else
-#define KX_THETA_D(A) KX_THETA_D_EARLY(A)
-#define KX_THETA_LANE(lane, d) KX_THETA_LANE_EARLY(lane, d)
-#endif
 
 #define KX_VEC __m256i
 #define KX_LOAD(i) _mm256_loadu_si256((const __m256i *)(state + 8 * (i)))
@@ -306,13 +279,8 @@ void mlkem_keccakf1600_x4_avx512(uint64_t state[196]) {
 #undef KX_ROL
 #undef KX_CHI
 #undef KX_IOTA
-#undef KX_THETA_D
-#undef KX_THETA_LANE
 
 /* ---- eight states, 512-bit vectors (AVX-512F) --------------------------- */
-
-#define KX_THETA_D(A) KX_THETA_D_LATE(A)
-#define KX_THETA_LANE(lane, d) KX_THETA_LANE_LATE(lane, d)
 
 #define KX_VEC __m512i
 #define KX_LOAD(i) _mm512_loadu_si512((const void *)(state + 8 * (i)))
@@ -335,8 +303,6 @@ void mlkem_keccakf1600_x8_avx512(uint64_t state[200]) {
 #undef KX_ROL
 #undef KX_CHI
 #undef KX_IOTA
-#undef KX_THETA_D
-#undef KX_THETA_LANE
 
 #else
 /* ISO C forbids an empty translation unit. */
