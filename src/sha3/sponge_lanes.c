@@ -8,8 +8,8 @@
  * padded, Section 5.1); after it, each lane that has absorbed everything
  * copies out the next block of its output. A lane whose job has all its
  * output takes the first job of the list that has not started and whose
- * dependency (if any) is complete at the next step; its first block
- * overwrites the lane's state.
+ * dependency (if any) is complete at the next step; the lane is cleared
+ * before its first block.
  * So lanes never wait for each other, and the independent hashes of an
  * operation (H(ek), J(z || c), G, the matrix, the noise) share
  * permutations instead of running one after another.
@@ -30,6 +30,18 @@
 #define MAX_RATE 168
 #define BLOCK_BYTES 200 /* a rate block, or a parked lane of 25 words */
 #define MAX_STRIDE 8
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MLKEM_SPONGE_INLINE inline __attribute__((always_inline))
+#define MLKEM_SPONGE_NOINLINE __attribute__((noinline))
+/* Unrolled loops over a block's words: with the stride constant, each
+ * word is then a load and a store at fixed offsets. */
+#define MLKEM_SPONGE_UNROLL _Pragma("GCC unroll 8")
+#else
+#define MLKEM_SPONGE_UNROLL
+#define MLKEM_SPONGE_INLINE inline
+#define MLKEM_SPONGE_NOINLINE
+#endif
 
 const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
   /* One-way permutations only; measured (rdtsc ticks, gcc -O3, x86-64)
@@ -62,33 +74,30 @@ typedef struct {
 } job_queue;
 
 /* floor(z / d) for z < 2^27 and the small d of the estimates below (the
- * rates in 8-byte words, the lane counts), without a division instruction
- * (code that handles secrets has none: scripts/check_no_division.sh; gcc
- * -Os would emit one for a division by most constants). With M =
- * ceil(2^32 / d) = (2^32 + e) / d, 0 <= e < d, (z M) >> 32 is floor(z / d)
- * + floor(frac + z e / (d 2^32)), and z e < 2^27 d <= 2^32 keeps the
- * second term below 1 / d, so the result is exact. Any other d goes by
- * subtraction; larger z is capped (these are estimates). */
+ * rates in 8-byte words, at most 21; the lane counts, at most 8), without
+ * a division instruction (code that handles secrets has none:
+ * scripts/check_no_division.sh; gcc -Os would emit one for a division by
+ * most constants) and without a branch on d. With M = ceil(2^32 / d) =
+ * (2^32 + e) / d, 0 <= e < d, (z M) >> 32 is floor(z / d) + floor(frac +
+ * z e / (d 2^32)), and z e < 2^27 d <= 2^32 for d <= 32 keeps the second
+ * term below 1 / d, so the result is exact. Larger z is capped (these are
+ * estimates). */
+#define DIV_SMALL_MAX 32
+static const uint32_t div_small_m[DIV_SMALL_MAX + 1] = {
+  0, 0, 0x80000000u, 0x55555556u, 0x40000000u,
+  0x33333334u, 0x2AAAAAABu, 0x24924925u, 0x20000000u, 0x1C71C71Du,
+  0x1999999Au, 0x1745D175u, 0x15555556u, 0x13B13B14u, 0x12492493u,
+  0x11111112u, 0x10000000u, 0x0F0F0F10u, 0x0E38E38Fu, 0x0D79435Fu,
+  0x0CCCCCCDu, 0x0C30C30Du, 0x0BA2E8BBu, 0x0B21642Du, 0x0AAAAAABu,
+  0x0A3D70A4u, 0x09D89D8Au, 0x097B425Fu, 0x0924924Au, 0x08D3DCB1u,
+  0x08888889u, 0x08421085u, 0x08000000u,
+};
+
 static size_t div_small(size_t z, unsigned d) {
-  uint64_t m;
-  size_t n = 0;
+  assert(d >= 2 && d <= DIV_SMALL_MAX);
+  if (d > DIV_SMALL_MAX) d = 0; /* a caller's error: 0 */
   if (z >= ((size_t)1 << 27)) z = ((size_t)1 << 27) - 1;
-  switch (d) {
-    case 3: m = 0x55555556u; break;
-    case 4: return z >> 2;
-    case 7: m = 0x24924925u; break;
-    case 8: return z >> 3;
-    case 9: m = 0x1C71C71Du; break;  /* SHA3-512's 72-byte rate */
-    case 17: m = 0x0F0F0F10u; break; /* SHA3-256, SHAKE256: 136 */
-    case 21: m = 0x0C30C30Du; break; /* SHAKE128: 168 */
-    default:
-      while (z >= d) {
-        z -= d;
-        n++;
-      }
-      return n;
-  }
-  return (size_t)(((uint64_t)z * m) >> 32);
+  return (size_t)(((uint64_t)z * div_small_m[d]) >> 32);
 }
 
 /* floor(x / rate); the rate is a multiple of 8 (sha3.h). */
@@ -152,17 +161,12 @@ static int take_job(job_queue *q) {
 }
 
 /* Bytes pos .. pos + 7 of in0 || in1 as a little-endian word, the bytes
- * from end on (the end of the input) read as zero: a word of a block that
- * straddles in0 and in1, or of the last, padded block. */
+ * from end on (the end of the input) read as zero: the word that
+ * straddles in0 and in1, or the last word of the input. */
 static uint64_t input_word(const mlkem_sponge_job *job, size_t pos,
                            size_t end) {
   uint64_t w = 0;
   unsigned k;
-  if (pos + 8 <= end) {
-    if (pos + 8 <= job->len0) return mlkem_load64_le(job->in0 + pos);
-    if (pos >= job->len0)
-      return mlkem_load64_le(job->in1 + (pos - job->len0));
-  }
   for (k = 0; k < 8 && pos + k < end; k++) {
     size_t p = pos + k;
     uint8_t b = p < job->len0 ? job->in0[p] : job->in1[p - job->len0];
@@ -171,46 +175,62 @@ static uint64_t input_word(const mlkem_sponge_job *job, size_t pos,
   return w;
 }
 
+/* How many whole words fit from pos up to to, at most max. */
+static unsigned whole_words(size_t pos, size_t to, unsigned max) {
+  size_t k = to >= pos + 8 ? (to - pos) / 8 : 0;
+  return k < max ? (unsigned)k : max;
+}
+
+/* XORs n words of in0 || in1 from byte pos on into the lane (s: its first
+ * word, w: the stride), the bytes from end on read as zero: the words
+ * wholly inside in0, the one straddling in0 and in1, those wholly inside
+ * in1, then the last, partial one. */
+static MLKEM_SPONGE_INLINE void absorb_words(uint64_t *s, unsigned w,
+                                             const mlkem_sponge_job *job,
+                                             size_t pos, size_t end,
+                                             unsigned n) {
+  const size_t len0 = job->len0;
+  unsigned i = 0, t, k;
+  k = whole_words(pos, len0 < end ? len0 : end, n);
+  MLKEM_SPONGE_UNROLL
+  for (t = 0; t < k; t++) s[w * t] ^= mlkem_load64_le(job->in0 + pos + 8 * t);
+  i = k;
+  pos += 8 * (size_t)k;
+  for (; i < n && pos < len0; i++, pos += 8)
+    s[w * i] ^= input_word(job, pos, end);
+  k = whole_words(pos, end, n - i);
+  MLKEM_SPONGE_UNROLL
+  for (t = 0; t < k; t++)
+    s[w * (i + t)] ^= mlkem_load64_le(job->in1 + (pos - len0) + 8 * t);
+  i += k;
+  pos += 8 * (size_t)k;
+  for (; i < n; i++, pos += 8) s[w * i] ^= input_word(job, pos, end);
+}
+
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
- * stride). The first block of a job is written over the lane's state with
- * the rest zeroed, so a lane is never cleared separately; later blocks are
- * XORed in. A whole block inside in0 or inside in1 is read from where it
- * is; any other (one straddling the two, or the last) word by word. The
- * last block is padded (pad10*1 after the domain bits, FIPS 202 Sections
- * 5.1 and B.2): its words run to the one holding the domain byte, the
- * words after it are zero apart from the final 0x80. */
-static void absorb_step(lane_state *ls, uint64_t *s, unsigned w) {
+ * stride). Before the first block of a job the lane is cleared (it holds
+ * the last state of the lane's previous job, or zeros); every block is
+ * then XORed in. The last block is padded (pad10*1 after the domain bits,
+ * FIPS 202 Sections 5.1 and B.2): its words run to the one holding the
+ * domain byte, the words after it are zero apart from the final 0x80. */
+static MLKEM_SPONGE_INLINE void absorb_step(lane_state *ls, uint64_t *s,
+                                            unsigned w) {
   const mlkem_sponge_job *job = ls->job;
   const unsigned words = job->rate / 8;
   const size_t total = (size_t)job->len0 + job->len1, at = ls->absorbed;
-  const int first = at == 0, last = total - at < job->rate;
-  const uint8_t *src = NULL;
+  const int last = total - at < job->rate;
   unsigned i, have = words;
+  if (at == 0) {
+    MLKEM_SPONGE_UNROLL
+    for (i = 0; i < 25; i++) s[w * i] = 0;
+  }
   if (last) {
     have = (unsigned)((total - at) / 8 + 1);
     ls->squeezing = 1;
   } else {
-    if (at + job->rate <= job->len0)
-      src = job->in0 + at;
-    else if (at >= job->len0)
-      src = job->in1 + (at - job->len0);
     ls->absorbed += job->rate;
   }
-  if (src != NULL && first) {
-    for (i = 0; i < have; i++) s[w * i] = mlkem_load64_le(src + 8 * i);
-  } else if (src != NULL) {
-    for (i = 0; i < have; i++) s[w * i] ^= mlkem_load64_le(src + 8 * i);
-  } else {
-    for (i = 0; i < have; i++) {
-      uint64_t v = input_word(job, at + 8 * i, total);
-      if (first)
-        s[w * i] = v;
-      else
-        s[w * i] ^= v;
-    }
-  }
-  if (first)
-    for (i = have; i < 25; i++) s[w * i] = 0;
+  absorb_words(s, w, job, at, total, have);
   if (last) {
     /* The domain byte right after the input, and the last bit of
      * pad10*1: the top bit of the block's last byte. */
@@ -220,7 +240,7 @@ static void absorb_step(lane_state *ls, uint64_t *s, unsigned w) {
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
-static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
+static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
                         uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
   const unsigned words = job->rate / 8;
@@ -228,12 +248,14 @@ static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
   uint8_t *out;
   unsigned i;
   if (job->sink != NULL) {
+    MLKEM_SPONGE_UNROLL
     for (i = 0; i < words; i++) mlkem_store64_le(block + 8 * i, s[w * i]);
     return job->sink(job->sink_arg, block, job->rate);
   }
   n = job->outlen - ls->produced;
   out = job->out + ls->produced;
   if (n > job->rate) n = job->rate;
+  MLKEM_SPONGE_UNROLL
   for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[w * i]);
   if (n % 8 != 0) {
     mlkem_store64_le(block, s[w * i]);
@@ -243,8 +265,8 @@ static int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
   return ls->produced == job->outlen;
 }
 
-/* Lane l starts job j of the list; its first block will overwrite the
- * lane's state (absorb_step). */
+/* Lane l starts job j of the list; the lane is cleared before its first
+ * block (absorb_step). */
 static void start(lane_state *ls, const job_queue *q, unsigned j) {
   ls->job = &q->jobs[j];
   ls->absorbed = 0;
@@ -301,7 +323,7 @@ static int go_wide(job_queue *q, const lane_state *ls,
 
 /* One permutation of every busy lane (bit l of busy: slot l), by the
  * cheapest means the backend offers. */
-static void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
+static MLKEM_SPONGE_INLINE void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
                     unsigned busy) {
   void (*one)(uint64_t *, size_t);
   unsigned n = 0, top = 0, l, cost;
@@ -326,7 +348,7 @@ static void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
 
 /* With four or fewer lanes holding jobs, moves those in slots 4-7 into
  * free slots below 4, so that the four-way permutation covers them. */
-static void compact(lane_state *ls, uint64_t *s, unsigned stride) {
+static MLKEM_SPONGE_INLINE void compact(lane_state *ls, uint64_t *s, unsigned stride) {
   unsigned from, to = 0, i;
   for (from = 4; from < stride; from++) {
     if (ls[from].job == NULL) continue;
@@ -337,20 +359,20 @@ static void compact(lane_state *ls, uint64_t *s, unsigned stride) {
   }
 }
 
-void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
-                      const mlkem_keccak_lanes *lanes) {
+/* The scheduler, for a stride known at compile time (run_stride4,
+ * run_stride8 below): every lane word is then at a constant offset, and
+ * the compiler unrolls the loops over a block's words. */
+static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
+                                    unsigned njobs,
+                                    const mlkem_keccak_lanes *lanes,
+                                    const unsigned stride) {
   uint64_t s[25 * MAX_STRIDE];
   uint8_t block[BLOCK_BYTES];
   lane_state ls[MAX_STRIDE];
-  const unsigned stride = lanes->stride;
   job_queue q;
   unsigned l, i;
   int j;
 
-  /* A caller's error (sha3.h); the lists of kem.c and kpke.c are checked
-   * against the limit at compile time. */
-  assert(njobs <= MLKEM_SPONGE_MAX_JOBS);
-  if (njobs > MLKEM_SPONGE_MAX_JOBS) return;
   q.jobs = jobs;
   q.njobs = njobs;
   q.first = 0;
@@ -424,4 +446,31 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
   /* The permutations' last states (hash outputs, some secret) remain in
    * their spill slots below this frame. */
   mlkem_scrub_stack();
+}
+
+static MLKEM_SPONGE_NOINLINE void run_stride4(const mlkem_sponge_job *jobs,
+                                              unsigned njobs,
+                                              const mlkem_keccak_lanes *lanes) {
+  run(jobs, njobs, lanes, 4);
+}
+
+static MLKEM_SPONGE_NOINLINE void run_stride8(const mlkem_sponge_job *jobs,
+                                              unsigned njobs,
+                                              const mlkem_keccak_lanes *lanes) {
+  run(jobs, njobs, lanes, 8);
+}
+
+void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
+                      const mlkem_keccak_lanes *lanes) {
+  /* A caller's error (sha3.h); the lists of kem.c and kpke.c are checked
+   * against the limit at compile time. */
+  assert(njobs <= MLKEM_SPONGE_MAX_JOBS);
+  assert(lanes->stride == 4 || lanes->stride == 8);
+  if (njobs > MLKEM_SPONGE_MAX_JOBS) return;
+  if (lanes->stride == 8)
+    run_stride8(jobs, njobs, lanes);
+  else if (lanes->stride == 4)
+    run_stride4(jobs, njobs, lanes);
+  else
+    return;
 }
