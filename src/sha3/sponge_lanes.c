@@ -424,17 +424,15 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
       for (i = 0; i < 25; i++)
         mlkem_store64_le(block + 8 * i, s[stride * i + (unsigned)parked]);
     permute(s, lanes, busy);
-    for (l = 0; l < stride; l++)
-      if ((busy >> l) & 1) {
-        if (ls[l].left > 0) ls[l].left--;
-        if (q.work > 0) q.work--;
-      }
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         s[stride * i + (unsigned)parked] = mlkem_load64_le(block + 8 * i);
+    /* Lanes that have absorbed everything (all of them busy) copy out. */
     for (l = 0; l < stride; l++) {
-      if (ls[l].job == NULL || !ls[l].squeezing) continue;
-      if (squeeze_step(&ls[l], s + l, stride, block)) {
+      if (!((busy >> l) & 1)) continue;
+      if (ls[l].left > 0) ls[l].left--;
+      if (q.work > 0) q.work--;
+      if (ls[l].squeezing && squeeze_step(&ls[l], s + l, stride, block)) {
         q.done |= (uint32_t)1 << (ls[l].job - jobs);
         ls[l].job = NULL;
       }
