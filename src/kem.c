@@ -98,8 +98,11 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
 static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
                             uint8_t *ct, uint8_t *ss, const uint8_t *ek,
                             const uint8_t *h, const uint8_t *m) {
-  uint8_t in[2 * MLKEM_SYMBYTES];  /* m || H(ek) */
-  uint8_t kr[2 * MLKEM_SYMBYTES];  /* K || r */
+  uint8_t in[2 * MLKEM_SYMBYTES]; /* m || H(ek) */
+  /* K || r, written by G inside the list; zeroed first only because GCC
+   * takes r's address, handed to the PRF jobs, for a read of unset
+   * memory (-Wmaybe-uninitialized). */
+  uint8_t kr[2 * MLKEM_SYMBYTES] = {0};
   kpke_encrypt_samples es;
   mlkem_sponge_job jobs[2 + KPKE_ENCRYPT_JOBS];
   mlkem_job_list list = {jobs, 0, 2 + KPKE_ENCRYPT_JOBS};
