@@ -71,13 +71,14 @@
 /*
  * theta (3.2.1) adds d_x = c_{x-1} ^ rot(c_{x+1}, 1) to every lane of
  * column x, c_x being the parity of column x. d_x is never formed: each
- * lane of column x takes c_{x-1} and the rotated c_{x+1} in one three-input XOR,
- * so theta costs 10 + 5 + 25 instructions instead of 10 + 10 + 25. The
- * columns are updated in place right after their rotation, in the order
- * 0, 2, 3, 1, 4, after which c1, c4, c2 and then c0 and c3 are dead in
- * turn: few vectors are live when rho and pi start, and GCC keeps all 25
- * lanes in registers (7 stack references in the eight-way function
- * against 30 when d_x was formed and added where rho reads each lane).
+ * lane of column x takes c_{x-1} and the rotated c_{x+1} in one
+ * three-input XOR, so theta costs 10 + 5 + 25 instructions instead of
+ * 10 + 10 + 25. The columns are updated in place right after their
+ * rotation, in the order 0, 2, 3, 1, 4, after which c1, c4, c2 and then
+ * c0 and c3 are dead in turn: few vectors are live when rho and pi start,
+ * and GCC keeps all 25 lanes in registers (7 stack references in the
+ * eight-way function against 30 when d_x was formed and added where rho
+ * reads each lane).
  * Measured on the development machine (quiet minimum of medians, GCC 12):
  * eight-way 952 -> 888 ticks, four-way 642 -> 612; with clang 14 the same
  * as before within the noise (918 -> 908, 646 -> 642).

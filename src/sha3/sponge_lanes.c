@@ -240,8 +240,9 @@ static MLKEM_SPONGE_INLINE void absorb_step(lane_state *ls, uint64_t *s,
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
-static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s, unsigned w,
-                        uint8_t block[MAX_RATE]) {
+static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s,
+                                            unsigned w,
+                                            uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
   const unsigned words = job->rate / 8;
   size_t n;
@@ -323,8 +324,9 @@ static int go_wide(job_queue *q, const lane_state *ls,
 
 /* One permutation of every busy lane (bit l of busy: slot l), by the
  * cheapest means the backend offers. */
-static MLKEM_SPONGE_INLINE void permute(uint64_t *s, const mlkem_keccak_lanes *lanes,
-                    unsigned busy) {
+static MLKEM_SPONGE_INLINE void permute(uint64_t *s,
+                                        const mlkem_keccak_lanes *lanes,
+                                        unsigned busy) {
   void (*one)(uint64_t *, size_t);
   unsigned n = 0, top = 0, l, cost;
   for (l = 0; l < MAX_STRIDE; l++)
@@ -348,20 +350,51 @@ static MLKEM_SPONGE_INLINE void permute(uint64_t *s, const mlkem_keccak_lanes *l
 
 /* With four or fewer lanes holding jobs, moves those in slots 4-7 into
  * free slots below 4, so that the four-way permutation covers them. */
-static MLKEM_SPONGE_INLINE void compact(lane_state *ls, uint64_t *s, unsigned stride) {
-  unsigned from, to = 0, i;
-  for (from = 4; from < stride; from++) {
-    if (ls[from].job == NULL) continue;
-    while (ls[to].job != NULL) to++;
+/* The lowest set bit of m (m not 0). The lane masks it is used on hold
+ * job progress, which is public. */
+static unsigned lowest_lane(unsigned m) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_ctz(m);
+#else
+  unsigned l = 0;
+  while (!((m >> l) & 1)) l++;
+  return l;
+#endif
+}
+
+/* The number of lanes in m. */
+static unsigned lanes_in(unsigned m) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_popcount(m);
+#else
+  unsigned n = 0;
+  for (; m != 0; m &= m - 1) n++;
+  return n;
+#endif
+}
+
+/* With four or fewer lanes holding jobs (mask held), moves those in slots
+ * 4-7 into free slots below 4, so that the four-way permutation covers
+ * them; returns the new mask. */
+static MLKEM_SPONGE_INLINE unsigned compact(lane_state *ls, uint64_t *s,
+                                            unsigned stride, unsigned held) {
+  unsigned from, to, i;
+  while ((held & ~0xFu) != 0) {
+    from = lowest_lane(held & ~0xFu);
+    to = lowest_lane(~held & 0xFu);
     for (i = 0; i < 25; i++) s[stride * i + to] = s[stride * i + from];
     ls[to] = ls[from];
     ls[from].job = NULL;
+    held = (held & ~(1u << from)) | 1u << to;
   }
+  return held;
 }
 
 /* The scheduler, for a stride known at compile time (run_stride4,
  * run_stride8 below): every lane word is then at a constant offset, and
- * the compiler unrolls the loops over a block's words. */
+ * the compiler unrolls the loops over a block's words. The lanes are
+ * tracked as bit masks (held: a job; squeezing: all input absorbed), so
+ * each loop visits only the lanes it acts on. */
 static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
                                     unsigned njobs,
                                     const mlkem_keccak_lanes *lanes,
@@ -370,7 +403,8 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
   uint8_t block[BLOCK_BYTES];
   lane_state ls[MAX_STRIDE];
   job_queue q;
-  unsigned l, i;
+  unsigned l, i, m, held = 0, squeezing = 0;
+  const unsigned all = (1u << stride) - 1;
   int j;
 
   q.jobs = jobs;
@@ -383,39 +417,43 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
   for (l = 0; l < stride; l++) ls[l].job = NULL;
 
   for (;;) {
-    unsigned held = 0, busy = 0, n = 0, width;
+    unsigned busy, width = all;
     int parked = -1;
     /* Idle lanes take the jobs that may start now: all of them, or with
      * eight-way and four-way permutations only the first four while the
      * list is bound by its chains (go_wide), unless the upper four are
      * still busy. */
-    width = stride;
     if (stride > 4 && lanes->x4 != NULL && lanes->x8 != NULL &&
-        ls[4].job == NULL && ls[5].job == NULL && ls[6].job == NULL &&
-        ls[7].job == NULL && !go_wide(&q, ls, lanes))
-      width = 4;
-    for (l = 0; l < width; l++) {
-      if (ls[l].job != NULL) continue;
+        (held & 0xF0u) == 0 && !go_wide(&q, ls, lanes))
+      width = 0xFu;
+    for (m = width & ~held; m != 0; m &= m - 1) {
       if ((j = take_job(&q)) < 0) break;
+      l = lowest_lane(m);
       start(&ls[l], &q, (unsigned)j);
+      held |= 1u << l;
     }
-    for (l = 0; l < stride; l++)
-      if (ls[l].job != NULL) {
-        held |= 1u << l;
-        n++;
-      }
     if (held == 0) break;
-    if (stride > 4 && (held & ~0xFu) != 0 && n <= 4) compact(ls, s, stride);
+    if (stride > 4 && (held & ~0xFu) != 0 && lanes_in(held) <= 4) {
+      held = compact(ls, s, stride, held);
+      squeezing = 0;
+      for (m = held; m != 0; m &= m - 1) {
+        l = lowest_lane(m);
+        if (ls[l].squeezing) squeezing |= 1u << l;
+      }
+    }
     /* Absorbing lanes take their next block; a streaming lane whose next
      * block is not written yet sits this step out, its state parked. */
-    for (l = 0; l < stride; l++) {
-      if (ls[l].job == NULL) continue;
-      if (!ls[l].squeezing && !input_ready(ls[l].job, ls[l].absorbed)) {
+    busy = held;
+    for (m = held & ~squeezing; m != 0; m &= m - 1) {
+      l = lowest_lane(m);
+      if (ls[l].job->avail != NULL &&
+          !input_ready(ls[l].job, ls[l].absorbed)) {
         parked = (int)l;
+        busy &= ~(1u << l);
         continue;
       }
-      if (!ls[l].squeezing) absorb_step(&ls[l], s + l, stride);
-      busy |= 1u << l;
+      absorb_step(&ls[l], s + l, stride);
+      if (ls[l].squeezing) squeezing |= 1u << l;
     }
     /* Only the streaming job is left and its input will not come: a
      * caller's error (sha3.h); stop rather than spin. */
@@ -427,14 +465,19 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         s[stride * i + (unsigned)parked] = mlkem_load64_le(block + 8 * i);
-    /* Lanes that have absorbed everything (all of them busy) copy out. */
-    for (l = 0; l < stride; l++) {
-      if (!((busy >> l) & 1)) continue;
+    for (m = busy; m != 0; m &= m - 1) {
+      l = lowest_lane(m);
       if (ls[l].left > 0) ls[l].left--;
       if (q.work > 0) q.work--;
-      if (ls[l].squeezing && squeeze_step(&ls[l], s + l, stride, block)) {
+    }
+    /* Lanes that have absorbed everything copy out. */
+    for (m = squeezing; m != 0; m &= m - 1) {
+      l = lowest_lane(m);
+      if (squeeze_step(&ls[l], s + l, stride, block)) {
         q.done |= (uint32_t)1 << (ls[l].job - jobs);
         ls[l].job = NULL;
+        held &= ~(1u << l);
+        squeezing &= ~(1u << l);
       }
     }
   }
