@@ -348,8 +348,6 @@ static MLKEM_SPONGE_INLINE void permute(uint64_t *s,
     if ((busy >> l) & 1) one(s + l, lanes->stride);
 }
 
-/* With four or fewer lanes holding jobs, moves those in slots 4-7 into
- * free slots below 4, so that the four-way permutation covers them. */
 /* The lowest set bit of m (m not 0). The lane masks it is used on hold
  * job progress, which is public. */
 static unsigned lowest_lane(unsigned m) {
@@ -512,6 +510,5 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
     run_stride8(jobs, njobs, lanes);
   else if (lanes->stride == 4)
     run_stride4(jobs, njobs, lanes);
-  else
-    return;
+  /* Any other stride is a caller's error (sha3.h: 4 or 8); nothing runs. */
 }
