@@ -55,8 +55,7 @@ typedef struct {
   uint32_t produced;           /* output bytes written (outlen is 32-bit) */
   uint16_t left;               /* permutations still to run (estimate) */
   uint8_t dep;                 /* those of its longest line of dependents */
-  uint8_t squeezing;           /* the padded last block has been absorbed */
-} lane_state;                  /* 32 bytes: the stack bound is tight */
+} lane_state; /* 24 bytes on 64-bit targets: the stack bound is tight */
 
 /* The list of jobs: which have started and which are complete (bit j for
  * job j), and the first that has not started. For the choice of width:
@@ -208,13 +207,14 @@ static MLKEM_SPONGE_INLINE void absorb_words(uint64_t *s, unsigned w,
 }
 
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
- * stride). Before the first block of a job the lane is cleared (it holds
+ * stride); returns 1 if it was the last, so that the lane squeezes from
+ * now on. Before the first block of a job the lane is cleared (it holds
  * the last state of the lane's previous job, or zeros); every block is
  * then XORed in. The last block is padded (pad10*1 after the domain bits,
  * FIPS 202 Sections 5.1 and B.2): its words run to the one holding the
  * domain byte, the words after it are zero apart from the final 0x80. */
-static MLKEM_SPONGE_INLINE void absorb_step(lane_state *ls, uint64_t *s,
-                                            unsigned w) {
+static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
+                                           unsigned w) {
   const mlkem_sponge_job *job = ls->job;
   const unsigned words = job->rate / 8;
   const size_t total = (size_t)job->len0 + job->len1, at = ls->absorbed;
@@ -224,12 +224,10 @@ static MLKEM_SPONGE_INLINE void absorb_step(lane_state *ls, uint64_t *s,
     MLKEM_SPONGE_UNROLL
     for (i = 0; i < 25; i++) s[w * i] = 0;
   }
-  if (last) {
+  if (last)
     have = (unsigned)((total - at) / 8 + 1);
-    ls->squeezing = 1;
-  } else {
+  else
     ls->absorbed += job->rate;
-  }
   absorb_words(s, w, job, at, total, have);
   if (last) {
     /* The domain byte right after the input, and the last bit of
@@ -237,6 +235,7 @@ static MLKEM_SPONGE_INLINE void absorb_step(lane_state *ls, uint64_t *s,
     s[w * (have - 1)] ^= (uint64_t)job->ds << (8 * ((total - at) % 8));
     s[w * (words - 1)] ^= (uint64_t)0x80 << 56;
   }
+  return last;
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
@@ -274,78 +273,6 @@ static void start(lane_state *ls, const job_queue *q, unsigned j) {
   ls->produced = 0;
   ls->left = sat16(perms_of(ls->job));
   ls->dep = (uint8_t)(q->chain[j] > ls->left ? q->chain[j] - ls->left : 0);
-  ls->squeezing = 0;
-}
-
-/* ceil(work / lanes) */
-static size_t steps(size_t work, unsigned lanes) {
-  return div_small(work + lanes - 1, lanes);
-}
-
-/* Whether to fill all eight lanes rather than four: the time left is
- * about the longest of the longest chain, the work spread over the lanes
- * and, if a job streams its input, the other jobs spread over the lanes
- * it leaves them (it holds one even while it waits) plus its last block;
- * times the cost of one step (docs/SCHEDULE.md). Eight lanes pay when
- * the work, not a chain, bounds the rest of the list. */
-static int go_wide(job_queue *q, const lane_state *ls,
-                   const mlkem_keccak_lanes *lanes) {
-  size_t chain, stream = 0, c, t4, t8;
-  unsigned l, j;
-  /* The jobs not started: their longest chain changes only when one
-   * starts. */
-  if (q->chain_of != q->started) {
-    q->chain_of = q->started;
-    q->pending_chain = 0;
-    for (j = q->first; j < q->njobs; j++)
-      if (!((q->started >> j) & 1) && q->chain[j] > q->pending_chain)
-        q->pending_chain = q->chain[j];
-  }
-  chain = q->pending_chain;
-  if (q->stream >= 0 && !((q->started >> q->stream) & 1))
-    stream = q->chain[q->stream];
-  for (l = 0; l < lanes->stride; l++)
-    if (ls[l].job != NULL) {
-      c = ls[l].dep + ls[l].left;
-      if (c > chain) chain = c;
-      if (ls[l].job->avail != NULL) stream = ls[l].left;
-    }
-  t4 = steps(q->work, 4);
-  t8 = steps(q->work, 8);
-  if (stream > 0 && stream <= q->work) {
-    c = q->work - stream; /* the other jobs' work */
-    if (t4 < steps(c, 3) + 1) t4 = steps(c, 3) + 1;
-    if (t8 < steps(c, 7) + 1) t8 = steps(c, 7) + 1;
-  }
-  if (t4 < chain) t4 = chain;
-  if (t8 < chain) t8 = chain;
-  return t8 * lanes->cost_x8 < t4 * lanes->cost_x4;
-}
-
-/* One permutation of every busy lane (bit l of busy: slot l), by the
- * cheapest means the backend offers. */
-static MLKEM_SPONGE_INLINE void permute(uint64_t *s,
-                                        const mlkem_keccak_lanes *lanes,
-                                        unsigned busy) {
-  void (*one)(uint64_t *, size_t);
-  unsigned n = 0, top = 0, l, cost;
-  for (l = 0; l < MAX_STRIDE; l++)
-    if ((busy >> l) & 1) {
-      n++;
-      top = l + 1;
-    }
-  cost = n * lanes->cost_x1;
-  if (lanes->x4 != NULL && top <= 4 && lanes->cost_x4 < cost) {
-    lanes->x4(s);
-    return;
-  }
-  if (lanes->x8 != NULL && lanes->cost_x8 < cost) {
-    lanes->x8(s);
-    return;
-  }
-  one = lanes->x1 != NULL ? lanes->x1 : mlkem_keccakf1600_strided;
-  for (l = 0; l < MAX_STRIDE; l++)
-    if ((busy >> l) & 1) one(s + l, lanes->stride);
 }
 
 /* The lowest set bit of m (m not 0). The lane masks it is used on hold
@@ -371,21 +298,88 @@ static unsigned lanes_in(unsigned m) {
 #endif
 }
 
-/* With four or fewer lanes holding jobs (mask held), moves those in slots
- * 4-7 into free slots below 4, so that the four-way permutation covers
- * them; returns the new mask. */
-static MLKEM_SPONGE_INLINE unsigned compact(lane_state *ls, uint64_t *s,
-                                            unsigned stride, unsigned held) {
+/* ceil(work / lanes) */
+static size_t steps(size_t work, unsigned lanes) {
+  return div_small(work + lanes - 1, lanes);
+}
+
+/* Whether to fill all eight lanes rather than four: the time left is
+ * about the longest of the longest chain, the work spread over the lanes
+ * and, if a job streams its input, the other jobs spread over the lanes
+ * it leaves them (it holds one even while it waits) plus its last block;
+ * times the cost of one step (docs/SCHEDULE.md). Eight lanes pay when
+ * the work, not a chain, bounds the rest of the list. */
+static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
+                   const mlkem_keccak_lanes *lanes) {
+  size_t chain, stream = 0, c, t4, t8;
+  unsigned l, j;
+  /* The jobs not started: their longest chain changes only when one
+   * starts. */
+  if (q->chain_of != q->started) {
+    q->chain_of = q->started;
+    q->pending_chain = 0;
+    for (j = q->first; j < q->njobs; j++)
+      if (!((q->started >> j) & 1) && q->chain[j] > q->pending_chain)
+        q->pending_chain = q->chain[j];
+  }
+  chain = q->pending_chain;
+  if (q->stream >= 0 && !((q->started >> q->stream) & 1))
+    stream = q->chain[q->stream];
+  for (; held != 0; held &= held - 1) {
+    l = lowest_lane(held);
+    c = ls[l].dep + ls[l].left;
+    if (c > chain) chain = c;
+    if (ls[l].job->avail != NULL) stream = ls[l].left;
+  }
+  t4 = steps(q->work, 4);
+  t8 = steps(q->work, 8);
+  if (stream > 0 && stream <= q->work) {
+    c = q->work - stream; /* the other jobs' work */
+    if (t4 < steps(c, 3) + 1) t4 = steps(c, 3) + 1;
+    if (t8 < steps(c, 7) + 1) t8 = steps(c, 7) + 1;
+  }
+  if (t4 < chain) t4 = chain;
+  if (t8 < chain) t8 = chain;
+  return t8 * lanes->cost_x8 < t4 * lanes->cost_x4;
+}
+
+/* One permutation of every busy lane (bit l of busy: slot l), by the
+ * cheapest means the backend offers. */
+static MLKEM_SPONGE_INLINE void permute(uint64_t *s,
+                                        const mlkem_keccak_lanes *lanes,
+                                        unsigned busy) {
+  void (*one)(uint64_t *, size_t);
+  const unsigned cost = lanes_in(busy) * lanes->cost_x1;
+  unsigned m;
+  if (lanes->x4 != NULL && (busy & ~0xFu) == 0 && lanes->cost_x4 < cost) {
+    lanes->x4(s);
+    return;
+  }
+  if (lanes->x8 != NULL && lanes->cost_x8 < cost) {
+    lanes->x8(s);
+    return;
+  }
+  one = lanes->x1 != NULL ? lanes->x1 : mlkem_keccakf1600_strided;
+  for (m = busy; m != 0; m &= m - 1) one(s + lowest_lane(m), lanes->stride);
+}
+
+/* With four or fewer lanes holding jobs (mask *held), moves those in
+ * slots 4-7 into free slots below 4, so that the four-way permutation
+ * covers them; the masks follow the lanes. */
+static MLKEM_SPONGE_INLINE void compact(lane_state *ls, uint64_t *s,
+                                        unsigned stride, unsigned *held,
+                                        unsigned *squeezing) {
   unsigned from, to, i;
-  while ((held & ~0xFu) != 0) {
-    from = lowest_lane(held & ~0xFu);
-    to = lowest_lane(~held & 0xFu);
+  while ((*held & ~0xFu) != 0) {
+    from = lowest_lane(*held & ~0xFu);
+    to = lowest_lane(~*held & 0xFu);
     for (i = 0; i < 25; i++) s[stride * i + to] = s[stride * i + from];
     ls[to] = ls[from];
     ls[from].job = NULL;
-    held = (held & ~(1u << from)) | 1u << to;
+    *held = (*held & ~(1u << from)) | 1u << to;
+    if ((*squeezing >> from) & 1)
+      *squeezing = (*squeezing & ~(1u << from)) | 1u << to;
   }
-  return held;
 }
 
 /* The scheduler, for a stride known at compile time (run_stride4,
@@ -422,7 +416,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
      * list is bound by its chains (go_wide), unless the upper four are
      * still busy. */
     if (stride > 4 && lanes->x4 != NULL && lanes->x8 != NULL &&
-        (held & 0xF0u) == 0 && !go_wide(&q, ls, lanes))
+        (held & 0xF0u) == 0 && !go_wide(&q, ls, held, lanes))
       width = 0xFu;
     for (m = width & ~held; m != 0; m &= m - 1) {
       if ((j = take_job(&q)) < 0) break;
@@ -431,27 +425,19 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
       held |= 1u << l;
     }
     if (held == 0) break;
-    if (stride > 4 && (held & ~0xFu) != 0 && lanes_in(held) <= 4) {
-      held = compact(ls, s, stride, held);
-      squeezing = 0;
-      for (m = held; m != 0; m &= m - 1) {
-        l = lowest_lane(m);
-        if (ls[l].squeezing) squeezing |= 1u << l;
-      }
-    }
+    if (stride > 4 && (held & ~0xFu) != 0 && lanes_in(held) <= 4)
+      compact(ls, s, stride, &held, &squeezing);
     /* Absorbing lanes take their next block; a streaming lane whose next
      * block is not written yet sits this step out, its state parked. */
     busy = held;
     for (m = held & ~squeezing; m != 0; m &= m - 1) {
       l = lowest_lane(m);
-      if (ls[l].job->avail != NULL &&
-          !input_ready(ls[l].job, ls[l].absorbed)) {
+      if (!input_ready(ls[l].job, ls[l].absorbed)) {
         parked = (int)l;
         busy &= ~(1u << l);
         continue;
       }
-      absorb_step(&ls[l], s + l, stride);
-      if (ls[l].squeezing) squeezing |= 1u << l;
+      if (absorb_step(&ls[l], s + l, stride)) squeezing |= 1u << l;
     }
     /* Only the streaming job is left and its input will not come: a
      * caller's error (sha3.h); stop rather than spin. */
