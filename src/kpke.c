@@ -123,6 +123,14 @@ static void keygen_noise_job(mlkem_job_list *list,
   mlkem_jobs_add(list, nj);
 }
 
+/* The blocks of H(ek) that hold bytes of the last row of t-hat (it
+ * starts at byte 384 (k - 1) of ek), which H(ek) absorbs only once the
+ * last of the other jobs is complete: 4 for every k. H(ek) runs
+ * (384 k + 32) / 136 + 1 permutations (the last block padded). */
+#define KEYGEN_H_TAIL                                            \
+  ((MLKEM_POLYBYTES * K + MLKEM_SYMBYTES) / MLKEM_SHA3_256_RATE + 1 - \
+   MLKEM_POLYBYTES * (K - 1) / MLKEM_SHA3_256_RATE)
+
 /* FIPS 203 Algorithm 13; with h not NULL, also H(ek) into h. */
 static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
                           uint8_t *ek, uint8_t *dkpke,
@@ -172,6 +180,7 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   if (h != NULL) {
     mlkem_sponge_job hj = mlkem_job_h(ek, p->ek_bytes, h);
     hj.avail = &kp.ek_ready;
+    hj.tail = KEYGEN_H_TAIL;
     mlkem_jobs_add(&list, hj);
   }
   for (i = 0; i < 2 * K; i++) {

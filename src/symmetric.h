@@ -30,8 +30,9 @@ static inline mlkem_sponge_job mlkem_job_make(unsigned rate, uint8_t ds,
                                               const uint8_t *in1, size_t len1,
                                               uint8_t *out, size_t outlen) {
   mlkem_sponge_job j;
-  j.rate = (uint16_t)rate;
+  j.rate = (uint8_t)rate;
   j.ds = ds;
+  j.tail = 0;
   j.in0 = in0;
   j.len0 = (uint32_t)len0;
   j.in1 = in1;

@@ -990,13 +990,20 @@ static int stream_append(void *arg, const uint8_t *block, size_t len) {
 
 /* The scheduler with every permutation this build and CPU offer, each
  * forced by a table that offers only it (or makes the others dear), and
- * with the backends' own tables: lists of 1 to 13 jobs mixing all four
- * functions, inputs split between in0 and in1 at random points, output
- * lengths crossing blocks, output both written directly and handed to a
- * sink, and jobs that depend on an earlier job and absorb its output. */
+ * with the backends' own tables: lists of 1 to 32 jobs (the most a list
+ * may hold) mixing all four functions, inputs split between in0 and in1
+ * at random points, output lengths crossing blocks, output both written
+ * directly and handed to a sink, and jobs that depend on an earlier job
+ * and absorb its output. */
 #define HUGE_COST 1000000u
 static void test_sponge_schedule(void) {
-  enum { MAXJ = 13, MAXIN = 700, MAXOUT = 600, MAXCFG = 11, DEP = 40 };
+  enum {
+    MAXJ = MLKEM_SPONGE_MAX_JOBS,
+    MAXIN = 700,
+    MAXOUT = 600,
+    MAXCFG = 11,
+    DEP = 40
+  };
   static uint8_t in[MAXJ][MAXIN], want[MAXJ][MAXOUT], got[MAXJ][MAXOUT + 1];
   static uint8_t joined[MAXIN + DEP];
   static const unsigned rates[4] = {MLKEM_SHA3_256_RATE, MLKEM_SHA3_512_RATE,
@@ -1073,7 +1080,7 @@ static void test_sponge_schedule(void) {
                                          : DEP + test_rng_u32(&rng) % MAXOUT;
       if (outlen > MAXOUT) outlen = MAXOUT;
       test_rng_bytes(&rng, in[j], inlen);
-      jobs[j].rate = (uint16_t)rates[a];
+      jobs[j].rate = (uint8_t)rates[a];
       jobs[j].ds = a <= SHA3_512 ? MLKEM_DS_SHA3 : MLKEM_DS_SHAKE;
       jobs[j].out = use_sinks ? NULL : got[j];
       jobs[j].outlen = (uint32_t)outlen;
@@ -1081,6 +1088,7 @@ static void test_sponge_schedule(void) {
       jobs[j].sink_arg = use_sinks ? &sinks[j] : NULL;
       jobs[j].after = -1;
       jobs[j].avail = NULL;
+      jobs[j].tail = 0;
       if (j > 0 && test_rng_u32(&rng) % 3 == 0) {
         /* Depends on an earlier job: absorbs in || its first 32 bytes. */
         unsigned dep = test_rng_u32(&rng) % j;
@@ -1146,6 +1154,7 @@ static void test_sponge_schedule(void) {
     }
     jobs[0] = mlkem_job_h(stream, total, digest);
     jobs[0].avail = &avail;
+    jobs[0].tail = (uint8_t)(trial % 6); /* an estimate: any value works */
     for (j = 1; j < n; j++) {
       jobs[j] = mlkem_job_xof(sin[j], NULL, ss[j].part.want);
       jobs[j].len0 = sizeof sin[j];

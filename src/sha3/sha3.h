@@ -86,7 +86,10 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * and waits otherwise. *avail is advanced by the sinks of other jobs of the
  * list (key generation writes ek row by row while the matrix is sampled,
  * and H(ek) absorbs each row as it comes). At most one job of a list may
- * stream, and its input must be complete once every other job is. */
+ * stream, and its input must be complete once every other job is. Its
+ * tail is the number of its last blocks whose input is written only as the
+ * last other job completes (an estimate used to choose the width of the
+ * steps; 0 or 1 when unknown); that of every other job is 0. */
 typedef int (*mlkem_sponge_sink)(void *arg, const uint8_t *block,
                                  size_t len);
 
@@ -98,9 +101,10 @@ typedef struct {
   void *sink_arg;
   const size_t *avail;
   uint32_t len0, len1, outlen;
-  uint16_t rate;
+  uint8_t rate; /* bytes: a multiple of 8 below 200 */
   uint8_t ds;
   int8_t after;
+  uint8_t tail;
 } mlkem_sponge_job;
 
 /* At most this many jobs in one list. */

@@ -53,23 +53,27 @@ typedef struct {
   const mlkem_sponge_job *job; /* NULL: idle */
   size_t absorbed;             /* input bytes absorbed */
   uint32_t produced;           /* output bytes written (outlen is 32-bit) */
-  uint16_t left;               /* permutations still to run (estimate) */
-  uint8_t dep;                 /* those of its longest line of dependents */
+  uint16_t end;                /* the step it should complete in (estimate) */
+  uint8_t dep;                 /* the permutations of its longest line of
+                                  dependents */
 } lane_state; /* 24 bytes on 64-bit targets: the stack bound is tight */
 
-/* The list of jobs: which have started and which are complete (bit j for
- * job j), and the first that has not started. For the choice of width:
- * the permutations left in all jobs, and for each job its chain, the
- * permutations of the job and of its longest line of dependent jobs. */
+/* The list of jobs: which have not started, and which of those wait for
+ * a job that is not complete (bit j for job j). For the choice of width:
+ * the permutations left in all jobs, and for each job its permutations
+ * and its chain, the permutations of the job and of its longest line of
+ * dependent jobs. */
 typedef struct {
   const mlkem_sponge_job *jobs;
-  unsigned njobs, first;
-  uint32_t started, done;
+  unsigned njobs;
+  uint32_t pending, waiting;
   size_t work;
+  uint8_t perms[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
   uint8_t chain[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
-  uint32_t chain_of;      /* the started set pending_chain was taken at */
+  uint32_t chain_of;      /* the pending set pending_chain was taken at */
   unsigned pending_chain; /* longest chain of the jobs not started */
   int stream;             /* the job that streams its input, or -1 */
+  unsigned now;           /* steps run */
 } job_queue;
 
 /* floor(z / d) for z < 2^27 and the small d of the estimates below (the
@@ -122,18 +126,34 @@ static void plan(job_queue *q) {
   unsigned j;
   q->work = 0;
   q->stream = -1;
-  q->chain_of = ~(uint32_t)0; /* not taken yet */
+  q->chain_of = 0; /* pending_chain is that of no job (not yet taken) */
   q->pending_chain = 0;
   for (j = 0; j < q->njobs; j++) q->chain[j] = 0;
+  q->pending = (uint32_t)(((uint64_t)1 << q->njobs) - 1);
+  q->waiting = 0;
   for (j = q->njobs; j-- > 0;) {
     size_t p = perms_of(&q->jobs[j]);
     int after = q->jobs[j].after;
+    q->perms[j] = sat8(p);
     q->work += p;
+    if (after >= 0) q->waiting |= (uint32_t)1 << j;
     if (q->jobs[j].avail != NULL) q->stream = (int)j;
     q->chain[j] = sat8(q->chain[j] + p); /* its dependents' longest, + p */
     if (after >= 0 && q->chain[after] < q->chain[j])
       q->chain[after] = q->chain[j];
   }
+}
+
+/* The lowest set bit of m (m not 0). The masks it is used on (lanes,
+ * jobs) hold job progress, which is public. */
+static unsigned lowest_bit(unsigned m) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_ctz(m);
+#else
+  unsigned l = 0;
+  while (!((m >> l) & 1)) l++;
+  return l;
+#endif
 }
 
 /* Whether the input of the job's next block, after `absorbed` bytes, has
@@ -144,19 +164,46 @@ static int input_ready(const mlkem_sponge_job *job, size_t absorbed) {
   return *job->avail >= absorbed + (left < job->rate ? left : job->rate);
 }
 
-/* The first job that may start now, or -1. */
+/* The first job of the list that may start now, or -1. */
 static int take_job(job_queue *q) {
+  uint32_t can = q->pending & ~q->waiting;
   unsigned j;
-  for (j = q->first; j < q->njobs; j++) {
-    int after = q->jobs[j].after;
-    if ((q->started >> j) & 1) continue;
-    if (after >= 0 && !((q->done >> after) & 1)) continue;
-    if (!input_ready(&q->jobs[j], 0)) continue;
-    q->started |= (uint32_t)1 << j;
-    while (q->first < q->njobs && ((q->started >> q->first) & 1)) q->first++;
-    return (int)j;
+  /* The streaming job starts once its first block is written. */
+  if (q->stream >= 0 && ((can >> q->stream) & 1) &&
+      !input_ready(&q->jobs[q->stream], 0))
+    can &= ~((uint32_t)1 << q->stream);
+  if (can == 0) return -1;
+  j = lowest_bit(can);
+  q->pending &= ~((uint32_t)1 << j);
+  return (int)j;
+}
+
+/* Job j is complete: the jobs waiting for it may start. */
+static void complete(job_queue *q, unsigned j) {
+  uint32_t m;
+  unsigned k;
+  for (m = q->waiting; m != 0; m &= m - 1) {
+    k = lowest_bit(m);
+    if (q->jobs[k].after == (int)j) q->waiting &= ~((uint32_t)1 << k);
   }
-  return -1;
+}
+
+/* The n < 8 bytes at p as a little-endian word. */
+static uint64_t load_partial(const uint8_t *p, size_t n) {
+  uint64_t w = 0;
+  unsigned sh = 0;
+  if (n & 4) {
+    w = mlkem_load32_le(p);
+    p += 4;
+    sh = 32;
+  }
+  if (n & 2) {
+    w |= (uint64_t)(p[0] | (unsigned)p[1] << 8) << sh;
+    p += 2;
+    sh += 16;
+  }
+  if (n & 1) w |= (uint64_t)p[0] << sh;
+  return w;
 }
 
 /* Bytes pos .. pos + 7 of in0 || in1 as a little-endian word, the bytes
@@ -164,14 +211,17 @@ static int take_job(job_queue *q) {
  * straddles in0 and in1, or the last word of the input. */
 static uint64_t input_word(const mlkem_sponge_job *job, size_t pos,
                            size_t end) {
-  uint64_t w = 0;
-  unsigned k;
-  for (k = 0; k < 8 && pos + k < end; k++) {
-    size_t p = pos + k;
-    uint8_t b = p < job->len0 ? job->in0[p] : job->in1[p - job->len0];
-    w |= (uint64_t)b << (8 * k);
+  const size_t len0 = job->len0;
+  size_t n = end > pos ? end - pos : 0, k;
+  if (n >= 8) n = 8;
+  if (pos >= len0) {
+    const uint8_t *p = job->in1 + (pos - len0);
+    return n == 8 ? mlkem_load64_le(p) : load_partial(p, n);
   }
-  return w;
+  k = len0 - pos; /* bytes of in0; below 8 here */
+  if (k >= n) return load_partial(job->in0 + pos, n);
+  return load_partial(job->in0 + pos, k) |
+         load_partial(job->in1, n - k) << (8 * k);
 }
 
 /* How many whole words fit from pos up to to, at most max. */
@@ -271,31 +321,17 @@ static void start(lane_state *ls, const job_queue *q, unsigned j) {
   ls->job = &q->jobs[j];
   ls->absorbed = 0;
   ls->produced = 0;
-  ls->left = sat16(perms_of(ls->job));
-  ls->dep = (uint8_t)(q->chain[j] > ls->left ? q->chain[j] - ls->left : 0);
+  const unsigned perms = q->perms[j];
+  ls->end = sat16(q->now + perms);
+  ls->dep = (uint8_t)(q->chain[j] > perms ? q->chain[j] - perms : 0);
 }
 
-/* The lowest set bit of m (m not 0). The lane masks it is used on hold
- * job progress, which is public. */
-static unsigned lowest_lane(unsigned m) {
-#if defined(__GNUC__) || defined(__clang__)
-  return (unsigned)__builtin_ctz(m);
-#else
-  unsigned l = 0;
-  while (!((m >> l) & 1)) l++;
-  return l;
-#endif
-}
-
-/* The number of lanes in m. */
+/* The number of lanes in m (m < 2^8): bits summed in pairs, then in
+ * nibbles. Without -mpopcnt, __builtin_popcount is a library call. */
 static unsigned lanes_in(unsigned m) {
-#if defined(__GNUC__) || defined(__clang__)
-  return (unsigned)__builtin_popcount(m);
-#else
-  unsigned n = 0;
-  for (; m != 0; m &= m - 1) n++;
-  return n;
-#endif
+  m = m - ((m >> 1) & 0x55u);
+  m = (m & 0x33u) + ((m >> 2) & 0x33u);
+  return (m + (m >> 4)) & 0x0Fu;
 }
 
 /* ceil(work / lanes) */
@@ -306,37 +342,47 @@ static size_t steps(size_t work, unsigned lanes) {
 /* Whether to fill all eight lanes rather than four: the time left is
  * about the longest of the longest chain, the work spread over the lanes
  * and, if a job streams its input, the other jobs spread over the lanes
- * it leaves them (it holds one even while it waits) plus its last block;
- * times the cost of one step (docs/SCHEDULE.md). Eight lanes pay when
+ * it leaves them (it holds one even while it waits) plus its tail (the
+ * blocks it can absorb only once they are complete; sha3.h); times the
+ * cost of one step (docs/SCHEDULE.md). Eight lanes pay when
  * the work, not a chain, bounds the rest of the list. */
 static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
                    const mlkem_keccak_lanes *lanes) {
-  size_t chain, stream = 0, c, t4, t8;
+  size_t chain, stream = 0, c, t4, t8, left;
+  uint32_t m;
   unsigned l, j;
   /* The jobs not started: their longest chain changes only when one
    * starts. */
-  if (q->chain_of != q->started) {
-    q->chain_of = q->started;
+  if (q->chain_of != q->pending) {
+    q->chain_of = q->pending;
     q->pending_chain = 0;
-    for (j = q->first; j < q->njobs; j++)
-      if (!((q->started >> j) & 1) && q->chain[j] > q->pending_chain)
-        q->pending_chain = q->chain[j];
+    for (m = q->pending; m != 0; m &= m - 1) {
+      j = lowest_bit(m);
+      if (q->chain[j] > q->pending_chain) q->pending_chain = q->chain[j];
+    }
   }
   chain = q->pending_chain;
-  if (q->stream >= 0 && !((q->started >> q->stream) & 1))
+  if (q->stream >= 0 && ((q->pending >> q->stream) & 1))
     stream = q->chain[q->stream];
   for (; held != 0; held &= held - 1) {
-    l = lowest_lane(held);
-    c = ls[l].dep + ls[l].left;
+    l = lowest_bit(held);
+    left = ls[l].end > q->now ? ls[l].end - q->now : 0;
+    c = ls[l].dep + left;
     if (c > chain) chain = c;
-    if (ls[l].job->avail != NULL) stream = ls[l].left;
+    if (ls[l].job->avail != NULL) stream = left;
   }
   t4 = steps(q->work, 4);
   t8 = steps(q->work, 8);
   if (stream > 0 && stream <= q->work) {
+    /* The blocks it absorbs only after the others are complete: its
+     * tail while its input is incomplete, else (at least) its last. */
+    const mlkem_sponge_job *sj = &q->jobs[q->stream];
+    size_t tail = 1;
+    if (*sj->avail < (size_t)sj->len0 + sj->len1 && sj->tail > 1)
+      tail = sj->tail < stream ? sj->tail : stream;
     c = q->work - stream; /* the other jobs' work */
-    if (t4 < steps(c, 3) + 1) t4 = steps(c, 3) + 1;
-    if (t8 < steps(c, 7) + 1) t8 = steps(c, 7) + 1;
+    if (t4 < steps(c, 3) + tail) t4 = steps(c, 3) + tail;
+    if (t8 < steps(c, 7) + tail) t8 = steps(c, 7) + tail;
   }
   if (t4 < chain) t4 = chain;
   if (t8 < chain) t8 = chain;
@@ -360,7 +406,7 @@ static MLKEM_SPONGE_INLINE void permute(uint64_t *s,
     return;
   }
   one = lanes->x1 != NULL ? lanes->x1 : mlkem_keccakf1600_strided;
-  for (m = busy; m != 0; m &= m - 1) one(s + lowest_lane(m), lanes->stride);
+  for (m = busy; m != 0; m &= m - 1) one(s + lowest_bit(m), lanes->stride);
 }
 
 /* With four or fewer lanes holding jobs (mask *held), moves those in
@@ -371,8 +417,8 @@ static MLKEM_SPONGE_INLINE void compact(lane_state *ls, uint64_t *s,
                                         unsigned *squeezing) {
   unsigned from, to, i;
   while ((*held & ~0xFu) != 0) {
-    from = lowest_lane(*held & ~0xFu);
-    to = lowest_lane(~*held & 0xFu);
+    from = lowest_bit(*held & ~0xFu);
+    to = lowest_bit(~*held & 0xFu);
     for (i = 0; i < 25; i++) s[stride * i + to] = s[stride * i + from];
     ls[to] = ls[from];
     ls[from].job = NULL;
@@ -401,9 +447,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
 
   q.jobs = jobs;
   q.njobs = njobs;
-  q.first = 0;
-  q.started = 0;
-  q.done = 0;
+  q.now = 0;
   plan(&q);
   memset(s, 0, sizeof s);
   for (l = 0; l < stride; l++) ls[l].job = NULL;
@@ -420,7 +464,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
       width = 0xFu;
     for (m = width & ~held; m != 0; m &= m - 1) {
       if ((j = take_job(&q)) < 0) break;
-      l = lowest_lane(m);
+      l = lowest_bit(m);
       start(&ls[l], &q, (unsigned)j);
       held |= 1u << l;
     }
@@ -431,7 +475,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
      * block is not written yet sits this step out, its state parked. */
     busy = held;
     for (m = held & ~squeezing; m != 0; m &= m - 1) {
-      l = lowest_lane(m);
+      l = lowest_bit(m);
       if (!input_ready(ls[l].job, ls[l].absorbed)) {
         parked = (int)l;
         busy &= ~(1u << l);
@@ -449,16 +493,16 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         s[stride * i + (unsigned)parked] = mlkem_load64_le(block + 8 * i);
-    for (m = busy; m != 0; m &= m - 1) {
-      l = lowest_lane(m);
-      if (ls[l].left > 0) ls[l].left--;
-      if (q.work > 0) q.work--;
-    }
+    /* One step less for every job, except the parked one's. */
+    q.now++;
+    if (parked >= 0) ls[parked].end++;
+    m = lanes_in(busy);
+    q.work = q.work > m ? q.work - m : 0;
     /* Lanes that have absorbed everything copy out. */
     for (m = squeezing; m != 0; m &= m - 1) {
-      l = lowest_lane(m);
+      l = lowest_bit(m);
       if (squeeze_step(&ls[l], s + l, stride, block)) {
-        q.done |= (uint32_t)1 << (ls[l].job - jobs);
+        complete(&q, (unsigned)(ls[l].job - jobs));
         ls[l].job = NULL;
         held &= ~(1u << l);
         squeezing &= ~(1u << l);
