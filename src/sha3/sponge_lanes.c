@@ -206,54 +206,40 @@ static uint64_t load_partial(const uint8_t *p, size_t n) {
   return w;
 }
 
-/* Bytes pos .. pos + 7 of in0 || in1 as a little-endian word, the bytes
- * from end on (the end of the input) read as zero: the word that
- * straddles in0 and in1, or the last word of the input. */
-static uint64_t input_word(const mlkem_sponge_job *job, size_t pos,
-                           size_t end) {
-  const size_t len0 = job->len0;
-  size_t n = end > pos ? end - pos : 0, k;
-  if (n >= 8) n = 8;
-  if (pos >= len0) {
-    const uint8_t *p = job->in1 + (pos - len0);
-    return n == 8 ? mlkem_load64_le(p) : load_partial(p, n);
-  }
-  k = len0 - pos; /* bytes of in0; below 8 here */
-  if (k >= n) return load_partial(job->in0 + pos, n);
-  return load_partial(job->in0 + pos, k) |
-         load_partial(job->in1, n - k) << (8 * k);
-}
-
-/* How many whole words fit from pos up to to, at most max. */
-static unsigned whole_words(size_t pos, size_t to, unsigned max) {
-  size_t k = to >= pos + 8 ? (to - pos) / 8 : 0;
-  return k < max ? (unsigned)k : max;
-}
-
-/* XORs n words of in0 || in1 from byte pos on into the lane (s: its first
- * word, w: the stride), the bytes from end on read as zero: the words
- * wholly inside in0, the one straddling in0 and in1, those wholly inside
- * in1, then the last, partial one. */
-static MLKEM_SPONGE_INLINE void absorb_words(uint64_t *s, unsigned w,
+/* XORs the take bytes of in0 || in1 from byte at on into the lane (s: its
+ * first word, w: the stride), from its first word on: the whole words of
+ * in0, the word that holds the end of in0 and the start of in1 (if in0's
+ * part does not end on a word), the whole words of in1 and its last,
+ * partial word. in1's words may start anywhere: the loads are unaligned. */
+static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, unsigned w,
                                              const mlkem_sponge_job *job,
-                                             size_t pos, size_t end,
-                                             unsigned n) {
+                                             size_t at, size_t take) {
   const size_t len0 = job->len0;
-  unsigned i = 0, t, k;
-  k = whole_words(pos, len0 < end ? len0 : end, n);
+  size_t n0 = at < len0 ? len0 - at : 0, n1, c;
+  const uint8_t *p0 = job->in0, *p1;
+  unsigned i, k, r;
+  if (n0 > take) n0 = take;
+  n1 = take - n0;
+  k = (unsigned)(n0 / 8);
+  r = (unsigned)(n0 % 8);
+  if (n0 > 0) p0 += at; /* (in0 may be NULL when empty) */
   MLKEM_SPONGE_UNROLL
-  for (t = 0; t < k; t++) s[w * t] ^= mlkem_load64_le(job->in0 + pos + 8 * t);
-  i = k;
-  pos += 8 * (size_t)k;
-  for (; i < n && pos < len0; i++, pos += 8)
-    s[w * i] ^= input_word(job, pos, end);
-  k = whole_words(pos, end, n - i);
+  for (i = 0; i < k; i++) s[w * i] ^= mlkem_load64_le(p0 + 8 * i);
+  if (n1 == 0) {
+    if (r != 0) s[w * k] ^= load_partial(p0 + 8 * k, r);
+    return;
+  }
+  p1 = job->in1 + (at + n0 - len0);
+  if (r != 0) {
+    c = 8 - r < n1 ? 8 - r : n1;
+    s[w * k] ^= load_partial(p0 + 8 * k, r) | load_partial(p1, c) << (8 * r);
+    k++;
+    p1 += c;
+    n1 -= c;
+  }
   MLKEM_SPONGE_UNROLL
-  for (t = 0; t < k; t++)
-    s[w * (i + t)] ^= mlkem_load64_le(job->in1 + (pos - len0) + 8 * t);
-  i += k;
-  pos += 8 * (size_t)k;
-  for (; i < n; i++, pos += 8) s[w * i] ^= input_word(job, pos, end);
+  for (i = 0; i < n1 / 8; i++) s[w * (k + i)] ^= mlkem_load64_le(p1 + 8 * i);
+  if (n1 % 8 != 0) s[w * (k + i)] ^= load_partial(p1 + 8 * i, n1 % 8);
 }
 
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
@@ -261,31 +247,26 @@ static MLKEM_SPONGE_INLINE void absorb_words(uint64_t *s, unsigned w,
  * now on. Before the first block of a job the lane is cleared (it holds
  * the last state of the lane's previous job, or zeros); every block is
  * then XORed in. The last block is padded (pad10*1 after the domain bits,
- * FIPS 202 Sections 5.1 and B.2): its words run to the one holding the
- * domain byte, the words after it are zero apart from the final 0x80. */
+ * FIPS 202 Sections 5.1 and B.2): the domain byte right after the input,
+ * and the top bit of the block's last byte. */
 static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
                                            unsigned w) {
   const mlkem_sponge_job *job = ls->job;
-  const unsigned words = job->rate / 8;
   const size_t total = (size_t)job->len0 + job->len1, at = ls->absorbed;
-  const int last = total - at < job->rate;
-  unsigned i, have = words;
+  const size_t take = total - at < job->rate ? total - at : job->rate;
+  unsigned i;
   if (at == 0) {
     MLKEM_SPONGE_UNROLL
     for (i = 0; i < 25; i++) s[w * i] = 0;
   }
-  if (last)
-    have = (unsigned)((total - at) / 8 + 1);
-  else
-    ls->absorbed += job->rate;
-  absorb_words(s, w, job, at, total, have);
-  if (last) {
-    /* The domain byte right after the input, and the last bit of
-     * pad10*1: the top bit of the block's last byte. */
-    s[w * (have - 1)] ^= (uint64_t)job->ds << (8 * ((total - at) % 8));
-    s[w * (words - 1)] ^= (uint64_t)0x80 << 56;
+  absorb_bytes(s, w, job, at, take);
+  if (take == job->rate) {
+    ls->absorbed += take;
+    return 0;
   }
-  return last;
+  s[w * (take / 8)] ^= (uint64_t)job->ds << (8 * (take % 8));
+  s[w * (job->rate / 8 - 1)] ^= (uint64_t)0x80 << 56;
+  return 1;
 }
 
 /* Copies out the next output block; returns 1 when the job is complete. */
