@@ -479,70 +479,60 @@ void mlkem_avx2_invntt(mlkem_poly *poly) {
 
 /* ---- NTT-domain multiplication ----------------------------------------- */
 
-/* As mlkem_portable_basemul_acc. With pair i = (x0, x1) in lanes (2m,
- * 2m+1) of a vector x of a[l] and y of b[l]:
- *
- *   P = fqmul(x, y)       lanes: fqmul(x0, y0), fqmul(x1, y1)
- *   S = fqmul(x, swap y)  lanes: fqmul(x0, y1), fqmul(x1, y0)
- *   G = fqmul(P odd lanes, gamma_i)
- *
- * c0 = sum_l (P.even + G) and c1 = sum_l (S.odd + S.even), all sums mod
- * 2^16 and so in any order: P, S and G are summed over l separately and
- * combined once at the end. G is computed on the odd lanes of two vectors
- * packed into one. low(x q^-1) is computed once and serves both P and S:
- * low(low(x q^-1) y) = low(low(x y) q^-1). */
-void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                            const mlkem_poly *b, unsigned k) {
+/* mlkem_portable_basemul_acc's reduction of the 32-bit sums in c0 (pair
+ * m's c0 in 32-bit lane m) and c1, and its final multiplication by 2^32
+ * mod q, into the 16 coefficients of the eight pairs in order. */
+static inline __m256i basemul_finish(__m256i c0, __m256i c1) {
   const __m256i q = _mm256_set1_epi16(MLKEM_Q);
   const __m256i qinv = _mm256_set1_epi16(-3327);
+  /* high(t q), t = low(low(c) q^-1), in the low half of each 32-bit lane,
+   * is moved to the high half and taken from c's high half there. */
+  __m256i m0 = _mm256_mulhi_epi16(_mm256_mullo_epi16(c0, qinv), q);
+  __m256i m1 = _mm256_mulhi_epi16(_mm256_mullo_epi16(c1, qinv), q);
+  c0 = _mm256_sub_epi16(c0, _mm256_slli_epi32(m0, 16));
+  c1 = _mm256_sub_epi16(c1, _mm256_slli_epi32(m1, 16));
+  return mlkem_avx2_fqmul_pre(
+      _mm256_blend_epi16(_mm256_srli_epi32(c0, 16), c1, 0xAA),
+      _mm256_set1_epi16(MONT_R2), _mm256_set1_epi16(ZQ(MONT_R2)));
+}
+
+/* As mlkem_portable_basemul_acc. Pair m = (x0, x1) of a vector sits in
+ * 16-bit lanes (2m, 2m+1), so vpmaddwd of x with (y0, y1 gamma) gives c0's
+ * products summed in 32-bit lane m, and with (y1, y0) c1's; the sums over
+ * l are 32-bit additions, which wrap as the portable code's do. y1 gamma =
+ * fqmul(y1, gamma 2^16) on the odd lanes (basemul_gammas: a row's even
+ * lanes hold the gammas of vector 2j, moved up, its odd lanes those of
+ * vector 2j+1). */
+void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
+                            const mlkem_poly *b, unsigned k) {
   const __m256i swap = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
                                         14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4,
                                         5, 10, 11, 8, 9, 14, 15, 12, 13);
-  const __m256i f = _mm256_set1_epi16(MONT_R2);
-  const __m256i fq = _mm256_set1_epi16(ZQ(MONT_R2));
   unsigned j, l;
 
   for (j = 0; j < 8; j++) {
-    __m256i pu = _mm256_setzero_si256(), pv = pu, su = pu, sv = pu, gs2 = pu;
-    __m256i g = row(basemul_gammas, 2 * j), gq = row(basemul_gammas, 2 * j + 1);
-    __m256i cu, cv, du, dv;
+    const __m256i gv = row(basemul_gammas, 2 * j);
+    const __m256i gqv = row(basemul_gammas, 2 * j + 1);
+    const __m256i gu = _mm256_slli_epi32(gv, 16);
+    const __m256i gqu = _mm256_slli_epi32(gqv, 16);
+    __m256i c0u = _mm256_setzero_si256(), c1u = c0u, c0v = c0u, c1v = c0u;
     for (l = 0; l < k; l++) {
       const int16_t *x = a[l].coeffs + 32 * j, *y = b[l].coeffs + 32 * j;
       __m256i xu = load16(x), xv = load16(x + 16);
       __m256i yu = load16(y), yv = load16(y + 16);
-      __m256i xqu = _mm256_mullo_epi16(xu, qinv);
-      __m256i xqv = _mm256_mullo_epi16(xv, qinv);
-      __m256i ysu = _mm256_shuffle_epi8(yu, swap);
-      __m256i ysv = _mm256_shuffle_epi8(yv, swap);
-      __m256i tu, tv;
-      /* P */
-      tu = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqu, yu), q);
-      tv = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqv, yv), q);
-      tu = _mm256_sub_epi16(_mm256_mulhi_epi16(xu, yu), tu);
-      tv = _mm256_sub_epi16(_mm256_mulhi_epi16(xv, yv), tv);
-      pu = _mm256_add_epi16(pu, tu);
-      pv = _mm256_add_epi16(pv, tv);
-      /* G: odd lanes of u's P into the even lanes, v's stay odd. */
-      tu = _mm256_blend_epi16(_mm256_srli_epi32(tu, 16), tv, 0xAA);
-      gs2 = _mm256_add_epi16(gs2, mlkem_avx2_fqmul_pre(tu, g, gq));
-      /* S */
-      tu = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqu, ysu), q);
-      tv = _mm256_mulhi_epi16(_mm256_mullo_epi16(xqv, ysv), q);
-      tu = _mm256_sub_epi16(_mm256_mulhi_epi16(xu, ysu), tu);
-      tv = _mm256_sub_epi16(_mm256_mulhi_epi16(xv, ysv), tv);
-      su = _mm256_add_epi16(su, tu);
-      sv = _mm256_add_epi16(sv, tv);
+      __m256i ygu = _mm256_blend_epi16(yu, mlkem_avx2_fqmul_pre(yu, gu, gqu),
+                                       0xAA);
+      __m256i ygv = _mm256_blend_epi16(yv, mlkem_avx2_fqmul_pre(yv, gv, gqv),
+                                       0xAA);
+      c0u = _mm256_add_epi32(c0u, _mm256_madd_epi16(xu, ygu));
+      c0v = _mm256_add_epi32(c0v, _mm256_madd_epi16(xv, ygv));
+      c1u = _mm256_add_epi32(
+          c1u, _mm256_madd_epi16(xu, _mm256_shuffle_epi8(yu, swap)));
+      c1v = _mm256_add_epi32(
+          c1v, _mm256_madd_epi16(xv, _mm256_shuffle_epi8(yv, swap)));
     }
-    /* Even lanes: c0 = P + G (u: G's even lanes; v: its odd ones). Odd
-     * lanes: c1 = S + (S's even lane moved up). */
-    cu = _mm256_add_epi16(pu, gs2);
-    cv = _mm256_add_epi16(pv, _mm256_srli_epi32(gs2, 16));
-    du = _mm256_add_epi16(su, _mm256_slli_epi32(su, 16));
-    dv = _mm256_add_epi16(sv, _mm256_slli_epi32(sv, 16));
-    cu = _mm256_blend_epi16(cu, du, 0xAA);
-    cv = _mm256_blend_epi16(cv, dv, 0xAA);
-    store16(r->coeffs + 32 * j, mlkem_avx2_fqmul_pre(cu, f, fq));
-    store16(r->coeffs + 32 * j + 16, mlkem_avx2_fqmul_pre(cv, f, fq));
+    store16(r->coeffs + 32 * j, basemul_finish(c0u, c1u));
+    store16(r->coeffs + 32 * j + 16, basemul_finish(c0v, c1v));
   }
 }
 

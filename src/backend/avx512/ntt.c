@@ -474,96 +474,58 @@ void mlkem_avx512_invntt(mlkem_poly *poly) {
 
 /* ---- NTT-domain multiplication ----------------------------------------- */
 
-/* The terms of one l in basemul_acc for 64 coefficients (32 pairs): vectors
- * x = (xu, xv) of a[l] and y = (yu, yv) of b[l], pair i = (x0, x1) in lanes
- * (2m, 2m+1) of one vector. Per vector
- *
- *   P = fqmul(x, y)   lanes: fqmul(x0, y0), fqmul(x1, y1)
- *   D = the 32-bit lanes x0 y1 + x1 y0 - q (t01 + t10), where t01, t10 are
- *       the Montgomery factors of fqmul(x0, y1) and fqmul(x1, y0): since
- *       a b - t q = 2^16 fqmul(a, b) exactly, the low half of each lane is
- *       0 and the high half (lane 2m+1) is fqmul(x0, y1) + fqmul(x1, y0)
- *       mod 2^16, the c1 term. vpmaddwd forms both sums of two products;
- *       everything is mod 2^32, which keeps the high half exact.
- *
- * and G = fqmul(odd lanes of P, gamma_i) for both vectors at once: the odd
- * lanes of Pu moved down into the even lanes, beside the odd lanes of Pv
- * (one masked byte shuffle); gamma row g, gq as in basemul_gammas.
- * low(x q^-1) is computed once and serves both P and D:
- * low(low(x q^-1) y) = low(low(x y) q^-1). */
-typedef struct {
-  __m512i pu, pv, du, dv, g;
-} basemul_terms;
-
-static inline void basemul_term(basemul_terms *o, const int16_t *x,
-                                const int16_t *y, __m512i g, __m512i gq) {
+/* mlkem_portable_basemul_acc's reduction of the 32-bit sums in c0 (pair
+ * m's c0 in 32-bit lane m) and c1, and its final multiplication by 2^32
+ * mod q, into the 32 coefficients of the 16 pairs in order. */
+static inline __m512i basemul_finish(__m512i c0, __m512i c1) {
   const __m512i q = _mm512_set1_epi16(MLKEM_Q);
   const __m512i qinv = _mm512_set1_epi16(-3327);
-  /* Within each 128-bit quarter, bytes 2,3 of every dword to bytes 0,1. */
-  const __m512i down = _mm512_set4_epi32(0x0F0E0F0E, 0x0B0A0B0A, 0x07060706,
-                                         0x03020302);
-  const __mmask64 low_words = 0x3333333333333333u;
-  __m512i xu = load32(x), xv = load32(x + 32);
-  __m512i yu = load32(y), yv = load32(y + 32);
-  __m512i xqu = _mm512_mullo_epi16(xu, qinv);
-  __m512i xqv = _mm512_mullo_epi16(xv, qinv);
-  __m512i ysu = _mm512_rol_epi32(yu, 16);
-  __m512i ysv = _mm512_rol_epi32(yv, 16);
-  __m512i tu, tv;
-  /* P */
-  tu = _mm512_mulhi_epi16(_mm512_mullo_epi16(xqu, yu), q);
-  tv = _mm512_mulhi_epi16(_mm512_mullo_epi16(xqv, yv), q);
-  o->pu = _mm512_sub_epi16(_mm512_mulhi_epi16(xu, yu), tu);
-  o->pv = _mm512_sub_epi16(_mm512_mulhi_epi16(xv, yv), tv);
-  /* G: even lanes from Pu's odd lanes, odd lanes Pv's. */
-  tu = _mm512_mask_shuffle_epi8(o->pv, low_words, o->pu, down);
-  o->g = mlkem_avx512_fqmul_pre(tu, g, gq);
-  /* D */
-  tu = _mm512_madd_epi16(_mm512_mullo_epi16(xqu, ysu), q);
-  tv = _mm512_madd_epi16(_mm512_mullo_epi16(xqv, ysv), q);
-  o->du = _mm512_sub_epi32(_mm512_madd_epi16(xu, ysu), tu);
-  o->dv = _mm512_sub_epi32(_mm512_madd_epi16(xv, ysv), tv);
+  /* high(t q), t = low(low(c) q^-1), in the low half of each 32-bit lane,
+   * is moved to the high half and taken from c's high half there. */
+  __m512i m0 = _mm512_mulhi_epi16(_mm512_mullo_epi16(c0, qinv), q);
+  __m512i m1 = _mm512_mulhi_epi16(_mm512_mullo_epi16(c1, qinv), q);
+  c0 = _mm512_sub_epi16(c0, _mm512_slli_epi32(m0, 16));
+  c1 = _mm512_sub_epi16(c1, _mm512_slli_epi32(m1, 16));
+  return mlkem_avx512_fqmul_pre(
+      _mm512_mask_blend_epi16(0xAAAAAAAAu, _mm512_srli_epi32(c0, 16), c1),
+      _mm512_set1_epi16(MONT_R2), _mm512_set1_epi16(ZQ(MONT_R2)));
 }
 
-/* As mlkem_portable_basemul_acc, 64 coefficients at a time (see
- * basemul_term). c0 = sum_l (P.even + G) and c1 = sum_l D.odd, all sums
- * mod 2^16 (D's in 32-bit lanes, whose low halves stay 0) and so in any
- * order: P, D and G are summed over l separately and combined once at the
- * end. */
+/* As mlkem_portable_basemul_acc, 64 coefficients at a time. Pair m =
+ * (x0, x1) of a vector sits in 16-bit lanes (2m, 2m+1), so vpmaddwd of x
+ * with (y0, y1 gamma) gives c0's products summed in 32-bit lane m, and
+ * with (y1, y0) c1's; the sums over l are 32-bit additions, which wrap as
+ * the portable code's do. y1 gamma = fqmul(y1, gamma 2^16) on the odd
+ * lanes (basemul_gammas: an entry's even lanes hold the gammas of its
+ * first vector, moved up, its odd lanes those of the second). */
 void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                               const mlkem_poly *b, unsigned k) {
-  const __mmask32 even = 0x55555555u;
+  const __mmask32 odd = 0xAAAAAAAAu;
   const int16_t *gt = opaque(basemul_gammas);
   unsigned j, l;
 
-  if (k == 0) {
-    for (j = 0; j < MLKEM_N; j += 32)
-      store32(r->coeffs + j, _mm512_setzero_si512());
-    return;
-  }
   for (j = 0; j < 4; j++) {
-    __m512i g = load32(gt + 64 * j), gq = load32(gt + 64 * j + 32);
-    basemul_terms s, t;
-    __m512i cu, cv;
-    basemul_term(&s, a[0].coeffs + 64 * j, b[0].coeffs + 64 * j, g, gq);
-    for (l = 1; l < k; l++) {
-      basemul_term(&t, a[l].coeffs + 64 * j, b[l].coeffs + 64 * j, g, gq);
-      s.pu = _mm512_add_epi16(s.pu, t.pu);
-      s.pv = _mm512_add_epi16(s.pv, t.pv);
-      s.du = _mm512_add_epi32(s.du, t.du);
-      s.dv = _mm512_add_epi32(s.dv, t.dv);
-      s.g = _mm512_add_epi16(s.g, t.g);
+    const __m512i gv = load32(gt + 64 * j), gqv = load32(gt + 64 * j + 32);
+    const __m512i gu = _mm512_slli_epi32(gv, 16);
+    const __m512i gqu = _mm512_slli_epi32(gqv, 16);
+    __m512i c0u = _mm512_setzero_si512(), c1u = c0u, c0v = c0u, c1v = c0u;
+    for (l = 0; l < k; l++) {
+      const int16_t *x = a[l].coeffs + 64 * j, *y = b[l].coeffs + 64 * j;
+      __m512i xu = load32(x), xv = load32(x + 32);
+      __m512i yu = load32(y), yv = load32(y + 32);
+      __m512i ygu = _mm512_mask_blend_epi16(
+          odd, yu, mlkem_avx512_fqmul_pre(yu, gu, gqu));
+      __m512i ygv = _mm512_mask_blend_epi16(
+          odd, yv, mlkem_avx512_fqmul_pre(yv, gv, gqv));
+      c0u = _mm512_add_epi32(c0u, _mm512_madd_epi16(xu, ygu));
+      c0v = _mm512_add_epi32(c0v, _mm512_madd_epi16(xv, ygv));
+      c1u = _mm512_add_epi32(
+          c1u, _mm512_madd_epi16(xu, _mm512_rol_epi32(yu, 16)));
+      c1v = _mm512_add_epi32(
+          c1v, _mm512_madd_epi16(xv, _mm512_rol_epi32(yv, 16)));
     }
-    /* Even lanes: c0 = P + G (u: G's even lanes; v: its odd ones, moved
-     * down). Odd lanes: c1 = D's high halves. */
-    cu = _mm512_mask_add_epi16(s.du, even, s.pu, s.g);
-    cv = _mm512_mask_add_epi16(s.dv, even, s.pv, _mm512_srli_epi32(s.g, 16));
-    store32(r->coeffs + 64 * j,
-            mlkem_avx512_fqmul_pre(cu, _mm512_set1_epi16(MONT_R2),
-                                   _mm512_set1_epi16(ZQ(MONT_R2))));
-    store32(r->coeffs + 64 * j + 32,
-            mlkem_avx512_fqmul_pre(cv, _mm512_set1_epi16(MONT_R2),
-                                   _mm512_set1_epi16(ZQ(MONT_R2))));
+    store32(r->coeffs + 64 * j, basemul_finish(c0u, c1u));
+    store32(r->coeffs + 64 * j + 32, basemul_finish(c0v, c1v));
   }
 }
 

@@ -485,37 +485,54 @@ void mlkem_neon_invntt(mlkem_poly *poly) {
 
 /* ---- NTT-domain multiplication ----------------------------------------- */
 
+/* mlkem_portable_basemul_acc's reduction of eight 32-bit sums (lo: pairs
+ * 0-3, hi: pairs 4-7): (high half of c) - high(t q), t = low(low(c)
+ * q^-1), mod 2^16, then the multiplication by 2^32 mod q. */
+static inline int16x8_t basemul_finish(int32x4_t lo, int32x4_t hi) {
+  const int16x8_t qinv = vdupq_n_s16(MLKEM_NEON_QINV);
+  const int16x4_t q = vdup_n_s16(MLKEM_Q);
+  int16x8_t cl = vuzp1q_s16(vreinterpretq_s16_s32(lo),
+                            vreinterpretq_s16_s32(hi));
+  int16x8_t ch = vuzp2q_s16(vreinterpretq_s16_s32(lo),
+                            vreinterpretq_s16_s32(hi));
+  int16x8_t t = vmulq_s16(cl, qinv);
+  int32x4_t tql = vmull_s16(vget_low_s16(t), q);
+  int32x4_t tqh = vmull_s16(vget_high_s16(t), q);
+  int16x8_t htq = vuzp2q_s16(vreinterpretq_s16_s32(tql),
+                             vreinterpretq_s16_s32(tqh));
+  return mlkem_neon_fqmul_pre(vsubq_s16(ch, htq), vdupq_n_s16(MONT_R2),
+                              vdupq_n_s16(MONT_R2_QINV));
+}
+
 /* As mlkem_portable_basemul_acc. LD2 splits 16 coefficients into the
  * eight pairs' first (x0) and second (x1) elements, so each lane holds one
- * pair i:
- *   c0 = sum_l fqmul(x0, y0) + fqmul(fqmul(x1, y1), gamma_i)
- *   c1 = sum_l fqmul(x0, y1) + fqmul(x1, y0)
- * all sums mod 2^16 (so in any order, as in the portable code); ST2 puts
- * the pairs back. low(x q^-1) is computed once per x and serves both of
- * its products: low(low(x q^-1) y) = low(low(x y) q^-1). */
+ * pair i; the widening multiply-accumulates form the 32-bit sums
+ *   c0 = sum_l x0 y0 + x1 (y1 gamma),  c1 = sum_l x0 y1 + x1 y0
+ * (mod 2^32, as in the portable code), y1 gamma = fqmul(y1, gamma 2^16),
+ * and ST2 puts the pairs back. */
 void mlkem_neon_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                             const mlkem_poly *b, unsigned k) {
-  const int16x8_t qinv = vdupq_n_s16(MLKEM_NEON_QINV);
-  const int16x8_t f = vdupq_n_s16(MONT_R2), fq = vdupq_n_s16(MONT_R2_QINV);
   unsigned j, l;
   for (j = 0; j < 16; j++) {
-    int16x8_t c0 = vdupq_n_s16(0), c1 = c0;
+    int32x4_t c0l = vdupq_n_s32(0), c0h = c0l, c1l = c0l, c1h = c0l;
     int16x8_t g = row(basemul_gammas, 2 * j);
     int16x8_t gq = row(basemul_gammas, 2 * j + 1);
     int16x8x2_t out;
     for (l = 0; l < k; l++) {
       int16x8x2_t x = vld2q_s16(a[l].coeffs + 16 * j);
       int16x8x2_t y = vld2q_s16(b[l].coeffs + 16 * j);
-      int16x8_t x0q = vmulq_s16(x.val[0], qinv);
-      int16x8_t x1q = vmulq_s16(x.val[1], qinv);
-      int16x8_t p11 = mlkem_neon_fqmul_pre(y.val[1], x.val[1], x1q);
-      c0 = vaddq_s16(c0, mlkem_neon_fqmul_pre(y.val[0], x.val[0], x0q));
-      c0 = vaddq_s16(c0, mlkem_neon_fqmul_pre(p11, g, gq));
-      c1 = vaddq_s16(c1, mlkem_neon_fqmul_pre(y.val[1], x.val[0], x0q));
-      c1 = vaddq_s16(c1, mlkem_neon_fqmul_pre(y.val[0], x.val[1], x1q));
+      int16x8_t y1g = mlkem_neon_fqmul_pre(y.val[1], g, gq);
+      c0l = vmlal_s16(c0l, vget_low_s16(x.val[0]), vget_low_s16(y.val[0]));
+      c0l = vmlal_s16(c0l, vget_low_s16(x.val[1]), vget_low_s16(y1g));
+      c0h = vmlal_high_s16(c0h, x.val[0], y.val[0]);
+      c0h = vmlal_high_s16(c0h, x.val[1], y1g);
+      c1l = vmlal_s16(c1l, vget_low_s16(x.val[0]), vget_low_s16(y.val[1]));
+      c1l = vmlal_s16(c1l, vget_low_s16(x.val[1]), vget_low_s16(y.val[0]));
+      c1h = vmlal_high_s16(c1h, x.val[0], y.val[1]);
+      c1h = vmlal_high_s16(c1h, x.val[1], y.val[0]);
     }
-    out.val[0] = mlkem_neon_fqmul_pre(c0, f, fq);
-    out.val[1] = mlkem_neon_fqmul_pre(c1, f, fq);
+    out.val[0] = basemul_finish(c0l, c0h);
+    out.val[1] = basemul_finish(c1l, c1h);
     vst2q_s16(r->coeffs + 16 * j, out);
   }
 }

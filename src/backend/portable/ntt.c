@@ -265,30 +265,51 @@ void mlkem_portable_invntt(mlkem_poly *p) {
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
 }
 
+/* Montgomery reduction of a 32-bit sum c taken mod 2^32: (high half of
+ * c) - high(t q), t = low(low(c) q^-1), the difference mod 2^16 (the SIMD
+ * backends compute the same bits lane by lane). For |c| < 2^30 the
+ * difference does not wrap and is c 2^-16 mod q, below |c| 2^-16 + q / 2
+ * in magnitude. */
+static int16_t montgomery_reduce_wrapped(uint32_t c) {
+  int16_t t = (int16_t)((uint32_t)(uint16_t)c * (uint32_t)(int32_t)MLKEM_QINV);
+  int16_t hi_tq = (int16_t)(((int32_t)t * MLKEM_Q) >> 16);
+  return (int16_t)((uint16_t)(c >> 16) - (uint16_t)hi_tq);
+}
+
 /* sum_i a[i] o b[i] (FIPS 203 Algorithms 11 and 12, summed over a vector),
- * with 16-bit Montgomery products only, which compilers vectorize without
- * widening: each product a b 2^-16 is below q, so the at most 2k <= 8
- * products summed into an output coefficient stay below 8q < 2^15. A last
- * multiplication by 2^32 mod q (Montgomery form of 2^16) removes the 2^-16
- * and reduces below q. gamma enters as gamma 2^16 (mlkem_gammas), so
- * fqmul(fqmul(a1, b1), gamma 2^16) = a1 b1 gamma 2^-16 like the others. */
+ * each output coefficient a sum of exact 32-bit products reduced once:
+ *   c0 = sum_l a0 b0 + a1 (b1 gamma),  c1 = sum_l a0 b1 + a1 b0,
+ * where b1 gamma = fqmul(b1, gamma 2^16) (mlkem_gammas) is below q. With
+ * a in [0, q) and |b| < q the sums are below 8 q^2 < 2^27. Sums are taken
+ * mod 2^32 (uint32_t), so any int16 input has a defined result, the same
+ * as the SIMD backends' wrapping lanes. The reduction leaves c 2^-16; a
+ * last multiplication by 2^32 mod q (Montgomery form of 2^16) removes it
+ * and reduces below q. Pairs are done 32 at a time, l outermost, so that
+ * compilers vectorize the inner loop (16-bit products into 32-bit sums). */
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                                 const mlkem_poly *b, unsigned k) {
-  int16_t c0[MLKEM_N / 2] = {0}, c1[MLKEM_N / 2] = {0};
-  unsigned i, l;
-  for (l = 0; l < k; l++) {
-    const int16_t *restrict x = a[l].coeffs, *restrict y = b[l].coeffs;
-    for (i = 0; i < MLKEM_N / 2; i++) {
-      int16_t x0 = x[2 * i], x1 = x[2 * i + 1];
-      int16_t y0 = y[2 * i], y1 = y[2 * i + 1];
-      c0[i] = (int16_t)(c0[i] + mlkem_fqmul(x0, y0) +
-                        mlkem_fqmul(mlkem_fqmul(x1, y1), mlkem_gammas[i]));
-      c1[i] = (int16_t)(c1[i] + mlkem_fqmul(x0, y1) + mlkem_fqmul(x1, y0));
+  enum { BLOCK = 32 };
+  uint32_t c0[BLOCK], c1[BLOCK];
+  unsigned i, l, i0;
+  for (i0 = 0; i0 < MLKEM_N / 2; i0 += BLOCK) {
+    for (i = 0; i < BLOCK; i++) c0[i] = c1[i] = 0;
+    for (l = 0; l < k; l++) {
+      const int16_t *restrict x = a[l].coeffs + 2 * i0;
+      const int16_t *restrict y = b[l].coeffs + 2 * i0;
+      for (i = 0; i < BLOCK; i++) {
+        int32_t x0 = x[2 * i], x1 = x[2 * i + 1];
+        int32_t y0 = y[2 * i], y1 = y[2 * i + 1];
+        int32_t y1g = mlkem_fqmul((int16_t)y1, mlkem_gammas[i0 + i]);
+        c0[i] += (uint32_t)(x0 * y0) + (uint32_t)(x1 * y1g);
+        c1[i] += (uint32_t)(x0 * y1) + (uint32_t)(x1 * y0);
+      }
     }
-  }
-  for (i = 0; i < MLKEM_N / 2; i++) {
-    r->coeffs[2 * i] = mlkem_fqmul(c0[i], MLKEM_MONT_R2);
-    r->coeffs[2 * i + 1] = mlkem_fqmul(c1[i], MLKEM_MONT_R2);
+    for (i = 0; i < BLOCK; i++) {
+      r->coeffs[2 * (i0 + i)] =
+          mlkem_fqmul(montgomery_reduce_wrapped(c0[i]), MLKEM_MONT_R2);
+      r->coeffs[2 * (i0 + i) + 1] =
+          mlkem_fqmul(montgomery_reduce_wrapped(c1[i]), MLKEM_MONT_R2);
+    }
   }
 }
 
