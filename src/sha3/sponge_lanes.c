@@ -120,24 +120,29 @@ static size_t perms_of(const mlkem_sponge_job *job) {
 static uint8_t sat8(size_t x) { return x > 0xFF ? 0xFF : (uint8_t)x; }
 static uint16_t sat16(size_t x) { return x > 0xFFFF ? 0xFFFF : (uint16_t)x; }
 
-/* Totals and chains of a new list; a job's dependency is always earlier
- * in the list, so one backward pass gives every chain. */
-static void plan(job_queue *q) {
+/* The masks of a new list and, with estimates (the choice of width: both
+ * permutations offered), its totals and chains; a job's dependency is
+ * always earlier in the list, so one backward pass gives every chain. */
+static void plan(job_queue *q, int estimates) {
   unsigned j;
   q->work = 0;
   q->stream = -1;
   q->chain_of = 0; /* pending_chain is that of no job (not yet taken) */
   q->pending_chain = 0;
-  for (j = 0; j < q->njobs; j++) q->chain[j] = 0;
+  q->now = 0;
   q->pending = (uint32_t)(((uint64_t)1 << q->njobs) - 1);
   q->waiting = 0;
+  for (j = 0; j < q->njobs; j++) {
+    if (q->jobs[j].after >= 0) q->waiting |= (uint32_t)1 << j;
+    if (q->jobs[j].avail != NULL) q->stream = (int)j;
+  }
+  if (!estimates) return;
+  for (j = 0; j < q->njobs; j++) q->chain[j] = 0;
   for (j = q->njobs; j-- > 0;) {
     size_t p = perms_of(&q->jobs[j]);
     int after = q->jobs[j].after;
     q->perms[j] = sat8(p);
     q->work += p;
-    if (after >= 0) q->waiting |= (uint32_t)1 << j;
-    if (q->jobs[j].avail != NULL) q->stream = (int)j;
     q->chain[j] = sat8(q->chain[j] + p); /* its dependents' longest, + p */
     if (after >= 0 && q->chain[after] < q->chain[j])
       q->chain[after] = q->chain[j];
@@ -298,11 +303,14 @@ static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s,
 
 /* Lane l starts job j of the list; the lane is cleared before its first
  * block (absorb_step). */
-static void start(lane_state *ls, const job_queue *q, unsigned j) {
+static void start(lane_state *ls, const job_queue *q, unsigned j,
+                  int estimates) {
+  unsigned perms;
   ls->job = &q->jobs[j];
   ls->absorbed = 0;
   ls->produced = 0;
-  const unsigned perms = q->perms[j];
+  if (!estimates) return;
+  perms = q->perms[j];
   ls->end = sat16(q->now + perms);
   ls->dep = (uint8_t)(q->chain[j] > perms ? q->chain[j] - perms : 0);
 }
@@ -424,12 +432,14 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
   job_queue q;
   unsigned l, i, m, held = 0, squeezing = 0;
   const unsigned all = (1u << stride) - 1;
+  /* Whether each step chooses its width (both permutations offered); only
+   * then are the estimates kept. */
+  const int choose = stride > 4 && lanes->x4 != NULL && lanes->x8 != NULL;
   int j;
 
   q.jobs = jobs;
   q.njobs = njobs;
-  q.now = 0;
-  plan(&q);
+  plan(&q, choose);
   memset(s, 0, sizeof s);
   for (l = 0; l < stride; l++) ls[l].job = NULL;
 
@@ -440,13 +450,12 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
      * eight-way and four-way permutations only the first four while the
      * list is bound by its chains (go_wide), unless the upper four are
      * still busy. */
-    if (stride > 4 && lanes->x4 != NULL && lanes->x8 != NULL &&
-        (held & 0xF0u) == 0 && !go_wide(&q, ls, held, lanes))
+    if (choose && (held & 0xF0u) == 0 && !go_wide(&q, ls, held, lanes))
       width = 0xFu;
     for (m = width & ~held; m != 0; m &= m - 1) {
       if ((j = take_job(&q)) < 0) break;
       l = lowest_bit(m);
-      start(&ls[l], &q, (unsigned)j);
+      start(&ls[l], &q, (unsigned)j, choose);
       held |= 1u << l;
     }
     if (held == 0) break;
@@ -474,11 +483,13 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         s[stride * i + (unsigned)parked] = mlkem_load64_le(block + 8 * i);
-    /* One step less for every job, except the parked one's. */
-    q.now++;
-    if (parked >= 0) ls[parked].end++;
-    m = lanes_in(busy);
-    q.work = q.work > m ? q.work - m : 0;
+    if (choose) {
+      /* One step less for every job, except the parked one's. */
+      q.now++;
+      if (parked >= 0) ls[parked].end++;
+      m = lanes_in(busy);
+      q.work = q.work > m ? q.work - m : 0;
+    }
     /* Lanes that have absorbed everything copy out. */
     for (m = squeezing; m != 0; m &= m - 1) {
       l = lowest_bit(m);
