@@ -500,9 +500,10 @@ static inline __m256i basemul_finish(__m256i c0, __m256i c1) {
  * 16-bit lanes (2m, 2m+1), so vpmaddwd of x with (y0, y1 gamma) gives c0's
  * products summed in 32-bit lane m, and with (y1, y0) c1's; the sums over
  * l are 32-bit additions, which wrap as the portable code's do. y1 gamma =
- * fqmul(y1, gamma 2^16) on the odd lanes (basemul_gammas: a row's even
- * lanes hold the gammas of vector 2j, moved up, its odd lanes those of
- * vector 2j+1). */
+ * fqmul(y1, gamma 2^16) for both vectors of a row at once: the y1 of
+ * vector 2j moved down into the even lanes beside those of vector 2j+1 in
+ * the odd lanes, as the gammas sit in basemul_gammas; the products then
+ * go back to the odd lanes of each. */
 void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                             const mlkem_poly *b, unsigned k) {
   const __m256i swap = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
@@ -511,19 +512,17 @@ void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
   unsigned j, l;
 
   for (j = 0; j < 8; j++) {
-    const __m256i gv = row(basemul_gammas, 2 * j);
-    const __m256i gqv = row(basemul_gammas, 2 * j + 1);
-    const __m256i gu = _mm256_slli_epi32(gv, 16);
-    const __m256i gqu = _mm256_slli_epi32(gqv, 16);
+    const __m256i g = row(basemul_gammas, 2 * j);
+    const __m256i gq = row(basemul_gammas, 2 * j + 1);
     __m256i c0u = _mm256_setzero_si256(), c1u = c0u, c0v = c0u, c1v = c0u;
     for (l = 0; l < k; l++) {
       const int16_t *x = a[l].coeffs + 32 * j, *y = b[l].coeffs + 32 * j;
       __m256i xu = load16(x), xv = load16(x + 16);
       __m256i yu = load16(y), yv = load16(y + 16);
-      __m256i ygu = _mm256_blend_epi16(yu, mlkem_avx2_fqmul_pre(yu, gu, gqu),
-                                       0xAA);
-      __m256i ygv = _mm256_blend_epi16(yv, mlkem_avx2_fqmul_pre(yv, gv, gqv),
-                                       0xAA);
+      __m256i yg = mlkem_avx2_fqmul_pre(
+          _mm256_blend_epi16(_mm256_srli_epi32(yu, 16), yv, 0xAA), g, gq);
+      __m256i ygu = _mm256_blend_epi16(yu, _mm256_slli_epi32(yg, 16), 0xAA);
+      __m256i ygv = _mm256_blend_epi16(yv, yg, 0xAA);
       c0u = _mm256_add_epi32(c0u, _mm256_madd_epi16(xu, ygu));
       c0v = _mm256_add_epi32(c0v, _mm256_madd_epi16(xv, ygv));
       c1u = _mm256_add_epi32(

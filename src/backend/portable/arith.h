@@ -25,6 +25,17 @@ static inline int16_t mlkem_montgomery_reduce(int32_t a) {
   return (int16_t)((a - (int32_t)t * MLKEM_Q) >> 16);
 }
 
+/* The same reduction for any 32-bit sum c taken mod 2^32 (basemul_acc's
+ * sums of products): (high half of c) - high(t q), t = low(low(c) q^-1),
+ * the difference mod 2^16, so that every input has a defined result (the
+ * SIMD backends compute the same bits lane by lane). Within
+ * mlkem_montgomery_reduce's input range it is mlkem_montgomery_reduce(c). */
+static inline int16_t mlkem_montgomery_reduce_wrapped(uint32_t c) {
+  int16_t t = (int16_t)((uint32_t)(uint16_t)c * (uint32_t)(int32_t)MLKEM_QINV);
+  int16_t hi_tq = (int16_t)(((int32_t)t * MLKEM_Q) >> 16);
+  return (int16_t)((uint16_t)(c >> 16) - (uint16_t)hi_tq);
+}
+
 /* Returns a * b * 2^-16 mod q. In: |a| * |b| < 2^15 q. Out: |x| < q.
  * Same value as mlkem_montgomery_reduce(a * b), written with 16-bit low
  * and high products only: the low 16 bits of a b and of t q are equal, so

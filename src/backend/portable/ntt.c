@@ -265,17 +265,6 @@ void mlkem_portable_invntt(mlkem_poly *p) {
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
 }
 
-/* Montgomery reduction of a 32-bit sum c taken mod 2^32: (high half of
- * c) - high(t q), t = low(low(c) q^-1), the difference mod 2^16 (the SIMD
- * backends compute the same bits lane by lane). For |c| < 2^30 the
- * difference does not wrap and is c 2^-16 mod q, below |c| 2^-16 + q / 2
- * in magnitude. */
-static int16_t montgomery_reduce_wrapped(uint32_t c) {
-  int16_t t = (int16_t)((uint32_t)(uint16_t)c * (uint32_t)(int32_t)MLKEM_QINV);
-  int16_t hi_tq = (int16_t)(((int32_t)t * MLKEM_Q) >> 16);
-  return (int16_t)((uint16_t)(c >> 16) - (uint16_t)hi_tq);
-}
-
 /* sum_i a[i] o b[i] (FIPS 203 Algorithms 11 and 12, summed over a vector),
  * each output coefficient a sum of exact 32-bit products reduced once:
  *   c0 = sum_l a0 b0 + a1 (b1 gamma),  c1 = sum_l a0 b1 + a1 b0,
@@ -306,9 +295,9 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
     }
     for (i = 0; i < BLOCK; i++) {
       r->coeffs[2 * (i0 + i)] =
-          mlkem_fqmul(montgomery_reduce_wrapped(c0[i]), MLKEM_MONT_R2);
+          mlkem_fqmul(mlkem_montgomery_reduce_wrapped(c0[i]), MLKEM_MONT_R2);
       r->coeffs[2 * (i0 + i) + 1] =
-          mlkem_fqmul(montgomery_reduce_wrapped(c1[i]), MLKEM_MONT_R2);
+          mlkem_fqmul(mlkem_montgomery_reduce_wrapped(c1[i]), MLKEM_MONT_R2);
     }
   }
 }
