@@ -10,6 +10,7 @@
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
+#include "ct.h"
 
 /* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered in [-(q-1)/2, (q-1)/2]
  * (FIPS 203 Appendix A, in Montgomery form). test_arith recomputes every
@@ -300,6 +301,9 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
           mlkem_fqmul(mlkem_montgomery_reduce_wrapped(c1[i]), MLKEM_MONT_R2);
     }
   }
+  /* Sums of products of secret polynomials (s-hat, y-hat). */
+  mlkem_zeroize(c0, sizeof c0);
+  mlkem_zeroize(c1, sizeof c1);
 }
 
 /* r += a, then a Barrett pass: |r| < q and |a| < q give a sum below 2q,
