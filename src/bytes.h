@@ -1,5 +1,6 @@
 /*
- * bytes.h - little-endian loads and stores of 24-, 32- and 64-bit words.
+ * bytes.h - little-endian loads and stores of 24-, 32- and 64-bit words,
+ * and the bytes of Keccak lanes.
  *
  * FIPS 202 lanes and the bit strings of FIPS 203 are little-endian. These
  * are written with shifts so they are right on any host; compilers reduce
@@ -8,6 +9,7 @@
 #ifndef MLKEM_BYTES_H
 #define MLKEM_BYTES_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -43,6 +45,22 @@ static inline void mlkem_store64_le(uint8_t *p, uint64_t v) {
   unsigned i;
   for (i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
 #endif
+}
+
+/* The bytes of a sponge block as the scheduler hands it to a sink
+ * (sha3.h): byte j is byte j % 8 of lane[stride * (j / 8)], the lanes
+ * little-endian (FIPS 202 Section B.1). */
+static inline uint8_t mlkem_lane_byte(const uint64_t *lane, size_t stride,
+                                      size_t j) {
+  return (uint8_t)(lane[stride * (j / 8)] >> (8 * (j % 8)));
+}
+
+/* Copies the first n bytes of such a block to out. */
+static inline void mlkem_lane_bytes(uint8_t *out, const uint64_t *lane,
+                                    size_t stride, size_t n) {
+  size_t i;
+  for (i = 0; i + 8 <= n; i += 8) mlkem_store64_le(out + i, lane[stride * (i / 8)]);
+  for (; i < n; i++) out[i] = mlkem_lane_byte(lane, stride, i);
 }
 
 #endif

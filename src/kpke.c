@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "bytes.h"
 #include "ct.h"
 #include "ct_testing.h"
 #include "kpke.h"
@@ -88,12 +89,13 @@ static void keygen_advance(keygen_pipe *kp) {
 
 /* Sink of noise polynomial i (PRF_eta1(sigma, i), steps 8-15); when the
  * last polynomial of s is complete, s-hat = NTT(s) (steps 16-17). */
-static int keygen_noise_block(void *arg, const uint8_t *block, size_t len) {
+static int keygen_noise_block(void *arg, const uint64_t *lane, size_t stride,
+                              size_t len) {
   keygen_noise_sink *ns = arg;
   keygen_pipe *kp = ns->kp;
   unsigned have = kp->noise_have[ns->i], i;
   size_t n = MLKEM_ETA1_BYTES - have < len ? MLKEM_ETA1_BYTES - have : len;
-  memcpy(kp->noise[ns->i] + have, block, n);
+  mlkem_lane_bytes(kp->noise[ns->i] + have, lane, stride, n);
   kp->noise_have[ns->i] = have + (unsigned)n;
   if (kp->noise_have[ns->i] < MLKEM_ETA1_BYTES) return 0;
   if (ns->i < K && --kp->s_left == 0)

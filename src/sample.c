@@ -3,7 +3,8 @@
  * sponge jobs.
  *
  * A matrix entry consumes its SHAKE128 output block by block as the
- * scheduler produces it (a sink): the rejection step keeps candidates until
+ * scheduler produces it (a sink, reading the block where the permutation
+ * left it): the rejection step keeps candidates until
  * it has 256, usually within three blocks, and the job ends there. Nothing
  * is buffered and no entry needs a second pass. The bytes are public
  * (derived from rho), so the data-dependent length is no leak.
@@ -12,11 +13,12 @@
 
 #include <string.h>
 
-/* SampleNTT's loop (FIPS 203 Algorithm 7, steps 4-15) on each new block;
- * done at 256 coefficients. */
-static int rej_sink_block(void *arg, const uint8_t *block, size_t len) {
+/* SampleNTT's loop (FIPS 203 Algorithm 7, steps 4-15) on each new block,
+ * read in place from the lanes; done at 256 coefficients. */
+static int rej_sink_block(void *arg, const uint64_t *lane, size_t stride,
+                          size_t len) {
   mlkem_matrix_entry *e = arg;
-  e->be->rej_uniform(e->out, &e->ctr, block, (unsigned)len);
+  e->be->rej_uniform(e->out, &e->ctr, lane, stride, (unsigned)len);
   if (e->ctr < MLKEM_N) return 0;
   if (e->done != NULL) e->done(e->done_arg, e->row);
   return 1;

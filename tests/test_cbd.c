@@ -258,6 +258,25 @@ static int guard_intact(const guarded_poly *g) {
   return 1;
 }
 
+/* rej_uniform on the len bytes at buf, laid out as the sponge scheduler
+ * hands a block to a sink (sha3.h): byte j in byte j % 8 of the
+ * little-endian word lane[stride * (j / 8)]. The stride cycles through 1,
+ * 4, 8 (the backends' own) and 3 from call to call. Every other word, and
+ * the bytes after len in the last word, hold zeros, which are candidates
+ * below q: a read of anything but the len bytes would add coefficients. */
+static void rej_lanes(const mlkem_backend *be, mlkem_poly *r, unsigned *ctr,
+                      const uint8_t *buf, unsigned len) {
+  static const size_t strides[4] = {1, 4, 8, 3};
+  static unsigned calls;
+  static uint64_t lane[8 * (3 * 2048 + 32) / 8 + 8];
+  const size_t stride = strides[calls++ % 4];
+  unsigned j;
+  memset(lane, 0, sizeof lane);
+  for (j = 0; j < len; j++)
+    lane[stride * (j / 8)] |= (uint64_t)buf[j] << (8 * (j % 8));
+  be->rej_uniform(r, ctr, lane, stride, len);
+}
+
 /* Runs rej_uniform and the reference from the same state; compares. */
 static void check_rej(const mlkem_backend *be, const uint8_t *buf,
                       unsigned buflen, unsigned ctr0, const char *what) {
@@ -266,7 +285,7 @@ static void check_rej(const mlkem_backend *be, const uint8_t *buf,
   unsigned cg = ctr0, cw = ctr0, i;
   init_guarded(&got);
   for (i = 0; i < N; i++) want[i] = -1;
-  be->rej_uniform(&got.p, &cg, buf, buflen);
+  rej_lanes(be, &got.p, &cg, buf, buflen);
   ref_rej(want, &cw, buf, buflen);
   CHECKF(cg == cw, "%s rej_uniform (%s, buflen %u, ctr %u): ctr %u, want %u",
          be->name, what, buflen, ctr0, cg, cw);
@@ -311,14 +330,14 @@ static void test_rej(const mlkem_backend *be) {
   cases += 3;
   init_guarded(&g);
   ctr = 0;
-  be->rej_uniform(&g.p, &ctr, buf, 3 * 384);
+  rej_lanes(be, &g.p, &ctr, buf, 3 * 384);
   CHECKF(ctr == 0, "%s rej_uniform accepted a value >= q", be->name);
   /* All 3328: accepted, exact stop at 256 with a longer buffer. */
   for (i = 0; i < 200; i++) pack_pair(buf + 3 * i, Q - 1, Q - 1);
   check_rej(be, buf, 600, 0, "all 3328");
   init_guarded(&g);
   ctr = 0;
-  be->rej_uniform(&g.p, &ctr, buf, 600);
+  rej_lanes(be, &g.p, &ctr, buf, 600);
   for (i = 0; i < N && g.p.coeffs[i] == Q - 1; i++) {
   }
   CHECKF(ctr == N && i == N && guard_intact(&g),
@@ -336,7 +355,7 @@ static void test_rej(const mlkem_backend *be) {
   pack_pair(buf + 3, 7, 8);
   init_guarded(&g);
   ctr = N - 1;
-  be->rej_uniform(&g.p, &ctr, buf, 6);
+  rej_lanes(be, &g.p, &ctr, buf, 6);
   CHECKF(ctr == N && g.p.coeffs[N - 1] == 5 && guard_intact(&g),
          "%s rej_uniform from ctr 255 with (5, 6): ctr %u, last %d", be->name,
          ctr, g.p.coeffs[N - 1]);
@@ -344,20 +363,20 @@ static void test_rej(const mlkem_backend *be) {
   pack_pair(buf, Q, 7);
   init_guarded(&g);
   ctr = N - 1;
-  be->rej_uniform(&g.p, &ctr, buf, 3);
+  rej_lanes(be, &g.p, &ctr, buf, 3);
   CHECKF(ctr == N && g.p.coeffs[N - 1] == 7,
          "%s rej_uniform from ctr 255 with (q, 7): ctr %u, last %d", be->name,
          ctr, g.p.coeffs[N - 1]);
   /* Already full: nothing changes. */
   init_guarded(&g);
   ctr = N;
-  be->rej_uniform(&g.p, &ctr, buf, 6);
+  rej_lanes(be, &g.p, &ctr, buf, 6);
   CHECK(ctr == N && g.p.coeffs[N - 1] == -1 && guard_intact(&g));
   /* buflen is respected: acceptable values after it are not read. */
   for (i = 0; i < 300; i++) pack_pair(buf + 3 * i, i, i + 1000);
   init_guarded(&g);
   ctr = 0;
-  be->rej_uniform(&g.p, &ctr, buf, 30);
+  rej_lanes(be, &g.p, &ctr, buf, 30);
   CHECKF(ctr == 20 && g.p.coeffs[19] == 1009,
          "%s rej_uniform buflen 30: ctr %u", be->name, ctr);
   cases += 4;
@@ -368,9 +387,9 @@ static void test_rej(const mlkem_backend *be) {
     test_rng_bytes(&rng, buf, 840);
     init_guarded(&one);
     init_guarded(&chunked);
-    be->rej_uniform(&one.p, &c1, buf, 840);
+    rej_lanes(be, &one.p, &c1, buf, 840);
     for (pos = 0; pos < 840; pos += step)
-      be->rej_uniform(&chunked.p, &c2, buf + pos, step);
+      rej_lanes(be, &chunked.p, &c2, buf + pos, step);
     CHECKF(c1 == c2 && c1 == N &&
                memcmp(one.p.coeffs, chunked.p.coeffs, sizeof one.p) == 0 &&
                guard_intact(&one) && guard_intact(&chunked),
@@ -389,7 +408,7 @@ static void test_rej(const mlkem_backend *be) {
       unsigned j;
       init_guarded(&g);
       ctr = 0;
-      be->rej_uniform(&g.p, &ctr, buf + 3 * i, 3 * 64);
+      rej_lanes(be, &g.p, &ctr, buf + 3 * i, 3 * 64);
       n = 0;
       for (j = 0; j < 128; j++) {
         unsigned pair = i + j / 2;

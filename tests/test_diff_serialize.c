@@ -82,31 +82,56 @@ static void seed(const char *label) { test_fast_rng_init(&fast, label); }
 
 /* ---- inputs that end where readable memory ends -------------------------- */
 
-#define INPUT_MAX 1024
+/* The rejection step's longest input in lanes: 720 bytes, 90 words at a
+ * stride of up to 8. */
+#define INPUT_MAX 8192
 
 static uint8_t *input_end; /* one past the last readable byte */
-static uint8_t input_fallback[INPUT_MAX];
+static uint64_t input_fallback[INPUT_MAX / 8];
 
 static void input_init(void) {
 #if defined(__linux__)
   long page = sysconf(_SC_PAGESIZE);
-  if (page > 0 && page >= INPUT_MAX) {
-    uint8_t *p = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
+  if (page > 0) {
+    size_t size = ((size_t)INPUT_MAX + (size_t)page - 1) / (size_t)page *
+                  (size_t)page;
+    uint8_t *p = mmap(NULL, size + (size_t)page, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p != MAP_FAILED && mprotect(p + page, (size_t)page, PROT_NONE) == 0) {
-      input_end = p + page;
+    if (p != MAP_FAILED && mprotect(p + size, (size_t)page, PROT_NONE) == 0) {
+      input_end = p + size;
       printf("  (inputs end at an inaccessible page)\n");
       return;
     }
   }
 #endif
-  input_end = input_fallback + INPUT_MAX;
+  input_end = (uint8_t *)input_fallback + INPUT_MAX;
 }
 
 /* Copies len bytes to the end of the readable area and returns them. */
 static const uint8_t *place_input(const uint8_t *in, size_t len) {
   memmove(input_end - len, in, len);
   return input_end - len;
+}
+
+/* The len bytes at in as the sponge scheduler hands a block to a sink
+ * (sha3.h): byte j in byte j % 8 of the little-endian word
+ * lane[stride * (j / 8)]. The word that holds the last byte ends where
+ * readable memory ends, so reading a word past it faults; the words
+ * between the lane's (and the bytes after len in the last word) hold
+ * 0xF0 bytes, whose candidates include 0x0F0, below q. */
+static const uint64_t *place_lanes(const uint8_t *in, size_t len,
+                                   size_t stride) {
+  const size_t words = len == 0 ? 1 : (len + 7) / 8;
+  const size_t span = stride * (words - 1) + 1;
+  uint64_t *lane = (uint64_t *)(void *)(input_end - 8 * span);
+  size_t j;
+  memset(lane, 0xF0, 8 * span);
+  for (j = 0; j < len; j++) {
+    uint64_t *w = &lane[stride * (j / 8)];
+    *w = (*w & ~((uint64_t)0xFF << (8 * (j % 8)))) |
+         (uint64_t)in[j] << (8 * (j % 8));
+  }
+  return lane;
 }
 
 /* ---- bookkeeping --------------------------------------------------------- */
@@ -384,11 +409,15 @@ static void run_rej(op_stat *s, const char *what, const uint8_t *bytes,
   mlkem_poly want;
   unsigned cg = ctr_in, cw = ctr_in, i;
   char detail[128];
-  const uint8_t *in = place_input(bytes, buflen);
+  /* Every stride the scheduler uses (4 and 8), and others. */
+  static const size_t strides[5] = {4, 8, 1, 2, 5};
+  static unsigned calls;
+  const size_t stride = strides[calls++ % 5];
+  const uint64_t *in = place_lanes(bytes, buflen, stride);
   memset(&got, GUARD_BYTE, sizeof got);
   memset(&want, GUARD_BYTE, sizeof want);
-  be->rej_uniform(&got.p, &cg, in, buflen);
-  mlkem_portable_rej_uniform(&want, &cw, in, buflen);
+  be->rej_uniform(&got.p, &cg, in, stride, buflen);
+  mlkem_portable_rej_uniform(&want, &cw, in, stride, buflen);
   if (cg != cw) {
     snprintf(detail, sizeof detail,
              "ctr_out: %s %u, portable %u (ctr_in %u, buflen %u)", be->name,
@@ -421,8 +450,8 @@ static void run_rej_frontend(op_stat *s, unsigned kind) {
   memset(&want, 0, sizeof want);
   while (cw < N && rounds++ < 64) {
     rej_fill(buf, len, kind);
-    be->rej_uniform(&got.p, &cg, place_input(buf, len), len);
-    mlkem_portable_rej_uniform(&want, &cw, place_input(buf, len), len);
+    be->rej_uniform(&got.p, &cg, place_lanes(buf, len, 8), 8, len);
+    mlkem_portable_rej_uniform(&want, &cw, place_lanes(buf, len, 4), 4, len);
     if (cg != cw) break;
     len = 168;
   }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "cpu.h"
 #include "sha3/sha3.h"
 #include "symmetric.h"
@@ -963,10 +964,11 @@ typedef struct {
   size_t have, want;
 } collect_sink;
 
-static int collect(void *arg, const uint8_t *block, size_t len) {
+static int collect(void *arg, const uint64_t *lane, size_t stride,
+                   size_t len) {
   collect_sink *c = arg;
   size_t n = c->want - c->have < len ? c->want - c->have : len;
-  memcpy(c->buf + c->have, block, n);
+  mlkem_lane_bytes(c->buf + c->have, lane, stride, n);
   c->have += n;
   return c->have == c->want;
 }
@@ -980,9 +982,10 @@ typedef struct {
   uint8_t buf[200];
 } stream_sink;
 
-static int stream_append(void *arg, const uint8_t *block, size_t len) {
+static int stream_append(void *arg, const uint64_t *lane, size_t stride,
+                         size_t len) {
   stream_sink *c = arg;
-  if (!collect(&c->part, block, len)) return 0;
+  if (!collect(&c->part, lane, stride, len)) return 0;
   memcpy(c->stream + *c->avail, c->buf, c->part.want);
   *c->avail += c->part.want;
   return 1;

@@ -106,13 +106,18 @@ typedef struct mlkem_backend {
   void (*cbd)(mlkem_poly *r, const uint8_t *buf, unsigned eta);
 
   /* The rejection step of SampleNTT (FIPS 203 Algorithm 7, steps 4-15):
-   * appends to r->coeffs[*ctr..] the 12-bit values below q read from buf
-   * (buflen a multiple of 3), stopping at 256. Public data only.
+   * appends to r->coeffs[*ctr..] the 12-bit values below q read from the
+   * first len bytes (len a multiple of 3) of a SHAKE128 block, stopping at
+   * 256. The block is read where the permutation left it, as the sponge
+   * scheduler hands it to a sink (sha3.h): byte j is byte j % 8 of the
+   * little-endian word lane[stride * (j / 8)] (bytes.h, mlkem_lane_byte),
+   * so it is never copied out first. Only the words that hold the len
+   * bytes are read. Public data only.
    * Entries at and after the final *ctr are scratch (a rejected candidate
    * may be left there); later calls overwrite them.
    * Out (when *ctr reaches 256): NTT domain, [0, q). */
-  void (*rej_uniform)(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
-                      unsigned buflen);
+  void (*rej_uniform)(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
+                      size_t stride, unsigned len);
 
   /* The backend's multi-way Keccak-f[1600] permutations and their costs
    * (sha3.h), from which the sponge scheduler picks a width per batch. */

@@ -74,7 +74,12 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * domain byte. Without a sink it writes outlen bytes to out. With a sink,
  * it hands its output block by block (rate bytes each) to sink, until the
  * sink returns non-zero; outlen is then only the expected length, and out
- * is unused.
+ * is unused. The sink reads each block where the permutation left it, in
+ * the scheduler's state: its first rate / 8 lanes, lane i at
+ * lane[stride * i] (valid only during the call). Byte j of the block is
+ * byte j % 8 of lane j / 8, little-endian (bytes.h: mlkem_lane_byte and
+ * mlkem_lane_bytes). So a block a sink consumes at once, as the rejection
+ * step of SampleNTT does, is never copied.
  *
  * A job may depend on an earlier job of the same list (after = its index,
  * or -1 for none): it starts only once that job has all its output, so its
@@ -90,8 +95,8 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * tail is the number of its last blocks whose input is written only as the
  * last other job completes (an estimate used to choose the width of the
  * steps; 0 or 1 when unknown); that of every other job is 0. */
-typedef int (*mlkem_sponge_sink)(void *arg, const uint8_t *block,
-                                 size_t len);
+typedef int (*mlkem_sponge_sink)(void *arg, const uint64_t *lane,
+                                 size_t stride, size_t len);
 
 typedef struct {
   const uint8_t *in0;

@@ -6,7 +6,8 @@
  * are kept interleaved. One step permutes every busy lane: before it, each
  * lane that is still absorbing XORs in its next block (the last one
  * padded, Section 5.1); after it, each lane that has absorbed everything
- * copies out the next block of its output. A lane whose job has all its
+ * copies out the next block of its output, or hands it, in place, to its
+ * job's sink. A lane whose job has all its
  * output takes the first job of the list that has not started and whose
  * dependency (if any) is complete at the next step; the lane is cleared
  * before its first block.
@@ -274,20 +275,16 @@ static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
   return 1;
 }
 
-/* Copies out the next output block; returns 1 when the job is complete. */
+/* Hands the next output block to the sink, which reads it in place, or
+ * copies it out; returns 1 when the job is complete. */
 static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s,
                                             unsigned w,
                                             uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
-  const unsigned words = job->rate / 8;
   size_t n;
   uint8_t *out;
   unsigned i;
-  if (job->sink != NULL) {
-    MLKEM_SPONGE_UNROLL
-    for (i = 0; i < words; i++) mlkem_store64_le(block + 8 * i, s[w * i]);
-    return job->sink(job->sink_arg, block, job->rate);
-  }
+  if (job->sink != NULL) return job->sink(job->sink_arg, s, w, job->rate);
   n = job->outlen - ls->produced;
   out = job->out + ls->produced;
   if (n > job->rate) n = job->rate;

@@ -38,7 +38,8 @@ void mlkem_avx512_compress_encode_msg(uint8_t out[32], const mlkem_poly *a);
 void mlkem_avx512_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]);
 
 void mlkem_avx512_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta);
-void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
-                            unsigned buflen);
+void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr,
+                              const uint64_t *lane, size_t stride,
+                              unsigned len);
 
 #endif

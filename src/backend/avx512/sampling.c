@@ -212,26 +212,44 @@ static inline unsigned rej32_store_upto(int16_t *dst, __m512i b,
 
 #endif
 
-/* Blocks of 48 bytes while 64 can be loaded and 32 entries written without
- * leaving the buffer or the polynomial; then blocks of up to 48 bytes
- * (a masked load; candidates beyond the input are not counted), of which
- * a masked store writes only the entries still needed. The result is the
- * portable one: the values below q, in input order, until 256 are held. */
-void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
-                              unsigned buflen) {
+/* The n <= 6 Keccak lanes w[0], w[stride], ... as bytes 0 .. 8 n - 1 of a
+ * vector (the rest zero): one 8-byte load each (a masked broadcast),
+ * which the store of the permutation that wrote the word forwards; a wider
+ * load spanning words would wait for those stores to reach the cache. */
+static inline __m512i load_words(const uint64_t *w, size_t stride,
+                                 unsigned n) {
+  __m512i v = _mm512_setzero_si512();
+  unsigned i;
+  for (i = 0; i < n; i++)
+    v = _mm512_mask_set1_epi64(v, (__mmask8)(1u << i), (long long)w[stride * i]);
+  return v;
+}
+
+/* Blocks of 48 bytes (six words) while 32 entries can be written without
+ * leaving the polynomial; then blocks of up to 48 bytes (only the words
+ * that hold them are read, and candidates beyond the input are not
+ * counted), of which a masked store writes only the entries still needed.
+ * The result is the portable one: the values below q, in input order,
+ * until 256 are held. */
+void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr,
+                              const uint64_t *lane, size_t stride,
+                              unsigned len) {
   unsigned n = *ctr, pos = 0, groups;
-  while (n + 32 <= MLKEM_N && pos + 64 <= buflen) {
-    n += rej32_store(r->coeffs + n,
-                     _mm512_loadu_si512((const void *)(buf + pos)));
+  while (n + 32 <= MLKEM_N && pos + 48 <= len) {
+    n += rej32_store(r->coeffs + n, load_words(lane + stride * (pos / 8),
+                                               stride, 6));
     pos += 48;
   }
-  while (n < MLKEM_N && pos + 3 <= buflen) {
+  while (n < MLKEM_N && pos + 3 <= len) {
     /* Whole 3-byte groups left, at most 16: (rem 171) >> 9 is rem / 3 for
-     * rem < 48, without a division instruction (check_no_division.sh). */
-    groups = buflen - pos >= 48 ? 16 : ((buflen - pos) * 171) >> 9;
+     * rem < 48, without a division instruction (check_no_division.sh).
+     * pos is a multiple of 48 here, so of 8. */
+    groups = len - pos >= 48 ? 16 : ((len - pos) * 171) >> 9;
     n += rej32_store_upto(
         r->coeffs + n,
-        _mm512_maskz_loadu_epi8(~0ull >> (64 - 3 * groups), buf + pos),
+        _mm512_maskz_mov_epi8(~0ull >> (64 - 3 * groups),
+                              load_words(lane + stride * (pos / 8), stride,
+                                         (3 * groups + 7) / 8)),
         (__mmask32)(~0u >> (32 - 2 * groups)), MLKEM_N - n);
     pos += 3 * groups;
   }

@@ -111,40 +111,57 @@ static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3,
 
 /* Candidate j of 12 bytes (FIPS 203 Algorithm 7, steps 5-6) is in bytes
  * floor(3j/2) and floor(3j/2) + 1: the low 12 bits of that window for even
- * j, the high 12 bits for odd j. */
+ * j, the high 12 bits for odd j. The second half of 24 bytes is read from
+ * bytes 4..15 of a vector that starts at byte 8 (rej_window4). */
 static const uint8_t rej_window[16] = {0, 1, 1, 2, 3, 4, 4, 5,
                                        6, 7, 7, 8, 9, 10, 10, 11};
+static const uint8_t rej_window4[16] = {4, 5, 5, 6, 7, 8, 8, 9,
+                                        10, 11, 11, 12, 13, 14, 14, 15};
 static const int16_t rej_shift[8] = {0, -4, 0, -4, 0, -4, 0, -4};
 static const uint16_t rej_bits[8] = {1, 2, 4, 8, 16, 32, 64, 128};
 
-/* The loop of SampleNTT, eight candidates (12 bytes) per step: the
- * candidates below q form an 8-bit mask, and each half of the vector is
- * compacted by a lookup in rej_compact4 and stored at the current count,
- * which grows by the number accepted. Stores of four lanes may leave
- * rejected candidates after the count, as the contract allows. The last
- * bytes (fewer than 16 left, or fewer than 8 coefficients missing) go to
- * the portable code. The input is public (derived from rho). */
-void mlkem_neon_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint8_t *buf,
-                            unsigned buflen) {
-  const uint8x16_t window = vld1q_u8(rej_window);
+/* Eight candidates, their byte windows in b: those below q form an 8-bit
+ * mask, and each half of the vector is compacted by a lookup in
+ * rej_compact4 and stored at the count, which grows by the number
+ * accepted. Stores of four lanes may leave rejected candidates after the
+ * count, as the contract allows. Returns the new count. */
+static inline unsigned rej8(mlkem_poly *r, unsigned n, uint8x16_t b) {
   const int16x8_t shift = vld1q_s16(rej_shift);
   const uint16x8_t bits = vld1q_u16(rej_bits);
   const uint16x8_t q = vdupq_n_u16(MLKEM_Q), m12 = vdupq_n_u16(0xFFF);
+  uint16x8_t v = vandq_u16(vshlq_u16(vreinterpretq_u16_u8(b), shift), m12);
+  unsigned m = vaddvq_u16(vandq_u16(vcltq_u16(v, q), bits));
+  uint8x16_t vb = vreinterpretq_u8_u16(v);
+  uint8x8_t lo = vqtbl1_u8(vb, vld1_u8(rej_compact4[m & 15]));
+  uint8x8_t hi =
+      vqtbl1_u8(vb, vadd_u8(vld1_u8(rej_compact4[m >> 4]), vdup_n_u8(8)));
+  vst1_u8((uint8_t *)(void *)(r->coeffs + n), lo);
+  n += popcount4[m & 15];
+  vst1_u8((uint8_t *)(void *)(r->coeffs + n), hi);
+  return n + popcount4[m >> 4];
+}
+
+/* The loop of SampleNTT, 16 candidates (24 bytes, three words of the
+ * lanes, each loaded alone) per step while 16 entries are free. The last
+ * bytes (fewer than 24 left, or fewer than 16 coefficients missing) go to
+ * the portable code. The input is public (derived from rho). */
+void mlkem_neon_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
+                            size_t stride, unsigned len) {
+  const uint8x16_t window = vld1q_u8(rej_window);
+  const uint8x16_t window4 = vld1q_u8(rej_window4);
   unsigned n = *ctr, pos = 0;
-  while (n + 8 <= MLKEM_N && pos + 16 <= buflen) {
-    uint8x16_t b = vqtbl1q_u8(vld1q_u8(buf + pos), window);
-    uint16x8_t v = vandq_u16(vshlq_u16(vreinterpretq_u16_u8(b), shift), m12);
-    unsigned m = vaddvq_u16(vandq_u16(vcltq_u16(v, q), bits));
-    uint8x16_t vb = vreinterpretq_u8_u16(v);
-    uint8x8_t lo = vqtbl1_u8(vb, vld1_u8(rej_compact4[m & 15]));
-    uint8x8_t hi = vqtbl1_u8(
-        vb, vadd_u8(vld1_u8(rej_compact4[m >> 4]), vdup_n_u8(8)));
-    pos += 12;
-    vst1_u8((uint8_t *)(void *)(r->coeffs + n), lo);
-    n += popcount4[m & 15];
-    vst1_u8((uint8_t *)(void *)(r->coeffs + n), hi);
-    n += popcount4[m >> 4];
+  while (n + 16 <= MLKEM_N && pos + 24 <= len) {
+    const uint64_t *w = lane + stride * (pos / 8);
+    const uint64x1_t w0 = vld1_u64(w), w1 = vld1_u64(w + stride),
+                     w2 = vld1_u64(w + 2 * stride);
+    n = rej8(r, n, vqtbl1q_u8(vreinterpretq_u8_u64(vcombine_u64(w0, w1)),
+                              window));
+    n = rej8(r, n, vqtbl1q_u8(vreinterpretq_u8_u64(vcombine_u64(w1, w2)),
+                              window4));
+    pos += 24;
   }
   *ctr = n;
-  mlkem_portable_rej_uniform(r, ctr, buf + pos, buflen - pos);
+  if (n < MLKEM_N && pos < len)
+    mlkem_portable_rej_uniform(r, ctr, lane + stride * (pos / 8), stride,
+                               len - pos);
 }

@@ -31,7 +31,8 @@ void mlkem_portable_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]);
 
 void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta);
 void mlkem_portable_rej_uniform(mlkem_poly *r, unsigned *ctr,
-                                const uint8_t *buf, unsigned buflen);
+                                const uint64_t *lane, size_t stride,
+                                unsigned len);
 
 /* Compress_d (FIPS 203 equation 4.7) of one canonical coefficient x in
  * [0, q), for 1 <= d <= 11, without a division: round(2^d x / q) equals

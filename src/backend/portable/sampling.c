@@ -45,18 +45,29 @@ void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
     cbd3(r, buf);
 }
 
+/* The 48 bits from byte b of a block in lanes (bytes.h,
+ * mlkem_lane_byte), in the low bits: the rest of b's word, and the start
+ * of the next word when the six bytes reach into it. */
+static uint64_t lane_bits48(const uint64_t *lane, size_t stride, unsigned b) {
+  const unsigned sh = 8 * (b % 8);
+  uint64_t v = lane[stride * (b / 8)] >> sh;
+  if (b % 8 > 2) v |= lane[stride * (b / 8 + 1)] << (64 - sh);
+  return v;
+}
+
 /* The loop of SampleNTT: every 3 bytes give two 12-bit candidates, kept if
  * below q. The bytes are public (SHAKE128 of rho), so branching on them
  * would be safe, but about one candidate in five is rejected at random,
  * which defeats branch prediction: the main loop stores every candidate and
- * advances the count by the comparison instead, four candidates (6 bytes,
- * read as one 8-byte word) at a time, while four more stores fit. The tail
- * is done one pair at a time. */
+ * advances the count by the comparison instead, four candidates (6 bytes)
+ * at a time, while four more stores fit. The tail is done one pair at a
+ * time. */
 void mlkem_portable_rej_uniform(mlkem_poly *r, unsigned *ctr,
-                                const uint8_t *buf, unsigned buflen) {
+                                const uint64_t *lane, size_t stride,
+                                unsigned len) {
   unsigned n = *ctr, pos = 0, l;
-  while (n + 4 <= MLKEM_N && pos + 8 <= buflen) {
-    uint64_t w = mlkem_load64_le(buf + pos);
+  while (n + 4 <= MLKEM_N && pos + 6 <= len) {
+    uint64_t w = lane_bits48(lane, stride, pos);
     pos += 6;
     for (l = 0; l < 4; l++) {
       uint16_t d = (uint16_t)((w >> (12 * l)) & 0xFFF);
@@ -64,9 +75,12 @@ void mlkem_portable_rej_uniform(mlkem_poly *r, unsigned *ctr,
       n += d < MLKEM_Q;
     }
   }
-  while (n < MLKEM_N && pos + 3 <= buflen) {
-    uint16_t d1 = (uint16_t)((buf[pos] | ((uint16_t)buf[pos + 1] << 8)) & 0xFFF);
-    uint16_t d2 = (uint16_t)((buf[pos + 1] >> 4) | ((uint16_t)buf[pos + 2] << 4));
+  while (n < MLKEM_N && pos + 3 <= len) {
+    const unsigned b0 = mlkem_lane_byte(lane, stride, pos);
+    const unsigned b1 = mlkem_lane_byte(lane, stride, pos + 1);
+    const unsigned b2 = mlkem_lane_byte(lane, stride, pos + 2);
+    uint16_t d1 = (uint16_t)((b0 | b1 << 8) & 0xFFF);
+    uint16_t d2 = (uint16_t)(b1 >> 4 | b2 << 4);
     pos += 3;
     if (d1 < MLKEM_Q) r->coeffs[n++] = (int16_t)d1;
     if (d2 < MLKEM_Q && n < MLKEM_N) r->coeffs[n++] = (int16_t)d2;
