@@ -404,56 +404,84 @@ static inline __m256i load_words3(const uint64_t *w, size_t stride) {
   return _mm256_blend_epi32(_mm256_blend_epi32(w1, w0, 0x03), w2, 0xC0);
 }
 
-/* Writes the accepted ones of the 16 candidates from those 24 bytes, in
- * order, to out[0..]; always writes 16 entries (those after the accepted
- * ones are don't-care). Returns how many were accepted. */
+/* The compaction pattern of the accepted ones among eight candidates
+ * (acceptance bits m), for lane 0 (lo) and lane 1 (hi) of a vector. */
+static inline __m256i compaction(unsigned lo, unsigned hi) {
+  return _mm256_inserti128_si256(
+      _mm256_castsi128_si256(
+          _mm_load_si128((const __m128i *)rej_compact[lo])),
+      _mm_load_si128((const __m128i *)rej_compact[hi]), 1);
+}
+
+/* Writes the accepted ones of the 16 candidates in v (unpacked), in
+ * order, to out[0..]: both lanes of v compacted with the acceptance bits
+ * lo and hi, lane 0 stored at out, lane 1 right after its accepted ones.
+ * Always writes 16 entries (those after the accepted ones are
+ * don't-care). Returns how many were accepted. */
+static inline unsigned store_accepted(int16_t *out, __m256i v, unsigned lo,
+                                      unsigned hi) {
+  const unsigned n0 = (unsigned)_mm_popcnt_u32(lo);
+  v = _mm256_shuffle_epi8(v, compaction(lo, hi));
+  _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(v));
+  _mm_storeu_si128((__m128i *)(out + n0), _mm256_extracti128_si256(v, 1));
+  return n0 + (unsigned)_mm_popcnt_u32(hi);
+}
+
+/* 16 candidates from the 24 bytes of three words (load_words3) to
+ * out[0..], as store_accepted; returns how many were accepted. */
 static inline unsigned rej16(int16_t out[16], const uint64_t *w,
                              size_t stride) {
   const __m256i q = _mm256_set1_epi16(Q);
-  __m256i v = unpack12_lanes(load_words3(w, stride)), ok, idx; /* vec.h */
-  unsigned m, m0, m1, n0;
-  ok = _mm256_cmpgt_epi16(q, v);
+  const __m256i v = unpack12_lanes(load_words3(w, stride)); /* vec.h */
   /* One byte per candidate: bits 0..7 lane 0's, bits 16..23 lane 1's. */
-  m = (unsigned)_mm256_movemask_epi8(
-      _mm256_packs_epi16(ok, _mm256_setzero_si256()));
-  m0 = m & 0xFF;
-  m1 = (m >> 16) & 0xFF;
-  idx = _mm256_inserti128_si256(
-      _mm256_castsi128_si256(
-          _mm_load_si128((const __m128i *)rej_compact[m0])),
-      _mm_load_si128((const __m128i *)rej_compact[m1]), 1);
-  v = _mm256_shuffle_epi8(v, idx);
-  n0 = (unsigned)_mm_popcnt_u32(m0);
-  _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(v));
-  _mm_storeu_si128((__m128i *)(out + n0), _mm256_extracti128_si256(v, 1));
-  return n0 + (unsigned)_mm_popcnt_u32(m1);
+  const unsigned m = (unsigned)_mm256_movemask_epi8(
+      _mm256_packs_epi16(_mm256_cmpgt_epi16(q, v), _mm256_setzero_si256()));
+  return store_accepted(out, v, m & 0xFF, (m >> 16) & 0xFF);
 }
 
-/* Candidates are taken 16 (24 bytes, three words) at a time while 24
- * bytes remain: with 16 free entries left they are compacted straight into
- * r, otherwise into a scratch buffer from which only the entries still
- * needed are copied. The last len mod 24 bytes go to the portable code.
- * The result is that of the portable code: the values below q, in input
- * order, until 256 are held. */
+/* 32 candidates from the 48 bytes of six words, the same way: one mask
+ * for both vectors (bits 0..7 and 16..23 the first's, 8..15 and 24..31
+ * the second's), written to out[0..31]. */
+static inline unsigned rej32(int16_t out[32], const uint64_t *w,
+                             size_t stride) {
+  const __m256i q = _mm256_set1_epi16(Q);
+  const __m256i v0 = unpack12_lanes(load_words3(w, stride));
+  const __m256i v1 = unpack12_lanes(load_words3(w + 3 * stride, stride));
+  const unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(
+      _mm256_cmpgt_epi16(q, v0), _mm256_cmpgt_epi16(q, v1)));
+  const unsigned n = store_accepted(out, v0, m & 0xFF, (m >> 16) & 0xFF);
+  return n + store_accepted(out + n, v1, (m >> 8) & 0xFF, m >> 24);
+}
+
+/* Candidates are taken 32 (48 bytes, six words) at a time while 32 free
+ * entries remain, then 16 (24 bytes) at a time: with 16 free entries
+ * left compacted straight into r, otherwise into a scratch buffer from
+ * which only the entries still needed are copied. The last len mod 24
+ * bytes go to the portable code. The result is that of the portable code:
+ * the values below q, in input order, until 256 are held. */
 void mlkem_avx2_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
                             size_t stride, unsigned len) {
-  unsigned n = *ctr, pos = 0, k;
+  const uint64_t *w = lane;
+  unsigned n = *ctr, left = len / 24, k;
   int16_t tmp[16];
-  while (n + 16 <= MLKEM_N && pos + 24 <= len) {
-    n += rej16(r->coeffs + n, lane + stride * (pos / 8), stride);
-    pos += 24;
+  for (; n + 32 <= MLKEM_N && left >= 2; left -= 2) {
+    n += rej32(r->coeffs + n, w, stride);
+    w += 6 * stride;
   }
-  while (n < MLKEM_N && pos + 24 <= len) {
-    k = rej16(tmp, lane + stride * (pos / 8), stride);
-    pos += 24;
+  for (; n + 16 <= MLKEM_N && left > 0; left--) {
+    n += rej16(r->coeffs + n, w, stride);
+    w += 3 * stride;
+  }
+  for (; n < MLKEM_N && left > 0; left--) {
+    k = rej16(tmp, w, stride);
+    w += 3 * stride;
     if (k > MLKEM_N - n) k = MLKEM_N - n;
     memcpy(r->coeffs + n, tmp, k * sizeof tmp[0]);
     n += k;
   }
   *ctr = n;
-  if (n < MLKEM_N && pos < len)
-    mlkem_portable_rej_uniform(r, ctr, lane + stride * (pos / 8), stride,
-                               len - pos);
+  if (n < MLKEM_N && len % 24 != 0)
+    mlkem_portable_rej_uniform(r, ctr, w, stride, len % 24);
 }
 
 #else
