@@ -164,8 +164,11 @@ static int op_control(const mlkem_backend *be, const char *mode) {
      * (normally public) input and stores where the count of accepted
      * values says: must be reported, inside the library (before the
      * branch below). */
-    MLKEM_CT_POISON(&buf[100], 1);
-    be->rej_uniform(&pa, &ctr, buf, sizeof buf);
+    uint64_t lane[8 * 21]; /* a SHAKE128 block at the AVX-512 stride */
+    unsigned j;
+    for (j = 0; j < 8 * 21; j++) lane[j] = 0x0123456789ABCDEFull * (j + 1);
+    MLKEM_CT_POISON(&lane[8 * 12], 1); /* bytes 96-103 of the block */
+    be->rej_uniform(&pa, &ctr, lane, 8, 168);
     c16 = &pa.coeffs[0];
   } else {
     fprintf(stderr, "ct_control: unknown operation %s\n", op);
