@@ -216,36 +216,37 @@ static uint64_t load_partial(const uint8_t *p, size_t n) {
  * first word, w: the stride), from its first word on: the whole words of
  * in0, the word that holds the end of in0 and the start of in1 (if in0's
  * part does not end on a word), the whole words of in1 and its last,
- * partial word. in1's words may start anywhere: the loads are unaligned. */
-static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, unsigned w,
+ * partial word. in1's words may start anywhere: the loads are unaligned.
+ * The loops step pointers (size_t strides), so that each word is a load
+ * and an XOR into memory. */
+static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, size_t w,
                                              const mlkem_sponge_job *job,
                                              size_t at, size_t take) {
   const size_t len0 = job->len0;
-  size_t n0 = at < len0 ? len0 - at : 0, n1, c;
+  size_t n0 = at < len0 ? len0 - at : 0, n1, c, i;
   const uint8_t *p0 = job->in0, *p1;
-  unsigned i, k, r;
+  unsigned r;
   if (n0 > take) n0 = take;
   n1 = take - n0;
-  k = (unsigned)(n0 / 8);
   r = (unsigned)(n0 % 8);
   if (n0 > 0) p0 += at; /* (in0 may be NULL when empty) */
   MLKEM_SPONGE_UNROLL
-  for (i = 0; i < k; i++) s[w * i] ^= mlkem_load64_le(p0 + 8 * i);
+  for (i = 0; i < n0 / 8; i++, s += w, p0 += 8) *s ^= mlkem_load64_le(p0);
   if (n1 == 0) {
-    if (r != 0) s[w * k] ^= load_partial(p0 + 8 * k, r);
+    if (r != 0) *s ^= load_partial(p0, r);
     return;
   }
   p1 = job->in1 + (at + n0 - len0);
   if (r != 0) {
     c = 8 - r < n1 ? 8 - r : n1;
-    s[w * k] ^= load_partial(p0 + 8 * k, r) | load_partial(p1, c) << (8 * r);
-    k++;
+    *s ^= load_partial(p0, r) | load_partial(p1, c) << (8 * r);
+    s += w;
     p1 += c;
     n1 -= c;
   }
   MLKEM_SPONGE_UNROLL
-  for (i = 0; i < n1 / 8; i++) s[w * (k + i)] ^= mlkem_load64_le(p1 + 8 * i);
-  if (n1 % 8 != 0) s[w * (k + i)] ^= load_partial(p1 + 8 * i, n1 % 8);
+  for (i = 0; i < n1 / 8; i++, s += w, p1 += 8) *s ^= mlkem_load64_le(p1);
+  if (n1 % 8 != 0) *s ^= load_partial(p1, n1 % 8);
 }
 
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
@@ -256,11 +257,11 @@ static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, unsigned w,
  * FIPS 202 Sections 5.1 and B.2): the domain byte right after the input,
  * and the top bit of the block's last byte. */
 static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
-                                           unsigned w) {
+                                           size_t w) {
   const mlkem_sponge_job *job = ls->job;
   const size_t total = (size_t)job->len0 + job->len1, at = ls->absorbed;
   const size_t take = total - at < job->rate ? total - at : job->rate;
-  unsigned i;
+  size_t i;
   if (at == 0) {
     MLKEM_SPONGE_UNROLL
     for (i = 0; i < 25; i++) s[w * i] = 0;
@@ -278,21 +279,20 @@ static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
 /* Hands the next output block to the sink, which reads it in place, or
  * copies it out; returns 1 when the job is complete. */
 static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s,
-                                            unsigned w,
+                                            size_t w,
                                             uint8_t block[MAX_RATE]) {
   const mlkem_sponge_job *job = ls->job;
-  size_t n;
+  size_t n, i;
   uint8_t *out;
-  unsigned i;
   if (job->sink != NULL) return job->sink(job->sink_arg, s, w, job->rate);
   n = job->outlen - ls->produced;
   out = job->out + ls->produced;
   if (n > job->rate) n = job->rate;
   MLKEM_SPONGE_UNROLL
-  for (i = 0; i < n / 8; i++) mlkem_store64_le(out + 8 * i, s[w * i]);
+  for (i = 0; i < n / 8; i++, s += w, out += 8) mlkem_store64_le(out, *s);
   if (n % 8 != 0) {
-    mlkem_store64_le(block, s[w * i]);
-    memcpy(out + 8 * i, block, n % 8);
+    mlkem_store64_le(block, *s);
+    memcpy(out, block, n % 8);
   }
   ls->produced += (uint32_t)n;
   return ls->produced == job->outlen;
