@@ -446,8 +446,9 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     /* Idle lanes take the jobs that may start now: all of them, or with
      * eight-way and four-way permutations only the first four while the
      * list is bound by its chains (go_wide), unless the upper four are
-     * still busy. */
-    if (choose && (held & 0xF0u) == 0 && !go_wide(&q, ls, held, lanes))
+     * still busy. With no job free to start there is nothing to choose. */
+    if (choose && (held & 0xF0u) == 0 && (q.pending & ~q.waiting) != 0 &&
+        !go_wide(&q, ls, held, lanes))
       width = 0xFu;
     for (m = width & ~held; m != 0; m &= m - 1) {
       if ((j = take_job(&q)) < 0) break;
