@@ -462,17 +462,17 @@ static inline unsigned rej32(int16_t out[32], const uint64_t *w,
 void mlkem_avx2_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
                             size_t stride, unsigned len) {
   const uint64_t *w = lane;
-  unsigned n = *ctr, left = len / 24, k;
+  unsigned n = *ctr, pos = 0, k;
   int16_t tmp[16];
-  for (; n + 32 <= MLKEM_N && left >= 2; left -= 2) {
+  for (; n + 32 <= MLKEM_N && pos + 48 <= len; pos += 48) {
     n += rej32(r->coeffs + n, w, stride);
     w += 6 * stride;
   }
-  for (; n + 16 <= MLKEM_N && left > 0; left--) {
+  for (; n + 16 <= MLKEM_N && pos + 24 <= len; pos += 24) {
     n += rej16(r->coeffs + n, w, stride);
     w += 3 * stride;
   }
-  for (; n < MLKEM_N && left > 0; left--) {
+  for (; n < MLKEM_N && pos + 24 <= len; pos += 24) {
     k = rej16(tmp, w, stride);
     w += 3 * stride;
     if (k > MLKEM_N - n) k = MLKEM_N - n;
@@ -480,8 +480,8 @@ void mlkem_avx2_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
     n += k;
   }
   *ctr = n;
-  if (n < MLKEM_N && len % 24 != 0)
-    mlkem_portable_rej_uniform(r, ctr, w, stride, len % 24);
+  if (n < MLKEM_N && pos < len)
+    mlkem_portable_rej_uniform(r, ctr, w, stride, len - pos);
 }
 
 #else
