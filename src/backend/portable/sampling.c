@@ -45,59 +45,52 @@ void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
     cbd3(r, buf);
 }
 
-/* The 48 bits from byte b of a block in lanes (bytes.h,
- * mlkem_lane_byte), in the low bits: the rest of b's word, and the start
- * of the next word when the six bytes reach into it. */
-static uint64_t lane_bits48(const uint64_t *lane, size_t stride, unsigned b) {
-  const unsigned sh = 8 * (b % 8);
-  uint64_t v = lane[stride * (b / 8)] >> sh;
-  if (b % 8 > 2) v |= lane[stride * (b / 8 + 1)] << (64 - sh);
-  return v;
-}
-
-/* Four candidates from the low 48 bits of w: each is stored and the
- * count advanced by the comparison. */
-static inline unsigned rej4(mlkem_poly *r, unsigned n, uint64_t w) {
-  unsigned l;
-  for (l = 0; l < 4; l++) {
-    uint16_t d = (uint16_t)((w >> (12 * l)) & 0xFFF);
-    r->coeffs[n] = (int16_t)d;
-    n += d < MLKEM_Q;
+/* SampleNTT's loop on bytes: every 3 bytes give two 12-bit candidates,
+ * kept if below q. The bytes are public (SHAKE128 of rho), so branching on
+ * them would be safe, but about one candidate in five is rejected at
+ * random, which defeats branch prediction: the main loop stores every
+ * candidate and advances the count by the comparison instead, four
+ * candidates (6 bytes, read as one 8-byte word) at a time, while four more
+ * stores fit. The tail is done one pair at a time. Returns the new count;
+ * *pos advances past the bytes used. */
+static unsigned rej_bytes(mlkem_poly *r, unsigned n, const uint8_t *buf,
+                          unsigned buflen, unsigned *pos) {
+  unsigned p = *pos, l;
+  while (n + 4 <= MLKEM_N && p + 8 <= buflen) {
+    uint64_t w = mlkem_load64_le(buf + p);
+    p += 6;
+    for (l = 0; l < 4; l++) {
+      uint16_t d = (uint16_t)((w >> (12 * l)) & 0xFFF);
+      r->coeffs[n] = (int16_t)d;
+      n += d < MLKEM_Q;
+    }
   }
+  while (n < MLKEM_N && p + 3 <= buflen) {
+    uint16_t d1 = (uint16_t)((buf[p] | ((uint16_t)buf[p + 1] << 8)) & 0xFFF);
+    uint16_t d2 = (uint16_t)((buf[p + 1] >> 4) | ((uint16_t)buf[p + 2] << 4));
+    p += 3;
+    if (d1 < MLKEM_Q) r->coeffs[n++] = (int16_t)d1;
+    if (d2 < MLKEM_Q && n < MLKEM_N) r->coeffs[n++] = (int16_t)d2;
+  }
+  *pos = p;
   return n;
 }
 
-/* The loop of SampleNTT: every 3 bytes give two 12-bit candidates, kept if
- * below q. The bytes are public (SHAKE128 of rho), so branching on them
- * would be safe, but about one candidate in five is rejected at random,
- * which defeats branch prediction: the main loop stores every candidate and
- * advances the count by the comparison instead, 16 candidates (24 bytes,
- * three lanes, cut into four 48-bit windows with shifts) at a time while
- * 16 more stores fit; then four (6 bytes) at a time. The tail is done one
- * pair at a time. */
+/* The block is taken out of the lanes 168 bytes (a SHAKE128 block) at a
+ * time into a buffer and sampled from there: reading the candidates
+ * straight from the lanes (three lanes cut into 48-bit windows with
+ * shifts) was about 40 % slower inside the scheduler (docs/SCHEDULE.md). */
 void mlkem_portable_rej_uniform(mlkem_poly *r, unsigned *ctr,
                                 const uint64_t *lane, size_t stride,
                                 unsigned len) {
-  unsigned n = *ctr, pos = 0;
-  for (; n + 16 <= MLKEM_N && pos + 24 <= len; pos += 24) {
-    const uint64_t *w = lane + stride * (pos / 8);
-    const uint64_t w0 = w[0], w1 = w[stride], w2 = w[2 * stride];
-    n = rej4(r, n, w0);
-    n = rej4(r, n, w0 >> 48 | w1 << 16);
-    n = rej4(r, n, w1 >> 32 | w2 << 32);
-    n = rej4(r, n, w2 >> 16);
-  }
-  for (; n + 4 <= MLKEM_N && pos + 6 <= len; pos += 6)
-    n = rej4(r, n, lane_bits48(lane, stride, pos));
-  while (n < MLKEM_N && pos + 3 <= len) {
-    const unsigned b0 = mlkem_lane_byte(lane, stride, pos);
-    const unsigned b1 = mlkem_lane_byte(lane, stride, pos + 1);
-    const unsigned b2 = mlkem_lane_byte(lane, stride, pos + 2);
-    uint16_t d1 = (uint16_t)((b0 | b1 << 8) & 0xFFF);
-    uint16_t d2 = (uint16_t)(b1 >> 4 | b2 << 4);
-    pos += 3;
-    if (d1 < MLKEM_Q) r->coeffs[n++] = (int16_t)d1;
-    if (d2 < MLKEM_Q && n < MLKEM_N) r->coeffs[n++] = (int16_t)d2;
+  uint8_t buf[168];
+  unsigned n = *ctr, done = 0, pos, take;
+  while (n < MLKEM_N && done + 3 <= len) {
+    take = len - done < sizeof buf ? len - done : (unsigned)sizeof buf;
+    mlkem_lane_bytes(buf, lane + stride * (done / 8), stride, take);
+    pos = 0;
+    n = rej_bytes(r, n, buf, take, &pos);
+    done += take;
   }
   *ctr = n;
 }
