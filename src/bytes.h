@@ -49,18 +49,23 @@ static inline void mlkem_store64_le(uint8_t *p, uint64_t v) {
 
 /* The bytes of a sponge block as the scheduler hands it to a sink
  * (sha3.h): byte j is byte j % 8 of lane[stride * (j / 8)], the lanes
- * little-endian (FIPS 202 Section B.1). */
-static inline uint8_t mlkem_lane_byte(const uint64_t *lane, size_t stride,
-                                      size_t j) {
-  return (uint8_t)(lane[stride * (j / 8)] >> (8 * (j % 8)));
-}
-
-/* Copies the first n bytes of such a block to out. */
+ * little-endian (FIPS 202 Section B.1). Copies the first n of them to out
+ * (the lane pointer steps and the loop is unrolled, so that each whole word
+ * is one load and one store; the scheduler copies its output blocks out
+ * with it). */
 static inline void mlkem_lane_bytes(uint8_t *out, const uint64_t *lane,
                                     size_t stride, size_t n) {
   size_t i;
-  for (i = 0; i + 8 <= n; i += 8) mlkem_store64_le(out + i, lane[stride * (i / 8)]);
-  for (; i < n; i++) out[i] = mlkem_lane_byte(lane, stride, i);
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC unroll 8
+#endif
+  for (i = 0; i < n / 8; i++, lane += stride, out += 8)
+    mlkem_store64_le(out, *lane);
+  if (n % 8 != 0) {
+    uint8_t last[8];
+    mlkem_store64_le(last, *lane);
+    memcpy(out, last, n % 8);
+  }
 }
 
 #endif

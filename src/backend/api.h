@@ -110,7 +110,7 @@ typedef struct mlkem_backend {
    * first len bytes (len a multiple of 3) of a SHAKE128 block, stopping at
    * 256. The block is read where the permutation left it, as the sponge
    * scheduler hands it to a sink (sha3.h): byte j is byte j % 8 of the
-   * little-endian word lane[stride * (j / 8)] (bytes.h, mlkem_lane_byte),
+   * little-endian word lane[stride * (j / 8)] (bytes.h, mlkem_lane_bytes),
    * so it is never copied out first. Only the words that hold the len
    * bytes are read. Public data only.
    * Entries at and after the final *ctr are scratch (a rejected candidate

@@ -77,7 +77,7 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * is unused. The sink reads each block where the permutation left it, in
  * the scheduler's state: its first rate / 8 lanes, lane i at
  * lane[stride * i] (valid only during the call). Byte j of the block is
- * byte j % 8 of lane j / 8, little-endian (bytes.h: mlkem_lane_byte and
+ * byte j % 8 of lane j / 8, little-endian (bytes.h:
  * mlkem_lane_bytes). So a block a sink consumes at once, as the rejection
  * step of SampleNTT does, is never copied.
  *

@@ -28,8 +28,7 @@
 #include "ct.h"
 #include "sha3/sha3.h"
 
-#define MAX_RATE 168
-#define BLOCK_BYTES 200 /* a rate block, or a parked lane of 25 words */
+#define BLOCK_BYTES 200 /* a parked lane: 25 words */
 #define MAX_STRIDE 8
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -279,21 +278,13 @@ static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
 /* Hands the next output block to the sink, which reads it in place, or
  * copies it out; returns 1 when the job is complete. */
 static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s,
-                                            size_t w,
-                                            uint8_t block[MAX_RATE]) {
+                                            size_t w) {
   const mlkem_sponge_job *job = ls->job;
-  size_t n, i;
-  uint8_t *out;
+  size_t n;
   if (job->sink != NULL) return job->sink(job->sink_arg, s, w, job->rate);
   n = job->outlen - ls->produced;
-  out = job->out + ls->produced;
   if (n > job->rate) n = job->rate;
-  MLKEM_SPONGE_UNROLL
-  for (i = 0; i < n / 8; i++, s += w, out += 8) mlkem_store64_le(out, *s);
-  if (n % 8 != 0) {
-    mlkem_store64_le(block, *s);
-    memcpy(out, block, n % 8);
-  }
+  mlkem_lane_bytes(job->out + ls->produced, s, w, n);
   ls->produced += (uint32_t)n;
   return ls->produced == job->outlen;
 }
@@ -491,7 +482,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     /* Lanes that have absorbed everything copy out. */
     for (m = squeezing; m != 0; m &= m - 1) {
       l = lowest_bit(m);
-      if (squeeze_step(&ls[l], s + l, stride, block)) {
+      if (squeeze_step(&ls[l], s + l, stride)) {
         complete(&q, (unsigned)(ls[l].job - jobs));
         ls[l].job = NULL;
         held &= ~(1u << l);

@@ -51,11 +51,10 @@ void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
  * random, which defeats branch prediction: the main loop stores every
  * candidate and advances the count by the comparison instead, four
  * candidates (6 bytes, read as one 8-byte word) at a time, while four more
- * stores fit. The tail is done one pair at a time. Returns the new count;
- * *pos advances past the bytes used. */
+ * stores fit. The tail is done one pair at a time. Returns the new count. */
 static unsigned rej_bytes(mlkem_poly *r, unsigned n, const uint8_t *buf,
-                          unsigned buflen, unsigned *pos) {
-  unsigned p = *pos, l;
+                          unsigned buflen) {
+  unsigned p = 0, l;
   while (n + 4 <= MLKEM_N && p + 8 <= buflen) {
     uint64_t w = mlkem_load64_le(buf + p);
     p += 6;
@@ -72,24 +71,23 @@ static unsigned rej_bytes(mlkem_poly *r, unsigned n, const uint8_t *buf,
     if (d1 < MLKEM_Q) r->coeffs[n++] = (int16_t)d1;
     if (d2 < MLKEM_Q && n < MLKEM_N) r->coeffs[n++] = (int16_t)d2;
   }
-  *pos = p;
   return n;
 }
 
 /* The block is taken out of the lanes 168 bytes (a SHAKE128 block) at a
  * time into a buffer and sampled from there: reading the candidates
  * straight from the lanes (three lanes cut into 48-bit windows with
- * shifts) was about 40 % slower inside the scheduler (docs/SCHEDULE.md). */
+ * shifts) was about 40 % slower inside the scheduler
+ * (docs/ARCHITECTURE.md). */
 void mlkem_portable_rej_uniform(mlkem_poly *r, unsigned *ctr,
                                 const uint64_t *lane, size_t stride,
                                 unsigned len) {
   uint8_t buf[168];
-  unsigned n = *ctr, done = 0, pos, take;
+  unsigned n = *ctr, done = 0, take;
   while (n < MLKEM_N && done + 3 <= len) {
     take = len - done < sizeof buf ? len - done : (unsigned)sizeof buf;
     mlkem_lane_bytes(buf, lane + stride * (done / 8), stride, take);
-    pos = 0;
-    n = rej_bytes(r, n, buf, take, &pos);
+    n = rej_bytes(r, n, buf, take);
     done += take;
   }
   *ctr = n;
