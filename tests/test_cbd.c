@@ -270,10 +270,7 @@ static void rej_lanes(const mlkem_backend *be, mlkem_poly *r, unsigned *ctr,
   static unsigned calls;
   static uint64_t lane[8 * (3 * 2048 + 32) / 8 + 8];
   const size_t stride = strides[calls++ % 4];
-  unsigned j;
-  memset(lane, 0, sizeof lane);
-  for (j = 0; j < len; j++)
-    lane[stride * (j / 8)] |= (uint64_t)buf[j] << (8 * (j % 8));
+  test_lanes_from_bytes(lane, sizeof lane / 8, stride, buf, len, 0x00);
   be->rej_uniform(r, ctr, lane, stride, len);
 }
 

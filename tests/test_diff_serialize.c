@@ -124,13 +124,7 @@ static const uint64_t *place_lanes(const uint8_t *in, size_t len,
   const size_t words = len == 0 ? 1 : (len + 7) / 8;
   const size_t span = stride * (words - 1) + 1;
   uint64_t *lane = (uint64_t *)(void *)(input_end - 8 * span);
-  size_t j;
-  memset(lane, 0xF0, 8 * span);
-  for (j = 0; j < len; j++) {
-    uint64_t *w = &lane[stride * (j / 8)];
-    *w = (*w & ~((uint64_t)0xFF << (8 * (j % 8)))) |
-         (uint64_t)in[j] << (8 * (j % 8));
-  }
+  test_lanes_from_bytes(lane, span, stride, in, len, 0xF0);
   return lane;
 }
 

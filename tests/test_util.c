@@ -203,3 +203,14 @@ uint64_t test_fast_rng_next(test_fast_rng *rng) {
   xs[3] = rotl64(xs[3], 45);
   return res;
 }
+
+void test_lanes_from_bytes(uint64_t *lane, size_t words, size_t stride,
+                           const uint8_t *in, size_t len, uint8_t fill) {
+  size_t j;
+  memset(lane, fill, 8 * words);
+  for (j = 0; j < len; j++) {
+    uint64_t *w = &lane[stride * (j / 8)];
+    *w = (*w & ~((uint64_t)0xFF << (8 * (j % 8)))) |
+         (uint64_t)in[j] << (8 * (j % 8));
+  }
+}

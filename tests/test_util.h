@@ -74,6 +74,14 @@ char *test_read_file(const char *path, size_t *len);
  * buffer (valid until the next call). */
 const char *test_vector_path(const char *rel);
 
+/* Lays the len bytes at in out as the sponge scheduler hands a block to a
+ * sink (sha3.h): byte j in byte j % 8 of the little-endian word
+ * lane[stride * (j / 8)]. Every other byte of the words lane[0 ..
+ * words - 1] (the words in between, and the bytes after len in the last
+ * one) is fill. */
+void test_lanes_from_bytes(uint64_t *lane, size_t words, size_t stride,
+                           const uint8_t *in, size_t len, uint8_t fill);
+
 /* Deterministic generator for random test inputs (SHAKE128 of a label). */
 typedef struct test_rng test_rng;
 struct test_rng {
