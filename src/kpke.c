@@ -11,6 +11,7 @@
  */
 #include "level.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -41,22 +42,41 @@ static void poly_sub_from(mlkem_poly *r, const mlkem_poly *a) {
  * Key generation as a pipeline (FIPS 203 Algorithm 13 steps 3-19, with
  * Algorithm 16's H(ek) when asked for). One list samples A-hat and the
  * noise. Inside the scheduler's sinks, as soon as s is complete s-hat is
- * computed, and as soon as row i of A-hat and e[i] are complete (rows in
- * order) row i of t-hat is computed and encoded into ek, where the H(ek)
- * job, streaming its input, absorbs it while later rows are still being
- * sampled. So H(ek) no longer waits for the whole of ek.
+ * computed, and row i of t-hat is computed and encoded into ek (rows in
+ * order) once e[i] and every entry of row i of A-hat are complete, where
+ * the H(ek) job, streaming its input, absorbs it while later rows are still
+ * being sampled. So H(ek) does not wait for the whole of ek.
+ *
+ * With eight lanes, it need not wait for the whole of row 0 either: the
+ * NTT-domain order is the standard one on every backend (api.h), and each
+ * coefficient pair of t-hat[i] needs only the same pair of the row's
+ * entries, so once every entry of row 0 holds its first 92 coefficients,
+ * the first block of ek (136 bytes, 91 coefficients) is final. Row 0 is
+ * then computed from what its entries hold (their unsampled coefficients
+ * set to zero first, so that every input is in range), the block is
+ * released, and H(ek) starts a step earlier, while the row is still being
+ * sampled; the row is computed again once complete. With four lanes the
+ * list is bound by its work rather than by the chain of H(ek), and an
+ * earlier start only takes a lane from the sampling; and prefixes of later
+ * rows cost more arithmetic than they save steps (step counts per set and
+ * backend over 300 seeds: docs/SCHEDULE.md).
  */
 typedef struct {
   const mlkem_backend *be;
+  mlkem_matrix_entry *entries;
   mlkem_poly *a, *s, *t;
+  mlkem_poly *ehat;                   /* e-hat[ehat_row] */
   uint8_t (*noise)[MLKEM_ETA1_BYTES]; /* PRF output for s, then e */
   unsigned noise_have[2 * K];         /* bytes received of each */
   unsigned s_left;                    /* polynomials of s incomplete */
   unsigned row_left[K];               /* entries incomplete in each row */
-  unsigned rows;                      /* rows of t-hat written to ek */
+  unsigned rows;                      /* rows of t-hat complete in ek */
+  unsigned ehat_row;                  /* K: none yet */
   uint8_t *ek;
   size_t ek_bytes;
-  size_t ek_ready;                    /* bytes of ek written */
+  size_t ek_ready;                    /* bytes of ek final */
+  size_t early; /* ek's first block, released early (above); SIZE_MAX
+                   for none */
 } keygen_pipe;
 
 typedef struct {
@@ -65,25 +85,43 @@ typedef struct {
 } keygen_noise_sink;
 
 /* Steps 18-19 for every row whose turn has come: t-hat[i] = A-hat[i]
- * s-hat + e-hat[i], ek[384 i :] = ByteEncode_12(t-hat[i]). Once row i of
- * A-hat is used, its first entry holds e-hat[i] (saving a polynomial of
- * stack) and is wiped after. */
+ * s-hat + e-hat[i], ek[384 i :] = ByteEncode_12(t-hat[i]); or for the
+ * first block of row 0, released early (above). */
 static void keygen_advance(keygen_pipe *kp) {
   const mlkem_backend *be = kp->be;
-  while (kp->s_left == 0 && kp->rows < K && kp->row_left[kp->rows] == 0 &&
+  while (kp->s_left == 0 && kp->rows < K &&
          kp->noise_have[K + kp->rows] == MLKEM_ETA1_BYTES) {
     const unsigned i = kp->rows;
-    mlkem_poly *e = &kp->a[i * K];
-    be->basemul_acc(kp->t, &kp->a[i * K], kp->s, K);
-    be->cbd(e, kp->noise[K + i], MLKEM_ETA1);
-    be->ntt(e);
-    be->add_reduce(kp->t, e);
-    be->encode12(kp->ek + i * MLKEM_POLYBYTES, kp->t);
-    mlkem_zeroize(e, sizeof *e);
+    const mlkem_matrix_entry *row = &kp->entries[i * K];
+    mlkem_poly *a = &kp->a[i * K];
+    const size_t at = (size_t)MLKEM_POLYBYTES * i;
+    unsigned have = MLKEM_N, j;
+    size_t ready;
+    if (kp->row_left[i] != 0) {
+      /* Incomplete: only the early block of row 0 may be released. */
+      if (i != 0 || kp->ek_ready != 0) return;
+      for (j = 0; j < K; j++)
+        if (row[j].ctr < have) have = row[j].ctr;
+      ready = 3 * (size_t)(have / 2);
+      if (ready < kp->early) return;
+      for (j = 0; j < K; j++)
+        memset(&a[j].coeffs[row[j].ctr], 0,
+               sizeof(int16_t) * (MLKEM_N - row[j].ctr));
+    } else {
+      /* rho, the last 32 bytes, is in place from the start. */
+      ready = i + 1 == K ? kp->ek_bytes : at + MLKEM_POLYBYTES;
+    }
+    if (kp->ehat_row != i) {
+      be->cbd(kp->ehat, kp->noise[K + i], MLKEM_ETA1);
+      be->ntt(kp->ehat);
+      kp->ehat_row = i;
+    }
+    be->basemul_acc(kp->t, a, kp->s, K);
+    be->add_reduce(kp->t, kp->ehat);
+    be->encode12(kp->ek + at, kp->t);
+    kp->ek_ready = ready;
+    if (have < MLKEM_N) return;
     kp->rows++;
-    /* rho, the last 32 bytes, is in place from the start. */
-    kp->ek_ready = kp->rows == K ? kp->ek_bytes
-                                 : (size_t)MLKEM_POLYBYTES * kp->rows;
   }
 }
 
@@ -107,10 +145,16 @@ static int keygen_noise_block(void *arg, const uint64_t *lane, size_t stride,
   return 1;
 }
 
-static void keygen_entry_done(void *arg, unsigned row) {
+/* After each block of a matrix entry: only a complete entry, or a block
+ * of row 0 before the early block is released, may let a row advance, and
+ * only if the entry is in the row whose turn it is. */
+static void keygen_entry_progress(void *arg, const mlkem_matrix_entry *e) {
   keygen_pipe *kp = arg;
-  kp->row_left[row]--;
-  keygen_advance(kp);
+  if (e->ctr >= MLKEM_N)
+    kp->row_left[e->row]--;
+  else if (e->row != 0 || kp->ek_ready != 0 || kp->early == SIZE_MAX)
+    return;
+  if (e->row == kp->rows) keygen_advance(kp);
 }
 
 /* Appends the job of PRF_eta1(sigma, N) (Algorithm 13 steps 9 and 13),
@@ -133,19 +177,25 @@ static void keygen_noise_job(mlkem_job_list *list,
   ((MLKEM_POLYBYTES * K + MLKEM_SYMBYTES) / MLKEM_SHA3_256_RATE + 1 - \
    MLKEM_POLYBYTES * (K - 1) / MLKEM_SHA3_256_RATE)
 
+_Static_assert(2 * K * MLKEM_ETA1_BYTES <= K * MLKEM_POLYBYTES,
+               "the noise bytes of key generation do not fit in dk_PKE");
+
 /* FIPS 203 Algorithm 13; with h not NULL, also H(ek) into h. */
 static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
                           uint8_t *ek, uint8_t *dkpke,
                           const uint8_t d[MLKEM_SYMBYTES], uint8_t *h) {
   uint8_t in[MLKEM_SYMBYTES + 1];
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
-  mlkem_poly a[K * K], s[K], t;
-  uint8_t noise[2 * K][MLKEM_ETA1_BYTES];
+  mlkem_poly a[K * K], s[K], t, ehat;
+  /* The noise bytes wait in dk_PKE, which step 20 overwrites. */
+  uint8_t (*noise)[MLKEM_ETA1_BYTES] = (uint8_t (*)[MLKEM_ETA1_BYTES])dkpke;
   mlkem_matrix_entry entries[K * K];
   keygen_noise_sink sinks[2 * K];
   mlkem_sponge_job jobs[K * K + 2 * K + 1];
   mlkem_job_list list = {jobs, 0, K * K + 2 * K + 1};
   keygen_pipe kp;
+  /* Whether the backend runs eight lanes (above, and below). */
+  const int eight = be->keccak->x8 != NULL;
   unsigned i;
 
   /* Step 1: (rho, sigma) = G(d || k), with the rank byte of the final
@@ -161,23 +211,29 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   memcpy(ek + p->dkpke_bytes, rho_sigma, MLKEM_SYMBYTES);
 
   kp.be = be;
+  kp.entries = entries;
   kp.a = a;
   kp.s = s;
   kp.t = &t;
+  kp.ehat = &ehat;
   kp.noise = noise;
   kp.s_left = K;
   kp.rows = 0;
+  kp.ehat_row = K;
   kp.ek = ek;
   kp.ek_bytes = p->ek_bytes;
   kp.ek_ready = 0;
+  kp.early = h != NULL && eight ? MLKEM_SHA3_256_RATE : SIZE_MAX;
   for (i = 0; i < K; i++) kp.row_left[i] = K;
 
   /* One list: H(ek) streaming ek as its rows are written (it starts once
    * row 0 is), steps 8-15's s and e from PRF_eta1(sigma, N), N = 0 ..
    * 2k - 1, and steps 3-7's A-hat[i][j] = SampleNTT(rho || j || i). Listed
    * in the order t-hat needs them, since lanes take jobs in list order:
-   * all of s, then each row of A-hat followed by its e[i], so that row 0
-   * of ek, and with it H(ek), comes as early as it can (docs/SCHEDULE.md). */
+   * all of s, then each row of A-hat with its e[i], so that row 0 of ek,
+   * and with it H(ek), comes as early as it can. e[i] comes first with
+   * eight lanes, so that the early block of row 0 need not wait for it,
+   * and last with four, where it measured better (docs/SCHEDULE.md). */
   list.n = 0;
   if (h != NULL) {
     mlkem_sponge_job hj = mlkem_job_h(ek, p->ek_bytes, h);
@@ -192,23 +248,24 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   }
   for (i = 0; i < K; i++) keygen_noise_job(&list, rho_sigma, sinks, i);
   for (i = 0; i < K; i++) {
+    if (eight) keygen_noise_job(&list, rho_sigma, sinks, K + i);
     mlkem_matrix_row_jobs(&list, be, entries, a, K, rho_sigma, 0, i);
-    keygen_noise_job(&list, rho_sigma, sinks, K + i);
+    if (!eight) keygen_noise_job(&list, rho_sigma, sinks, K + i);
   }
   for (i = 0; i < K * K; i++) {
-    entries[i].done = keygen_entry_done;
-    entries[i].done_arg = &kp;
+    entries[i].progress = keygen_entry_progress;
+    entries[i].progress_arg = &kp;
   }
   mlkem_hash_run(be, list.job, list.n);
 
-  /* Step 20: dk_PKE = ByteEncode_12(s-hat). */
+  /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the noise bytes. */
   for (i = 0; i < K; i++) be->encode12(dkpke + i * MLKEM_POLYBYTES, &s[i]);
 
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(rho_sigma, sizeof rho_sigma);
   mlkem_zeroize(s, sizeof s);
-  mlkem_zeroize(noise, sizeof noise);
   mlkem_zeroize(&t, sizeof t);
+  mlkem_zeroize(&ehat, sizeof ehat);
 }
 
 /* FIPS 203 Algorithm 13 (the hazmat entry point). */

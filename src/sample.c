@@ -19,9 +19,8 @@ static int rej_sink_block(void *arg, const uint64_t *lane, size_t stride,
                           size_t len) {
   mlkem_matrix_entry *e = arg;
   e->be->rej_uniform(e->out, &e->ctr, lane, stride, (unsigned)len);
-  if (e->ctr < MLKEM_N) return 0;
-  if (e->done != NULL) e->done(e->done_arg, e->row);
-  return 1;
+  if (e->progress != NULL) e->progress(e->progress_arg, e);
+  return e->ctr >= MLKEM_N;
 }
 
 void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
@@ -37,8 +36,8 @@ void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
     e->in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? col : row);
     e->be = be;
     e->out = &a[row * k + col];
-    e->done = NULL;
-    e->done_arg = NULL;
+    e->progress = NULL;
+    e->progress_arg = NULL;
     e->ctr = 0;
     e->row = row;
     job = mlkem_job_xof(e->in, NULL, MLKEM_REJ_UNIFORM_BUFBYTES);

@@ -10,15 +10,16 @@
 #include "symmetric.h"
 
 /* One matrix entry being sampled: its XOF input rho || j || i and the
- * state of its rejection loop. Owned by the caller until the jobs have
- * run. If done is set (mlkem_matrix_jobs leaves it NULL), it is called
- * with done_arg and the entry's row as soon as the entry is complete,
- * from inside the scheduler. */
-typedef struct {
+ * state of its rejection loop (ctr: the coefficients out holds, in the
+ * standard order, 256 once complete). Owned by the caller until the jobs
+ * have run. If progress is set (mlkem_matrix_jobs leaves it NULL), it is
+ * called with progress_arg and the entry after each block the entry
+ * consumes, from inside the scheduler. */
+typedef struct mlkem_matrix_entry {
   const mlkem_backend *be;
   mlkem_poly *out;
-  void (*done)(void *arg, unsigned row);
-  void *done_arg;
+  void (*progress)(void *arg, const struct mlkem_matrix_entry *e);
+  void *progress_arg;
   unsigned ctr, row;
   uint8_t in[MLKEM_SYMBYTES + 2];
 } mlkem_matrix_entry;
