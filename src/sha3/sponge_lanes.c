@@ -250,18 +250,18 @@ static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, size_t w,
 
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
  * stride); returns 1 if it was the last, so that the lane squeezes from
- * now on. Before the first block of a job the lane is cleared (it holds
- * the last state of the lane's previous job, or zeros); every block is
- * then XORed in. The last block is padded (pad10*1 after the domain bits,
+ * now on. Before the first block of a job the lane is cleared, unless it
+ * is still all zero (clean: no job and no permutation has touched it
+ * since the state was zeroed); every block is then XORed in. The last block is padded (pad10*1 after the domain bits,
  * FIPS 202 Sections 5.1 and B.2): the domain byte right after the input,
  * and the top bit of the block's last byte. */
 static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
-                                           size_t w) {
+                                           size_t w, unsigned clean) {
   const mlkem_sponge_job *job = ls->job;
   const size_t total = (size_t)job->len0 + job->len1, at = ls->absorbed;
   const size_t take = total - at < job->rate ? total - at : job->rate;
   size_t i;
-  if (at == 0) {
+  if (at == 0 && !clean) {
     MLKEM_SPONGE_UNROLL
     for (i = 0; i < 25; i++) s[w * i] = 0;
   }
@@ -367,23 +367,25 @@ static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
 }
 
 /* One permutation of every busy lane (bit l of busy: slot l), by the
- * cheapest means the backend offers. */
-static MLKEM_SPONGE_INLINE void permute(uint64_t *s,
-                                        const mlkem_keccak_lanes *lanes,
-                                        unsigned busy) {
+ * cheapest means the backend offers; returns the slots it permuted (idle
+ * ones too, with the multi-way permutations). */
+static MLKEM_SPONGE_INLINE unsigned permute(uint64_t *s,
+                                            const mlkem_keccak_lanes *lanes,
+                                            unsigned busy) {
   void (*one)(uint64_t *, size_t);
   const unsigned cost = lanes_in(busy) * lanes->cost_x1;
   unsigned m;
   if (lanes->x4 != NULL && (busy & ~0xFu) == 0 && lanes->cost_x4 < cost) {
     lanes->x4(s);
-    return;
+    return 0xFu;
   }
   if (lanes->x8 != NULL && lanes->cost_x8 < cost) {
     lanes->x8(s);
-    return;
+    return 0xFFu;
   }
   one = lanes->x1 != NULL ? lanes->x1 : mlkem_keccakf1600_strided;
   for (m = busy; m != 0; m &= m - 1) one(s + lowest_bit(m), lanes->stride);
+  return busy;
 }
 
 /* With four or fewer lanes holding jobs (mask *held), moves those in
@@ -391,7 +393,7 @@ static MLKEM_SPONGE_INLINE void permute(uint64_t *s,
  * covers them; the masks follow the lanes. */
 static MLKEM_SPONGE_INLINE void compact(lane_state *ls, uint64_t *s,
                                         unsigned stride, unsigned *held,
-                                        unsigned *squeezing) {
+                                        unsigned *squeezing, unsigned *clean) {
   unsigned from, to, i;
   while ((*held & ~0xFu) != 0) {
     from = lowest_bit(*held & ~0xFu);
@@ -399,6 +401,7 @@ static MLKEM_SPONGE_INLINE void compact(lane_state *ls, uint64_t *s,
     for (i = 0; i < 25; i++) s[stride * i + to] = s[stride * i + from];
     ls[to] = ls[from];
     ls[from].job = NULL;
+    *clean &= ~(1u << to);
     *held = (*held & ~(1u << from)) | 1u << to;
     if ((*squeezing >> from) & 1)
       *squeezing = (*squeezing & ~(1u << from)) | 1u << to;
@@ -420,6 +423,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
   job_queue q;
   unsigned l, i, m, held = 0, squeezing = 0;
   const unsigned all = (1u << stride) - 1;
+  unsigned clean = all; /* lanes still all zero (absorb_step) */
   /* Whether each step chooses its width (both permutations offered); only
    * then are the estimates kept. */
   const int choose = stride > 4 && lanes->x4 != NULL && lanes->x8 != NULL;
@@ -449,7 +453,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     }
     if (held == 0) break;
     if (stride > 4 && (held & ~0xFu) != 0 && lanes_in(held) <= 4)
-      compact(ls, s, stride, &held, &squeezing);
+      compact(ls, s, stride, &held, &squeezing, &clean);
     /* Absorbing lanes take their next block; a streaming lane whose next
      * block is not written yet sits this step out, its state parked. */
     busy = held;
@@ -460,7 +464,9 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
         busy &= ~(1u << l);
         continue;
       }
-      if (absorb_step(&ls[l], s + l, stride)) squeezing |= 1u << l;
+      if (absorb_step(&ls[l], s + l, stride, (clean >> l) & 1))
+        squeezing |= 1u << l;
+      clean &= ~(1u << l);
     }
     /* Only the streaming job is left and its input will not come: a
      * caller's error (sha3.h); stop rather than spin. */
@@ -468,7 +474,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         mlkem_store64_le(block + 8 * i, s[stride * i + (unsigned)parked]);
-    permute(s, lanes, busy);
+    clean &= ~permute(s, lanes, busy);
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         s[stride * i + (unsigned)parked] = mlkem_load64_le(block + 8 * i);
