@@ -189,7 +189,8 @@ MLKEM_MUST_CHECK int mlkem768_keygen_derand(
  * (MLKEM768_CT_BYTES, public, to send to the holder of dk) and the shared
  * secret ss (MLKEM_SS_BYTES, secret).
  * Fails with MLKEM_ERR_INVALID_EK if ek fails the check, and with
- * MLKEM_ERR_RANDOM if the random source fails. */
+ * MLKEM_ERR_RANDOM if the random source fails (which is reported first:
+ * the check is made as ek is used). */
 MLKEM_MUST_CHECK int mlkem768_encaps(uint8_t ct[MLKEM768_CT_BYTES],
                                      uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ek[MLKEM768_EK_BYTES]);

@@ -94,10 +94,13 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
 /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
  * Every hash runs in one list: H(ek) and A-hat depend only on ek; G(m ||
  * H(ek)) follows H(ek), and the noise PRF(r, N) follows G. With h given
- * (a prepared ek holds H(ek)), G starts at once. */
-static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
-                            uint8_t *ct, uint8_t *ss, const uint8_t *ek,
-                            const uint8_t *h, const uint8_t *m) {
+ * (a prepared ek holds H(ek)), G starts at once. Returns non-zero if ek
+ * fails the modulus check (section 7.2), which K-PKE.Encrypt's decoding
+ * of t-hat computes on the way; the caller then releases nothing. */
+static unsigned encaps_internal(const mlkem_backend *be,
+                                const mlkem_params *p, uint8_t *ct,
+                                uint8_t *ss, const uint8_t *ek,
+                                const uint8_t *h, const uint8_t *m) {
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m || H(ek) */
   /* K || r, written by G inside the list; zeroed first only because GCC
    * takes r's address, handed to the PRF jobs, for a read of unset
@@ -108,6 +111,7 @@ static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
   mlkem_job_list list = {jobs, 0, 2 + KPKE_ENCRYPT_JOBS};
   mlkem_sponge_job g;
   int g_job;
+  unsigned bad;
   memcpy(in, m, MLKEM_SYMBYTES);
   /* Steps 1-2: (K, r) = G(m || H(ek)). */
   g = mlkem_job_g(in, sizeof in, kr);
@@ -120,10 +124,11 @@ static void encaps_internal(const mlkem_backend *be, const mlkem_params *p,
   /* Step 3: c = K-PKE.Encrypt(ek, m, r). */
   kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
   mlkem_hash_run(be, list.job, list.n);
-  kpke_encrypt_finish(be, p, ct, ek, m, &es);
+  bad = kpke_encrypt_finish(be, p, ct, ek, m, &es);
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
+  return bad;
 }
 
 int mlkem_kem_keygen_derand(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
@@ -156,10 +161,12 @@ int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
   return MLKEM_OK;
 }
 
-/* Every encapsulation entry point: ek is checked here (section 7.2) unless
- * h is given, i.e. ek comes from a prepared key, checked when prepared;
- * m is drawn from the operating system when m_in is NULL (Algorithm 20),
- * else used as given (Algorithm 17). */
+/* Every encapsulation entry point: ek is checked (section 7.2) unless h
+ * is given, i.e. ek comes from a prepared key, checked when prepared; m
+ * is drawn from the operating system when m_in is NULL (Algorithm 20),
+ * else used as given (Algorithm 17). The check is made as the encryption
+ * decodes t-hat, which saves decoding it twice; if it fails, the outputs
+ * are zeroed and nothing computed from ek is released. */
 static int encaps_entry(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
                         const uint8_t *ek, const uint8_t *h,
                         const uint8_t *m_in, int randomized) {
@@ -170,12 +177,11 @@ static int encaps_entry(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
     err = MLKEM_ERR_NULL_ARGUMENT;
   else if (be == NULL)
     err = MLKEM_ERR_BACKEND;
-  else if (h == NULL && !ek_is_valid(be, ek))
-    err = MLKEM_ERR_INVALID_EK;
   else if (randomized && mlkem_randombytes(m, sizeof m) != 0)
     err = MLKEM_ERR_RANDOM;
-  else
-    encaps_internal(be, p, ct, ss, ek, h, randomized ? m : m_in);
+  else if (encaps_internal(be, p, ct, ss, ek, h, randomized ? m : m_in) &&
+           h == NULL)
+    err = MLKEM_ERR_INVALID_EK;
   mlkem_zeroize(m, sizeof m);
   if (err != MLKEM_OK) return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
   return MLKEM_OK;
@@ -270,7 +276,7 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   }
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
-  kpke_encrypt_finish(be, p, ct2, dk_ek(p, dk), in, &es);
+  (void)kpke_encrypt_finish(be, p, ct2, dk_ek(p, dk), in, &es);
   differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
@@ -304,7 +310,7 @@ static int pairwise_consistent(const mlkem_backend *be,
 #ifdef MLKEM_FAULT_INJECTION
   if (mlkem_fault_pairwise) dk[0] ^= 1;
 #endif
-  encaps_internal(be, p, ct, k1, ek, NULL, m);
+  (void)encaps_internal(be, p, ct, k1, ek, NULL, m);
   ok = mlkem_kem_decaps(p, k2, ct, dk) == MLKEM_OK &&
        mlkem_ct_memneq(k1, k2, MLKEM_SS_BYTES) == 0;
   mlkem_zeroize(k1, sizeof k1);

@@ -330,17 +330,19 @@ static void kpke_encrypt_samples_wipe(kpke_encrypt_samples *es) {
 
 /* The arithmetic of K-PKE.Encrypt once es is filled: writes ct for the
  * message m under ek. Wipes the noise in es. */
-static void kpke_encrypt_finish(const mlkem_backend *be,
-                                const mlkem_params *p, uint8_t *ct,
-                                const uint8_t *ek,
-                                const uint8_t m[MLKEM_SYMBYTES],
-                                kpke_encrypt_samples *es) {
+static unsigned kpke_encrypt_finish(const mlkem_backend *be,
+                                    const mlkem_params *p, uint8_t *ct,
+                                    const uint8_t *ek,
+                                    const uint8_t m[MLKEM_SYMBYTES],
+                                    kpke_encrypt_samples *es) {
   mlkem_poly t[K], y[K], u, noise;
-  unsigned i;
+  unsigned i, bad = 0;
 
-  /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]). Step 18: y-hat = NTT(y). */
+  /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]), which also tells whether
+   * ek passes the modulus check (FIPS 203 section 7.2). Step 18: y-hat =
+   * NTT(y). */
   for (i = 0; i < K; i++) {
-    (void)be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
+    bad |= be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
     be->cbd(&y[i], es->y[i], MLKEM_ETA1);
     be->ntt(&y[i]);
   }
@@ -369,6 +371,7 @@ static void kpke_encrypt_finish(const mlkem_backend *be,
   mlkem_zeroize(&u, sizeof u);
   mlkem_zeroize(&noise, sizeof noise);
   kpke_encrypt_samples_wipe(es);
+  return bad;
 }
 
 /* FIPS 203 Algorithm 14, alone (the hazmat entry point; ML-KEM runs the
@@ -382,7 +385,7 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
   mlkem_job_list list = {jobs, 0, KPKE_ENCRYPT_JOBS};
   kpke_encrypt_jobs(be, p, &es, &list, ek, r, -1);
   mlkem_hash_run(be, list.job, list.n);
-  kpke_encrypt_finish(be, p, ct, ek, m, &es);
+  (void)kpke_encrypt_finish(be, p, ct, ek, m, &es);
 }
 
 /* FIPS 203 Algorithm 15. */
