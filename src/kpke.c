@@ -47,10 +47,14 @@ static void poly_sub_from(mlkem_poly *r, const mlkem_poly *a) {
  * the H(ek) job, streaming its input, absorbs it while later rows are still
  * being sampled. So H(ek) does not wait for the whole of ek.
  *
- * With eight lanes, it need not wait for the whole of row 0 either: the
- * NTT-domain order is the standard one on every backend (api.h), and each
- * coefficient pair of t-hat[i] needs only the same pair of the row's
- * entries, so once every entry of row 0 holds its first 92 coefficients,
+ * With eight lanes, it need not wait for the whole of row 0 either. An
+ * NTT-domain polynomial holds its coefficients in the standard order on
+ * every backend, since rej_uniform appends SampleNTT's values in order
+ * (api.h) and basemul_acc takes the entries as sampled; MultiplyNTTs
+ * (Algorithm 11) works pair by pair, and add_reduce and encode12
+ * coefficient by coefficient. So each coefficient pair of t-hat[i] needs
+ * only the same pair of the row's entries (and of s-hat and e-hat[i]),
+ * and once every entry of row 0 holds its first 92 coefficients,
  * the first block of ek (136 bytes, 91 coefficients) is final. Row 0 is
  * then computed from what its entries hold (their unsampled coefficients
  * set to zero first, so that every input is in range), the block is

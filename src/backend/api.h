@@ -14,11 +14,13 @@
  * on its outputs; "|x| <= B" is on the integer representative held.
  *
  * A polynomial is either in the normal domain (coefficient i of f at index
- * i, always) or in the NTT domain. The coefficient order and the scaling of
- * NTT-domain polynomials belong to the backend: the frontend only passes
- * them between the operations of one backend, and only encode12/decode12 and
- * sample_ntt turn them into or out of bytes. So bytes that leave the
- * library are always exactly those of the standard.
+ * i, always) or in the NTT domain. NTT-domain coefficients are in the
+ * standard order too (rej_uniform appends SampleNTT's values in order, and
+ * key generation relies on it to release a prefix of ek early: kpke.c);
+ * how they are scaled or reduced belongs to the backend: the frontend only
+ * passes them between the operations of one backend, and only
+ * encode12/decode12 and rej_uniform turn them into or out of bytes. So
+ * bytes that leave the library are always exactly those of the standard.
  *
  * Constant time: no operation branches on, or indexes memory by,
  * coefficient values, except rej_uniform, whose input is public (it is
