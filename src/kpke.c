@@ -149,14 +149,14 @@ static int keygen_noise_block(void *arg, const uint64_t *lane, size_t stride,
   return 1;
 }
 
-/* After each block of a matrix entry: only a complete entry, or a block
- * of row 0 before the early block is released, may let a row advance, and
- * only if the entry is in the row whose turn it is. */
+/* When a matrix entry is complete, and with the early block after each
+ * block of row 0 (every_block): the row may advance if it is the one whose
+ * turn it is. */
 static void keygen_entry_progress(void *arg, const mlkem_matrix_entry *e) {
   keygen_pipe *kp = arg;
   if (e->ctr >= MLKEM_N)
     kp->row_left[e->row]--;
-  else if (e->row != 0 || kp->ek_ready != 0 || kp->early == SIZE_MAX)
+  else if (kp->ek_ready != 0)
     return;
   if (e->row == kp->rows) keygen_advance(kp);
 }
@@ -259,6 +259,7 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   for (i = 0; i < K * K; i++) {
     entries[i].progress = keygen_entry_progress;
     entries[i].progress_arg = &kp;
+    entries[i].every_block = i < K && kp.early != SIZE_MAX;
   }
   mlkem_hash_run(be, list.job, list.n);
 
