@@ -432,7 +432,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
   q.jobs = jobs;
   q.njobs = njobs;
   plan(&q, choose);
-  memset(s, 0, sizeof s);
+  memset(s, 0, 25 * stride * sizeof s[0]); /* the lanes in use */
   for (l = 0; l < stride; l++) ls[l].job = NULL;
 
   for (;;) {
@@ -497,7 +497,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     }
   }
   /* The lanes held secret inputs (noise seeds) and outputs. */
-  mlkem_zeroize(s, sizeof s);
+  mlkem_zeroize(s, 25 * stride * sizeof s[0]);
   mlkem_zeroize(block, sizeof block);
   /* The permutations' last states (hash outputs, some secret) remain in
    * their spill slots below this frame. */
