@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/api.h"
 #include "bytes.h"
 #include "cpu.h"
 #include "sha3/sha3.h"
@@ -1027,9 +1028,7 @@ static void test_sponge_schedule(void) {
   cfg[ncfg++].lanes.stride = 8;
 #ifdef MLKEM_HAVE_AVX2
   if (mlkem_cpu_has_avx2()) {
-    const mlkem_keccak_lanes avx2 = {4, mlkem_keccakf1600_x4_avx2, NULL,
-                                     650, 1230, 0,
-                                     mlkem_keccakf1600_strided_bmi};
+    const mlkem_keccak_lanes avx2 = *mlkem_backend_avx2.keccak;
     cfg[ncfg].name = "avx2 table";
     cfg[ncfg++].lanes = avx2;
     cfg[ncfg].name = "avx2 four-way only";
@@ -1042,9 +1041,7 @@ static void test_sponge_schedule(void) {
 #endif
 #ifdef MLKEM_HAVE_AVX512
   if (mlkem_cpu_has_avx512()) {
-    const mlkem_keccak_lanes avx512 = {8, mlkem_keccakf1600_x4_avx512,
-                                       mlkem_keccakf1600_x8_avx512, 780, 640,
-                                       970, NULL};
+    const mlkem_keccak_lanes avx512 = *mlkem_backend_avx512.keccak;
     cfg[ncfg].name = "avx512 table";
     cfg[ncfg++].lanes = avx512;
     cfg[ncfg].name = "avx512 eight-way only";
