@@ -11,7 +11,6 @@
  */
 #include "level.h"
 
-#include <stdint.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -79,8 +78,7 @@ typedef struct {
   uint8_t *ek;
   size_t ek_bytes;
   size_t ek_ready;                    /* bytes of ek final */
-  size_t early; /* ek's first block, released early (above); SIZE_MAX
-                   for none */
+  int early;                          /* release ek's first block early */
 } keygen_pipe;
 
 typedef struct {
@@ -103,11 +101,11 @@ static void keygen_advance(keygen_pipe *kp) {
     size_t ready;
     if (kp->row_left[i] != 0) {
       /* Incomplete: only the early block of row 0 may be released. */
-      if (i != 0 || kp->ek_ready != 0) return;
+      if (!kp->early || i != 0 || kp->ek_ready != 0) return;
       for (j = 0; j < K; j++)
         if (row[j].ctr < have) have = row[j].ctr;
       ready = 3 * (size_t)(have / 2);
-      if (ready < kp->early) return;
+      if (ready < MLKEM_SHA3_256_RATE) return;
       for (j = 0; j < K; j++)
         memset(&a[j].coeffs[row[j].ctr], 0,
                sizeof(int16_t) * (MLKEM_N - row[j].ctr));
@@ -122,6 +120,11 @@ static void keygen_advance(keygen_pipe *kp) {
     }
     be->basemul_acc(kp->t, a, kp->s, K);
     be->add_reduce(kp->t, kp->ehat);
+    /* Early, the coefficients after the final pairs would be e-hat's
+     * alone (the entries are zero there): not written into ek. */
+    if (have < MLKEM_N)
+      memset(&kp->t->coeffs[have & ~1u], 0,
+             sizeof(int16_t) * (MLKEM_N - (have & ~1u)));
     be->encode12(kp->ek + at, kp->t);
     kp->ek_ready = ready;
     if (have < MLKEM_N) return;
@@ -227,7 +230,7 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   kp.ek = ek;
   kp.ek_bytes = p->ek_bytes;
   kp.ek_ready = 0;
-  kp.early = h != NULL && eight ? MLKEM_SHA3_256_RATE : SIZE_MAX;
+  kp.early = h != NULL && eight;
   for (i = 0; i < K; i++) kp.row_left[i] = K;
 
   /* One list: H(ek) streaming ek as its rows are written (it starts once
@@ -259,7 +262,7 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   for (i = 0; i < K * K; i++) {
     entries[i].progress = keygen_entry_progress;
     entries[i].progress_arg = &kp;
-    entries[i].every_block = i < K && kp.early != SIZE_MAX;
+    entries[i].every_block = i < K && kp.early;
   }
   mlkem_hash_run(be, list.job, list.n);
 

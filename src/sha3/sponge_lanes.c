@@ -252,9 +252,10 @@ static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, size_t w,
  * stride); returns 1 if it was the last, so that the lane squeezes from
  * now on. Before the first block of a job the lane is cleared, unless it
  * is still all zero (clean: no job and no permutation has touched it
- * since the state was zeroed); every block is then XORed in. The last block is padded (pad10*1 after the domain bits,
- * FIPS 202 Sections 5.1 and B.2): the domain byte right after the input,
- * and the top bit of the block's last byte. */
+ * since the state was zeroed); every block is then XORed in. The last
+ * block is padded (pad10*1 after the domain bits, FIPS 202 Sections 5.1
+ * and B.2): the domain byte right after the input, and the top bit of the
+ * block's last byte. */
 static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
                                            size_t w, unsigned clean) {
   const mlkem_sponge_job *job = ls->job;
