@@ -404,53 +404,63 @@ static inline __m256i load_words3(const uint64_t *w, size_t stride) {
   return _mm256_blend_epi32(_mm256_blend_epi32(w1, w0, 0x03), w2, 0xC0);
 }
 
-/* The compaction pattern of the accepted ones among eight candidates
- * (acceptance bits m), for lane 0 (lo) and lane 1 (hi) of a vector. */
-static inline __m256i compaction(unsigned lo, unsigned hi) {
-  return _mm256_inserti128_si256(
-      _mm256_castsi128_si256(
-          _mm_load_si128((const __m128i *)rej_compact[lo])),
-      _mm_load_si128((const __m128i *)rej_compact[hi]), 1);
-}
+/* The byte offset in rej_compact of the pattern for acceptance byte i of
+ * a mask (its bits 8i .. 8i+7): the byte shifted to bits 4..11 and masked,
+ * which its popcount leaves unchanged. */
+#define PATTERN_AT(m, i) \
+  ((size_t)((i) == 0 ? (m) << 4 : (m) >> (8 * (i) - 4)) & 0xFF0u)
 
 /* Writes the accepted ones of the 16 candidates in v (unpacked), in
- * order, to out[0..]: both lanes of v compacted with the acceptance bits
- * lo and hi, lane 0 stored at out, lane 1 right after its accepted ones.
- * Always writes 16 entries (those after the accepted ones are
- * don't-care). Returns how many were accepted. */
-static inline unsigned store_accepted(int16_t *out, __m256i v, unsigned lo,
-                                      unsigned hi) {
-  const unsigned n0 = (unsigned)_mm_popcnt_u32(lo);
-  v = _mm256_shuffle_epi8(v, compaction(lo, hi));
+ * order, to out[0..]: lane 0 of v compacted with the pattern at offset lo,
+ * lane 1 with that at hi (PATTERN_AT), lane 0 stored at out, lane 1 right
+ * after its accepted ones. Always writes 16 entries (those after the
+ * accepted ones are don't-care). Returns how many were accepted. */
+static inline size_t store_accepted(int16_t *out, __m256i v, size_t lo,
+                                    size_t hi) {
+  const uint8_t *tab = &rej_compact[0][0];
+  const size_t n0 = (size_t)_mm_popcnt_u64(lo);
+  const __m256i pattern = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_load_si128((const __m128i *)(tab + lo))),
+      _mm_load_si128((const __m128i *)(tab + hi)), 1);
+  v = _mm256_shuffle_epi8(v, pattern);
   _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(v));
   _mm_storeu_si128((__m128i *)(out + n0), _mm256_extracti128_si256(v, 1));
-  return n0 + (unsigned)_mm_popcnt_u32(hi);
+  return n0 + (size_t)_mm_popcnt_u64(hi);
+}
+
+/* The candidates of v below q as a vector of 16-bit masks. q is hidden
+ * from the optimizer, which otherwise turns q > v into min(v, q - 1) ==
+ * v: two instructions for one. */
+static inline __m256i below_q(__m256i v) {
+  __m256i q = _mm256_set1_epi16(Q);
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__("" : "+x"(q));
+#endif
+  return _mm256_cmpgt_epi16(q, v);
 }
 
 /* 16 candidates from the 24 bytes of three words (load_words3) to
  * out[0..], as store_accepted; returns how many were accepted. */
-static inline unsigned rej16(int16_t out[16], const uint64_t *w,
-                             size_t stride) {
-  const __m256i q = _mm256_set1_epi16(Q);
+static inline size_t rej16(int16_t out[16], const uint64_t *w,
+                           size_t stride) {
   const __m256i v = unpack12_lanes(load_words3(w, stride)); /* vec.h */
   /* One byte per candidate: bits 0..7 lane 0's, bits 16..23 lane 1's. */
   const unsigned m = (unsigned)_mm256_movemask_epi8(
-      _mm256_packs_epi16(_mm256_cmpgt_epi16(q, v), _mm256_setzero_si256()));
-  return store_accepted(out, v, m & 0xFF, (m >> 16) & 0xFF);
+      _mm256_packs_epi16(below_q(v), _mm256_setzero_si256()));
+  return store_accepted(out, v, PATTERN_AT(m, 0), PATTERN_AT(m, 2));
 }
 
 /* 32 candidates from the 48 bytes of six words, the same way: one mask
  * for both vectors (bits 0..7 and 16..23 the first's, 8..15 and 24..31
  * the second's), written to out[0..31]. */
-static inline unsigned rej32(int16_t out[32], const uint64_t *w,
-                             size_t stride) {
-  const __m256i q = _mm256_set1_epi16(Q);
+static inline size_t rej32(int16_t out[32], const uint64_t *w,
+                           size_t stride) {
   const __m256i v0 = unpack12_lanes(load_words3(w, stride));
   const __m256i v1 = unpack12_lanes(load_words3(w + 3 * stride, stride));
-  const unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(
-      _mm256_cmpgt_epi16(q, v0), _mm256_cmpgt_epi16(q, v1)));
-  const unsigned n = store_accepted(out, v0, m & 0xFF, (m >> 16) & 0xFF);
-  return n + store_accepted(out + n, v1, (m >> 8) & 0xFF, m >> 24);
+  const unsigned m = (unsigned)_mm256_movemask_epi8(
+      _mm256_packs_epi16(below_q(v0), below_q(v1)));
+  const size_t n = store_accepted(out, v0, PATTERN_AT(m, 0), PATTERN_AT(m, 2));
+  return n + store_accepted(out + n, v1, PATTERN_AT(m, 1), PATTERN_AT(m, 3));
 }
 
 /* Candidates are taken 32 (48 bytes, six words) at a time while 32 free
@@ -462,7 +472,8 @@ static inline unsigned rej32(int16_t out[32], const uint64_t *w,
 void mlkem_avx2_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
                             size_t stride, unsigned len) {
   const uint64_t *w = lane;
-  unsigned n = *ctr, pos = 0, k;
+  size_t n = *ctr, k;
+  unsigned pos = 0;
   int16_t tmp[16];
   for (; n + 32 <= MLKEM_N && pos + 48 <= len; pos += 48) {
     n += rej32(r->coeffs + n, w, stride);
@@ -479,7 +490,7 @@ void mlkem_avx2_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
     memcpy(r->coeffs + n, tmp, k * sizeof tmp[0]);
     n += k;
   }
-  *ctr = n;
+  *ctr = (unsigned)n;
   if (n < MLKEM_N && pos < len)
     mlkem_portable_rej_uniform(r, ctr, w, stride, len - pos);
 }
