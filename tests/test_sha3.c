@@ -1188,6 +1188,91 @@ static void test_sponge_schedule(void) {
          ncfg);
 }
 
+/* ---- a lane sitting a step out ------------------------------------------ */
+
+/* Permutations that count their calls: four-way as four one-way calls. */
+static unsigned defer_calls_x1, defer_calls_x4;
+
+static void defer_count_x1(uint64_t *s, size_t stride) {
+  defer_calls_x1++;
+  mlkem_keccakf1600_strided(s, stride);
+}
+
+static void defer_count_x4(uint64_t *s) {
+  unsigned j;
+  defer_calls_x4++;
+  for (j = 0; j < 4; j++) mlkem_keccakf1600_strided(s + j, 4);
+}
+
+/* Encapsulation's list on four lanes with a one-way step cheaper than a
+ * four-way one but more than half of it (AVX2's costs): H (9 blocks),
+ * G after it, nine SHAKE128 jobs of three blocks and one of them of
+ * four, and seven one-block jobs after G. The matrix lanes carry 28
+ * permutations beside H's 9, so one of them still needs its last block
+ * when G runs. It sits that step out (G runs one-way) and runs beside the
+ * seven: 11 four-way steps and one one-way step, where permuting it with
+ * G takes 12 four-way steps. With the one-way step dear (no deferral)
+ * the list takes the 12. Every output is checked against one-shot
+ * hashing either way. */
+static void test_sponge_defer(void) {
+  enum { NJOBS = 18, EK = 1184 };
+  static uint8_t ek[EK], seeds[9][34], h[32], g[64], gin[64];
+  /* gin's first half is G's own input; its second half receives H for
+   * the one-shot check. */
+  static uint8_t out[NJOBS][4 * MLKEM_SHAKE128_RATE];
+  static uint8_t want[4 * MLKEM_SHAKE128_RATE];
+  mlkem_sponge_job jobs[NJOBS];
+  mlkem_keccak_lanes lanes = {4, defer_count_x4, NULL, 650, 1230, 0,
+                              defer_count_x1};
+  test_rng rng;
+  unsigned j, run;
+  test_rng_init(&rng, "sponge_defer");
+  test_rng_bytes(&rng, ek, sizeof ek);
+  test_rng_bytes(&rng, gin, 32);
+  for (j = 0; j < 9; j++) test_rng_bytes(&rng, seeds[j], sizeof seeds[j]);
+  for (run = 0; run < 2; run++) {
+    unsigned expect_x1 = run == 0 ? 1 : 0, expect_x4 = run == 0 ? 11 : 12;
+    if (run == 1) lanes.cost_x1 = 1230; /* not cheaper: no deferral */
+    memset(out, 0, sizeof out);
+    jobs[0] = mlkem_job_h(ek, EK, h);
+    jobs[1] = mlkem_job_make(MLKEM_SHA3_512_RATE, MLKEM_DS_SHA3, gin, 32, h,
+                             32, g, 64); /* G(gin || H) */
+    jobs[1].after = 0;
+    for (j = 0; j < 9; j++)
+      jobs[2 + j] = mlkem_job_xof(seeds[j], out[2 + j],
+                                  (j == 8 ? 4 : 3) * MLKEM_SHAKE128_RATE);
+    for (j = 0; j < 7; j++) {
+      jobs[11 + j] = mlkem_job_prf(g, j, out[11 + j], 2);
+      jobs[11 + j].after = 1;
+    }
+    defer_calls_x1 = defer_calls_x4 = 0;
+    mlkem_sponge_run(jobs, NJOBS, &lanes);
+    CHECKF(defer_calls_x1 == expect_x1 && defer_calls_x4 == expect_x4,
+           "deferral (run %u): %u one-way and %u four-way steps, expected "
+           "%u and %u", run, defer_calls_x1, defer_calls_x4, expect_x1,
+           expect_x4);
+    oneshot(SHA3_256, want, 32, ek, EK);
+    CHECK_MEM(h, want, 32, "deferral: H");
+    memcpy(gin + 32, h, 32);
+    oneshot(SHA3_512, want, 64, gin, 64);
+    CHECK_MEM(g, want, 64, "deferral: G");
+    for (j = 0; j < 9; j++) {
+      size_t len = (j == 8 ? 4 : 3) * MLKEM_SHAKE128_RATE;
+      oneshot(SHAKE128, want, len, seeds[j], 34);
+      CHECK_MEM(out[2 + j], want, len, "deferral: SHAKE128 job");
+    }
+    for (j = 0; j < 7; j++) {
+      uint8_t prf_in[33];
+      memcpy(prf_in, g, 32);
+      prf_in[32] = (uint8_t)j;
+      oneshot(SHAKE256, want, 128, prf_in, 33);
+      CHECK_MEM(out[11 + j], want, 128, "deferral: PRF job");
+    }
+  }
+  printf("deferral: a lane sits out G's step (1 one-way + 11 four-way "
+         "steps instead of 12 four-way), outputs unchanged\n");
+}
+
 int main(void) {
   test_permutation();
   test_permutation_avx2();
@@ -1198,6 +1283,7 @@ int main(void) {
   test_kat_file();
   test_incremental_random();
   test_squeezeblocks();
+  test_sponge_defer();
   test_sponge_schedule();
   return test_summary("test_sha3");
 }

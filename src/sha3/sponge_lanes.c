@@ -282,7 +282,10 @@ static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s,
                                             size_t w) {
   const mlkem_sponge_job *job = ls->job;
   size_t n;
-  if (job->sink != NULL) return job->sink(job->sink_arg, s, w, job->rate);
+  if (job->sink != NULL) {
+    ls->produced += job->rate; /* for defer_lane */
+    return job->sink(job->sink_arg, s, w, job->rate);
+  }
   n = job->outlen - ls->produced;
   if (n > job->rate) n = job->rate;
   mlkem_lane_bytes(job->out + ls->produced, s, w, n);
@@ -367,6 +370,44 @@ static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
   return t8 * lanes->cost_x8 < t4 * lanes->cost_x4;
 }
 
+/* Whether one of two busy lanes should sit this step out, with four lanes
+ * and a one-way permutation cheaper than the four-way one but more than
+ * half of it (AVX2, NEON with SHA-3): then one busy lane runs one-way,
+ * two run four-way, so a second lane doubles the step's cost. That pays
+ * when the lanes are a job that others wait for (a) and a job that no job
+ * waits for (b) that squeezes and should need one more block at most: a
+ * matrix entry beside G in encapsulation, when an entry needed a fourth
+ * block. b's block is then permuted beside the jobs that wait, which
+ * start once a is complete, if theirs leave a lane of their last step
+ * free. Returns b's slot, or -1. Only the step's own lanes and the list
+ * are looked at (no estimates are kept with four lanes: they cost more
+ * than this case saves). */
+static int defer_lane(const job_queue *q, const lane_state *ls, unsigned busy,
+                      unsigned squeezing) {
+  unsigned a, b, awaited = 0;
+  uint32_t m;
+  size_t work = 0;
+  const mlkem_sponge_job *jb;
+  if (lanes_in(busy) != 2) return -1;
+  a = lowest_bit(busy);
+  b = lowest_bit(busy & (busy - 1));
+  for (m = q->waiting; m != 0; m &= m - 1) {
+    int after = q->jobs[lowest_bit(m)].after;
+    if (after == (int)(ls[a].job - q->jobs)) awaited |= 1u << a;
+    if (after == (int)(ls[b].job - q->jobs)) awaited |= 1u << b;
+  }
+  if (awaited == (1u << b))
+    b = a;
+  else if (awaited != (1u << a))
+    return -1;
+  jb = ls[b].job;
+  if (!((squeezing >> b) & 1) || ls[b].produced + jb->rate < jb->outlen)
+    return -1;
+  for (m = q->pending; m != 0; m &= m - 1)
+    work += perms_of(&q->jobs[lowest_bit(m)]);
+  return (work & 3) != 0 ? (int)b : -1;
+}
+
 /* One permutation of every busy lane (bit l of busy: slot l), by the
  * cheapest means the backend offers; returns the slots it permuted (idle
  * ones too, with the multi-way permutations). */
@@ -426,8 +467,12 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
   const unsigned all = (1u << stride) - 1;
   unsigned clean = all; /* lanes still all zero (absorb_step) */
   /* Whether each step chooses its width (both permutations offered); only
-   * then are the estimates kept. */
+   * then are the estimates kept. Whether a lane may sit a step out so that
+   * another runs one-way (defer_lane). */
   const int choose = stride > 4 && lanes->x4 != NULL && lanes->x8 != NULL;
+  const int defer = stride == 4 && lanes->x4 != NULL &&
+                    lanes->cost_x1 < lanes->cost_x4 &&
+                    lanes->cost_x4 < 2 * lanes->cost_x1;
   int j;
 
   q.jobs = jobs;
@@ -472,6 +517,9 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     /* Only the streaming job is left and its input will not come: a
      * caller's error (sha3.h); stop rather than spin. */
     if (busy == 0) break;
+    if (defer && parked < 0 &&
+        (parked = defer_lane(&q, ls, busy, squeezing)) >= 0)
+      busy &= ~(1u << (unsigned)parked);
     if (parked >= 0)
       for (i = 0; i < 25; i++)
         mlkem_store64_le(block + 8 * i, s[stride * i + (unsigned)parked]);
@@ -486,8 +534,8 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
       m = lanes_in(busy);
       q.work = q.work > m ? q.work - m : 0;
     }
-    /* Lanes that have absorbed everything copy out. */
-    for (m = squeezing; m != 0; m &= m - 1) {
+    /* Lanes that have absorbed everything copy out (not a parked one). */
+    for (m = squeezing & busy; m != 0; m &= m - 1) {
       l = lowest_bit(m);
       if (squeeze_step(&ls[l], s + l, stride)) {
         complete(&q, (unsigned)(ls[l].job - jobs));
