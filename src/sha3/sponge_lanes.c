@@ -381,9 +381,12 @@ static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
  * start once a is complete, if theirs leave a lane of their last step
  * free. Returns b's slot, or -1. Only the step's own lanes and the list
  * are looked at (no estimates are kept with four lanes: they cost more
- * than this case saves). */
-static int defer_lane(const job_queue *q, const lane_state *ls, unsigned busy,
-                      unsigned squeezing) {
+ * than this case saves), and out of line: the step loop stays as it was
+ * for the lists where this never applies. */
+static MLKEM_SPONGE_NOINLINE int defer_lane(const job_queue *q,
+                                            const lane_state *ls,
+                                            unsigned busy,
+                                            unsigned squeezing) {
   unsigned a, b, awaited = 0;
   uint32_t m;
   size_t work = 0;
