@@ -1206,8 +1206,8 @@ static void defer_count_x4(uint64_t *s) {
 
 /* Encapsulation's list on four lanes with a one-way step cheaper than a
  * four-way one but more than half of it (AVX2's costs): H (9 blocks),
- * G after it, nine SHAKE128 jobs of three blocks and one of them of
- * four, and seven one-block jobs after G. The matrix lanes carry 28
+ * G after it, nine SHAKE128 jobs (eight of three blocks, the last of
+ * four), and seven one-block jobs after G. The matrix lanes carry 28
  * permutations beside H's 9, so one of them still needs its last block
  * when G runs. It sits that step out (G runs one-way) and runs beside the
  * seven: 11 four-way steps and one one-way step, where permuting it with

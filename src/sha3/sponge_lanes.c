@@ -52,7 +52,8 @@ const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
 typedef struct {
   const mlkem_sponge_job *job; /* NULL: idle */
   size_t absorbed;             /* input bytes absorbed */
-  uint32_t produced;           /* output bytes written (outlen is 32-bit) */
+  uint32_t produced;           /* output bytes written or handed to the
+                                  sink (outlen is 32-bit) */
   uint16_t end;                /* the step it should complete in (estimate) */
   uint8_t dep;                 /* the permutations of its longest line of
                                   dependents */
@@ -283,7 +284,7 @@ static MLKEM_SPONGE_INLINE int squeeze_step(lane_state *ls, const uint64_t *s,
   const mlkem_sponge_job *job = ls->job;
   size_t n;
   if (job->sink != NULL) {
-    ls->produced += job->rate; /* for defer_lane */
+    ls->produced += job->rate; /* read by defer_lane only */
     return job->sink(job->sink_arg, s, w, job->rate);
   }
   n = job->outlen - ls->produced;

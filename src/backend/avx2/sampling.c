@@ -405,14 +405,17 @@ static inline __m256i load_words3(const uint64_t *w, size_t stride) {
 }
 
 /* The byte offset in rej_compact of the pattern for acceptance byte i of
- * a mask (its bits 8i .. 8i+7): the byte shifted to bits 4..11 and masked,
- * which its popcount leaves unchanged. */
-#define PATTERN_AT(m, i) \
-  ((size_t)((i) == 0 ? (m) << 4 : (m) >> (8 * (i) - 4)) & 0xFF0u)
+ * a mask (its bits 8i .. 8i+7): the byte times 16, whose popcount is the
+ * byte's. Written as a shift of the mask times 16, which with i constant
+ * compiles to one shift and one AND (shifting the byte out first takes
+ * three instructions). */
+static inline size_t pattern_at(unsigned m, unsigned i) {
+  return ((size_t)m << 4 >> (8 * i)) & 0xFF0u;
+}
 
 /* Writes the accepted ones of the 16 candidates in v (unpacked), in
  * order, to out[0..]: lane 0 of v compacted with the pattern at offset lo,
- * lane 1 with that at hi (PATTERN_AT), lane 0 stored at out, lane 1 right
+ * lane 1 with that at hi (pattern_at), lane 0 stored at out, lane 1 right
  * after its accepted ones. Always writes 16 entries (those after the
  * accepted ones are don't-care). Returns how many were accepted. */
 static inline size_t store_accepted(int16_t *out, __m256i v, size_t lo,
@@ -447,7 +450,7 @@ static inline size_t rej16(int16_t out[16], const uint64_t *w,
   /* One byte per candidate: bits 0..7 lane 0's, bits 16..23 lane 1's. */
   const unsigned m = (unsigned)_mm256_movemask_epi8(
       _mm256_packs_epi16(below_q(v), _mm256_setzero_si256()));
-  return store_accepted(out, v, PATTERN_AT(m, 0), PATTERN_AT(m, 2));
+  return store_accepted(out, v, pattern_at(m, 0), pattern_at(m, 2));
 }
 
 /* 32 candidates from the 48 bytes of six words, the same way: one mask
@@ -459,8 +462,8 @@ static inline size_t rej32(int16_t out[32], const uint64_t *w,
   const __m256i v1 = unpack12_lanes(load_words3(w + 3 * stride, stride));
   const unsigned m = (unsigned)_mm256_movemask_epi8(
       _mm256_packs_epi16(below_q(v0), below_q(v1)));
-  const size_t n = store_accepted(out, v0, PATTERN_AT(m, 0), PATTERN_AT(m, 2));
-  return n + store_accepted(out + n, v1, PATTERN_AT(m, 1), PATTERN_AT(m, 3));
+  const size_t n = store_accepted(out, v0, pattern_at(m, 0), pattern_at(m, 2));
+  return n + store_accepted(out + n, v1, pattern_at(m, 1), pattern_at(m, 3));
 }
 
 /* Candidates are taken 32 (48 bytes, six words) at a time while 32 free
