@@ -380,7 +380,8 @@ static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
  * matrix entry beside G in encapsulation, when an entry needed a fourth
  * block. b's block is then permuted beside the jobs that wait, which
  * start once a is complete, if theirs leave a lane of their last step
- * free. Returns b's slot, or -1. Only the step's own lanes and the list
+ * free. busy has exactly two lanes (the caller tests it: most steps have
+ * more or fewer). Returns b's slot, or -1. Only the step's own lanes and the list
  * are looked at (no estimates are kept with four lanes: they cost more
  * than this case saves), and out of line: the step loop stays as it was
  * for the lists where this never applies. */
@@ -392,7 +393,6 @@ static MLKEM_SPONGE_NOINLINE int defer_lane(const job_queue *q,
   uint32_t m;
   size_t work = 0;
   const mlkem_sponge_job *jb;
-  if (lanes_in(busy) != 2) return -1;
   a = lowest_bit(busy);
   b = lowest_bit(busy & (busy - 1));
   for (m = q->waiting; m != 0; m &= m - 1) {
@@ -521,7 +521,8 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     /* Only the streaming job is left and its input will not come: a
      * caller's error (sha3.h); stop rather than spin. */
     if (busy == 0) break;
-    if (defer && parked < 0 &&
+    /* (The two-lane test here, not in the call: most steps fail it.) */
+    if (defer && parked < 0 && lanes_in(busy) == 2 &&
         (parked = defer_lane(&q, ls, busy, squeezing)) >= 0)
       busy &= ~(1u << (unsigned)parked);
     if (parked >= 0)
