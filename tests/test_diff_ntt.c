@@ -38,6 +38,9 @@
 #define Q MLKEM_Q
 #define N MLKEM_N
 #define RANDOM_RUNS 100000ul
+/* The largest magnitude of an ntt output (backend/api.h: |x| < 8q), the
+ * bound of basemul_acc's b and of add_reduce's a. */
+#define B8 (8 * Q - 1)
 #define FULLRANGE_RUNS 20000ul
 
 /* The backend under test. */
@@ -263,40 +266,40 @@ static void test_basemul(void) {
     for (i = 0; i < RANDOM_RUNS; i++) {
       for (l = 0; l < k; l++) {
         fill_range(&a[l], 0, Q - 1);
-        fill_range(&b[l], -(Q - 1), Q - 1);
+        fill_range(&b[l], -B8, B8);
       }
-      cmp_basemul(&t[k - 1], "a in [0, q), b in (-q, q)", i, a, b, k);
+      cmp_basemul(&t[k - 1], "a in [0, q), b in (-8q, 8q)", i, a, b, k);
     }
   }
   for (k = 1; k <= MLKEM_K_MAX; k++) {
-    /* a = q-1 everywhere, b = +-(q-1): every product at its largest. */
+    /* a = q-1 everywhere, b = +-(8q-1): every product at its largest. */
     for (l = 0; l < k; l++) {
       fill_const(&a[l], Q - 1);
-      fill_const(&b[l], Q - 1);
+      fill_const(&b[l], B8);
     }
-    cmp_basemul(&e, "a = q-1, b = q-1", k, a, b, k);
-    for (l = 0; l < k; l++) fill_const(&b[l], -(Q - 1));
-    cmp_basemul(&e, "a = q-1, b = -(q-1)", k, a, b, k);
-    for (l = 0; l < k; l++) fill_alt(&b[l], Q - 1);
-    cmp_basemul(&e, "a = q-1, b = q-1, -(q-1), ...", k, a, b, k);
-    for (l = 0; l < k; l++) fill_alt(&b[l], -(Q - 1));
-    cmp_basemul(&e, "a = q-1, b = -(q-1), q-1, ...", k, a, b, k);
+    cmp_basemul(&e, "a = q-1, b = 8q-1", k, a, b, k);
+    for (l = 0; l < k; l++) fill_const(&b[l], -B8);
+    cmp_basemul(&e, "a = q-1, b = -(8q-1)", k, a, b, k);
+    for (l = 0; l < k; l++) fill_alt(&b[l], B8);
+    cmp_basemul(&e, "a = q-1, b = 8q-1, -(8q-1), ...", k, a, b, k);
+    for (l = 0; l < k; l++) fill_alt(&b[l], -B8);
+    cmp_basemul(&e, "a = q-1, b = -(8q-1), 8q-1, ...", k, a, b, k);
     for (i = 0; i < 1000; i++) {
       for (l = 0; l < k; l++) {
-        fill_signs(&b[l], Q - 1);
+        fill_signs(&b[l], B8);
         if (i & 1)
           fill_range(&a[l], Q - 2, Q - 1);
         else
           fill_const(&a[l], Q - 1);
       }
-      cmp_basemul(&e, "a near q-1, b random signs of q-1", i, a, b, k);
+      cmp_basemul(&e, "a near q-1, b random signs of 8q-1", i, a, b, k);
     }
     /* One nonzero coefficient in one term: each lane, and each term l, on
      * its own. */
     for (j = 0; j < N; j++) {
       for (l = 0; l < k; l++) {
         fill_const(&a[l], 0);
-        fill_range(&b[l], -(Q - 1), Q - 1);
+        fill_range(&b[l], -B8, B8);
       }
       a[j % k].coeffs[j] = Q - 1;
       cmp_basemul(&e, "single a coefficient q-1", j, a, b, k);
@@ -331,23 +334,23 @@ static void test_add_reduce(void) {
   seed("diff add_reduce");
   for (i = 0; i < RANDOM_RUNS; i++) {
     fill_range(&r, -(Q - 1), Q - 1);
-    fill_range(&a, -(Q - 1), Q - 1);
-    cmp_add(&t, "r, a in (-q, q)", i, &r, &a);
+    fill_range(&a, -B8, B8);
+    cmp_add(&t, "r in (-q, q), a in (-8q, 8q)", i, &r, &a);
   }
   for (sr = -1; sr <= 1; sr += 2) {
     for (sa = -1; sa <= 1; sa += 2) {
       fill_const(&r, sr * (Q - 1));
-      fill_const(&a, sa * (Q - 1));
-      cmp_add(&e, "r, a = +-(q-1)", 0, &r, &a);
+      fill_const(&a, sa * B8);
+      cmp_add(&e, "r = +-(q-1), a = +-(8q-1)", 0, &r, &a);
       fill_alt(&r, sr * (Q - 1));
-      fill_alt(&a, sa * (Q - 1));
-      cmp_add(&e, "r, a alternating +-(q-1)", 0, &r, &a);
+      fill_alt(&a, sa * B8);
+      cmp_add(&e, "r, a alternating +-(q-1), +-(8q-1)", 0, &r, &a);
     }
   }
   for (i = 0; i < 1000; i++) {
     fill_signs(&r, Q - 1);
-    fill_signs(&a, Q - 1);
-    cmp_add(&e, "random signs of q-1", i, &r, &a);
+    fill_signs(&a, B8);
+    cmp_add(&e, "random signs of q-1, 8q-1", i, &r, &a);
   }
   /* Every int16 sum once (sums wrap as in the portable int16 cast). */
   for (i = 0; i < 65536; i += N) {

@@ -55,7 +55,8 @@ typedef struct mlkem_backend {
   const char *name;
 
   /* Forward NTT (FIPS 203 Algorithm 9), in place.
-   * In: normal domain, |x| <= q. Out: NTT domain, |x| < q. */
+   * In: normal domain, |x| <= q. Out: NTT domain, |x| < 8q (no final
+   * reduction: every user of the output takes that bound). */
   void (*ntt)(mlkem_poly *p);
 
   /* Inverse NTT (FIPS 203 Algorithm 10) including the scaling by 128^-1,
@@ -65,17 +66,19 @@ typedef struct mlkem_backend {
 
   /* r = sum_{i<k} a[i] o b[i]: MultiplyNTTs (FIPS 203 Algorithm 11) summed
    * over a vector. In: NTT domain, a[i] in [0, q) (decoded or sampled),
-   * |b[i]| < q (ntt output). Out: NTT domain, |x| < q, such that invntt
+   * |b[i]| < 8q (ntt output), k <= 4. Out: NTT domain, |x| < q, such that invntt
    * gives the product polynomial. */
   void (*basemul_acc)(mlkem_poly *r, const mlkem_poly *a, const mlkem_poly *b,
                       unsigned k);
 
   /* Adds a normal- or NTT-domain polynomial r += a for keygen's t = A s + e,
-   * where a is an ntt output and r a basemul_acc output. Out: |x| < q. */
+   * where a is an ntt output (|x| < 8q) and r a basemul_acc output
+   * (|x| < q). Out: |x| < q. */
   void (*add_reduce)(mlkem_poly *r, const mlkem_poly *a);
 
   /* ByteEncode_12 of an NTT-domain polynomial (FIPS 203 Algorithm 5, d =
-   * 12) after reducing every coefficient to [0, q). In: |x| < q. */
+   * 12) after reducing every coefficient to [0, q). In: any int16 (key
+   * generation encodes s-hat, an ntt output: |x| < 8q). */
   void (*encode12)(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
 
   /* ByteDecode_12 (FIPS 203 Algorithm 6, d = 12) into the NTT domain,

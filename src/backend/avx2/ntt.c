@@ -329,9 +329,9 @@ static ALWAYS_INLINE void ntt_layers_128_32(int16_t *r, unsigned i) {
   store16(s + 224, v7);
 }
 
-/* Layers len = 16, 8, 4, 2 and the Barrett pass on coefficients 128h ..
- * 128h+127 (vectors 8h .. 8h+7, pairs 4h .. 4h+3), in the pair
- * arrangements described at the top, then back to the standard order. */
+/* Layers len = 16, 8, 4, 2 on coefficients 128h .. 128h+127 (vectors
+ * 8h .. 8h+7, pairs 4h .. 4h+3), in the pair arrangements described at
+ * the top, then back to the standard order. */
 static ALWAYS_INLINE void ntt_layers_16_2(int16_t *r, unsigned h) {
   const int16_t *zb = opaque(zeta_bcast), *zt = opaque(ntt_tail);
   int16_t *s = r + 128 * h;
@@ -352,7 +352,6 @@ static ALWAYS_INLINE void ntt_layers_16_2(int16_t *r, unsigned h) {
   BFLY4(ct, zt, 4 * h, 2);
   PAIRS4(to_len2);
   BFLY4(ct, zt, 4 * h, 4);
-  BARRETT4();
   PAIRS4(from_len2);
   PAIRS4(swap64);
   from_len8(&v0, &v1, l0, h0);
@@ -370,7 +369,7 @@ static ALWAYS_INLINE void ntt_layers_16_2(int16_t *r, unsigned h) {
 }
 
 /* As mlkem_portable_ntt: seven layers of Cooley-Tukey butterflies without
- * reduction, then one Barrett pass. */
+ * reduction (output |x| < 8q). */
 void mlkem_avx2_ntt(mlkem_poly *poly) {
   int16_t *r = poly->coeffs;
   ntt_layers_128_32(r, 0);

@@ -374,7 +374,7 @@ static inline void std_to_len2(__m512i *x, __m512i *y) {
 /* ---- forward NTT -------------------------------------------------------- */
 
 /* As mlkem_portable_ntt: seven layers of Cooley-Tukey butterflies without
- * reduction, then one Barrett pass. */
+ * reduction (output |x| < 8q). */
 void mlkem_avx512_ntt(mlkem_poly *poly) {
   const int16_t *zb = opaque(zeta_bcast), *zt = opaque(ntt_tail);
   int16_t *r = poly->coeffs;
@@ -394,7 +394,7 @@ void mlkem_avx512_ntt(mlkem_poly *poly) {
   ct(&v2, &v3, ENTRY(zb, 4));
   ct(&v4, &v5, ENTRY(zb, 5));
   ct(&v6, &v7, ENTRY(zb, 6));
-  /* len 16, 8, 4, 2 on the pairs, then the Barrett pass. */
+  /* len 16, 8, 4, 2 on the pairs. */
   PAIRS4(quarters_low_high);
   BFLY4(ct, zt, 0);
   PAIRS4(quarters_even_odd);
@@ -403,7 +403,6 @@ void mlkem_avx512_ntt(mlkem_poly *poly) {
   BFLY4(ct, zt, 2);
   PAIRS4(len4_to_2);
   BFLY4(ct, zt, 3);
-  ALL8(barrett);
   PAIRS4(len2_to_std);
   store32(r, v0);
   store32(r + 32, v1);

@@ -352,22 +352,20 @@ static void ntt_layers_128_32(int16_t *r, unsigned i) {
   store8(s, 32, v);
 }
 
-/* Layers len = 4 and 2 and the Barrett pass on the pair (a, b), with the
- * four rows of the pair in t. */
+/* Layers len = 4 and 2 on the pair (a, b), with the four rows of the pair
+ * in t. */
 static inline void ntt_pair_4_2(int16x8_t *a, int16x8_t *b,
                                 const int16_t *t) {
   trn64(a, b);
   ct(a, b, row(t, 0), row(t, 1));
   trn32(a, b);
   ct(a, b, row(t, 2), row(t, 3));
-  *a = mlkem_neon_barrett(*a);
-  *b = mlkem_neon_barrett(*b);
   trn32(a, b);
   trn64(a, b);
 }
 
-/* Layers len = 16 .. 2 and the Barrett pass on coefficients 64h .. 64h+63
- * (vectors 8h .. 8h+7). */
+/* Layers len = 16 .. 2 on coefficients 64h .. 64h+63 (vectors 8h ..
+ * 8h+7). */
 static void ntt_layers_16_2(int16_t *r, unsigned h) {
   const int16_t *t = ntt_blocks + 18 * 8 * h;
   const int16x8_t z = row(t, 0), zq = row(t, 1);
@@ -390,7 +388,7 @@ static void ntt_layers_16_2(int16_t *r, unsigned h) {
 }
 
 /* As mlkem_portable_ntt: seven layers of Cooley-Tukey butterflies without
- * reduction, then one Barrett pass. */
+ * reduction (output |x| < 8q). */
 void mlkem_neon_ntt(mlkem_poly *poly) {
   int16_t *r = poly->coeffs;
   unsigned i;

@@ -227,8 +227,8 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
 /* FIPS 203 Algorithm 9 (NTT). Cooley-Tukey butterflies without reduction of
  * the sums: the input bound q grows by less than q per layer (the product
  * term is a Montgomery output, below q), so after seven layers every
- * coefficient is below 8q < 2^15. One Barrett pass then brings them below
- * q/2. */
+ * coefficient is below 8q < 2^15, and the output is left so: its users
+ * take |x| < 8q (basemul_acc's b, add_reduce, encode12: backend/api.h). */
 void mlkem_portable_ntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
   /* Layer by layer with constant lengths, so that each inlined copy of the
@@ -241,7 +241,6 @@ void mlkem_portable_ntt(mlkem_poly *p) {
   ntt_layer_z(r, 8, zetas_len8);
   ntt_layer_z(r, 4, zetas_len4);
   ntt_layer_z(r, 2, zetas_len2);
-  barrett_reduce_all(r);
 }
 
 /* FIPS 203 Algorithm 10 (NTT^-1). Gentleman-Sande butterflies: the
@@ -270,7 +269,9 @@ void mlkem_portable_invntt(mlkem_poly *p) {
  * each output coefficient a sum of exact 32-bit products reduced once:
  *   c0 = sum_l a0 b0 + a1 (b1 gamma),  c1 = sum_l a0 b1 + a1 b0,
  * where b1 gamma = fqmul(b1, gamma 2^16) (mlkem_gammas) is below q. With
- * a in [0, q) and |b| < q the sums are below 8 q^2 < 2^27. Sums are taken
+ * a in [0, q) and |b| < 8q (an ntt output) the sums are below
+ * 4 (q 8q + q 8q) = 64 q^2 < 2^30, so the reduction's result is below
+ * 2^30 / 2^16 + q/2 < 2^15. Sums are taken
  * mod 2^32 (uint32_t), so any int16 input has a defined result, the same
  * as the SIMD backends' wrapping lanes. The reduction leaves c 2^-16; a
  * last multiplication by 2^32 mod q (Montgomery form of 2^16) removes it
@@ -306,8 +307,8 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
   mlkem_zeroize(c1, sizeof c1);
 }
 
-/* r += a, then a Barrett pass: |r| < q and |a| < q give a sum below 2q,
- * reduced to below q/2. */
+/* r += a, then a Barrett pass: |r| < q and |a| < 8q give a sum below
+ * 9q < 2^15, reduced to below q/2. */
 void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a) {
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
