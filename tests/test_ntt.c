@@ -182,7 +182,7 @@ static void check_ntt_case(const mlkem_poly *in, const char *what,
                            unsigned long *count) {
   mlkem_poly p = *in;
   int64_t want[N], got[N], orig[N];
-  unsigned where = 0, d;
+  unsigned where = 0, d, i;
   to_ref(orig, in);
   memcpy(want, orig, sizeof want);
   ref_ntt(want);
@@ -197,7 +197,7 @@ static void check_ntt_case(const mlkem_poly *in, const char *what,
          "%lld", what, d, (long long)got[d % N], (long long)want[d % N]);
 
   /* invntt takes |x| < q (a basemul_acc output): reduce first. */
-  for (d = 0; d < N; d++) p.coeffs[d] = mlkem_barrett_reduce(p.coeffs[d]);
+  for (i = 0; i < N; i++) p.coeffs[i] = mlkem_barrett_reduce(p.coeffs[i]);
   mlkem_portable_invntt(&p);
   CHECKF(in_bounds(&p, -(Q - 1), Q - 1, &where),
          "invntt(ntt(%s)): output coefficient %u = %d outside |x| < q", what,

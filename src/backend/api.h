@@ -66,8 +66,8 @@ typedef struct mlkem_backend {
 
   /* r = sum_{i<k} a[i] o b[i]: MultiplyNTTs (FIPS 203 Algorithm 11) summed
    * over a vector. In: NTT domain, a[i] in [0, q) (decoded or sampled),
-   * |b[i]| < 8q (ntt output), k <= 4. Out: NTT domain, |x| < q, such that invntt
-   * gives the product polynomial. */
+   * |b[i]| < 8q (ntt output), k <= 4. Out: NTT domain, |x| < q, such that
+   * invntt gives the product polynomial. */
   void (*basemul_acc)(mlkem_poly *r, const mlkem_poly *a, const mlkem_poly *b,
                       unsigned k);
 

@@ -381,10 +381,10 @@ static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
  * block. b's block is then permuted beside the jobs that wait, which
  * start once a is complete, if theirs leave a lane of their last step
  * free. busy has exactly two lanes (the caller tests it: most steps have
- * more or fewer). Returns b's slot, or -1. Only the step's own lanes and the list
- * are looked at (no estimates are kept with four lanes: they cost more
- * than this case saves), and out of line: the step loop stays as it was
- * for the lists where this never applies. */
+ * more or fewer). Returns b's slot, or -1. Only the step's own lanes and
+ * the list are looked at (no estimates are kept with four lanes: they
+ * cost more than this case saves), and out of line: the step loop stays
+ * as it was for the lists where this never applies. */
 static MLKEM_SPONGE_NOINLINE int defer_lane(const job_queue *q,
                                             const lane_state *ls,
                                             unsigned busy,

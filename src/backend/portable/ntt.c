@@ -271,12 +271,12 @@ void mlkem_portable_invntt(mlkem_poly *p) {
  * where b1 gamma = fqmul(b1, gamma 2^16) (mlkem_gammas) is below q. With
  * a in [0, q) and |b| < 8q (an ntt output) the sums are below
  * 4 (q 8q + q 8q) = 64 q^2 < 2^30, so the reduction's result is below
- * 2^30 / 2^16 + q/2 < 2^15. Sums are taken
- * mod 2^32 (uint32_t), so any int16 input has a defined result, the same
- * as the SIMD backends' wrapping lanes. The reduction leaves c 2^-16; a
- * last multiplication by 2^32 mod q (Montgomery form of 2^16) removes it
- * and reduces below q. Pairs are done 32 at a time, l outermost, so that
- * compilers vectorize the inner loop (16-bit products into 32-bit sums). */
+ * 2^30 / 2^16 + q/2 < 2^15. Sums are taken mod 2^32 (uint32_t), so any
+ * int16 input has a defined result, the same as the SIMD backends'
+ * wrapping lanes. The reduction leaves c 2^-16; a last multiplication by
+ * 2^32 mod q (Montgomery form of 2^16) removes it and reduces below q.
+ * Pairs are done 32 at a time, l outermost, so that compilers vectorize
+ * the inner loop (16-bit products into 32-bit sums). */
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                                 const mlkem_poly *b, unsigned k) {
   enum { BLOCK = 32 };
