@@ -40,45 +40,41 @@ static void poly_sub_from(mlkem_poly *r, const mlkem_poly *a) {
 /*
  * Key generation as a pipeline (FIPS 203 Algorithm 13 steps 3-19, with
  * Algorithm 16's H(ek) when asked for). One list samples A-hat and the
- * noise. Inside the scheduler's sinks, as soon as s is complete s-hat is
- * computed, and row i of t-hat is computed and encoded into ek (rows in
- * order) once e[i] and every entry of row i of A-hat are complete, where
- * the H(ek) job, streaming its input, absorbs it while later rows are still
- * being sampled. So H(ek) does not wait for the whole of ek.
+ * noise; the arithmetic runs inside the scheduler's sinks, and the H(ek)
+ * job, streaming its input, absorbs ek as it is written, while later rows
+ * are still being sampled.
  *
- * With eight lanes, it need not wait for the whole of row 0 either. An
- * NTT-domain polynomial holds its coefficients in the standard order on
- * every backend, since rej_uniform appends SampleNTT's values in order
- * (api.h) and basemul_acc takes the entries as sampled; MultiplyNTTs
- * (Algorithm 11) works pair by pair, and add_reduce and encode12
- * coefficient by coefficient. So each coefficient pair of t-hat[i] needs
- * only the same pair of the row's entries (and of s-hat and e-hat[i]),
- * and once every entry of row 0 holds its first 92 coefficients,
- * the first block of ek (136 bytes, 91 coefficients) is final. Row 0 is
- * then computed from what its entries hold (their unsampled coefficients
- * set to zero first, so that every input is in range), the block is
- * released, and H(ek) starts a step earlier, while the row is still being
- * sampled; the row is computed again once complete. With four lanes the
- * list is bound by its work rather than by the chain of H(ek), and an
- * earlier start only takes a lane from the sampling; and prefixes of later
- * rows cost more arithmetic than they save steps (step counts per set and
- * backend over 300 seeds: docs/SCHEDULE.md).
+ * ek is written a part (MLKEM_PART_COEFFS coefficients, 96 bytes) at a
+ * time, not a row at a time. An NTT-domain polynomial holds its
+ * coefficients in the standard order on every backend, since rej_uniform
+ * appends SampleNTT's values in order (api.h); MultiplyNTTs (Algorithm 11)
+ * works pair by pair, and the addition of e-hat and ByteEncode_12
+ * coefficient by coefficient. So a part of t-hat[i] needs only the same
+ * part of the row's entries (and of s-hat and e-hat[i]). Once s-hat and
+ * e-hat[i] are computed and every entry of row i holds the coefficients
+ * of a part, the part is computed and encoded into ek, once (the
+ * multiply-accumulate, addition and encoding take a coefficient range,
+ * api.h), rows in order. H(ek) then absorbs each block as soon as its
+ * bytes are final, and what it has left once the last entry is complete
+ * is the end of the last row: two blocks, where a row at a time left
+ * four (step counts: docs/SCHEDULE.md).
  */
 typedef struct {
   const mlkem_backend *be;
-  mlkem_matrix_entry *entries;
-  mlkem_poly *a, *s, *t;
+  const mlkem_matrix_entry *entries;
+  const mlkem_poly *a;
+  mlkem_poly *s;                      /* s-hat once s is complete */
+  mlkem_poly *t;                      /* t-hat[rows], parts [0, done) */
   mlkem_poly *ehat;                   /* e-hat[ehat_row] */
   uint8_t (*noise)[MLKEM_ETA1_BYTES]; /* PRF output for s, then e */
   unsigned noise_have[2 * K];         /* bytes received of each */
   unsigned s_left;                    /* polynomials of s incomplete */
-  unsigned row_left[K];               /* entries incomplete in each row */
   unsigned rows;                      /* rows of t-hat complete in ek */
+  unsigned done;                      /* coefficients of row `rows` in ek */
   unsigned ehat_row;                  /* K: none yet */
   uint8_t *ek;
   size_t ek_bytes;
   size_t ek_ready;                    /* bytes of ek final */
-  int early;                          /* release ek's first block early */
 } keygen_pipe;
 
 typedef struct {
@@ -86,49 +82,38 @@ typedef struct {
   unsigned i;
 } keygen_noise_sink;
 
-/* Steps 18-19 for every row whose turn has come: t-hat[i] = A-hat[i]
- * s-hat + e-hat[i], ek[384 i :] = ByteEncode_12(t-hat[i]); or for the
- * first block of row 0, released early (above). */
+/* Steps 18-19 for the parts whose inputs are complete, rows in order:
+ * t-hat[i] = A-hat[i] s-hat + e-hat[i], ek[384 i :] = ByteEncode_12(t-hat[i]),
+ * over the coefficients that every entry of row i holds (rounded down to
+ * a part) and that are not yet in ek. The entries' counts are public (the
+ * rejection runs on rho's SHAKE128 output). */
 static void keygen_advance(keygen_pipe *kp) {
   const mlkem_backend *be = kp->be;
   while (kp->s_left == 0 && kp->rows < K &&
          kp->noise_have[K + kp->rows] == MLKEM_ETA1_BYTES) {
     const unsigned i = kp->rows;
     const mlkem_matrix_entry *row = &kp->entries[i * K];
-    mlkem_poly *a = &kp->a[i * K];
     const size_t at = (size_t)MLKEM_POLYBYTES * i;
     unsigned have = MLKEM_N, j;
-    size_t ready;
-    if (kp->row_left[i] != 0) {
-      /* Incomplete: only the early block of row 0 may be released. */
-      if (!kp->early || i != 0 || kp->ek_ready != 0) return;
-      for (j = 0; j < K; j++)
-        if (row[j].ctr < have) have = row[j].ctr;
-      ready = 3 * (size_t)(have / 2);
-      if (ready < MLKEM_SHA3_256_RATE) return;
-      for (j = 0; j < K; j++)
-        memset(&a[j].coeffs[row[j].ctr], 0,
-               sizeof(int16_t) * (MLKEM_N - row[j].ctr));
-    } else {
-      /* rho, the last 32 bytes, is in place from the start. */
-      ready = i + 1 == K ? kp->ek_bytes : at + MLKEM_POLYBYTES;
-    }
+    for (j = 0; j < K; j++)
+      if (row[j].ctr < have) have = row[j].ctr;
+    have &= ~(unsigned)(MLKEM_PART_COEFFS - 1);
+    if (have <= kp->done) return;
     if (kp->ehat_row != i) {
       be->cbd(kp->ehat, kp->noise[K + i], MLKEM_ETA1);
       be->ntt(kp->ehat);
       kp->ehat_row = i;
     }
-    be->basemul_acc(kp->t, a, kp->s, K);
-    be->add_reduce(kp->t, kp->ehat);
-    /* Early, the coefficients after the final pairs would be e-hat's
-     * alone (the entries are zero there): not written into ek. */
-    if (have < MLKEM_N)
-      memset(&kp->t->coeffs[have & ~1u], 0,
-             sizeof(int16_t) * (MLKEM_N - (have & ~1u)));
-    be->encode12(kp->ek + at, kp->t);
-    kp->ek_ready = ready;
+    be->basemul_acc(kp->t, &kp->a[i * K], kp->s, K, kp->done, have);
+    be->add_reduce(kp->t, kp->ehat, kp->done, have);
+    be->encode12(kp->ek + at, kp->t, kp->done, have);
+    kp->done = have;
+    /* rho, the last 32 bytes, is in place from the start. */
+    kp->ek_ready = at + 3 * (size_t)have / 2;
     if (have < MLKEM_N) return;
+    if (i + 1 == K) kp->ek_ready = kp->ek_bytes;
     kp->rows++;
+    kp->done = 0;
   }
 }
 
@@ -152,15 +137,10 @@ static int keygen_noise_block(void *arg, const uint64_t *lane, size_t stride,
   return 1;
 }
 
-/* When a matrix entry is complete, and with the early block after each
- * block of row 0 (every_block): the row may advance if it is the one whose
- * turn it is. */
+/* After each block of a matrix entry: a part of its row may be complete,
+ * if the row is the one whose turn it is. */
 static void keygen_entry_progress(void *arg, const mlkem_matrix_entry *e) {
   keygen_pipe *kp = arg;
-  if (e->ctr >= MLKEM_N)
-    kp->row_left[e->row]--;
-  else if (kp->ek_ready != 0)
-    return;
   if (e->row == kp->rows) keygen_advance(kp);
 }
 
@@ -176,10 +156,13 @@ static void keygen_noise_job(mlkem_job_list *list,
   mlkem_jobs_add(list, nj);
 }
 
-/* The blocks of H(ek) that hold bytes of the last row of t-hat (it
- * starts at byte 384 (k - 1) of ek), which H(ek) absorbs only once the
- * last of the other jobs is complete: 4 for every k. H(ek) runs
- * (384 k + 32) / 136 + 1 permutations (the last block padded). */
+/* The tail of H(ek) declared to the choice of width (sha3.h): the blocks
+ * that hold bytes of the last row of t-hat (it starts at byte 384 (k - 1)
+ * of ek), 4 for every k. Written a part at a time, about two of them are
+ * left once the last matrix entry is complete, but declaring 2 made the
+ * eight-lane lists run more steps and 3 changed none (docs/SCHEDULE.md).
+ * H(ek) runs (384 k + 32) / 136 + 1 permutations (the last block
+ * padded). */
 #define KEYGEN_H_TAIL                                            \
   ((MLKEM_POLYBYTES * K + MLKEM_SYMBYTES) / MLKEM_SHA3_256_RATE + 1 - \
    MLKEM_POLYBYTES * (K - 1) / MLKEM_SHA3_256_RATE)
@@ -230,44 +213,49 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   kp.ek = ek;
   kp.ek_bytes = p->ek_bytes;
   kp.ek_ready = 0;
-  kp.early = h != NULL && eight;
-  for (i = 0; i < K; i++) kp.row_left[i] = K;
+  kp.done = 0;
 
-  /* One list: H(ek) streaming ek as its rows are written (it starts once
-   * row 0 is), steps 8-15's s and e from PRF_eta1(sigma, N), N = 0 ..
-   * 2k - 1, and steps 3-7's A-hat[i][j] = SampleNTT(rho || j || i). Listed
-   * in the order t-hat needs them, since lanes take jobs in list order:
-   * all of s, then each row of A-hat with its e[i], so that row 0 of ek,
-   * and with it H(ek), comes as early as it can. e[i] comes first with
-   * eight lanes, so that the early block of row 0 need not wait for it,
-   * and last with four, where it measured better (docs/SCHEDULE.md). */
+  /* One list: H(ek) streaming ek as it is written, steps 8-15's s and e
+   * from PRF_eta1(sigma, N), N = 0 .. 2k - 1, and steps 3-7's A-hat[i][j] =
+   * SampleNTT(rho || j || i). Lanes take jobs in list order, so the list
+   * is in the order ek needs them: all of s, row 0 of A-hat and e[0], then
+   * H(ek), which takes a lane as soon as ek's first block is final; then
+   * the later rows and their e[i]. Where e[i] goes was measured (step
+   * counts over 300 seeds, docs/SCHEDULE.md): with four lanes e[0] after
+   * row 0 and the other e[i] before row 1, with eight e[0] before row 0
+   * and each other e[i] after its row. */
+  for (i = 0; i < 2 * K; i++) {
+    sinks[i].kp = &kp;
+    sinks[i].i = i;
+    kp.noise_have[i] = 0;
+  }
   list.n = 0;
+  for (i = 0; i < K; i++) keygen_noise_job(&list, rho_sigma, sinks, i);
+  if (eight) keygen_noise_job(&list, rho_sigma, sinks, K);
+  mlkem_matrix_row_jobs(&list, be, entries, a, K, rho_sigma, 0, 0);
+  if (!eight) keygen_noise_job(&list, rho_sigma, sinks, K);
   if (h != NULL) {
     mlkem_sponge_job hj = mlkem_job_h(ek, p->ek_bytes, h);
     hj.avail = &kp.ek_ready;
     hj.tail = KEYGEN_H_TAIL;
     mlkem_jobs_add(&list, hj);
   }
-  for (i = 0; i < 2 * K; i++) {
-    sinks[i].kp = &kp;
-    sinks[i].i = i;
-    kp.noise_have[i] = 0;
-  }
-  for (i = 0; i < K; i++) keygen_noise_job(&list, rho_sigma, sinks, i);
-  for (i = 0; i < K; i++) {
-    if (eight) keygen_noise_job(&list, rho_sigma, sinks, K + i);
+  if (!eight)
+    for (i = 1; i < K; i++) keygen_noise_job(&list, rho_sigma, sinks, K + i);
+  for (i = 1; i < K; i++) {
     mlkem_matrix_row_jobs(&list, be, entries, a, K, rho_sigma, 0, i);
-    if (!eight) keygen_noise_job(&list, rho_sigma, sinks, K + i);
+    if (eight) keygen_noise_job(&list, rho_sigma, sinks, K + i);
   }
   for (i = 0; i < K * K; i++) {
     entries[i].progress = keygen_entry_progress;
     entries[i].progress_arg = &kp;
-    entries[i].every_block = i < K && kp.early;
+    entries[i].every_block = 1;
   }
   mlkem_hash_run(be, list.job, list.n);
 
   /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the noise bytes. */
-  for (i = 0; i < K; i++) be->encode12(dkpke + i * MLKEM_POLYBYTES, &s[i]);
+  for (i = 0; i < K; i++)
+    be->encode12(dkpke + i * MLKEM_POLYBYTES, &s[i], 0, MLKEM_N);
 
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(rho_sigma, sizeof rho_sigma);
@@ -358,7 +346,7 @@ static unsigned kpke_encrypt_finish(const mlkem_backend *be,
   /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
    * Compress_du(u)). */
   for (i = 0; i < K; i++) {
-    be->basemul_acc(&u, &es->at[i * K], y, K);
+    be->basemul_acc(&u, &es->at[i * K], y, K, 0, MLKEM_N);
     be->invntt(&u);
     be->cbd(&noise, es->e1[i], MLKEM_ETA2);
     poly_add(&u, &noise);
@@ -367,7 +355,7 @@ static unsigned kpke_encrypt_finish(const mlkem_backend *be,
 
   /* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
    * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v)). */
-  be->basemul_acc(&u, t, y, K);
+  be->basemul_acc(&u, t, y, K, 0, MLKEM_N);
   be->invntt(&u);
   be->cbd(&noise, es->e2, MLKEM_ETA2);
   poly_add(&u, &noise);
@@ -415,7 +403,7 @@ void mlkem_kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,
    * NTT(u')). */
   for (i = 0; i < K; i++)
     (void)be->decode12(&s[i], dkpke + i * MLKEM_POLYBYTES);
-  be->basemul_acc(&w, s, u, K);
+  be->basemul_acc(&w, s, u, K, 0, MLKEM_N);
   be->invntt(&w);
   poly_sub_from(&w, &v);
 

@@ -150,16 +150,32 @@ static void cmp_basemul(tally *t, const char *what, unsigned long run,
   mlkem_poly x, y;
   memset(&x, 0x55, sizeof x);
   memset(&y, 0xAA, sizeof y);
-  be->basemul_acc(&x, a, b, k);
-  mlkem_portable_basemul_acc(&y, a, b, k);
+  be->basemul_acc(&x, a, b, k, 0, N);
+  mlkem_portable_basemul_acc(&y, a, b, k, 0, N);
   record(t, what, run, &x, &y);
 }
 
 static void cmp_add(tally *t, const char *what, unsigned long run,
                     const mlkem_poly *r, const mlkem_poly *a) {
   mlkem_poly x = *r, y = *r;
-  be->add_reduce(&x, a);
-  mlkem_portable_add_reduce(&y, a);
+  be->add_reduce(&x, a, 0, N);
+  mlkem_portable_add_reduce(&y, a, 0, N);
+  record(t, what, run, &x, &y);
+}
+
+/* Both operations over the part [from, to) (api.h), r holding any values
+ * before: the whole output must agree, the coefficients outside the part
+ * left as they were by both (test_ntt checks the portable ones). */
+static void cmp_parts(tally *t, const char *what, unsigned long run,
+                      const mlkem_poly *r, const mlkem_poly *a,
+                      const mlkem_poly *b, const mlkem_poly *e, unsigned k,
+                      unsigned from, unsigned to) {
+  mlkem_poly x = *r, y = *r;
+  be->basemul_acc(&x, a, b, k, from, to);
+  mlkem_portable_basemul_acc(&y, a, b, k, from, to);
+  record(t, what, run, &x, &y);
+  be->add_reduce(&x, e, from, to);
+  mlkem_portable_add_reduce(&y, e, from, to);
   record(t, what, run, &x, &y);
 }
 
@@ -325,6 +341,30 @@ static void test_basemul(void) {
   finish(&f);
 }
 
+/* Every range of whole parts, 1000 random inputs each (k = 1 .. 4 in
+ * turn). */
+static void test_parts(void) {
+  tally t = {"basemul_acc + add_reduce over parts", 0, 0, ""};
+  mlkem_poly a[MLKEM_K_MAX], b[MLKEM_K_MAX], r, e;
+  unsigned long i;
+  unsigned from, to, k, l;
+  seed("diff parts");
+  for (from = 0; from < N; from += MLKEM_PART_COEFFS)
+    for (to = from + MLKEM_PART_COEFFS; to <= N; to += MLKEM_PART_COEFFS)
+      for (i = 0; i < 1000; i++) {
+        k = 1 + (unsigned)(i % MLKEM_K_MAX);
+        for (l = 0; l < k; l++) {
+          fill_range(&a[l], 0, Q - 1);
+          fill_range(&b[l], -B8, B8);
+        }
+        fill_any(&r);
+        fill_range(&e, -B8, B8);
+        cmp_parts(&t, "a in [0, q), b, e in (-8q, 8q), r any", i, &r, a, b,
+                  &e, k, from, to);
+      }
+  finish(&t);
+}
+
 static void test_add_reduce(void) {
   tally t = {"add_reduce", 0, 0, ""}, e = {"add_reduce (bounds)", 0, 0, ""},
         f = {"add_reduce (full range)", 0, 0, ""};
@@ -378,6 +418,7 @@ static void test_backend(const mlkem_backend *b) {
   test_invntt();
   test_basemul();
   test_add_reduce();
+  test_parts();
 }
 
 int main(void) {

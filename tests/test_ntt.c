@@ -325,7 +325,7 @@ static void test_basemul_direct(void) {
         to_ref(br, &b[l]);
         ref_basemul_add(want, ar, br);
       }
-      mlkem_portable_basemul_acc(&r, a, b, k);
+      mlkem_portable_basemul_acc(&r, a, b, k, 0, N);
       CHECKF(in_bounds(&r, -(Q - 1), Q - 1, &where),
              "basemul_acc k=%u case %u: output %u = %d outside |x| < q", k, t,
              where, r.coeffs[where]);
@@ -377,13 +377,13 @@ static void test_products(const mlkem_backend *be) {
                    in_bounds(&b[l], -(8 * Q - 1), 8 * Q - 1, &where),
                "%s ntt: output %u outside |x| < 8q", be->name, where);
         /* Canonical first operand, as decode12 gives it. */
-        be->encode12(bytes, &a[l]);
+        be->encode12(bytes, &a[l], 0, N);
         be->decode12(&a[l], bytes);
         CHECKF(in_bounds(&a[l], 0, Q - 1, &where),
                "%s decode12: output %u = %d outside [0, q)", be->name, where,
                a[l].coeffs[where]);
       }
-      be->basemul_acc(&r, a, b, k);
+      be->basemul_acc(&r, a, b, k, 0, N);
       CHECKF(in_bounds(&r, -(Q - 1), Q - 1, &where),
              "%s basemul_acc k=%u: output %u = %d outside |x| < q", be->name,
              k, where, r.coeffs[where]);
@@ -422,7 +422,7 @@ static void test_add_reduce(const mlkem_backend *be) {
     to_ref(want, &r);
     to_ref(ar, &a);
     for (i = 0; i < N; i++) want[i] = ref_mod_q(want[i] + ar[i]);
-    be->add_reduce(&r, &a);
+    be->add_reduce(&r, &a, 0, N);
     CHECKF(in_bounds(&r, -(Q - 1), Q - 1, &where),
            "%s add_reduce case %u: output %u = %d outside |x| < q", be->name,
            t, where, r.coeffs[where]);
@@ -433,6 +433,45 @@ static void test_add_reduce(const mlkem_backend *be) {
            (long long)want[d % N]);
   }
   printf("  %s: add_reduce, 300 cases\n", be->name);
+}
+
+/* basemul_acc and add_reduce over a part [from, to) of the coefficients
+ * (api.h; key generation computes t-hat so): for every range of whole
+ * parts, the coefficients inside are those of the whole-polynomial call,
+ * and those outside are left as they were. */
+static void test_parts(const mlkem_backend *be) {
+  test_rng rng;
+  mlkem_poly a[MLKEM_K_MAX], b[MLKEM_K_MAX], e, whole, part, before;
+  unsigned from, to, t, k, l, i, bad = 0, cases = 0;
+  test_rng_init(&rng, "test_ntt parts");
+  for (from = 0; from < N; from += MLKEM_PART_COEFFS)
+    for (to = from + MLKEM_PART_COEFFS; to <= N; to += MLKEM_PART_COEFFS)
+      for (t = 0; t < 50; t++, cases++) {
+        k = 1 + t % MLKEM_K_MAX;
+        for (l = 0; l < k; l++) {
+          rand_poly(&rng, &a[l], 0, Q - 1);
+          rand_poly(&rng, &b[l], -(8 * Q - 1), 8 * Q - 1);
+        }
+        rand_poly(&rng, &e, -(8 * Q - 1), 8 * Q - 1);
+        rand_poly(&rng, &before, -32768, 32767);
+        be->basemul_acc(&whole, a, b, k, 0, N);
+        be->add_reduce(&whole, &e, 0, N);
+        part = before;
+        be->basemul_acc(&part, a, b, k, from, to);
+        be->add_reduce(&part, &e, from, to);
+        for (i = 0; i < N; i++)
+          if (part.coeffs[i] != (i >= from && i < to ? whole.coeffs[i]
+                                                     : before.coeffs[i])) {
+            if (bad++ == 0)
+              CHECKF(0, "%s basemul_acc + add_reduce over [%u, %u), k=%u: "
+                     "coefficient %u is %d", be->name, from, to, k, i,
+                     part.coeffs[i]);
+            break;
+          }
+      }
+  CHECKF(bad == 0, "%s: %u of %u part cases wrong", be->name, bad, cases);
+  printf("  %s: basemul_acc and add_reduce over every range of parts, %u "
+         "cases\n", be->name, cases);
 }
 
 int main(void) {
@@ -448,9 +487,11 @@ int main(void) {
   test_basemul_direct();
   test_products(&mlkem_backend_portable);
   test_add_reduce(&mlkem_backend_portable);
+  test_parts(&mlkem_backend_portable);
   if (active != &mlkem_backend_portable) {
     test_products(active);
     test_add_reduce(active);
+    test_parts(active);
   }
   return test_summary("test_ntt");
 }

@@ -84,7 +84,7 @@ static void test_encode12_all_values(void) {
     }
     ref_byte_encode(want, f, 12);
     memset(got, 0xA5, sizeof got);
-    mlkem_portable_encode12(got, &a);
+    mlkem_portable_encode12(got, &a, 0, N);
     if (memcmp(got, want, MLKEM_POLYBYTES) != 0 && bad++ == 0) {
       for (j = 0; got[j] == want[j]; j++) {
       }
@@ -119,13 +119,13 @@ static void test_roundtrips12(const mlkem_backend *be) {
     for (i = 0; i < N; i++) f[i] %= Q;
     ref_byte_encode(reduced, f, 12);
     be->decode12(&a, bytes);
-    be->encode12(again, &a);
+    be->encode12(again, &a, 0, N);
     CHECKF(memcmp(again, reduced, sizeof again) == 0,
            "%s: encode12(decode12(b)) is not b reduced mod q (case %u)",
            be->name, t);
     /* Canonical strings round-trip exactly. */
     be->decode12(&b, reduced);
-    be->encode12(again, &b);
+    be->encode12(again, &b, 0, N);
     CHECKF(memcmp(again, reduced, sizeof again) == 0,
            "%s: encode12(decode12(b)) != b for canonical b (case %u)",
            be->name, t);
@@ -134,7 +134,7 @@ static void test_roundtrips12(const mlkem_backend *be) {
       for (i = 0; i < N; i++)
         a.coeffs[i] = (int16_t)((int32_t)(test_rng_u32(&rng) % (2 * Q - 1)) -
                                 (Q - 1));
-      be->encode12(bytes, &a);
+      be->encode12(bytes, &a, 0, N);
       be->decode12(&b, bytes);
       for (i = 0; i < N && b.coeffs[i] == ref_mod_q(a.coeffs[i]); i++) {
       }
@@ -145,12 +145,48 @@ static void test_roundtrips12(const mlkem_backend *be) {
   printf("  %s: 1000 random encode12/decode12 round trips\n", be->name);
 }
 
+/* encode12 over a part [from, to) of the coefficients (api.h; key
+ * generation encodes t-hat so): for every range of whole parts, bytes
+ * 3 from / 2 .. 3 to / 2 are those of the whole-polynomial call, and the
+ * others are left as they were. */
+static void test_parts12(const mlkem_backend *be) {
+  test_rng rng;
+  mlkem_poly a;
+  uint8_t whole[MLKEM_POLYBYTES], part[MLKEM_POLYBYTES],
+      before[MLKEM_POLYBYTES];
+  unsigned from, to, t, i, bad = 0, cases = 0;
+  test_rng_init(&rng, "test_serialize parts");
+  for (from = 0; from < N; from += MLKEM_PART_COEFFS)
+    for (to = from + MLKEM_PART_COEFFS; to <= N; to += MLKEM_PART_COEFFS)
+      for (t = 0; t < 50; t++, cases++) {
+        for (i = 0; i < N; i++)
+          a.coeffs[i] = (int16_t)((int32_t)(test_rng_u32(&rng) %
+                                            (16 * Q - 1)) - (8 * Q - 1));
+        test_rng_bytes(&rng, before, sizeof before);
+        memcpy(part, before, sizeof part);
+        be->encode12(whole, &a, 0, N);
+        be->encode12(part, &a, from, to);
+        for (i = 0; i < MLKEM_POLYBYTES; i++)
+          if (part[i] != (i >= 3 * from / 2 && i < 3 * to / 2 ? whole[i]
+                                                              : before[i])) {
+            if (bad++ == 0)
+              CHECKF(0, "%s encode12 over [%u, %u): byte %u is %02x",
+                     be->name, from, to, i, part[i]);
+            break;
+          }
+      }
+  CHECKF(bad == 0, "%s: %u of %u encode12 part cases wrong", be->name, bad,
+         cases);
+  printf("  %s: encode12 over every range of parts, %u cases\n", be->name,
+         cases);
+}
+
 /* ---- every d: bit layout ------------------------------------------------ */
 
 static void encode_d(const mlkem_backend *be, uint8_t *out,
                      const mlkem_poly *a, unsigned d) {
   if (d == 12)
-    be->encode12(out, a);
+    be->encode12(out, a, 0, N);
   else if (d == 1)
     be->compress_encode_msg(out, a);
   else
@@ -250,9 +286,11 @@ int main(void) {
   test_decode12_all_values();
   test_encode12_all_values();
   test_roundtrips12(&mlkem_backend_portable);
+  test_parts12(&mlkem_backend_portable);
   test_layout(&mlkem_backend_portable);
   if (active != &mlkem_backend_portable) {
     test_roundtrips12(active);
+    test_parts12(active);
     test_layout(active);
   }
   return test_summary("test_serialize");

@@ -51,6 +51,15 @@ typedef struct {
  * plans the hash schedule. */
 #define MLKEM_REJ_UNIFORM_BUFBYTES (3 * 168)
 
+/* basemul_acc, add_reduce and encode12 work on the coefficients in a range
+ * [from, to), both multiples of MLKEM_PART_COEFFS, from < to <= 256; a
+ * whole polynomial is 0, MLKEM_N. They read and write nothing outside it
+ * (encode12: bytes 3 from / 2 .. 3 to / 2 of out), so that key generation
+ * computes each row of t-hat a part at a time while its matrix entries are
+ * still being sampled (kpke.c). 64 is the widest step of any backend (the
+ * AVX-512 and portable multiply-accumulate). */
+#define MLKEM_PART_COEFFS 64
+
 typedef struct mlkem_backend {
   const char *name;
 
@@ -67,19 +76,23 @@ typedef struct mlkem_backend {
   /* r = sum_{i<k} a[i] o b[i]: MultiplyNTTs (FIPS 203 Algorithm 11) summed
    * over a vector. In: NTT domain, a[i] in [0, q) (decoded or sampled),
    * |b[i]| < 8q (ntt output), k <= 4. Out: NTT domain, |x| < q, such that
-   * invntt gives the product polynomial. */
+   * invntt gives the product polynomial. Coefficients [from, to) only
+   * (MLKEM_PART_COEFFS). */
   void (*basemul_acc)(mlkem_poly *r, const mlkem_poly *a, const mlkem_poly *b,
-                      unsigned k);
+                      unsigned k, unsigned from, unsigned to);
 
   /* Adds a normal- or NTT-domain polynomial r += a for keygen's t = A s + e,
    * where a is an ntt output (|x| < 8q) and r a basemul_acc output
-   * (|x| < q). Out: |x| < q. */
-  void (*add_reduce)(mlkem_poly *r, const mlkem_poly *a);
+   * (|x| < q). Out: |x| < q. Coefficients [from, to) only. */
+  void (*add_reduce)(mlkem_poly *r, const mlkem_poly *a, unsigned from,
+                     unsigned to);
 
   /* ByteEncode_12 of an NTT-domain polynomial (FIPS 203 Algorithm 5, d =
    * 12) after reducing every coefficient to [0, q). In: any int16 (key
-   * generation encodes s-hat, an ntt output: |x| < 8q). */
-  void (*encode12)(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
+   * generation encodes s-hat, an ntt output: |x| < 8q). Coefficients
+   * [from, to) only, into bytes 3 from / 2 .. 3 to / 2 of out. */
+  void (*encode12)(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                   unsigned from, unsigned to);
 
   /* ByteDecode_12 (FIPS 203 Algorithm 6, d = 12) into the NTT domain,
    * each 12-bit value reduced mod q. Out: [0, q). Returns non-zero

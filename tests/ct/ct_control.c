@@ -115,13 +115,13 @@ static int op_control(const mlkem_backend *be, const char *mode) {
     fill(&pv[0], MLKEM_Q);
     fill(&pv[1], MLKEM_Q);
     MLKEM_CT_POISON(&pv[0].coeffs[201], 2);
-    be->basemul_acc(&pr, a2, pv, 2);
+    be->basemul_acc(&pr, a2, pv, 2, 0, MLKEM_N);
     c16 = &pr.coeffs[200];
   } else if (strcmp(op, "encode12") == 0) {
     /* Coefficient 45 in; byte 68 (its bits 4-11) out. */
     fill(&pa, MLKEM_Q);
     MLKEM_CT_POISON(&pa.coeffs[45], 2);
-    be->encode12(buf, &pa);
+    be->encode12(buf, &pa, 0, MLKEM_N);
     c8 = &buf[68];
   } else if (strcmp(op, "decode12") == 0) {
     MLKEM_CT_POISON(&buf[68], 1);

@@ -504,13 +504,14 @@ static inline __m256i basemul_finish(__m256i c0, __m256i c1) {
  * the odd lanes, as the gammas sit in basemul_gammas; the products then
  * go back to the odd lanes of each. */
 void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                            const mlkem_poly *b, unsigned k) {
+                            const mlkem_poly *b, unsigned k, unsigned from,
+                            unsigned to) {
   const __m256i swap = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
                                         14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4,
                                         5, 10, 11, 8, 9, 14, 15, 12, 13);
   unsigned j, l;
 
-  for (j = 0; j < 8; j++) {
+  for (j = from / 32; j < to / 32; j++) {
     const __m256i g = row(basemul_gammas, 2 * j);
     const __m256i gq = row(basemul_gammas, 2 * j + 1);
     __m256i c0u = _mm256_setzero_si256(), c1u = c0u, c0v = c0u, c1v = c0u;
@@ -535,9 +536,10 @@ void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
 }
 
 /* As mlkem_portable_add_reduce: r = Barrett(r + a), lane by lane. */
-void mlkem_avx2_add_reduce(mlkem_poly *r, const mlkem_poly *a) {
+void mlkem_avx2_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
+                           unsigned to) {
   unsigned i;
-  for (i = 0; i < MLKEM_N; i += 16) {
+  for (i = from; i < to; i += 16) {
     __m256i s = _mm256_add_epi16(load16(r->coeffs + i), load16(a->coeffs + i));
     store16(r->coeffs + i, mlkem_avx2_barrett(s));
   }

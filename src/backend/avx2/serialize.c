@@ -78,8 +78,9 @@ static inline void store_2x11_last(uint8_t *o, __m256i x) {
  * 2^12 c1 per 32-bit lane; vpshufb keeps the low 3 bytes of each (12 bytes
  * at the start of each 128-bit lane); vpermd moves lane 1's 12 bytes next
  * to lane 0's. The 24 bytes are written with a 32-byte store whose last 8
- * bytes the next store overwrites, except for the final vector. */
-void mlkem_avx2_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a) {
+ * bytes the next store overwrites, except for the range's last vector. */
+void mlkem_avx2_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                         unsigned from, unsigned to) {
   const __m256i pair = _mm256_set1_epi32(1 | (1 << 28)); /* words 1, 2^12 */
   const __m256i bytes3 = _mm256_setr_epi8(
       0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
@@ -87,12 +88,12 @@ void mlkem_avx2_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a) {
   const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
   __m256i x;
   unsigned i;
-  for (i = 0; i < MLKEM_N / 16; i++) {
+  for (i = from / 16; i < to / 16; i++) {
     x = mlkem_avx2_freeze(load_poly16(a, i));
     x = _mm256_madd_epi16(x, pair);
     x = _mm256_shuffle_epi8(x, bytes3);
     x = _mm256_permutevar8x32_epi32(x, join);
-    if (i + 1 < MLKEM_N / 16) {
+    if (i + 1 < to / 16) {
       _mm256_storeu_si256((__m256i *)(out + 24 * i), x);
     } else {
       _mm_storeu_si128((__m128i *)(out + 24 * i), _mm256_castsi256_si128(x));

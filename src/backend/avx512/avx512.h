@@ -25,10 +25,13 @@
 void mlkem_avx512_ntt(mlkem_poly *p);
 void mlkem_avx512_invntt(mlkem_poly *p);
 void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                            const mlkem_poly *b, unsigned k);
-void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a);
+                              const mlkem_poly *b, unsigned k,
+                              unsigned from, unsigned to);
+void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a,
+                             unsigned from, unsigned to);
 
-void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
+void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                           unsigned from, unsigned to);
 unsigned mlkem_avx512_decode12(mlkem_poly *r,
                                const uint8_t in[MLKEM_POLYBYTES]);
 void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d);

@@ -502,12 +502,13 @@ static inline __m512i basemul_finish(__m512i c0, __m512i c1) {
  * 144 ticks against 150 with byte shuffles and 158 with shifts, since
  * 512-bit multiplies and shifts share port 0. */
 void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                              const mlkem_poly *b, unsigned k) {
+                              const mlkem_poly *b, unsigned k, unsigned from,
+                              unsigned to) {
   const __mmask32 odd = 0xAAAAAAAAu;
   const int16_t *gt = opaque(basemul_gammas);
   unsigned j, l;
 
-  for (j = 0; j < 4; j++) {
+  for (j = from / 64; j < to / 64; j++) {
     const __m512i gv = load32(gt + 64 * j), gqv = load32(gt + 64 * j + 32);
     const __m512i gu = _mm512_slli_epi32(gv, 16);
     const __m512i gqu = _mm512_slli_epi32(gqv, 16);
@@ -533,9 +534,10 @@ void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
 }
 
 /* As mlkem_portable_add_reduce: r = Barrett(r + a), lane by lane. */
-void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a) {
+void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a,
+                             unsigned from, unsigned to) {
   unsigned i;
-  for (i = 0; i < MLKEM_N; i += 32) {
+  for (i = from; i < to; i += 32) {
     __m512i s = _mm512_add_epi16(load32(r->coeffs + i), load32(a->coeffs + i));
     store32(r->coeffs + i, barrett(s));
   }

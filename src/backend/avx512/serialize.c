@@ -130,20 +130,22 @@ static inline __m512i compress(__m512i x, const unsigned d) {
 /* ---- ByteEncode_12 / ByteDecode_12 -------------------------------------- */
 
 /* After vpmaddwd, 32-bit lane k holds c(2k) + 2^12 c(2k+1): 24 bits, the
- * output bytes 3k .. 3k + 2. */
+ * output bytes 3k .. 3k + 2. Each vector's 48 bytes go out in a 64-byte
+ * store that the next one overwrites, masked for the range's last. */
 #define ENC12_IDX(a, m, j) \
   ((8 * (m) + (j)) < 48 ? 4 * ((8 * (m) + (j)) / 3) + (8 * (m) + (j)) % 3 : 0)
 static const ALIGN64 uint8_t enc12_idx[64] = {Q64(ENC12_IDX, 0)};
 
-void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a) {
+void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                           unsigned from, unsigned to) {
   const __m512i pair = _mm512_set1_epi32(1 | (1 << 28)); /* 1, 2^12 */
   const __m512i idx = table(enc12_idx);
   __m512i x;
   unsigned i;
-  for (i = 0; i < MLKEM_N / 32; i++) {
+  for (i = from / 32; i < to / 32; i++) {
     x = _mm512_madd_epi16(freeze(load_poly32(a, i)), pair);
     x = _mm512_permutexvar_epi8(idx, x);
-    store_bytes(out, 48 * i, MLKEM_POLYBYTES, 48, x);
+    store_bytes(out, 48 * i, 3 * to / 2, 48, x);
   }
 }
 

@@ -22,10 +22,13 @@
 void mlkem_neon_ntt(mlkem_poly *p);
 void mlkem_neon_invntt(mlkem_poly *p);
 void mlkem_neon_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                            const mlkem_poly *b, unsigned k);
-void mlkem_neon_add_reduce(mlkem_poly *r, const mlkem_poly *a);
+                            const mlkem_poly *b, unsigned k,
+                            unsigned from, unsigned to);
+void mlkem_neon_add_reduce(mlkem_poly *r, const mlkem_poly *a,
+                           unsigned from, unsigned to);
 
-void mlkem_neon_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
+void mlkem_neon_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                         unsigned from, unsigned to);
 unsigned mlkem_neon_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]);
 void mlkem_neon_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d);
 void mlkem_neon_decode_decompress(mlkem_poly *r, const uint8_t *in,

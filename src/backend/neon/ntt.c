@@ -509,9 +509,10 @@ static inline int16x8_t basemul_finish(int32x4_t lo, int32x4_t hi) {
  * (mod 2^32, as in the portable code), y1 gamma = fqmul(y1, gamma 2^16),
  * and ST2 puts the pairs back. */
 void mlkem_neon_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                            const mlkem_poly *b, unsigned k) {
+                            const mlkem_poly *b, unsigned k, unsigned from,
+                            unsigned to) {
   unsigned j, l;
-  for (j = 0; j < 16; j++) {
+  for (j = from / 16; j < to / 16; j++) {
     int32x4_t c0l = vdupq_n_s32(0), c0h = c0l, c1l = c0l, c1h = c0l;
     int16x8_t g = row(basemul_gammas, 2 * j);
     int16x8_t gq = row(basemul_gammas, 2 * j + 1);
@@ -536,9 +537,10 @@ void mlkem_neon_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
 }
 
 /* As mlkem_portable_add_reduce: r = Barrett(r + a), lane by lane. */
-void mlkem_neon_add_reduce(mlkem_poly *r, const mlkem_poly *a) {
+void mlkem_neon_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
+                           unsigned to) {
   unsigned i;
-  for (i = 0; i < MLKEM_N; i += 8) {
+  for (i = from; i < to; i += 8) {
     int16x8_t s = vaddq_s16(vld1q_s16(r->coeffs + i), vld1q_s16(a->coeffs + i));
     vst1q_s16(r->coeffs + i, mlkem_neon_barrett(s));
   }

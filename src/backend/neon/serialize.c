@@ -37,9 +37,10 @@
  * reduction, so any int16 gives the portable result), even ones e and odd
  * ones o; the pair's bytes are e mod 2^8, (e >> 8) | (o << 4) mod 2^8 and
  * o >> 4, stored interleaved by ST3. */
-void mlkem_neon_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a) {
+void mlkem_neon_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                         unsigned from, unsigned to) {
   unsigned i;
-  for (i = 0; i < MLKEM_N / 16; i++) {
+  for (i = from / 16; i < to / 16; i++) {
     int16x8x2_t c = vld2q_s16(a->coeffs + 16 * i);
     uint16x8_t e = vreinterpretq_u16_s16(mlkem_neon_freeze(c.val[0]));
     uint16x8_t o = vreinterpretq_u16_s16(mlkem_neon_freeze(c.val[1]));

@@ -278,11 +278,14 @@ void mlkem_portable_invntt(mlkem_poly *p) {
  * Pairs are done 32 at a time, l outermost, so that compilers vectorize
  * the inner loop (16-bit products into 32-bit sums). */
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                                const mlkem_poly *b, unsigned k) {
-  enum { BLOCK = 32 };
+                                const mlkem_poly *b, unsigned k,
+                                unsigned from, unsigned to) {
+  enum { BLOCK = MLKEM_PART_COEFFS / 2 };
   uint32_t c0[BLOCK], c1[BLOCK];
-  unsigned i, l, i0;
-  for (i0 = 0; i0 < MLKEM_N / 2; i0 += BLOCK) {
+  unsigned i, l, i0, part;
+  /* By part number, so that the compiler knows each part's alignment. */
+  for (part = from / MLKEM_PART_COEFFS; part < to / MLKEM_PART_COEFFS; part++) {
+    i0 = part * BLOCK;
     for (i = 0; i < BLOCK; i++) c0[i] = c1[i] = 0;
     for (l = 0; l < k; l++) {
       const int16_t *restrict x = a[l].coeffs + 2 * i0;
@@ -309,8 +312,9 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
 
 /* r += a, then a Barrett pass: |r| < q and |a| < 8q give a sum below
  * 9q < 2^15, reduced to below q/2. */
-void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a) {
+void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
+                               unsigned from, unsigned to) {
   unsigned i;
-  for (i = 0; i < MLKEM_N; i++)
+  for (i = from; i < to; i++)
     r->coeffs[i] = mlkem_barrett_reduce((int16_t)(r->coeffs[i] + a->coeffs[i]));
 }

@@ -16,10 +16,13 @@ extern const int16_t mlkem_gammas[128];
 void mlkem_portable_ntt(mlkem_poly *p);
 void mlkem_portable_invntt(mlkem_poly *p);
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                                const mlkem_poly *b, unsigned k);
-void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a);
+                                const mlkem_poly *b, unsigned k,
+                                unsigned from, unsigned to);
+void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
+                               unsigned from, unsigned to);
 
-void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a);
+void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                             unsigned from, unsigned to);
 unsigned mlkem_portable_decode12(mlkem_poly *r,
                                  const uint8_t in[MLKEM_POLYBYTES]);
 void mlkem_portable_compress_encode(uint8_t *out, const mlkem_poly *a,

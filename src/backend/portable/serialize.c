@@ -26,9 +26,10 @@ static inline unsigned group_size(unsigned d) {
   }
 }
 
-/* Packs 256 values of d bits each (values already below 2^d) into 32 d
- * bytes. */
-static inline void pack(uint8_t *out, const uint16_t v[MLKEM_N], unsigned d) {
+/* Packs n values of d bits each (values already below 2^d) into n d / 8
+ * bytes: n is MLKEM_N, or for d = 12 any multiple of the group size. */
+static inline void pack(uint8_t *out, const uint16_t *v, unsigned d,
+                        unsigned n) {
   unsigned i, j;
   if (d == 11) {
     uint64_t acc = 0;
@@ -44,7 +45,7 @@ static inline void pack(uint8_t *out, const uint16_t v[MLKEM_N], unsigned d) {
     }
     return;
   }
-  for (i = 0; i < MLKEM_N; i += group_size(d)) {
+  for (i = 0; i < n; i += group_size(d)) {
     uint64_t w = 0;
     for (j = 0; j < group_size(d); j++) w |= (uint64_t)v[i + j] << (d * j);
     for (j = 0; j < group_size(d) * d / 8; j++) *out++ = (uint8_t)(w >> (8 * j));
@@ -77,13 +78,13 @@ static inline void unpack(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
 }
 
 /* ByteEncode_12 of the canonical representatives. */
-void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES],
-                             const mlkem_poly *a) {
+void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
+                             unsigned from, unsigned to) {
   uint16_t v[MLKEM_N];
   unsigned i;
-  for (i = 0; i < MLKEM_N; i++) v[i] = (uint16_t)mlkem_freeze(a->coeffs[i]);
-  pack(out, v, 12);
-  mlkem_zeroize(v, sizeof v);
+  for (i = from; i < to; i++) v[i] = (uint16_t)mlkem_freeze(a->coeffs[i]);
+  pack(out + 3 * from / 2, v + from, 12, to - from);
+  mlkem_zeroize(v + from, sizeof v[0] * (to - from));
 }
 
 /* ByteDecode_12, each value taken mod q (FIPS 203 Algorithm 6 for d = 12).
@@ -111,7 +112,7 @@ static inline void compress_encode_d(uint8_t *out, const mlkem_poly *a,
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
     v[i] = mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
-  pack(out, v, d);
+  pack(out, v, d, MLKEM_N);
   mlkem_zeroize(v, sizeof v);
 }
 
