@@ -65,13 +65,12 @@ typedef struct {
   const mlkem_poly *a;
   mlkem_poly *s;                      /* s-hat once s is complete */
   mlkem_poly *t;                      /* t-hat[rows], parts [0, done) */
-  mlkem_poly *ehat;                   /* e-hat[ehat_row] */
+  mlkem_poly *ehat;                   /* e-hat[rows], from its first part */
   uint8_t (*noise)[MLKEM_ETA1_BYTES]; /* PRF output for s, then e */
   unsigned noise_have[2 * K];         /* bytes received of each */
   unsigned s_left;                    /* polynomials of s incomplete */
   unsigned rows;                      /* rows of t-hat complete in ek */
   unsigned done;                      /* coefficients of row `rows` in ek */
-  unsigned ehat_row;                  /* K: none yet */
   uint8_t *ek;
   size_t ek_bytes;
   size_t ek_ready;                    /* bytes of ek final */
@@ -99,10 +98,9 @@ static void keygen_advance(keygen_pipe *kp) {
       if (row[j].ctr < have) have = row[j].ctr;
     have &= ~(unsigned)(MLKEM_PART_COEFFS - 1);
     if (have <= kp->done) return;
-    if (kp->ehat_row != i) {
+    if (kp->done == 0) { /* the row's first part */
       be->cbd(kp->ehat, kp->noise[K + i], MLKEM_ETA1);
       be->ntt(kp->ehat);
-      kp->ehat_row = i;
     }
     be->basemul_acc(kp->t, &kp->a[i * K], kp->s, K, kp->done, have);
     be->add_reduce(kp->t, kp->ehat, kp->done, have);
@@ -209,7 +207,6 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   kp.noise = noise;
   kp.s_left = K;
   kp.rows = 0;
-  kp.ehat_row = K;
   kp.ek = ek;
   kp.ek_bytes = p->ek_bytes;
   kp.ek_ready = 0;
@@ -249,7 +246,6 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   for (i = 0; i < K * K; i++) {
     entries[i].progress = keygen_entry_progress;
     entries[i].progress_arg = &kp;
-    entries[i].every_block = 1;
   }
   mlkem_hash_run(be, list.job, list.n);
 

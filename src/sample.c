@@ -19,7 +19,6 @@ static int rej_sink_block(void *arg, const uint64_t *lane, size_t stride,
                           size_t len) {
   mlkem_matrix_entry *e = arg;
   e->be->rej_uniform(e->out, &e->ctr, lane, stride, (unsigned)len);
-  if (e->ctr < MLKEM_N && !e->every_block) return 0;
   if (e->progress != NULL) e->progress(e->progress_arg, e);
   return e->ctr >= MLKEM_N;
 }
@@ -39,7 +38,6 @@ void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
     e->out = &a[row * k + col];
     e->progress = NULL;
     e->progress_arg = NULL;
-    e->every_block = 0;
     e->ctr = 0;
     e->row = row;
     job = mlkem_job_xof(e->in, NULL, MLKEM_REJ_UNIFORM_BUFBYTES);

@@ -13,16 +13,14 @@
  * state of its rejection loop (ctr: the coefficients out holds, in the
  * standard order, 256 once complete). Owned by the caller until the jobs
  * have run. If progress is set (mlkem_matrix_jobs leaves it NULL), it is
- * called with progress_arg and the entry, from inside the scheduler, once
- * the entry is complete, and with every_block set also after each block
- * before that. */
+ * called with progress_arg and the entry, from inside the scheduler, after
+ * each block the entry consumes (the last one completes it). */
 typedef struct mlkem_matrix_entry {
   const mlkem_backend *be;
   mlkem_poly *out;
   void (*progress)(void *arg, const struct mlkem_matrix_entry *e);
   void *progress_arg;
   unsigned ctr, row;
-  int every_block;
   uint8_t in[MLKEM_SYMBYTES + 2];
 } mlkem_matrix_entry;
 
