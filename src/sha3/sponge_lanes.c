@@ -29,6 +29,7 @@
 #include "sha3/sha3.h"
 
 #define BLOCK_BYTES 200 /* a parked lane: 25 words */
+#define MLKEM_SPONGE_ALIGN _Alignas(64)
 #define MAX_STRIDE 8
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -249,6 +250,39 @@ static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, size_t w,
   if (n1 % 8 != 0) *s ^= load_partial(p1, n1 % 8);
 }
 
+/* XORs the n words at p into the lane (s: its first word, w: the stride),
+ * n one of the rates of FIPS 202's SHA-3 and SHAKE functions in words (9,
+ * 17 or 21; any other n takes the loop): each word a load and an XOR into
+ * memory at a constant offset, without the loop's exit tests. */
+#define XOR_WORD(k) s[w * (k)] ^= mlkem_load64_le(p + 8 * (k))
+#define XOR_WORDS_9() \
+  XOR_WORD(0); XOR_WORD(1); XOR_WORD(2); XOR_WORD(3); XOR_WORD(4); \
+  XOR_WORD(5); XOR_WORD(6); XOR_WORD(7); XOR_WORD(8)
+#define XOR_WORDS_17() \
+  XOR_WORDS_9(); XOR_WORD(9); XOR_WORD(10); XOR_WORD(11); XOR_WORD(12); \
+  XOR_WORD(13); XOR_WORD(14); XOR_WORD(15); XOR_WORD(16)
+static MLKEM_SPONGE_INLINE void absorb_block(uint64_t *s, size_t w,
+                                             const uint8_t *p, size_t n) {
+  size_t i;
+  switch (n) {
+    case 9:
+      XOR_WORDS_9();
+      return;
+    case 17:
+      XOR_WORDS_17();
+      return;
+    case 21:
+      XOR_WORDS_17();
+      XOR_WORD(17); XOR_WORD(18); XOR_WORD(19); XOR_WORD(20);
+      return;
+    default:
+      for (i = 0; i < n; i++) XOR_WORD(i);
+  }
+}
+#undef XOR_WORDS_17
+#undef XOR_WORDS_9
+#undef XOR_WORD
+
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
  * stride); returns 1 if it was the last, so that the lane squeezes from
  * now on. Before the first block of a job the lane is cleared, unless it
@@ -267,11 +301,20 @@ static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
     MLKEM_SPONGE_UNROLL
     for (i = 0; i < 25; i++) s[w * i] = 0;
   }
-  absorb_bytes(s, w, job, at, take);
   if (take == job->rate) {
+    /* A whole block, read from in0 or from in1 alone: word by word (most
+     * blocks of H(ek) and J); else byte-exact. */
+    const size_t len0 = job->len0;
+    if (at + take <= len0)
+      absorb_block(s, w, job->in0 + at, take / 8);
+    else if (at >= len0)
+      absorb_block(s, w, job->in1 + (at - len0), take / 8);
+    else
+      absorb_bytes(s, w, job, at, take);
     ls->absorbed += take;
     return 0;
   }
+  absorb_bytes(s, w, job, at, take);
   s[w * (take / 8)] ^= (uint64_t)job->ds << (8 * (take % 8));
   s[w * (job->rate / 8 - 1)] ^= (uint64_t)0x80 << 56;
   return 1;
@@ -463,7 +506,7 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
                                     unsigned njobs,
                                     const mlkem_keccak_lanes *lanes,
                                     const unsigned stride) {
-  uint64_t s[25 * MAX_STRIDE];
+  MLKEM_SPONGE_ALIGN uint64_t s[25 * MAX_STRIDE];
   uint8_t block[BLOCK_BYTES];
   lane_state ls[MAX_STRIDE];
   job_queue q;
