@@ -150,6 +150,14 @@ static inline unsigned rej32_store(int16_t dst[32], __m512i b) {
   return n;
 }
 
+/* The same for the 16 candidates of the first 24 bytes of b. */
+static inline unsigned rej16_store(int16_t dst[32], __m512i b) {
+  __m512i v;
+  unsigned n = rej32(&v, b, 0xFFFFu);
+  _mm512_storeu_si512((void *)dst, v);
+  return n;
+}
+
 /* Writes only the first min(count, room) of them to dst; returns that. */
 static inline unsigned rej32_store_upto(int16_t *dst, __m512i b,
                                         __mmask32 valid, unsigned room) {
@@ -199,6 +207,11 @@ static inline unsigned rej32_store(int16_t dst[32], __m512i b) {
   return n + rej16(dst + n, b, rej_idx32_hi, 0xFFFF);
 }
 
+/* The first half alone: the 16 candidates of the first 24 bytes of b. */
+static inline unsigned rej16_store(int16_t dst[32], __m512i b) {
+  return rej16(dst, b, rej_idx32_lo, 0xFFFF);
+}
+
 static inline unsigned rej32_store_upto(int16_t *dst, __m512i b,
                                         __mmask32 valid, unsigned room) {
   int16_t tmp[32];
@@ -225,10 +238,11 @@ static inline __m512i load_words(const uint64_t *w, size_t stride,
   return v;
 }
 
-/* Blocks of 48 bytes (six words) while 32 entries can be written without
- * leaving the polynomial; then blocks of up to 48 bytes (only the words
- * that hold them are read, and candidates beyond the input are not
- * counted), of which a masked store writes only the entries still needed.
+/* Blocks of 48 bytes (six words), then one of 24 (three words), while 32
+ * entries can be written without leaving the polynomial; then blocks of
+ * up to 48 bytes (only the words that hold them are read, and candidates
+ * beyond the input are not counted), of which a masked store writes only
+ * the entries still needed.
  * The result is the portable one: the values below q, in input order,
  * until 256 are held. */
 void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr,
@@ -240,10 +254,17 @@ void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr,
                                                stride, 6));
     pos += 48;
   }
+  /* The last 24 bytes of a SHAKE128 block (168 = 3 x 48 + 24) while 32
+   * entries can still be written: three words, as above. */
+  if (n + 32 <= MLKEM_N && pos + 24 <= len) {
+    n += rej16_store(r->coeffs + n,
+                     load_words(lane + stride * (pos / 8), stride, 3));
+    pos += 24;
+  }
   while (n < MLKEM_N && pos + 3 <= len) {
     /* Whole 3-byte groups left, at most 16: (rem 171) >> 9 is rem / 3 for
      * rem < 48, without a division instruction (check_no_division.sh).
-     * pos is a multiple of 48 here, so of 8. */
+     * pos is a multiple of 24 here, so of 8. */
     groups = len - pos >= 48 ? 16 : ((len - pos) * 171) >> 9;
     n += rej32_store_upto(
         r->coeffs + n,
