@@ -68,7 +68,7 @@ typedef struct {
 typedef struct {
   const mlkem_sponge_job *jobs;
   unsigned njobs;
-  uint32_t pending, waiting;
+  uint32_t pending, waiting, awaited; /* awaited: jobs some job waits for */
   size_t work;
   uint8_t perms[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
   uint8_t chain[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
@@ -134,8 +134,12 @@ static void plan(job_queue *q, int estimates) {
   q->now = 0;
   q->pending = (uint32_t)(((uint64_t)1 << q->njobs) - 1);
   q->waiting = 0;
+  q->awaited = 0;
   for (j = 0; j < q->njobs; j++) {
-    if (q->jobs[j].after >= 0) q->waiting |= (uint32_t)1 << j;
+    if (q->jobs[j].after >= 0) {
+      q->waiting |= (uint32_t)1 << j;
+      q->awaited |= (uint32_t)1 << (unsigned)q->jobs[j].after;
+    }
     if (q->jobs[j].avail != NULL) q->stream = (int)j;
   }
   if (!estimates) return;
@@ -185,8 +189,11 @@ static int take_job(job_queue *q) {
   return (int)j;
 }
 
-/* Job j is complete: the jobs waiting for it may start. */
-static void complete(job_queue *q, unsigned j) {
+/* Job j is complete: the jobs waiting for it may start. Called only for
+ * a job that some job waits for (the awaited mask: G and H(ek) in
+ * encapsulation, G in decapsulation), and out of line, so that the step
+ * loop does not scan the waiting jobs after every other job. */
+static MLKEM_SPONGE_NOINLINE void complete(job_queue *q, unsigned j) {
   uint32_t m;
   unsigned k;
   for (m = q->waiting; m != 0; m &= m - 1) {
@@ -586,7 +593,8 @@ static MLKEM_SPONGE_INLINE void run(const mlkem_sponge_job *jobs,
     for (m = squeezing & busy; m != 0; m &= m - 1) {
       l = lowest_bit(m);
       if (squeeze_step(&ls[l], s + l, stride)) {
-        complete(&q, (unsigned)(ls[l].job - jobs));
+        j = (int)(ls[l].job - jobs);
+        if ((q.awaited >> j) & 1) complete(&q, (unsigned)j); /* most: none */
         ls[l].job = NULL;
         held &= ~(1u << l);
         squeezing &= ~(1u << l);
