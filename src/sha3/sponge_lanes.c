@@ -107,6 +107,7 @@ static size_t div_small(size_t z, unsigned d) {
 
 /* floor(x / rate); the rate is a multiple of 8 (sha3.h). */
 static size_t blocks_of(size_t x, unsigned rate) {
+  if (x < rate) return 0; /* most inputs and outputs of ML-KEM's jobs */
   return div_small(x >> 3, rate / 8);
 }
 
@@ -220,47 +221,11 @@ static uint64_t load_partial(const uint8_t *p, size_t n) {
   return w;
 }
 
-/* XORs the take bytes of in0 || in1 from byte at on into the lane (s: its
- * first word, w: the stride), from its first word on: the whole words of
- * in0, the word that holds the end of in0 and the start of in1 (if in0's
- * part does not end on a word), the whole words of in1 and its last,
- * partial word. in1's words may start anywhere: the loads are unaligned.
- * The loops step pointers (size_t strides), so that each word is a load
- * and an XOR into memory. */
-static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, size_t w,
-                                             const mlkem_sponge_job *job,
-                                             size_t at, size_t take) {
-  const size_t len0 = job->len0;
-  size_t n0 = at < len0 ? len0 - at : 0, n1, c, i;
-  const uint8_t *p0 = job->in0, *p1;
-  unsigned r;
-  if (n0 > take) n0 = take;
-  n1 = take - n0;
-  r = (unsigned)(n0 % 8);
-  if (n0 > 0) p0 += at; /* (in0 may be NULL when empty) */
-  MLKEM_SPONGE_UNROLL
-  for (i = 0; i < n0 / 8; i++, s += w, p0 += 8) *s ^= mlkem_load64_le(p0);
-  if (n1 == 0) {
-    if (r != 0) *s ^= load_partial(p0, r);
-    return;
-  }
-  p1 = job->in1 + (at + n0 - len0);
-  if (r != 0) {
-    c = 8 - r < n1 ? 8 - r : n1;
-    *s ^= load_partial(p0, r) | load_partial(p1, c) << (8 * r);
-    s += w;
-    p1 += c;
-    n1 -= c;
-  }
-  MLKEM_SPONGE_UNROLL
-  for (i = 0; i < n1 / 8; i++, s += w, p1 += 8) *s ^= mlkem_load64_le(p1);
-  if (n1 % 8 != 0) *s ^= load_partial(p1, n1 % 8);
-}
-
-/* XORs the n words at p into the lane (s: its first word, w: the stride),
- * n one of the rates of FIPS 202's SHA-3 and SHAKE functions in words (9,
- * 17 or 21; any other n takes the loop): each word a load and an XOR into
- * memory at a constant offset, without the loop's exit tests. */
+/* XORs the n words at p into the lane (s: its first word, w: the stride).
+ * For the counts ML-KEM's jobs use most, the rates of FIPS 202's SHA-3 and
+ * SHAKE functions in words (9, 17, 21) and a 32-byte seed (4), each word
+ * is a load and an XOR into memory at a constant offset, without a loop's
+ * exit tests; any other n takes the loop. */
 #define XOR_WORD(k) s[w * (k)] ^= mlkem_load64_le(p + 8 * (k))
 #define XOR_WORDS_9() \
   XOR_WORD(0); XOR_WORD(1); XOR_WORD(2); XOR_WORD(3); XOR_WORD(4); \
@@ -272,6 +237,9 @@ static MLKEM_SPONGE_INLINE void absorb_block(uint64_t *s, size_t w,
                                              const uint8_t *p, size_t n) {
   size_t i;
   switch (n) {
+    case 4:
+      XOR_WORD(0); XOR_WORD(1); XOR_WORD(2); XOR_WORD(3);
+      return;
     case 9:
       XOR_WORDS_9();
       return;
@@ -289,6 +257,44 @@ static MLKEM_SPONGE_INLINE void absorb_block(uint64_t *s, size_t w,
 #undef XOR_WORDS_17
 #undef XOR_WORDS_9
 #undef XOR_WORD
+
+/* XORs the take bytes of in0 || in1 from byte at on into the lane (s: its
+ * first word, w: the stride), from its first word on: the whole words of
+ * in0, the word that holds the end of in0 and the start of in1 (if in0's
+ * part does not end on a word), the whole words of in1 and its last,
+ * partial word. in1's words may start anywhere: the loads are unaligned.
+ * The whole words go through absorb_block. */
+static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, size_t w,
+                                             const mlkem_sponge_job *job,
+                                             size_t at, size_t take) {
+  const size_t len0 = job->len0;
+  size_t n0 = at < len0 ? len0 - at : 0, n1, c;
+  const uint8_t *p0 = job->in0, *p1;
+  unsigned r;
+  if (n0 > take) n0 = take;
+  n1 = take - n0;
+  r = (unsigned)(n0 % 8);
+  if (n0 > 0) p0 += at; /* (in0 may be NULL when empty) */
+  absorb_block(s, w, p0, n0 / 8);
+  s += w * (n0 / 8);
+  if (n0 >= 8) p0 += n0 - r;
+  if (n1 == 0) {
+    if (r != 0) *s ^= load_partial(p0, r);
+    return;
+  }
+  p1 = job->in1 + (at + n0 - len0);
+  if (r != 0) {
+    c = 8 - r < n1 ? 8 - r : n1;
+    *s ^= load_partial(p0, r) | load_partial(p1, c) << (8 * r);
+    s += w;
+    p1 += c;
+    n1 -= c;
+  }
+  absorb_block(s, w, p1, n1 / 8);
+  s += w * (n1 / 8);
+  p1 += n1 & ~(size_t)7;
+  if (n1 % 8 != 0) *s ^= load_partial(p1, n1 % 8);
+}
 
 /* Absorbs the lane's next input block (s: the lane's first word, w: the
  * stride); returns 1 if it was the last, so that the lane squeezes from
@@ -403,8 +409,8 @@ static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
     if (c > chain) chain = c;
     if (ls[l].job->avail != NULL) stream = left;
   }
-  t4 = steps(q->work, 4);
-  t8 = steps(q->work, 8);
+  t4 = (q->work + 3) >> 2; /* steps(q->work, 4) */
+  t8 = (q->work + 7) >> 3;
   if (stream > 0 && stream <= q->work) {
     /* The blocks it absorbs only after the others are complete: its
      * tail while its input is incomplete, else (at least) its last. */
