@@ -22,21 +22,6 @@
 
 #define K MLKEM_K
 
-/* Normal-domain addition: r += a. Coefficient order in the normal domain
- * is the standard's for every backend. */
-static void poly_add(mlkem_poly *r, const mlkem_poly *a) {
-  unsigned i;
-  for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)(r->coeffs[i] + a->coeffs[i]);
-}
-
-/* Normal-domain subtraction: r = a - r. */
-static void poly_sub_from(mlkem_poly *r, const mlkem_poly *a) {
-  unsigned i;
-  for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
-}
-
 /*
  * Key generation as a pipeline (FIPS 203 Algorithm 13 steps 3-19, with
  * Algorithm 16's H(ek) when asked for). One list samples A-hat and the
@@ -345,7 +330,7 @@ static unsigned kpke_encrypt_finish(const mlkem_backend *be,
     be->basemul_acc(&u, &es->at[i * K], y, K, 0, MLKEM_N);
     be->invntt(&u);
     be->cbd(&noise, es->e1[i], MLKEM_ETA2);
-    poly_add(&u, &noise);
+    be->add(&u, &noise);
     be->compress_encode(ct + i * 32 * p->du, &u, p->du);
   }
 
@@ -354,9 +339,9 @@ static unsigned kpke_encrypt_finish(const mlkem_backend *be,
   be->basemul_acc(&u, t, y, K, 0, MLKEM_N);
   be->invntt(&u);
   be->cbd(&noise, es->e2, MLKEM_ETA2);
-  poly_add(&u, &noise);
+  be->add(&u, &noise);
   be->decode_decompress_msg(&noise, m);
-  poly_add(&u, &noise);
+  be->add(&u, &noise);
   be->compress_encode(ct + p->u_bytes, &u, p->dv);
 
   mlkem_zeroize(y, sizeof y);
@@ -401,7 +386,7 @@ void mlkem_kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,
     (void)be->decode12(&s[i], dkpke + i * MLKEM_POLYBYTES);
   be->basemul_acc(&w, s, u, K, 0, MLKEM_N);
   be->invntt(&w);
-  poly_sub_from(&w, &v);
+  be->sub_from(&w, &v);
 
   /* Step 7: m = ByteEncode_1(Compress_1(w)). */
   be->compress_encode_msg(m, &w);

@@ -1,6 +1,7 @@
 /*
- * test_diff_ntt.c - the ntt, invntt, basemul_acc and add_reduce of every
- * SIMD backend built in and supported by this CPU (avx2, avx512, neon), against
+ * test_diff_ntt.c - the ntt, invntt, basemul_acc, add_reduce, add and
+ * sub_from of every SIMD backend built in and supported by this CPU (avx2,
+ * avx512, neon), against
  * the portable ones, bit for bit.
  *
  * The backends share the NTT-domain layout (the standard order) and must
@@ -160,6 +161,19 @@ static void cmp_add(tally *t, const char *what, unsigned long run,
   mlkem_poly x = *r, y = *r;
   be->add_reduce(&x, a, 0, N);
   mlkem_portable_add_reduce(&y, a, 0, N);
+  record(t, what, run, &x, &y);
+}
+
+static void cmp_add_sub(tally *t, const char *what, unsigned long run,
+                        const mlkem_poly *r, const mlkem_poly *a) {
+  mlkem_poly x = *r, y = *r;
+  be->add(&x, a);
+  mlkem_portable_add(&y, a);
+  record(t, what, run, &x, &y);
+  x = *r;
+  y = *r;
+  be->sub_from(&x, a);
+  mlkem_portable_sub_from(&y, a);
   record(t, what, run, &x, &y);
 }
 
@@ -411,6 +425,47 @@ static void test_add_reduce(void) {
   finish(&f);
 }
 
+/* add and sub_from: operands within the contract (results below 2q: an
+ * invntt output and noise, a message or v), at its bounds, and any int16
+ * (both wrap). */
+static void test_add_sub(void) {
+  tally t = {"add, sub_from", 0, 0, ""},
+        e = {"add, sub_from (bounds)", 0, 0, ""},
+        f = {"add, sub_from (full range)", 0, 0, ""};
+  mlkem_poly r, a;
+  unsigned long i;
+  int sr, sa;
+  seed("diff add sub");
+  for (i = 0; i < RANDOM_RUNS; i++) {
+    fill_range(&r, -(Q - 1), Q - 1);
+    fill_range(&a, -(Q - 1), Q - 1);
+    cmp_add_sub(&t, "r, a in (-q, q)", i, &r, &a);
+  }
+  for (sr = -1; sr <= 1; sr += 2) {
+    for (sa = -1; sa <= 1; sa += 2) {
+      fill_const(&r, sr * (Q - 1));
+      fill_const(&a, sa * (Q - 1));
+      cmp_add_sub(&e, "r, a = +-(q-1)", 0, &r, &a);
+      fill_alt(&r, sr * (Q - 1));
+      fill_alt(&a, sa * (Q - 1));
+      cmp_add_sub(&e, "r, a alternating +-(q-1)", 0, &r, &a);
+    }
+  }
+  for (i = 0; i < 1000; i++) {
+    fill_signs(&r, Q - 1);
+    fill_signs(&a, Q - 1);
+    cmp_add_sub(&e, "random signs of q-1", i, &r, &a);
+  }
+  for (i = 0; i < FULLRANGE_RUNS; i++) {
+    fill_any(&r);
+    fill_any(&a);
+    cmp_add_sub(&f, "any int16", i, &r, &a);
+  }
+  finish(&t);
+  finish(&e);
+  finish(&f);
+}
+
 /* Runs every comparison on one backend (test_each_simd_backend). */
 static void test_backend(const mlkem_backend *b) {
   be = b;
@@ -418,6 +473,7 @@ static void test_backend(const mlkem_backend *b) {
   test_invntt();
   test_basemul();
   test_add_reduce();
+  test_add_sub();
   test_parts();
 }
 

@@ -1,6 +1,7 @@
 /*
- * test_ntt.c - the NTT, its inverse, NTT-domain multiplication and
- * add_reduce of the backends, against references written here with plain
+ * test_ntt.c - the NTT, its inverse, NTT-domain multiplication,
+ * add_reduce, add and sub_from of the backends, against references written
+ * here with plain
  * modular integer arithmetic (mod q, BitRev7 and powers of 17 from
  * ref_fips203.c):
  *
@@ -435,6 +436,46 @@ static void test_add_reduce(const mlkem_backend *be) {
   printf("  %s: add_reduce, 300 cases\n", be->name);
 }
 
+/* add and sub_from (api.h): r + a and a - r exactly, for operands whose
+ * results are below 2q (the contract), at the bounds and at random; and
+ * wrapping to 16 bits, like the portable code's int16 casts, beyond it. */
+static void test_add_sub(const mlkem_backend *be) {
+  test_rng rng;
+  mlkem_poly r, a, x;
+  unsigned t, i, bad = 0;
+  test_rng_init(&rng, "test_ntt add sub");
+  for (t = 0; t < 400; t++) {
+    if (t < 4) {
+      for (i = 0; i < N; i++) {
+        r.coeffs[i] = (int16_t)(t & 1 ? Q - 1 : -(Q - 1));
+        a.coeffs[i] = (int16_t)(t & 2 ? Q - 1 : -(Q - 1));
+      }
+    } else if (t < 300) {
+      rand_poly(&rng, &r, -(Q - 1), Q - 1);
+      rand_poly(&rng, &a, -(Q - 1), Q - 1);
+    } else {
+      rand_poly(&rng, &r, -32768, 32767);
+      rand_poly(&rng, &a, -32768, 32767);
+    }
+    x = r;
+    be->add(&x, &a);
+    for (i = 0; i < N; i++) {
+      long want = (long)r.coeffs[i] + a.coeffs[i];
+      if (t >= 300) want = (want + 32768 + 65536) % 65536 - 32768;
+      if (x.coeffs[i] != want) bad++;
+    }
+    x = r;
+    be->sub_from(&x, &a);
+    for (i = 0; i < N; i++) {
+      long want = (long)a.coeffs[i] - r.coeffs[i];
+      if (t >= 300) want = (want + 32768 + 65536) % 65536 - 32768;
+      if (x.coeffs[i] != want) bad++;
+    }
+  }
+  CHECKF(bad == 0, "%s add / sub_from: %u coefficients wrong", be->name, bad);
+  printf("  %s: add and sub_from, 400 cases\n", be->name);
+}
+
 /* basemul_acc and add_reduce over a part [from, to) of the coefficients
  * (api.h; key generation computes t-hat so): for every range of whole
  * parts, the coefficients inside are those of the whole-polynomial call,
@@ -481,16 +522,20 @@ int main(void) {
   CHECK(mlkem_backend_portable.invntt == mlkem_portable_invntt);
   CHECK(mlkem_backend_portable.basemul_acc == mlkem_portable_basemul_acc);
   CHECK(mlkem_backend_portable.add_reduce == mlkem_portable_add_reduce);
+  CHECK(mlkem_backend_portable.add == mlkem_portable_add);
+  CHECK(mlkem_backend_portable.sub_from == mlkem_portable_sub_from);
   test_references();
   test_ntt_roundtrip();
   test_invntt();
   test_basemul_direct();
   test_products(&mlkem_backend_portable);
   test_add_reduce(&mlkem_backend_portable);
+  test_add_sub(&mlkem_backend_portable);
   test_parts(&mlkem_backend_portable);
   if (active != &mlkem_backend_portable) {
     test_products(active);
     test_add_reduce(active);
+    test_add_sub(active);
     test_parts(active);
   }
   return test_summary("test_ntt");

@@ -87,6 +87,15 @@ typedef struct mlkem_backend {
   void (*add_reduce)(mlkem_poly *r, const mlkem_poly *a, unsigned from,
                      unsigned to);
 
+  /* Normal-domain r += a (K-PKE.Encrypt, FIPS 203 Algorithm 14, steps 19
+   * and 21: the noise and the message added) and r = a - r (K-PKE.Decrypt,
+   * Algorithm 15, step 6), lane by lane in wrapping 16-bit arithmetic,
+   * without reduction. The callers keep every result below 2q in absolute
+   * value (an invntt output, |x| < q, and noise or a decompressed value in
+   * [0, q)), the input bound of compress_encode and compress_encode_msg. */
+  void (*add)(mlkem_poly *r, const mlkem_poly *a);
+  void (*sub_from)(mlkem_poly *r, const mlkem_poly *a);
+
   /* ByteEncode_12 of an NTT-domain polynomial (FIPS 203 Algorithm 5, d =
    * 12) after reducing every coefficient to [0, q). In: any int16 (key
    * generation encodes s-hat, an ntt output: |x| < 8q). Coefficients

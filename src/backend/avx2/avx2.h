@@ -26,6 +26,8 @@ void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                             unsigned from, unsigned to);
 void mlkem_avx2_add_reduce(mlkem_poly *r, const mlkem_poly *a,
                            unsigned from, unsigned to);
+void mlkem_avx2_add(mlkem_poly *r, const mlkem_poly *a);
+void mlkem_avx2_sub_from(mlkem_poly *r, const mlkem_poly *a);
 
 void mlkem_avx2_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
                          unsigned from, unsigned to);

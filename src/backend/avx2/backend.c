@@ -18,6 +18,8 @@ const mlkem_backend mlkem_backend_avx2 = {
   mlkem_avx2_invntt,
   mlkem_avx2_basemul_acc,
   mlkem_avx2_add_reduce,
+  mlkem_avx2_add,
+  mlkem_avx2_sub_from,
   mlkem_avx2_encode12,
   mlkem_avx2_decode12,
   mlkem_avx2_compress_encode,

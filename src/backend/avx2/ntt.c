@@ -545,6 +545,21 @@ void mlkem_avx2_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
   }
 }
 
+/* As mlkem_portable_add and mlkem_portable_sub_from. */
+void mlkem_avx2_add(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i += 16)
+    store16(r->coeffs + i,
+            _mm256_add_epi16(load16(r->coeffs + i), load16(a->coeffs + i)));
+}
+
+void mlkem_avx2_sub_from(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i += 16)
+    store16(r->coeffs + i,
+            _mm256_sub_epi16(load16(a->coeffs + i), load16(r->coeffs + i)));
+}
+
 #undef ZQ
 #undef ZQ_U
 

@@ -29,6 +29,8 @@ void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                               unsigned from, unsigned to);
 void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a,
                              unsigned from, unsigned to);
+void mlkem_avx512_add(mlkem_poly *r, const mlkem_poly *a);
+void mlkem_avx512_sub_from(mlkem_poly *r, const mlkem_poly *a);
 
 void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
                            unsigned from, unsigned to);

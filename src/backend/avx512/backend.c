@@ -26,6 +26,8 @@ const mlkem_backend mlkem_backend_avx512 = {
   mlkem_avx512_invntt,
   mlkem_avx512_basemul_acc,
   mlkem_avx512_add_reduce,
+  mlkem_avx512_add,
+  mlkem_avx512_sub_from,
   mlkem_avx512_encode12,
   mlkem_avx512_decode12,
   mlkem_avx512_compress_encode,

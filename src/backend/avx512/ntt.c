@@ -543,6 +543,21 @@ void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a,
   }
 }
 
+/* As mlkem_portable_add and mlkem_portable_sub_from. */
+void mlkem_avx512_add(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i += 32)
+    store32(r->coeffs + i,
+            _mm512_add_epi16(load32(r->coeffs + i), load32(a->coeffs + i)));
+}
+
+void mlkem_avx512_sub_from(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i += 32)
+    store32(r->coeffs + i,
+            _mm512_sub_epi16(load32(a->coeffs + i), load32(r->coeffs + i)));
+}
+
 #undef ENTRY
 #undef ZQ
 #undef ZQ_U

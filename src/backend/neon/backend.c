@@ -8,7 +8,8 @@
 
 #define NEON_OPERATIONS                                                   \
   mlkem_neon_ntt, mlkem_neon_invntt, mlkem_neon_basemul_acc,              \
-      mlkem_neon_add_reduce, mlkem_neon_encode12, mlkem_neon_decode12,    \
+      mlkem_neon_add_reduce, mlkem_neon_add, mlkem_neon_sub_from,         \
+      mlkem_neon_encode12, mlkem_neon_decode12,                           \
       mlkem_neon_compress_encode, mlkem_neon_decode_decompress,           \
       mlkem_neon_compress_encode_msg, mlkem_neon_decode_decompress_msg,   \
       mlkem_neon_cbd, mlkem_neon_rej_uniform

@@ -26,6 +26,8 @@ void mlkem_neon_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                             unsigned from, unsigned to);
 void mlkem_neon_add_reduce(mlkem_poly *r, const mlkem_poly *a,
                            unsigned from, unsigned to);
+void mlkem_neon_add(mlkem_poly *r, const mlkem_poly *a);
+void mlkem_neon_sub_from(mlkem_poly *r, const mlkem_poly *a);
 
 void mlkem_neon_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
                          unsigned from, unsigned to);

@@ -545,3 +545,18 @@ void mlkem_neon_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
     vst1q_s16(r->coeffs + i, mlkem_neon_barrett(s));
   }
 }
+
+/* As mlkem_portable_add and mlkem_portable_sub_from. */
+void mlkem_neon_add(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i += 8)
+    vst1q_s16(r->coeffs + i,
+              vaddq_s16(vld1q_s16(r->coeffs + i), vld1q_s16(a->coeffs + i)));
+}
+
+void mlkem_neon_sub_from(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i += 8)
+    vst1q_s16(r->coeffs + i,
+              vsubq_s16(vld1q_s16(a->coeffs + i), vld1q_s16(r->coeffs + i)));
+}

@@ -9,6 +9,8 @@ const mlkem_backend mlkem_backend_portable = {
   mlkem_portable_invntt,
   mlkem_portable_basemul_acc,
   mlkem_portable_add_reduce,
+  mlkem_portable_add,
+  mlkem_portable_sub_from,
   mlkem_portable_encode12,
   mlkem_portable_decode12,
   mlkem_portable_compress_encode,

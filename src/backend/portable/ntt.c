@@ -318,3 +318,16 @@ void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
   for (i = from; i < to; i++)
     r->coeffs[i] = mlkem_barrett_reduce((int16_t)(r->coeffs[i] + a->coeffs[i]));
 }
+
+/* r += a and r = a - r, wrapping to 16 bits (backend/api.h). */
+void mlkem_portable_add(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = (int16_t)(r->coeffs[i] + a->coeffs[i]);
+}
+
+void mlkem_portable_sub_from(mlkem_poly *r, const mlkem_poly *a) {
+  unsigned i;
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
+}

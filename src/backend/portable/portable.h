@@ -20,6 +20,8 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                                 unsigned from, unsigned to);
 void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
                                unsigned from, unsigned to);
+void mlkem_portable_add(mlkem_poly *r, const mlkem_poly *a);
+void mlkem_portable_sub_from(mlkem_poly *r, const mlkem_poly *a);
 
 void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
                              unsigned from, unsigned to);
