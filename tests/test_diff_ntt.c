@@ -379,46 +379,61 @@ static void test_parts(void) {
   finish(&t);
 }
 
+/* The inputs of an operation on two polynomials r and a (add_reduce, add
+ * and sub_from), r within |x| <= rb and a within |x| <= ab (their
+ * contract): random within the bounds, at the bounds (constant,
+ * alternating and random signs) and any int16 (every such operation
+ * wraps as the portable int16 casts do), into the tallies t, e and f. */
+typedef void (*cmp_two)(tally *t, const char *what, unsigned long run,
+                        const mlkem_poly *r, const mlkem_poly *a);
+static void compare_two(cmp_two cmp, tally *t, tally *e, tally *f, int rb,
+                        int ab) {
+  mlkem_poly r, a;
+  unsigned long i;
+  int sr, sa;
+  for (i = 0; i < RANDOM_RUNS; i++) {
+    fill_range(&r, -rb, rb);
+    fill_range(&a, -ab, ab);
+    cmp(t, "r, a within the bounds", i, &r, &a);
+  }
+  for (sr = -1; sr <= 1; sr += 2) {
+    for (sa = -1; sa <= 1; sa += 2) {
+      fill_const(&r, sr * rb);
+      fill_const(&a, sa * ab);
+      cmp(e, "r, a constant at the bounds", 0, &r, &a);
+      fill_alt(&r, sr * rb);
+      fill_alt(&a, sa * ab);
+      cmp(e, "r, a alternating at the bounds", 0, &r, &a);
+    }
+  }
+  for (i = 0; i < 1000; i++) {
+    fill_signs(&r, rb);
+    fill_signs(&a, ab);
+    cmp(e, "random signs at the bounds", i, &r, &a);
+  }
+  for (i = 0; i < FULLRANGE_RUNS; i++) {
+    fill_any(&r);
+    fill_any(&a);
+    cmp(f, "any int16", i, &r, &a);
+  }
+}
+
+/* add_reduce: r a basemul_acc output (|x| < q), a an ntt output
+ * (|x| < 8q); and every int16 sum once. */
 static void test_add_reduce(void) {
   tally t = {"add_reduce", 0, 0, ""}, e = {"add_reduce (bounds)", 0, 0, ""},
         f = {"add_reduce (full range)", 0, 0, ""};
   mlkem_poly r, a;
   unsigned long i;
-  int sr, sa;
+  unsigned j;
   seed("diff add_reduce");
-  for (i = 0; i < RANDOM_RUNS; i++) {
-    fill_range(&r, -(Q - 1), Q - 1);
-    fill_range(&a, -B8, B8);
-    cmp_add(&t, "r in (-q, q), a in (-8q, 8q)", i, &r, &a);
-  }
-  for (sr = -1; sr <= 1; sr += 2) {
-    for (sa = -1; sa <= 1; sa += 2) {
-      fill_const(&r, sr * (Q - 1));
-      fill_const(&a, sa * B8);
-      cmp_add(&e, "r = +-(q-1), a = +-(8q-1)", 0, &r, &a);
-      fill_alt(&r, sr * (Q - 1));
-      fill_alt(&a, sa * B8);
-      cmp_add(&e, "r, a alternating +-(q-1), +-(8q-1)", 0, &r, &a);
-    }
-  }
-  for (i = 0; i < 1000; i++) {
-    fill_signs(&r, Q - 1);
-    fill_signs(&a, B8);
-    cmp_add(&e, "random signs of q-1, 8q-1", i, &r, &a);
-  }
-  /* Every int16 sum once (sums wrap as in the portable int16 cast). */
+  compare_two(cmp_add, &t, &e, &f, Q - 1, B8);
   for (i = 0; i < 65536; i += N) {
-    unsigned j;
     for (j = 0; j < N; j++) {
       r.coeffs[j] = (int16_t)((long)(i + j) - 32768);
       a.coeffs[j] = 0;
     }
     cmp_add(&f, "every int16", i, &r, &a);
-  }
-  for (i = 0; i < FULLRANGE_RUNS; i++) {
-    fill_any(&r);
-    fill_any(&a);
-    cmp_add(&f, "any int16", i, &r, &a);
   }
   finish(&t);
   finish(&e);
@@ -426,41 +441,13 @@ static void test_add_reduce(void) {
 }
 
 /* add and sub_from: operands within the contract (results below 2q: an
- * invntt output and noise, a message or v), at its bounds, and any int16
- * (both wrap). */
+ * invntt output and noise, a message or v). */
 static void test_add_sub(void) {
   tally t = {"add, sub_from", 0, 0, ""},
         e = {"add, sub_from (bounds)", 0, 0, ""},
         f = {"add, sub_from (full range)", 0, 0, ""};
-  mlkem_poly r, a;
-  unsigned long i;
-  int sr, sa;
   seed("diff add sub");
-  for (i = 0; i < RANDOM_RUNS; i++) {
-    fill_range(&r, -(Q - 1), Q - 1);
-    fill_range(&a, -(Q - 1), Q - 1);
-    cmp_add_sub(&t, "r, a in (-q, q)", i, &r, &a);
-  }
-  for (sr = -1; sr <= 1; sr += 2) {
-    for (sa = -1; sa <= 1; sa += 2) {
-      fill_const(&r, sr * (Q - 1));
-      fill_const(&a, sa * (Q - 1));
-      cmp_add_sub(&e, "r, a = +-(q-1)", 0, &r, &a);
-      fill_alt(&r, sr * (Q - 1));
-      fill_alt(&a, sa * (Q - 1));
-      cmp_add_sub(&e, "r, a alternating +-(q-1)", 0, &r, &a);
-    }
-  }
-  for (i = 0; i < 1000; i++) {
-    fill_signs(&r, Q - 1);
-    fill_signs(&a, Q - 1);
-    cmp_add_sub(&e, "random signs of q-1", i, &r, &a);
-  }
-  for (i = 0; i < FULLRANGE_RUNS; i++) {
-    fill_any(&r);
-    fill_any(&a);
-    cmp_add_sub(&f, "any int16", i, &r, &a);
-  }
+  compare_two(cmp_add_sub, &t, &e, &f, Q - 1, Q - 1);
   finish(&t);
   finish(&e);
   finish(&f);

@@ -315,8 +315,10 @@ static MLKEM_SPONGE_INLINE int absorb_step(lane_state *ls, uint64_t *s,
     for (i = 0; i < 25; i++) s[w * i] = 0;
   }
   if (take == job->rate) {
-    /* A whole block, read from in0 or from in1 alone: word by word (most
-     * blocks of H(ek) and J); else byte-exact. */
+    /* A whole block, read from in0 or from in1 alone (most blocks of H(ek)
+     * and J): straight to absorb_block. absorb_bytes would come to the
+     * same call, after working out its pieces: about 270 instructions
+     * more per ML-KEM-768 decaps list (callgrind). */
     const size_t len0 = job->len0;
     if (at + take <= len0)
       absorb_block(s, w, job->in0 + at, take / 8);
