@@ -143,19 +143,21 @@ static inline unsigned rej32(__m512i *out, __m512i b, __mmask32 valid) {
 
 /* Writes them to dst[0 ..]: 32 entries, of which those after the accepted
  * ones are scratch. */
-static inline unsigned rej32_store(int16_t dst[32], __m512i b) {
+static inline unsigned rej_store(int16_t dst[32], __m512i b, __mmask32 valid) {
   __m512i v;
-  unsigned n = rej32(&v, b, ~0u);
+  unsigned n = rej32(&v, b, valid);
   _mm512_storeu_si512((void *)dst, v);
   return n;
 }
 
-/* The same for the 16 candidates of the first 24 bytes of b. */
+/* All 32 candidates of the first 48 bytes of b, or the 16 of the first
+ * 24. */
+static inline unsigned rej32_store(int16_t dst[32], __m512i b) {
+  return rej_store(dst, b, ~0u);
+}
+
 static inline unsigned rej16_store(int16_t dst[32], __m512i b) {
-  __m512i v;
-  unsigned n = rej32(&v, b, 0xFFFFu);
-  _mm512_storeu_si512((void *)dst, v);
-  return n;
+  return rej_store(dst, b, 0xFFFFu);
 }
 
 /* Writes only the first min(count, room) of them to dst; returns that. */
