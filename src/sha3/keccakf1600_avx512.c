@@ -36,7 +36,9 @@
  * quietest medians): four-way about 615-640 TSC ticks per call with GCC 12
  * or clang 14, eight-way about 890 (GCC) and 910 (clang), against about
  * 1,230 for the AVX2 four-way function and 780 for one single-state
- * permutation.
+ * permutation. AMD Zen 5 runs 512-bit instructions at full width, so there
+ * the two cost about the same: four-way 520-546, eight-way 546 (TSC at
+ * 2.6 GHz; docs/BENCHMARKS.md).
  *
  * Both functions are written from one round macro; the vector type and the
  * primitive operations are defined before each function and undefined

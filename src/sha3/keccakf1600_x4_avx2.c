@@ -34,7 +34,8 @@
  * other ports. Measured on the development VM (a recent Xeon, TSC at
  * 2.3 GHz, core about 2.9 GHz; GCC 12 -O3): about 1,230 TSC ticks per
  * call, i.e. about 1,560 core cycles, against about 3,100 ticks for the
- * portable four-way function.
+ * portable four-way function. On an AMD Zen 5 VM (TSC at 2.6 GHz), about
+ * 910 ticks.
  *
  * Lane (x, y) is lane index x + 5y (Section 3.1.2); variable a23 holds the
  * vector of lane x = 2, y = 3.

@@ -14,7 +14,10 @@
  * the width estimate then took keygen for shorter than it is, and at 950
  * ran it on four lanes (15 steps instead of 13). With the tail,
  * ML-KEM-768 decaps runs 4 four-way + 5 eight-way steps instead of 3 + 6
- * and keygen is unchanged (docs/SCHEDULE.md has the counts and timings). */
+ * and keygen is unchanged (docs/SCHEDULE.md has the counts and timings).
+ * These are a Xeon's figures. On AMD Zen 5 the four- and eight-way
+ * permutations cost about the same (520-546), and a table of 590 / 530 /
+ * 550 timed no different from this one (docs/BENCHMARKS.md). */
 static const mlkem_keccak_lanes keccak_avx512 = {
   8, mlkem_keccakf1600_x4_avx512, mlkem_keccakf1600_x8_avx512, 780, 640, 950,
   NULL,
