@@ -2,8 +2,9 @@
 #   make demo      build and run the two-party exchange for every set
 #   make test      build and run the whole test suite
 #   make bench     medians of keygen/encaps/decaps (ticks and ns) per backend, plus JSON
-#   make bench-compare  the same against libcrux, RustCrypto, aws-lc-rs, liboqs, Go and
-#                  pyca/cryptography, fetched from their registries (docs/benchmarks/)
+#   make bench-compare  the same against pq-crystals, libcrux, RustCrypto, aws-lc-rs,
+#                  liboqs, Go and pyca/cryptography, fetched from their registries
+#                  (docs/benchmarks/)
 #   make test-long the 1,000,000-iteration accumulated test
 #   make sanitize  the test suite under ASan + UBSan (gcc, clang) and MemorySanitizer (clang)
 #   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os,

@@ -59,6 +59,13 @@ LIBCRUX = {
     "decaps": "decapsulate(encoded dk, ct); validate_private_key not called",
     "checks": "no / no (separate functions)", "rng": "none",
 }
+PQCRYSTALS = {
+    "build": "rust:compare-pqcrystals", "bin": "bench-pqcrystals",
+    "keygen": "crypto_kem_keypair_derand from the seed",
+    "encaps": "crypto_kem_enc_derand(encoded ek, m)",
+    "decaps": "crypto_kem_dec(encoded dk, ct)",
+    "checks": "no / no", "rng": "none",
+}
 ROWS = [
     {"id": "mlkem-avx512", **OURS, "backend": "avx512", "label": "this library, avx512 backend"},
     {"id": "mlkem-avx2", **OURS, "backend": "avx2", "label": "this library, avx2 backend"},
@@ -79,6 +86,14 @@ ROWS = [
      "checks": "yes / yes", "rng": "encaps: one call to a fixed-output hook, no OS call",
      "build_note": "liboqs built by oqs-sys with cmake, Release, OQS_DIST_BUILD=ON (AVX2 code "
                    "chosen at run time), only ML-KEM, without OpenSSL (its own SHA-3)"},
+    {"id": "pqcrystals", **PQCRYSTALS,
+     "label": "pq-crystals AVX2 (PQClean 10b478f), -mavx2 -mbmi2",
+     "build_note": "pqcrypto-mlkem 0.1.1's build script: the system C compiler (cc crate), "
+                   "-O3 -mavx2 -mbmi2 -mbmi -maes -mpopcnt -mpclmul"},
+    {"id": "pqcrystals-native", **PQCRYSTALS, "build": "rust-cnative:compare-pqcrystals",
+     "label": "pq-crystals AVX2 (PQClean 10b478f), clang -march=native",
+     "build_note": "pqcrypto-mlkem 0.1.1's build script with CC=clang CFLAGS=-march=native "
+                   "(the fastest build of the peers' figures)"},
     {"id": "aws-lc-rs", "build": "rust:compare-aws-lc-rs", "bin": "bench-aws-lc-rs",
      "label": "aws-lc-rs 1.19.0 (AWS-LC, mlkem-native inside)",
      "keygen": "DecapsulationKey::generate, then the encoded ek",
@@ -198,11 +213,12 @@ class Builder:
                        " (MLKEM_BACKEND forces one)",
         }
 
-    def _cargo(self, packages, logfile, target, rustflags):
+    def _cargo(self, packages, logfile, target, rustflags, c_env=None):
         env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(self.dir, target))
         env.pop("RUSTFLAGS", None)
         if rustflags:
             env["RUSTFLAGS"] = rustflags
+        env.update(c_env or {})
         argv = ["cargo", "build", "--release", "-j2"]
         for p in packages:
             argv += ["-p", p]
@@ -221,7 +237,8 @@ class Builder:
         self.flags["rust"] = {
             "compiler": tool_version(["rustc", "--version"]),
             "flags": "cargo build --release (opt-level 3, no LTO), no RUSTFLAGS: "
-                     "generic x86-64; libcrux and AWS-LC and liboqs pick AVX2 code at run time",
+                     "generic x86-64; libcrux and AWS-LC and liboqs pick AVX2 code at run time; "
+                     "pqcrypto-mlkem compiles the pq-crystals AVX2 code with -mavx2 -mbmi2",
         }
 
     def build_rust_native(self, package, logfile):
@@ -229,6 +246,19 @@ class Builder:
         self.flags["rust-native"] = {
             "compiler": tool_version(["rustc", "--version"]),
             "flags": "cargo build --release, RUSTFLAGS=\"-C target-cpu=native\"",
+        }
+
+    def build_rust_cnative(self, package, logfile):
+        # The C code of a Rust peer built for this CPU, by the compiler of
+        # the peers' fastest figures (the cc crate reads CC and CFLAGS).
+        if not shutil.which("clang"):
+            raise Skip("clang not found")
+        self._cargo([package], logfile, "rust-cnative", None,
+                    {"CC": "clang", "CFLAGS": "-march=native"})
+        self.flags["rust-cnative"] = {
+            "compiler": tool_version(["clang", "--version"]),
+            "flags": "cargo build --release with CC=clang CFLAGS=-march=native "
+                     "(for the C code the peer's build script compiles)",
         }
 
     def build_go(self, _, logfile):
@@ -255,7 +285,7 @@ def harness_argv(row, builder):
     kind = row["build"].partition(":")[0]
     if kind == "mlkem":
         return [os.path.join(builder.dir, "mlkem", "bench", "mlkem_bench")]
-    if kind in ("rust", "rust-native"):
+    if kind in ("rust", "rust-native", "rust-cnative"):
         return [os.path.join(builder.dir, kind, "release", row["bin"])] + row.get("args", [])
     if kind == "go":
         return [os.path.join(builder.dir, "go", "bench-go")]
@@ -338,7 +368,8 @@ def cpu_info():
 def cargo_versions(build_dir):
     """The versions cargo resolved for the crates that matter here."""
     lock = os.path.join(ROOT, "bench", "compare", "rust", "Cargo.lock")
-    names = {"libcrux-ml-kem", "libcrux-sha3", "ml-kem", "aws-lc-rs", "aws-lc-sys", "oqs-sys"}
+    names = {"libcrux-ml-kem", "libcrux-sha3", "ml-kem", "aws-lc-rs", "aws-lc-sys", "oqs-sys",
+             "pqcrypto-mlkem"}
     found = {}
     try:
         text = open(lock).read()
