@@ -4,24 +4,9 @@
 //! separate functions in libcrux (validate_public_key,
 //! validate_private_key); with --with-checks they run inside the timed
 //! encaps and decaps, as FIPS 203 section 7 requires.
-use compare_timing::{case, flag, require, run, Case};
+use compare_timing::{case, flag, require, run, Case, M, SEED};
 use libcrux_ml_kem::{mlkem1024, mlkem512, mlkem768};
 use std::hint::black_box;
-
-const SEED: [u8; 64] = {
-    let mut s = [0u8; 64];
-    s[0] = 1;
-    s[1] = 2;
-    s[2] = 3;
-    s
-};
-const M: [u8; 32] = {
-    let mut m = [0u8; 32];
-    m[0] = 4;
-    m[1] = 5;
-    m[2] = 6;
-    m
-};
 
 macro_rules! set_cases {
     ($cases:ident, $name:literal, $set:ident, $checks:expr) => {{

@@ -5,24 +5,16 @@
 //! source that returns the fixed m, so encaps makes one call to that hook
 //! and none to the OS. encaps and decaps take the encoded keys and run the
 //! FIPS 203 input checks inside (mlkem-native does).
-use compare_timing::{case, require, run, Case};
+use compare_timing::{case, require, run, Case, M, SEED};
 use oqs_sys::common::OQS_STATUS;
 use oqs_sys::kem::*;
 use std::hint::black_box;
-
-const SEED: [u8; 64] = {
-    let mut s = [0u8; 64];
-    s[0] = 1;
-    s[1] = 2;
-    s[2] = 3;
-    s
-};
 
 /// The fixed m of every harness (4, 5, 6, 0, ...), as liboqs's randomness.
 unsafe extern "C" fn fixed_m(out: *mut u8, len: usize) {
     let bytes = std::slice::from_raw_parts_mut(out, len);
     bytes.fill(0);
-    for (b, v) in bytes.iter_mut().zip([4u8, 5, 6]) {
+    for (b, v) in bytes.iter_mut().zip(M) {
         *b = v;
     }
 }

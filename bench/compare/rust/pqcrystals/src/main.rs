@@ -10,24 +10,9 @@
 mod x86 {
     extern crate pqcrypto_mlkem; // links PQClean's static libraries
 
-    use compare_timing::{case, require, run, Case};
+    use compare_timing::{case, require, run, Case, M, SEED};
     use std::hint::black_box;
     use std::os::raw::c_int;
-
-    const SEED: [u8; 64] = {
-        let mut s = [0u8; 64];
-        s[0] = 1;
-        s[1] = 2;
-        s[2] = 3;
-        s
-    };
-    const M: [u8; 32] = {
-        let mut m = [0u8; 32];
-        m[0] = 4;
-        m[1] = 5;
-        m[2] = 6;
-        m
-    };
 
     type Keypair = unsafe extern "C" fn(*mut u8, *mut u8, *const u8) -> c_int;
     type Encaps = unsafe extern "C" fn(*mut u8, *mut u8, *const u8, *const u8) -> c_int;

@@ -4,7 +4,7 @@
 //! the encoded ek: EncapsulationKey::new runs the modulus check and H(ek).
 //! decaps runs on the DecapsulationKey object keygen made (ml-kem keeps
 //! private keys as seeds and objects: no encoded dk to check).
-use compare_timing::{case, require, run, Case};
+use compare_timing::{case, require, run, Case, M, SEED};
 use ml_kem::{
     array::Array, Decapsulate, DecapsulationKey, EncapsulationKey, KeyExport, MlKem1024, MlKem512,
     MlKem768, Seed, B32,
@@ -13,13 +13,13 @@ use std::hint::black_box;
 
 fn seed() -> Seed {
     let mut s = Seed::default();
-    s[..3].copy_from_slice(&[1, 2, 3]);
+    s.copy_from_slice(&SEED);
     s
 }
 
 fn m() -> B32 {
     let mut m = B32::default();
-    m[..3].copy_from_slice(&[4, 5, 6]);
+    m.copy_from_slice(&M);
     m
 }
 

@@ -254,6 +254,25 @@ pub fn run(library: &str, backend: &str, mut cases: Vec<Case<'_>>) -> ! {
     std::process::exit(0)
 }
 
+/// The 64-byte seed (d || z) of every derandomized keygen in the
+/// comparison, as bench/bench.c uses it: 1, 2, 3, then zeros.
+pub const SEED: [u8; 64] = {
+    let mut s = [0u8; 64];
+    s[0] = 1;
+    s[1] = 2;
+    s[2] = 3;
+    s
+};
+
+/// The 32-byte m of every derandomized encaps: 4, 5, 6, then zeros.
+pub const M: [u8; 32] = {
+    let mut m = [0u8; 32];
+    m[0] = 4;
+    m[1] = 5;
+    m[2] = 6;
+    m
+};
+
 /// Stops the harness if a peer's round trip disagrees: timing a call that
 /// does not work would measure nothing.
 pub fn require(ok: bool, what: &str) {
