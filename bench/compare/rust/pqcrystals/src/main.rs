@@ -72,20 +72,20 @@ mod x86 {
     }
 
     #[rustfmt::skip]
-const SETS: [Set; 3] = [
-    Set { name: "ML-KEM-512", sizes: [800, 1632, 768],
-          keypair: PQCLEAN_MLKEM512_AVX2_crypto_kem_keypair_derand,
-          encaps: PQCLEAN_MLKEM512_AVX2_crypto_kem_enc_derand,
-          decaps: PQCLEAN_MLKEM512_AVX2_crypto_kem_dec },
-    Set { name: "ML-KEM-768", sizes: [1184, 2400, 1088],
-          keypair: PQCLEAN_MLKEM768_AVX2_crypto_kem_keypair_derand,
-          encaps: PQCLEAN_MLKEM768_AVX2_crypto_kem_enc_derand,
-          decaps: PQCLEAN_MLKEM768_AVX2_crypto_kem_dec },
-    Set { name: "ML-KEM-1024", sizes: [1568, 3168, 1568],
-          keypair: PQCLEAN_MLKEM1024_AVX2_crypto_kem_keypair_derand,
-          encaps: PQCLEAN_MLKEM1024_AVX2_crypto_kem_enc_derand,
-          decaps: PQCLEAN_MLKEM1024_AVX2_crypto_kem_dec },
-];
+    const SETS: [Set; 3] = [
+        Set { name: "ML-KEM-512", sizes: [800, 1632, 768],
+              keypair: PQCLEAN_MLKEM512_AVX2_crypto_kem_keypair_derand,
+              encaps: PQCLEAN_MLKEM512_AVX2_crypto_kem_enc_derand,
+              decaps: PQCLEAN_MLKEM512_AVX2_crypto_kem_dec },
+        Set { name: "ML-KEM-768", sizes: [1184, 2400, 1088],
+              keypair: PQCLEAN_MLKEM768_AVX2_crypto_kem_keypair_derand,
+              encaps: PQCLEAN_MLKEM768_AVX2_crypto_kem_enc_derand,
+              decaps: PQCLEAN_MLKEM768_AVX2_crypto_kem_dec },
+        Set { name: "ML-KEM-1024", sizes: [1568, 3168, 1568],
+              keypair: PQCLEAN_MLKEM1024_AVX2_crypto_kem_keypair_derand,
+              encaps: PQCLEAN_MLKEM1024_AVX2_crypto_kem_enc_derand,
+              decaps: PQCLEAN_MLKEM1024_AVX2_crypto_kem_dec },
+    ];
 
     fn set_cases(cases: &mut Vec<Case>, s: Set) {
         let [ek_n, dk_n, ct_n] = s.sizes;
