@@ -13,6 +13,8 @@
 #   make fuzz      every libFuzzer target for FUZZ_SECONDS (15) seconds each
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
+#   make format    clang-format every C file in place (.clang-format)
+#   make format-check  fail if any C file differs from clang-format's layout
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -28,7 +30,7 @@ SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
 .PHONY: all configure build demo test test-long bench bench-compare sanitize sanitize-gcc \
-	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64
+	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64 format format-check
 
 all: build
 
@@ -123,3 +125,9 @@ install: build
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz \
 	  $(AARCH64_BUILD)
+
+format:
+	sh scripts/format.sh
+
+format-check:
+	sh scripts/format.sh --check

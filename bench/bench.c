@@ -215,8 +215,10 @@ static void write_json(FILE *f, const set_result *res, size_t nres,
   int op;
   fprintf(f, "{\n  \"library\": \"mlkem %s\",\n  \"backend\": \"%s\",\n",
           mlkem_version(), mlkem_backend_name());
-  fprintf(f, "  \"tick_unit\": \"%s\",\n  \"iterations\": %zu,\n"
-          "  \"passes\": %zu,\n", tick_unit(), iters, passes);
+  fprintf(f,
+          "  \"tick_unit\": \"%s\",\n  \"iterations\": %zu,\n"
+          "  \"passes\": %zu,\n",
+          tick_unit(), iters, passes);
   fprintf(f, "  \"compiler\": \"%s\",\n  \"results\": [\n",
 #if defined(__clang__)
           "clang " __clang_version__
@@ -262,13 +264,15 @@ int mlkem_bench_run(int argc, const char *const *argv) {
     } else {
       fprintf(stderr,
               "usage: %s [--iterations N] [--passes P] [--json FILE] "
-              "[--set NAME]\n", argv[0]);
+              "[--set NAME]\n",
+              argv[0]);
       return 2;
     }
   }
   if (iters < 1000 || passes < 1 || iters % passes != 0 ||
       iters / passes < 50) {
-    fprintf(stderr, "bench: at least 1000 iterations, in passes of at least "
+    fprintf(stderr,
+            "bench: at least 1000 iterations, in passes of at least "
             "50 that divide them\n");
     return 2;
   }
@@ -277,8 +281,10 @@ int mlkem_bench_run(int argc, const char *const *argv) {
     return 2;
   }
   if (strcmp(mlkem_backend_name(), "unavailable") == 0) {
-    printf("backend %s is not available here (not built in, or not "
-           "supported by this CPU): skipped\n", getenv("MLKEM_BACKEND"));
+    printf(
+        "backend %s is not available here (not built in, or not "
+        "supported by this CPU): skipped\n",
+        getenv("MLKEM_BACKEND"));
     return 0;
   }
   pin_to_one_cpu();
@@ -288,11 +294,13 @@ int mlkem_bench_run(int argc, const char *const *argv) {
   }
   bench_all(res, nres, iters / passes, passes);
 
-  printf("mlkem %s, backend %s: median of %zu calls per operation in %zu "
-         "passes (%s; ns)\n",
-         mlkem_version(), mlkem_backend_name(), iters, passes, tick_unit());
-  printf("| set | backend | keygen | encaps | decaps | sum | encaps, "
-         "prepared ek |\n");
+  printf(
+      "mlkem %s, backend %s: median of %zu calls per operation in %zu "
+      "passes (%s; ns)\n",
+      mlkem_version(), mlkem_backend_name(), iters, passes, tick_unit());
+  printf(
+      "| set | backend | keygen | encaps | decaps | sum | encaps, "
+      "prepared ek |\n");
   printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
   for (i = 0; i < nres; i++) {
     uint64_t sum_t = 0, sum_n = 0;
@@ -309,8 +317,9 @@ int mlkem_bench_run(int argc, const char *const *argv) {
            (unsigned long long)res[i].ns[OP_ENCAPS_PREPARED].median);
   }
   printf("\nMedian of the quietest pass (%s):\n", tick_unit());
-  printf("| set | backend | keygen | encaps | decaps | sum | encaps, "
-         "prepared ek |\n");
+  printf(
+      "| set | backend | keygen | encaps | decaps | sum | encaps, "
+      "prepared ek |\n");
   printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
   for (i = 0; i < nres; i++) {
     uint64_t sum_t = 0;

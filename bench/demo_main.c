@@ -1,4 +1,6 @@
 /* demo_main.c - the mlkem_demo program (make demo): see examples/demo.c. */
 #include "programs.h"
 
-int main(void) { return mlkem_demo_run(); }
+int main(void) {
+  return mlkem_demo_run();
+}

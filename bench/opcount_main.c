@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
     else
       return 2;
   }
-  printf("%s %s x%lu on %s: %s\n", kem->name, argv[1], n,
-         mlkem_backend_name(), rc == 0 ? "ok" : "FAILED");
+  printf("%s %s x%lu on %s: %s\n", kem->name, argv[1], n, mlkem_backend_name(),
+         rc == 0 ? "ok" : "FAILED");
   return rc != 0;
 }

@@ -30,8 +30,8 @@ typedef struct {
 /* Parses argv[1..argc-1] of command `cmd` ("--name value", "--name=value",
  * "-a value"). Returns CLI_OK, -1 if --help or -h was given, or CLI_USAGE
  * after printing a message. */
-int cli_parse(const char *cmd, int argc, char **argv,
-              const cli_option *opts, size_t n);
+int cli_parse(const char *cmd, int argc, char **argv, const cli_option *opts,
+              size_t n);
 
 /* Prints "mlkem CMD: message" (one line) to standard error. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -86,8 +86,8 @@ extern const char *const cli_outform_names[];
 
 /* Encodes a key (kf_encode) into out, which holds KF_MAX_PEM bytes;
  * prints the error and returns CLI_FAIL if it cannot be written so. */
-int cli_encode_key(const char *cmd, const kf_key *key, int form,
-                   int encoding, uint8_t *out, size_t *len);
+int cli_encode_key(const char *cmd, const kf_key *key, int form, int encoding,
+                   uint8_t *out, size_t *len);
 
 /* "ML-KEM-768 private key, PKCS#8 PEM, seed form" and the like. */
 void cli_describe_key(const kf_key *key, char *buf, size_t cap);

@@ -22,8 +22,10 @@ static const char usage[] =
 static const char *what_passed(const kf_key *key) {
   if (key->kind == KF_PUBLIC) return "ek passes the FIPS 203 7.2 modulus check";
   switch (key->form) {
-    case KF_FORM_SEED: return "the seed expands to the key pair";
-    case KF_FORM_BOTH: return "the seed regenerates the expanded key";
+    case KF_FORM_SEED:
+      return "the seed expands to the key pair";
+    case KF_FORM_BOTH:
+      return "the seed regenerates the expanded key";
     default:
       return "dk passes the FIPS 203 7.3 hash check and its ek the 7.2 "
              "modulus check";
@@ -33,7 +35,8 @@ static const char *what_passed(const kf_key *key) {
 int cmd_check(int argc, char **argv) {
   const char *alg = NULL, *in = NULL;
   const cli_option opts[] = {
-      {"--algorithm", "-a", &alg, NULL}, {"--in", "-i", &in, NULL},
+      {"--algorithm", "-a", &alg, NULL},
+      {"--in", "-i", &in, NULL},
   };
   static kf_key key;
   const mlkem_kem *set = NULL;

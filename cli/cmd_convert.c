@@ -14,7 +14,8 @@ static const char usage[] =
     "\n"
     "  -i, --in KEYFILE     the key\n"
     "  -o, --out FILE       the result ('-' for standard output)\n"
-    "  --format FORM        private keys: seed, expanded or both (default: the\n"
+    "  --format FORM        private keys: seed, expanded or both (default: "
+    "the\n"
     "                       form read; a key read without its seed can only\n"
     "                       be written expanded)\n"
     "  --outform ENC        pem (default), der or raw\n"
@@ -25,8 +26,8 @@ int cmd_convert(int argc, char **argv) {
   const char *alg = NULL, *in = NULL, *out = NULL, *format = NULL,
              *outform = NULL;
   const cli_option opts[] = {
-      {"--algorithm", "-a", &alg, NULL}, {"--in", "-i", &in, NULL},
-      {"--out", "-o", &out, NULL},       {"--format", NULL, &format, NULL},
+      {"--algorithm", "-a", &alg, NULL},   {"--in", "-i", &in, NULL},
+      {"--out", "-o", &out, NULL},         {"--format", NULL, &format, NULL},
       {"--outform", NULL, &outform, NULL},
   };
   static kf_key key;
@@ -46,8 +47,8 @@ int cmd_convert(int argc, char **argv) {
   if (rc != CLI_OK) return rc;
   if (alg != NULL && (set = cli_kem("convert", alg, NULL)) == NULL)
     return CLI_USAGE;
-  if ((form = cli_choice("convert", "--format", format, cli_form_names,
-                         -2)) == -1 ||
+  if ((form = cli_choice("convert", "--format", format, cli_form_names, -2)) ==
+          -1 ||
       (enc = cli_choice("convert", "--outform", outform, cli_outform_names,
                         0)) < 0)
     return CLI_USAGE;

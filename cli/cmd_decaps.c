@@ -56,14 +56,17 @@ int cmd_decaps(int argc, char **argv) {
   }
   if (in[0] == '-' && in[1] == '\0' && ct_path[0] == '-' &&
       ct_path[1] == '\0') {
-    cli_error("decaps", "the key and the ciphertext cannot both come from "
+    cli_error("decaps",
+              "the key and the ciphertext cannot both come from "
               "standard input");
     return CLI_USAGE;
   }
   if (cli_load_key("decaps", in, set, &key) != CLI_OK) return CLI_FAIL;
   if (key.kind != KF_PRIVATE) {
-    cli_error("decaps", "%s: a public key cannot decapsulate; give the "
-              "private key", cli_display_name(in));
+    cli_error("decaps",
+              "%s: a public key cannot decapsulate; give the "
+              "private key",
+              cli_display_name(in));
     kf_wipe(&key, sizeof key);
     return CLI_FAIL;
   }

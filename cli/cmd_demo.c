@@ -39,10 +39,8 @@ int cmd_demo(int argc, char **argv) {
 int cmd_bench(int argc, char **argv) {
   const char *alg = NULL, *iters = NULL, *passes = NULL, *json = NULL;
   const cli_option opts[] = {
-      {"--algorithm", "-a", &alg, NULL},
-      {"--set", NULL, &alg, NULL},
-      {"--iterations", NULL, &iters, NULL},
-      {"--passes", NULL, &passes, NULL},
+      {"--algorithm", "-a", &alg, NULL},    {"--set", NULL, &alg, NULL},
+      {"--iterations", NULL, &iters, NULL}, {"--passes", NULL, &passes, NULL},
       {"--json", NULL, &json, NULL},
   };
   const char *args[10]; /* name, four options with values, NULL */

@@ -55,13 +55,14 @@ int cmd_keygen(int argc, char **argv) {
   if (kem == NULL) return CLI_USAGE;
   if ((form = cli_choice("keygen", "--format", format, cli_form_names, 0)) <
           0 ||
-      (enc = cli_choice("keygen", "--outform", outform, cli_outform_names,
-                        0)) < 0)
+      (enc = cli_choice("keygen", "--outform", outform, cli_outform_names, 0)) <
+          0)
     return CLI_USAGE;
   form += KF_FORM_SEED;
   enc += KF_ENC_PEM;
   if (out == NULL) {
-    cli_usage_error("keygen", "no output: give -o FILE ('-' for standard output)");
+    cli_usage_error("keygen",
+                    "no output: give -o FILE ('-' for standard output)");
     return CLI_USAGE;
   }
 
@@ -88,8 +89,8 @@ int cmd_keygen(int argc, char **argv) {
     paths[1] = pubout;
     data[0] = priv;
     data[1] = pub;
-    rc = cli_write_outputs("keygen", outs, pubout != NULL ? 2 : 1, paths,
-                           data, lens, secrecy);
+    rc = cli_write_outputs("keygen", outs, pubout != NULL ? 2 : 1, paths, data,
+                           lens, secrecy);
   }
   kf_wipe(&key, sizeof key);
   kf_wipe(priv, sizeof priv);

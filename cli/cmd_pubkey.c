@@ -21,8 +21,10 @@ static const char usage[] =
 int cmd_pubkey(int argc, char **argv) {
   const char *alg = NULL, *in = NULL, *out = NULL, *outform = NULL;
   const cli_option opts[] = {
-      {"--algorithm", "-a", &alg, NULL}, {"--in", "-i", &in, NULL},
-      {"--out", "-o", &out, NULL}, {"--outform", NULL, &outform, NULL},
+      {"--algorithm", "-a", &alg, NULL},
+      {"--in", "-i", &in, NULL},
+      {"--out", "-o", &out, NULL},
+      {"--outform", NULL, &outform, NULL},
   };
   static kf_key key;
   static uint8_t pub[KF_MAX_PEM];

@@ -43,8 +43,8 @@ static const cli_option *find_option(const cli_option *opts, size_t n,
   return NULL;
 }
 
-int cli_parse(const char *cmd, int argc, char **argv,
-              const cli_option *opts, size_t n) {
+int cli_parse(const char *cmd, int argc, char **argv, const cli_option *opts,
+              size_t n) {
   int a;
   for (a = 1; a < argc; a++) {
     const char *word = argv[a], *eq, *value = NULL;
@@ -95,7 +95,8 @@ const mlkem_kem *cli_kem(const char *cmd, const char *name,
   if (kem == NULL)
     cli_error(cmd,
               "unknown algorithm name '%s' (use ML-KEM-512, ML-KEM-768 or "
-              "ML-KEM-1024)", name);
+              "ML-KEM-1024)",
+              name);
   return kem;
 }
 
@@ -110,7 +111,9 @@ int cli_choice(const char *cmd, const char *opt, const char *value,
   list[0] = '\0';
   for (i = 0; names[i] != NULL; i++) {
     int w = snprintf(list + used, sizeof list - used, "%s%s",
-                     i == 0 ? "" : names[i + 1] == NULL ? " or " : ", ",
+                     i == 0                 ? ""
+                     : names[i + 1] == NULL ? " or "
+                                            : ", ",
                      names[i]);
     if (w < 0 || (size_t)w >= sizeof list - used) break;
     used += (size_t)w;
@@ -194,8 +197,8 @@ int cli_load_bytes(const char *cmd, const char *path, const char *what,
   fio_free(data, size);
   cli_error(cmd,
             "%s: wrong length for the %s (%zu bytes; want %zu raw bytes or "
-            "%zu hex digits)", cli_display_name(path), what, len, want,
-            2 * want);
+            "%zu hex digits)",
+            cli_display_name(path), what, len, want, 2 * want);
   return CLI_FAIL;
 }
 
@@ -215,8 +218,7 @@ int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
   char msg[FIO_ERR_MAX];
   size_t i;
   for (i = 0; i < n; i++) {
-    if (fio_stage(&outs[i], paths[i], data[i], lens[i], secrecy[i], msg) !=
-        0) {
+    if (fio_stage(&outs[i], paths[i], data[i], lens[i], secrecy[i], msg) != 0) {
       fio_abort(outs, i);
       cli_error(cmd, "%s", msg);
       return CLI_FAIL;
@@ -232,8 +234,8 @@ int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
 const char *const cli_form_names[] = {"seed", "expanded", "both", NULL};
 const char *const cli_outform_names[] = {"pem", "der", "raw", NULL};
 
-int cli_encode_key(const char *cmd, const kf_key *key, int form,
-                   int encoding, uint8_t *out, size_t *len) {
+int cli_encode_key(const char *cmd, const kf_key *key, int form, int encoding,
+                   uint8_t *out, size_t *len) {
   kf_error err;
   if (kf_encode(key, form, encoding, out, KF_MAX_PEM, len, &err) != KF_OK) {
     cli_error(cmd, "%s", err.msg);

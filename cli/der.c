@@ -11,9 +11,13 @@ void der_reader_init(der_reader *r, const uint8_t *p, size_t n) {
   r->n = n;
 }
 
-int der_at_end(const der_reader *r) { return r->n == 0; }
+int der_at_end(const der_reader *r) {
+  return r->n == 0;
+}
 
-int der_peek_tag(const der_reader *r) { return r->n == 0 ? -1 : r->p[0]; }
+int der_peek_tag(const der_reader *r) {
+  return r->n == 0 ? -1 : r->p[0];
+}
 
 /* Parses the tag and length at the start of r: on success *hdr is the size
  * of the header and *len that of the contents, both within r. */
@@ -57,14 +61,20 @@ int der_read(der_reader *r, uint8_t tag, der_reader *content) {
 
 const char *der_strerror(int err) {
   switch (err) {
-    case DER_OK: return "no error";
-    case DER_ERR_END: return "an element is missing";
-    case DER_ERR_TAG: return "unexpected tag";
-    case DER_ERR_TRUNCATED: return "truncated (a length runs past the end)";
+    case DER_OK:
+      return "no error";
+    case DER_ERR_END:
+      return "an element is missing";
+    case DER_ERR_TAG:
+      return "unexpected tag";
+    case DER_ERR_TRUNCATED:
+      return "truncated (a length runs past the end)";
     case DER_ERR_LENGTH:
       return "length not in DER form (indefinite, non-minimal or too long)";
-    case DER_ERR_HIGH_TAG: return "multi-byte tags are not supported";
-    default: return "unknown DER error";
+    case DER_ERR_HIGH_TAG:
+      return "multi-byte tags are not supported";
+    default:
+      return "unknown DER error";
   }
 }
 
@@ -76,8 +86,8 @@ void der_oid_to_text(const uint8_t *oid, size_t n, char *buf, size_t cap) {
   buf[0] = '\0';
   for (i = 0; ok && i < n; i++) {
     int w;
-    if (arc == 0 && oid[i] == 0x80) ok = 0;        /* non-minimal arc */
-    if (arc > (~0ull >> 7)) ok = 0;                /* arc too large */
+    if (arc == 0 && oid[i] == 0x80) ok = 0; /* non-minimal arc */
+    if (arc > (~0ull >> 7)) ok = 0;         /* arc too large */
     if (!ok) break;
     arc = (arc << 7) | (oid[i] & 0x7f);
     if (oid[i] & 0x80) continue;
@@ -88,8 +98,10 @@ void der_oid_to_text(const uint8_t *oid, size_t n, char *buf, size_t cap) {
     } else {
       w = snprintf(buf + used, cap - used, ".%llu", arc);
     }
-    if (w < 0 || (size_t)w >= cap - used) ok = 0;
-    else used += (size_t)w;
+    if (w < 0 || (size_t)w >= cap - used)
+      ok = 0;
+    else
+      used += (size_t)w;
     arc = 0;
   }
   if (!ok) {
@@ -153,8 +165,7 @@ void der_put_bytes(der_writer *w, const uint8_t *b, size_t n) {
   w->len += n;
 }
 
-void der_put_tlv(der_writer *w, uint8_t tag, const uint8_t *content,
-                 size_t n) {
+void der_put_tlv(der_writer *w, uint8_t tag, const uint8_t *content, size_t n) {
   der_put_header(w, tag, n);
   der_put_bytes(w, content, n);
 }

@@ -81,7 +81,6 @@ void der_put_header(der_writer *w, uint8_t tag, size_t content_len);
 void der_put_bytes(der_writer *w, const uint8_t *b, size_t n);
 
 /* Appends a whole element. */
-void der_put_tlv(der_writer *w, uint8_t tag, const uint8_t *content,
-                 size_t n);
+void der_put_tlv(der_writer *w, uint8_t tag, const uint8_t *content, size_t n);
 
 #endif

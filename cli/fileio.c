@@ -14,7 +14,9 @@
 
 #include "keyfile.h"
 
-static int is_stdio(const char *path) { return strcmp(path, "-") == 0; }
+static int is_stdio(const char *path) {
+  return strcmp(path, "-") == 0;
+}
 
 int fio_read(const char *path, size_t max, uint8_t **data, size_t *len,
              char err[FIO_ERR_MAX]) {
@@ -27,8 +29,7 @@ int fio_read(const char *path, size_t max, uint8_t **data, size_t *len,
   *data = NULL;
   *len = 0;
   if (fd < 0) {
-    snprintf(err, FIO_ERR_MAX, "unreadable file %s: %s", name,
-             strerror(errno));
+    snprintf(err, FIO_ERR_MAX, "unreadable file %s: %s", name, strerror(errno));
     return -1;
   }
   if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -131,8 +132,7 @@ int fio_stage(fio_output *out, const char *path, const uint8_t *data,
      * are already in place: refuse it now. */
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-      snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", path,
-               strerror(EISDIR));
+      snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", path, strerror(EISDIR));
       return -1;
     }
   }

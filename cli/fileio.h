@@ -26,9 +26,9 @@ int fio_read(const char *path, size_t max, uint8_t **data, size_t *len,
 void fio_free(uint8_t *data, size_t len);
 
 typedef struct {
-  const char *path;     /* destination, or "-" */
-  char *tmp;            /* the staged temporary file (heap), or NULL */
-  const uint8_t *data;  /* for "-": what to write at commit */
+  const char *path;    /* destination, or "-" */
+  char *tmp;           /* the staged temporary file (heap), or NULL */
+  const uint8_t *data; /* for "-": what to write at commit */
   size_t len;
 } fio_output;
 

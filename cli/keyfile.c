@@ -29,7 +29,8 @@ void kf_wipe(void *p, size_t n) {
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static int fail(kf_error *err, int code, const char *fmt, ...) {
+static int
+fail(kf_error *err, int code, const char *fmt, ...) {
   va_list ap;
   err->code = code;
   va_start(ap, fmt);
@@ -46,18 +47,25 @@ static int ok(kf_error *err) {
 
 const char *kf_form_name(int form) {
   switch (form) {
-    case KF_FORM_SEED: return "seed";
-    case KF_FORM_EXPANDED: return "expanded";
-    case KF_FORM_BOTH: return "both";
-    default: return "public";
+    case KF_FORM_SEED:
+      return "seed";
+    case KF_FORM_EXPANDED:
+      return "expanded";
+    case KF_FORM_BOTH:
+      return "both";
+    default:
+      return "public";
   }
 }
 
 const char *kf_encoding_name(int encoding) {
   switch (encoding) {
-    case KF_ENC_PEM: return "PEM";
-    case KF_ENC_DER: return "DER";
-    default: return "raw";
+    case KF_ENC_PEM:
+      return "PEM";
+    case KF_ENC_DER:
+      return "DER";
+    default:
+      return "raw";
   }
 }
 
@@ -65,8 +73,7 @@ const char *kf_encoding_name(int encoding) {
 static const mlkem_kem *kem_by_oid(const uint8_t *oid, size_t n) {
   static const char *const names[3] = {"ML-KEM-512", "ML-KEM-768",
                                        "ML-KEM-1024"};
-  if (n != OID_LEN || memcmp(oid, oid_prefix, OID_PREFIX_LEN) != 0)
-    return NULL;
+  if (n != OID_LEN || memcmp(oid, oid_prefix, OID_PREFIX_LEN) != 0) return NULL;
   if (oid[OID_PREFIX_LEN] < 1 || oid[OID_PREFIX_LEN] > 3) return NULL;
   return mlkem_kem_by_name(names[oid[OID_PREFIX_LEN] - 1]);
 }
@@ -91,8 +98,7 @@ static int der_fail(kf_error *err, int rc, const char *what) {
 }
 
 /* Reads AlgorithmIdentifier { OID, no parameters } into *kem. */
-static int read_algorithm(der_reader *r, const mlkem_kem **kem,
-                          kf_error *err) {
+static int read_algorithm(der_reader *r, const mlkem_kem **kem, kf_error *err) {
   der_reader alg, oid;
   char text[80];
   int rc;
@@ -105,7 +111,8 @@ static int read_algorithm(der_reader *r, const mlkem_kem **kem,
     der_oid_to_text(oid.p, oid.n, text, sizeof text);
     return fail(err, KF_ERR_OID,
                 "wrong OID: algorithm %s is not ML-KEM "
-                "(2.16.840.1.101.3.4.4.1, .2 or .3)", text);
+                "(2.16.840.1.101.3.4.4.1, .2 or .3)",
+                text);
   }
   if (!der_at_end(&alg))
     return fail(err, KF_ERR_PARAMS,
@@ -143,12 +150,14 @@ static int check_expanded(kf_key *key, kf_error *err) {
   if (key->kem->check_dk(key->dk) != 0)
     return fail(err, KF_ERR_DK_HASH,
                 "hash check failed: the H(ek) stored in the %s expanded key "
-                "is not the hash of its ek (FIPS 203 7.3)", key->kem->name);
+                "is not the hash of its ek (FIPS 203 7.3)",
+                key->kem->name);
   ek_from_dk(key);
   if (key->kem->check_ek(key->ek) != 0)
     return fail(err, KF_ERR_EK_MODULUS,
                 "non-reduced ek inside the %s expanded key: a coefficient is "
-                "not below q (FIPS 203 7.2 modulus check)", key->kem->name);
+                "not below q (FIPS 203 7.2 modulus check)",
+                key->kem->name);
   return KF_OK;
 }
 
@@ -166,7 +175,8 @@ static int check_both(kf_key *key, kf_error *err) {
   if (differ)
     return fail(err, KF_ERR_MISMATCH,
                 "seed and expanded key disagree: the seed does not "
-                "regenerate the %s expanded key", key->kem->name);
+                "regenerate the %s expanded key",
+                key->kem->name);
   ek_from_dk(key);
   return KF_OK;
 }
@@ -208,7 +218,8 @@ static int read_private_choice(kf_key *key, der_reader *r, kf_error *err) {
     if ((rc = der_read(r, DER_SEQUENCE, &both)) != DER_OK)
       return der_fail(err, rc, "the both SEQUENCE");
     if (!der_at_end(r))
-      return fail(err, KF_ERR_DER, "malformed DER: data after the both SEQUENCE");
+      return fail(err, KF_ERR_DER,
+                  "malformed DER: data after the both SEQUENCE");
     if ((rc = der_read(&both, DER_OCTET_STRING, &seed)) != DER_OK)
       return der_fail(err, rc, "the seed OCTET STRING in both");
     if ((rc = der_read(&both, DER_OCTET_STRING, &dk)) != DER_OK)
@@ -233,7 +244,8 @@ static int read_private_choice(kf_key *key, der_reader *r, kf_error *err) {
   if (tag < 0) return fail(err, KF_ERR_DER, "malformed DER: empty privateKey");
   return fail(err, KF_ERR_DER,
               "malformed DER: privateKey holds tag 0x%02x, not seed [0] "
-              "(0x80), expandedKey (0x04) or both (0x30)", (unsigned)tag);
+              "(0x80), expandedKey (0x04) or both (0x30)",
+              (unsigned)tag);
 }
 
 /* OneAsymmetricKey, after its outer SEQUENCE. */
@@ -242,8 +254,8 @@ static int read_pkcs8(kf_key *key, der_reader *seq, kf_error *err) {
   int rc;
   if ((rc = der_read(seq, DER_INTEGER, &version)) != DER_OK)
     return der_fail(err, rc, "the PKCS#8 version INTEGER");
-  if (version.n == 0 || (version.n > 1 && version.p[0] == 0 &&
-                         !(version.p[1] & 0x80)))
+  if (version.n == 0 ||
+      (version.n > 1 && version.p[0] == 0 && !(version.p[1] & 0x80)))
     return fail(err, KF_ERR_DER, "malformed DER: version INTEGER not minimal");
   if (version.n != 1 || version.p[0] != 0)
     return fail(err, KF_ERR_VERSION,
@@ -283,7 +295,8 @@ static int read_spki(kf_key *key, der_reader *seq, kf_error *err) {
   if (key->kem->check_ek(key->ek) != 0)
     return fail(err, KF_ERR_EK_MODULUS,
                 "non-reduced ek: a coefficient of the %s public key is not "
-                "below q (FIPS 203 7.2 modulus check)", key->kem->name);
+                "below q (FIPS 203 7.2 modulus check)",
+                key->kem->name);
   return KF_OK;
 }
 
@@ -338,7 +351,8 @@ int kf_decode_pem(kf_key *key, const uint8_t *pem, size_t n, kf_error *err) {
                 label);
   }
   switch (rc) {
-    case PEM_OK: break;
+    case PEM_OK:
+      break;
     case PEM_ERR_TRUNCATED:
       return fail(err, KF_ERR_PEM_TRUNCATED,
                   "truncated PEM: the -----END line is missing or cut");
@@ -365,9 +379,8 @@ int kf_decode_pem(kf_key *key, const uint8_t *pem, size_t n, kf_error *err) {
   if ((key->kind == KF_PRIVATE) != (strcmp(label, label_private) == 0)) {
     int kind = key->kind;
     clear_key(key);
-    return fail(err, KF_ERR_PEM_LABEL,
-                "wrong PEM label: %s holds a %s key", label,
-                kind == KF_PRIVATE ? "private" : "public");
+    return fail(err, KF_ERR_PEM_LABEL, "wrong PEM label: %s holds a %s key",
+                label, kind == KF_PRIVATE ? "private" : "public");
   }
   key->encoding = KF_ENC_PEM;
   return ok(err);
@@ -400,7 +413,8 @@ static int decode_raw(kf_key *key, const uint8_t *in, size_t n,
       if (kem->check_ek(key->ek) != 0)
         return fail(err, KF_ERR_EK_MODULUS,
                     "non-reduced ek: a coefficient of the raw %s public key "
-                    "is not below q (FIPS 203 7.2 modulus check)", kem->name);
+                    "is not below q (FIPS 203 7.2 modulus check)",
+                    kem->name);
       return ok(err);
     }
     if (n == kem->dk_bytes) {
@@ -416,15 +430,15 @@ static int decode_raw(kf_key *key, const uint8_t *in, size_t n,
   return fail(err, KF_ERR_LENGTH,
               "wrong length: not PEM or DER, and %zu bytes is not the size of "
               "a raw ML-KEM key (ek 800/1184/1568, dk 1632/2400/3168, "
-              "seed 64)", n);
+              "seed 64)",
+              n);
 }
 
 static int is_raw_size(size_t n) {
   size_t i;
   if (n == MLKEM_SEED_BYTES) return 1;
   for (i = 0; mlkem_kems[i] != NULL; i++)
-    if (n == mlkem_kems[i]->ek_bytes || n == mlkem_kems[i]->dk_bytes)
-      return 1;
+    if (n == mlkem_kems[i]->ek_bytes || n == mlkem_kems[i]->dk_bytes) return 1;
   return 0;
 }
 
@@ -454,7 +468,8 @@ int kf_decode(kf_key *key, const uint8_t *in, size_t n,
       return fail(err, rc,
                   "%s; or, if raw bytes, wrong length: %zu bytes is not the "
                   "size of a raw ML-KEM key (ek 800/1184/1568, dk "
-                  "1632/2400/3168, seed 64)", der_msg, n);
+                  "1632/2400/3168, seed 64)",
+                  der_msg, n);
     }
     return rc;
   }
@@ -463,7 +478,8 @@ int kf_decode(kf_key *key, const uint8_t *in, size_t n,
   return fail(err, KF_ERR_LENGTH,
               "wrong length: not PEM or DER, and %zu bytes is not the size of "
               "a raw ML-KEM key (ek 800/1184/1568, dk 1632/2400/3168, "
-              "seed 64)", n);
+              "seed 64)",
+              n);
 }
 
 /* ---- writing ----------------------------------------------------------- */
@@ -522,9 +538,9 @@ int kf_encode_der(const kf_key *key, int form, uint8_t *out, size_t cap,
     } else if (form == KF_FORM_EXPANDED) {
       der_put_tlv(&w, DER_OCTET_STRING, key->dk, kem->dk_bytes);
     } else {
-      der_put_header(&w, DER_SEQUENCE,
-                     der_tlv_size(MLKEM_SEED_BYTES) +
-                         der_tlv_size(kem->dk_bytes));
+      der_put_header(
+          &w, DER_SEQUENCE,
+          der_tlv_size(MLKEM_SEED_BYTES) + der_tlv_size(kem->dk_bytes));
       der_put_tlv(&w, DER_OCTET_STRING, key->seed, MLKEM_SEED_BYTES);
       der_put_tlv(&w, DER_OCTET_STRING, key->dk, kem->dk_bytes);
     }
@@ -573,8 +589,8 @@ int kf_encode(const kf_key *key, int form, int encoding, uint8_t *out,
     return kf_encode_der(key, form, out, cap, out_len, err);
   rc = kf_encode_der(key, form, der, sizeof der, &len, err);
   if (rc != KF_OK) return rc;
-  rc = pem_encode(form == KF_FORM_NONE ? label_public : label_private, der,
-                  len, (char *)out, cap, out_len);
+  rc = pem_encode(form == KF_FORM_NONE ? label_public : label_private, der, len,
+                  (char *)out, cap, out_len);
   kf_wipe(der, len);
   if (rc != PEM_OK) return fail(err, KF_ERR_USAGE, "output buffer too small");
   return ok(err);

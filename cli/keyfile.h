@@ -36,20 +36,21 @@ enum {
   KF_OK = 0,
   KF_ERR_PEM_TRUNCATED = 1, /* PEM without its END line */
   KF_ERR_PEM_BASE64,        /* PEM body is not canonical base64 */
-  KF_ERR_PEM_LABEL,         /* label not PRIVATE KEY / PUBLIC KEY, or wrong for the contents */
-  KF_ERR_PEM_SYNTAX,        /* other PEM problem: text after END, empty block */
-  KF_ERR_DER,               /* not the DER of a PKCS#8 or SPKI structure */
-  KF_ERR_VERSION,           /* PKCS#8 version other than 0, or optional fields */
-  KF_ERR_OID,               /* algorithm OID is not ML-KEM */
-  KF_ERR_PARAMS,            /* algorithm parameters present */
-  KF_ERR_LENGTH,            /* a key, seed or raw file of the wrong length */
-  KF_ERR_EK_MODULUS,        /* ek fails the FIPS 203 7.2 modulus check */
-  KF_ERR_DK_HASH,           /* dk fails the FIPS 203 7.3 hash check */
-  KF_ERR_MISMATCH,          /* seed and expanded key disagree */
-  KF_ERR_UNRECOGNISED,      /* neither PEM, DER nor raw bytes */
-  KF_ERR_NEED_SET,          /* raw seed without a parameter set */
-  KF_ERR_USAGE,             /* the caller asked for an impossible output */
-  KF_ERR_LIBRARY            /* the ML-KEM library failed (e.g. backend) */
+  KF_ERR_PEM_LABEL,    /* label not PRIVATE KEY / PUBLIC KEY, or wrong for the
+                          contents */
+  KF_ERR_PEM_SYNTAX,   /* other PEM problem: text after END, empty block */
+  KF_ERR_DER,          /* not the DER of a PKCS#8 or SPKI structure */
+  KF_ERR_VERSION,      /* PKCS#8 version other than 0, or optional fields */
+  KF_ERR_OID,          /* algorithm OID is not ML-KEM */
+  KF_ERR_PARAMS,       /* algorithm parameters present */
+  KF_ERR_LENGTH,       /* a key, seed or raw file of the wrong length */
+  KF_ERR_EK_MODULUS,   /* ek fails the FIPS 203 7.2 modulus check */
+  KF_ERR_DK_HASH,      /* dk fails the FIPS 203 7.3 hash check */
+  KF_ERR_MISMATCH,     /* seed and expanded key disagree */
+  KF_ERR_UNRECOGNISED, /* neither PEM, DER nor raw bytes */
+  KF_ERR_NEED_SET,     /* raw seed without a parameter set */
+  KF_ERR_USAGE,        /* the caller asked for an impossible output */
+  KF_ERR_LIBRARY       /* the ML-KEM library failed (e.g. backend) */
 };
 
 #define KF_ERROR_MAX 320

@@ -231,14 +231,23 @@ int pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
 
 const char *pem_strerror(int err) {
   switch (err) {
-    case PEM_OK: return "no error";
-    case PEM_ERR_NOT_PEM: return "not PEM (no -----BEGIN line)";
-    case PEM_ERR_TRUNCATED: return "truncated PEM (no -----END line)";
-    case PEM_ERR_BASE64: return "bad base64 in PEM";
-    case PEM_ERR_LABEL: return "malformed PEM label line";
-    case PEM_ERR_TRAILING: return "data after the PEM -----END line";
-    case PEM_ERR_TOO_LONG: return "PEM contents too long for a key";
-    case PEM_ERR_EMPTY: return "empty PEM block";
-    default: return "unknown PEM error";
+    case PEM_OK:
+      return "no error";
+    case PEM_ERR_NOT_PEM:
+      return "not PEM (no -----BEGIN line)";
+    case PEM_ERR_TRUNCATED:
+      return "truncated PEM (no -----END line)";
+    case PEM_ERR_BASE64:
+      return "bad base64 in PEM";
+    case PEM_ERR_LABEL:
+      return "malformed PEM label line";
+    case PEM_ERR_TRAILING:
+      return "data after the PEM -----END line";
+    case PEM_ERR_TOO_LONG:
+      return "PEM contents too long for a key";
+    case PEM_ERR_EMPTY:
+      return "empty PEM block";
+    default:
+      return "unknown PEM error";
   }
 }

@@ -12,11 +12,11 @@ enum {
   PEM_OK = 0,
   PEM_ERR_NOT_PEM = -1,   /* does not start with a BEGIN line */
   PEM_ERR_TRUNCATED = -2, /* no END line (or the BEGIN line is cut) */
-  PEM_ERR_BASE64 = -3,    /* a character, padding or length that base64 forbids */
-  PEM_ERR_LABEL = -4,     /* END label differs from BEGIN, or label too long */
-  PEM_ERR_TRAILING = -5,  /* something other than white space after END */
-  PEM_ERR_TOO_LONG = -6,  /* the decoded contents do not fit the buffer */
-  PEM_ERR_EMPTY = -7      /* no contents between BEGIN and END */
+  PEM_ERR_BASE64 = -3, /* a character, padding or length that base64 forbids */
+  PEM_ERR_LABEL = -4,  /* END label differs from BEGIN, or label too long */
+  PEM_ERR_TRAILING = -5, /* something other than white space after END */
+  PEM_ERR_TOO_LONG = -6, /* the decoded contents do not fit the buffer */
+  PEM_ERR_EMPTY = -7     /* no contents between BEGIN and END */
 };
 
 #define PEM_MAX_LABEL 64

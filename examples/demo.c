@@ -40,10 +40,10 @@ static int exchange(const mlkem_kem *kem) {
   double t0, t_keygen, t_encaps, t_decaps;
   int rc, i;
 
-  printf("%s  (ek %zu bytes, dk %zu bytes, ciphertext %zu bytes, "
-         "secret %zu bytes)\n",
-         kem->name, kem->ek_bytes, kem->dk_bytes, kem->ct_bytes,
-         kem->ss_bytes);
+  printf(
+      "%s  (ek %zu bytes, dk %zu bytes, ciphertext %zu bytes, "
+      "secret %zu bytes)\n",
+      kem->name, kem->ek_bytes, kem->dk_bytes, kem->ct_bytes, kem->ss_bytes);
 
   /* Alice: a fresh key pair; ek goes to Bob, dk stays with her. */
   if ((rc = kem->keygen(ek, dk)) != 0) goto fail;
@@ -79,9 +79,10 @@ static int exchange(const mlkem_kem *kem) {
   for (i = 0; i < RUNS; i++)
     if ((rc = kem->decaps(ss_alice, ct, dk)) != 0) goto fail;
   t_decaps = (now_us() - t0) / RUNS;
-  printf("  time per operation: keygen %.1f us, encaps %.1f us, "
-         "decaps %.1f us\n\n",
-         t_keygen, t_encaps, t_decaps);
+  printf(
+      "  time per operation: keygen %.1f us, encaps %.1f us, "
+      "decaps %.1f us\n\n",
+      t_keygen, t_encaps, t_decaps);
   return memcmp(ss_alice, ss_bob, MLKEM_SS_BYTES) != 0;
 
 fail:

@@ -129,9 +129,9 @@ const char *mlkem_strerror(int err);
 const char *mlkem_version(void);
 
 /* Returns the name of the arithmetic backend in use in this process:
- * "avx512", "avx2" or "portable" (more as backends are added). The backend is chosen
- * once per process, on first use, as the fastest one built in that the CPU
- * and the operating system support; all backends give identical results.
+ * "avx512", "avx2" or "portable" (more as backends are added). The backend is
+ * chosen once per process, on first use, as the fastest one built in that the
+ * CPU and the operating system support; all backends give identical results.
  *
  * For tests and diagnosis, the environment variable MLKEM_BACKEND (read
  * once, at that first use) forces a backend by name: "portable", "avx2",
@@ -198,9 +198,10 @@ MLKEM_MUST_CHECK int mlkem768_encaps(uint8_t ct[MLKEM768_CT_BYTES],
 /* mlkem768_encaps_derand: as mlkem768_encaps, with the randomness m given
  * by the caller: the input check then ML-KEM.Encaps_internal (FIPS 203
  * Algorithm 17). Fails only with MLKEM_ERR_INVALID_EK. */
-MLKEM_MUST_CHECK int mlkem768_encaps_derand(
-    uint8_t ct[MLKEM768_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
-    const uint8_t ek[MLKEM768_EK_BYTES], const uint8_t m[MLKEM_MSG_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_encaps_derand(uint8_t ct[MLKEM768_CT_BYTES],
+                                            uint8_t ss[MLKEM_SS_BYTES],
+                                            const uint8_t ek[MLKEM768_EK_BYTES],
+                                            const uint8_t m[MLKEM_MSG_BYTES]);
 
 /* mlkem768_decaps: ML-KEM.Decaps (FIPS 203 Algorithm 21).
  * Checks dk (hash check, FIPS 203 section 7.3), then writes the shared
@@ -257,9 +258,10 @@ MLKEM_MUST_CHECK int mlkem512_keygen_derand(
 MLKEM_MUST_CHECK int mlkem512_encaps(uint8_t ct[MLKEM512_CT_BYTES],
                                      uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ek[MLKEM512_EK_BYTES]);
-MLKEM_MUST_CHECK int mlkem512_encaps_derand(
-    uint8_t ct[MLKEM512_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
-    const uint8_t ek[MLKEM512_EK_BYTES], const uint8_t m[MLKEM_MSG_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_encaps_derand(uint8_t ct[MLKEM512_CT_BYTES],
+                                            uint8_t ss[MLKEM_SS_BYTES],
+                                            const uint8_t ek[MLKEM512_EK_BYTES],
+                                            const uint8_t m[MLKEM_MSG_BYTES]);
 MLKEM_MUST_CHECK int mlkem512_decaps(uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ct[MLKEM512_CT_BYTES],
                                      const uint8_t dk[MLKEM512_DK_BYTES]);
@@ -313,8 +315,8 @@ MLKEM_MUST_CHECK int mlkem1024_encaps_prepared_derand(
  * constant; never free them.                                               */
 
 typedef struct mlkem_kem {
-  const char *name;  /* "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024" */
-  unsigned rank;     /* k: 2, 3 or 4 */
+  const char *name; /* "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024" */
+  unsigned rank;    /* k: 2, 3 or 4 */
   size_t ek_bytes;
   size_t dk_bytes;
   size_t ct_bytes;

@@ -30,8 +30,8 @@ void qemu_plugin_register_vcpu_tb_trans_cb(
     void (*cb)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb));
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 void qemu_plugin_register_vcpu_tb_exec_inline(struct qemu_plugin_tb *tb,
-                                              enum qemu_plugin_op op,
-                                              void *ptr, uint64_t imm);
+                                              enum qemu_plugin_op op, void *ptr,
+                                              uint64_t imm);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
                                     void (*cb)(qemu_plugin_id_t id,
                                                void *userdata),

@@ -11,73 +11,81 @@
 #include "params.h"
 
 /* The public sizes must match the ones derived from the parameters. */
-#define MLKEM_ASSERT_SIZES(P, K, DU, DV)                                    \
-  _Static_assert(MLKEM##P##_EK_BYTES == 384 * (K) + 32, "ek size");         \
-  _Static_assert(MLKEM##P##_DK_BYTES == 768 * (K) + 96, "dk size");         \
+#define MLKEM_ASSERT_SIZES(P, K, DU, DV)                            \
+  _Static_assert(MLKEM##P##_EK_BYTES == 384 * (K) + 32, "ek size"); \
+  _Static_assert(MLKEM##P##_DK_BYTES == 768 * (K) + 96, "dk size"); \
   _Static_assert(MLKEM##P##_CT_BYTES == 32 * ((DU) * (K) + (DV)), "ct size")
 MLKEM_ASSERT_SIZES(512, 2, 10, 4);
 MLKEM_ASSERT_SIZES(768, 3, 10, 4);
 MLKEM_ASSERT_SIZES(1024, 4, 11, 5);
 
 #define MLKEM_DEFINE_SET(P, K)                                                \
-  int mlkem##P##_keygen(uint8_t ek[MLKEM##P##_EK_BYTES],                     \
-                        uint8_t dk[MLKEM##P##_DK_BYTES]) {                   \
-    return mlkem_k##K##_kem_keygen(&mlkem_params_##P, ek, dk);                      \
-  }                                                                          \
-  int mlkem##P##_keygen_derand(uint8_t ek[MLKEM##P##_EK_BYTES],              \
-                               uint8_t dk[MLKEM##P##_DK_BYTES],              \
-                               const uint8_t seed[MLKEM_SEED_BYTES]) {       \
-    return mlkem_k##K##_kem_keygen_derand(&mlkem_params_##P, ek, dk, seed);         \
-  }                                                                          \
-  int mlkem##P##_encaps(uint8_t ct[MLKEM##P##_CT_BYTES],                     \
-                        uint8_t ss[MLKEM_SS_BYTES],                          \
-                        const uint8_t ek[MLKEM##P##_EK_BYTES]) {             \
-    return mlkem_k##K##_kem_encaps(&mlkem_params_##P, ct, ss, ek);                  \
-  }                                                                          \
-  int mlkem##P##_encaps_derand(uint8_t ct[MLKEM##P##_CT_BYTES],              \
-                               uint8_t ss[MLKEM_SS_BYTES],                   \
-                               const uint8_t ek[MLKEM##P##_EK_BYTES],        \
-                               const uint8_t m[MLKEM_MSG_BYTES]) {           \
-    return mlkem_k##K##_kem_encaps_derand(&mlkem_params_##P, ct, ss, ek, m);        \
-  }                                                                          \
-  int mlkem##P##_decaps(uint8_t ss[MLKEM_SS_BYTES],                          \
-                        const uint8_t ct[MLKEM##P##_CT_BYTES],               \
-                        const uint8_t dk[MLKEM##P##_DK_BYTES]) {             \
-    return mlkem_k##K##_kem_decaps(&mlkem_params_##P, ss, ct, dk);                  \
-  }                                                                          \
-  int mlkem##P##_check_ek(const uint8_t ek[MLKEM##P##_EK_BYTES]) {           \
-    return mlkem_k##K##_kem_check_ek(&mlkem_params_##P, ek);                        \
-  }                                                                          \
-  int mlkem##P##_check_dk(const uint8_t dk[MLKEM##P##_DK_BYTES]) {           \
-    return mlkem_k##K##_kem_check_dk(&mlkem_params_##P, dk);                        \
-  }                                                                          \
-  int mlkem##P##_prepare_ek(uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES],      \
-                            const uint8_t ek[MLKEM##P##_EK_BYTES]) {         \
-    return mlkem_k##K##_kem_prepare_ek(&mlkem_params_##P, prep, ek);         \
-  }                                                                          \
-  int mlkem##P##_encaps_prepared(                                            \
-      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],           \
-      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES]) {                    \
+  int mlkem##P##_keygen(uint8_t ek[MLKEM##P##_EK_BYTES],                      \
+                        uint8_t dk[MLKEM##P##_DK_BYTES]) {                    \
+    return mlkem_k##K##_kem_keygen(&mlkem_params_##P, ek, dk);                \
+  }                                                                           \
+  int mlkem##P##_keygen_derand(uint8_t ek[MLKEM##P##_EK_BYTES],               \
+                               uint8_t dk[MLKEM##P##_DK_BYTES],               \
+                               const uint8_t seed[MLKEM_SEED_BYTES]) {        \
+    return mlkem_k##K##_kem_keygen_derand(&mlkem_params_##P, ek, dk, seed);   \
+  }                                                                           \
+  int mlkem##P##_encaps(uint8_t ct[MLKEM##P##_CT_BYTES],                      \
+                        uint8_t ss[MLKEM_SS_BYTES],                           \
+                        const uint8_t ek[MLKEM##P##_EK_BYTES]) {              \
+    return mlkem_k##K##_kem_encaps(&mlkem_params_##P, ct, ss, ek);            \
+  }                                                                           \
+  int mlkem##P##_encaps_derand(uint8_t ct[MLKEM##P##_CT_BYTES],               \
+                               uint8_t ss[MLKEM_SS_BYTES],                    \
+                               const uint8_t ek[MLKEM##P##_EK_BYTES],         \
+                               const uint8_t m[MLKEM_MSG_BYTES]) {            \
+    return mlkem_k##K##_kem_encaps_derand(&mlkem_params_##P, ct, ss, ek, m);  \
+  }                                                                           \
+  int mlkem##P##_decaps(uint8_t ss[MLKEM_SS_BYTES],                           \
+                        const uint8_t ct[MLKEM##P##_CT_BYTES],                \
+                        const uint8_t dk[MLKEM##P##_DK_BYTES]) {              \
+    return mlkem_k##K##_kem_decaps(&mlkem_params_##P, ss, ct, dk);            \
+  }                                                                           \
+  int mlkem##P##_check_ek(const uint8_t ek[MLKEM##P##_EK_BYTES]) {            \
+    return mlkem_k##K##_kem_check_ek(&mlkem_params_##P, ek);                  \
+  }                                                                           \
+  int mlkem##P##_check_dk(const uint8_t dk[MLKEM##P##_DK_BYTES]) {            \
+    return mlkem_k##K##_kem_check_dk(&mlkem_params_##P, dk);                  \
+  }                                                                           \
+  int mlkem##P##_prepare_ek(uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES],       \
+                            const uint8_t ek[MLKEM##P##_EK_BYTES]) {          \
+    return mlkem_k##K##_kem_prepare_ek(&mlkem_params_##P, prep, ek);          \
+  }                                                                           \
+  int mlkem##P##_encaps_prepared(                                             \
+      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],            \
+      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES]) {                     \
     return mlkem_k##K##_kem_encaps_prepared(&mlkem_params_##P, ct, ss, prep); \
-  }                                                                          \
-  int mlkem##P##_encaps_prepared_derand(                                     \
-      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],           \
-      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES],                      \
-      const uint8_t m[MLKEM_MSG_BYTES]) {                                    \
+  }                                                                           \
+  int mlkem##P##_encaps_prepared_derand(                                      \
+      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],            \
+      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES],                       \
+      const uint8_t m[MLKEM_MSG_BYTES]) {                                     \
     return mlkem_k##K##_kem_encaps_prepared_derand(&mlkem_params_##P, ct, ss, \
-                                                   prep, m);                 \
-  }                                                                          \
-  static const mlkem_kem mlkem_kem_##P = {                                   \
-      "ML-KEM-" #P,           MLKEM##P##_EK_BYTES / 384,                     \
-      MLKEM##P##_EK_BYTES,    MLKEM##P##_DK_BYTES,                           \
-      MLKEM##P##_CT_BYTES,    MLKEM_SS_BYTES,                                \
-      MLKEM_SEED_BYTES,       MLKEM_MSG_BYTES,                               \
-      mlkem##P##_keygen,      mlkem##P##_keygen_derand,                      \
-      mlkem##P##_encaps,      mlkem##P##_encaps_derand,                      \
-      mlkem##P##_decaps,      mlkem##P##_check_ek,                           \
-      mlkem##P##_check_dk,    MLKEM##P##_PREPARED_EK_BYTES,                  \
-      mlkem##P##_prepare_ek,  mlkem##P##_encaps_prepared,                    \
-      mlkem##P##_encaps_prepared_derand}
+                                                   prep, m);                  \
+  }                                                                           \
+  static const mlkem_kem mlkem_kem_##P = {"ML-KEM-" #P,                       \
+                                          MLKEM##P##_EK_BYTES / 384,          \
+                                          MLKEM##P##_EK_BYTES,                \
+                                          MLKEM##P##_DK_BYTES,                \
+                                          MLKEM##P##_CT_BYTES,                \
+                                          MLKEM_SS_BYTES,                     \
+                                          MLKEM_SEED_BYTES,                   \
+                                          MLKEM_MSG_BYTES,                    \
+                                          mlkem##P##_keygen,                  \
+                                          mlkem##P##_keygen_derand,           \
+                                          mlkem##P##_encaps,                  \
+                                          mlkem##P##_encaps_derand,           \
+                                          mlkem##P##_decaps,                  \
+                                          mlkem##P##_check_ek,                \
+                                          mlkem##P##_check_dk,                \
+                                          MLKEM##P##_PREPARED_EK_BYTES,       \
+                                          mlkem##P##_prepare_ek,              \
+                                          mlkem##P##_encaps_prepared,         \
+                                          mlkem##P##_encaps_prepared_derand}
 
 MLKEM_DEFINE_SET(512, 2);
 MLKEM_DEFINE_SET(768, 3);
@@ -126,7 +134,9 @@ const char *mlkem_strerror(int err) {
   }
 }
 
-const char *mlkem_version(void) { return MLKEM_VERSION_STRING; }
+const char *mlkem_version(void) {
+  return MLKEM_VERSION_STRING;
+}
 
 const char *mlkem_backend_name(void) {
   const mlkem_backend *be = mlkem_backend_get();

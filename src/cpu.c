@@ -91,8 +91,12 @@ int mlkem_cpu_has_avx512(void) {
 
 #else
 
-int mlkem_cpu_has_avx2(void) { return 0; }
-int mlkem_cpu_has_avx512(void) { return 0; }
+int mlkem_cpu_has_avx2(void) {
+  return 0;
+}
+int mlkem_cpu_has_avx512(void) {
+  return 0;
+}
 
 #endif
 
@@ -123,6 +127,8 @@ int mlkem_cpu_has_sha3(void) {
 
 #else
 
-int mlkem_cpu_has_sha3(void) { return 0; }
+int mlkem_cpu_has_sha3(void) {
+  return 0;
+}
 
 #endif

@@ -17,8 +17,7 @@ uint8_t mlkem_ct_memneq(const uint8_t *a, const uint8_t *b, size_t len) {
   return (uint8_t)(((uint16_t)(0u - (uint16_t)acc)) >> 8);
 }
 
-void mlkem_ct_cmov(uint8_t *dst, const uint8_t *src, size_t len,
-                   uint8_t mask) {
+void mlkem_ct_cmov(uint8_t *dst, const uint8_t *src, size_t len, uint8_t mask) {
   size_t i;
   mask = mlkem_value_barrier_u8(mask);
   for (i = 0; i < len; i++) dst[i] ^= (uint8_t)(mask & (dst[i] ^ src[i]));
@@ -34,7 +33,9 @@ void mlkem_zeroize(void *p, size_t len) {
 }
 #else
 static void *(*const volatile mlkem_memset_ptr)(void *, int, size_t) = memset;
-void mlkem_zeroize(void *p, size_t len) { mlkem_memset_ptr(p, 0, len); }
+void mlkem_zeroize(void *p, size_t len) {
+  mlkem_memset_ptr(p, 0, len);
+}
 #endif
 
 /* A separate function (never inlined: it is called from other files) whose

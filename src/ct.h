@@ -49,8 +49,7 @@ uint8_t mlkem_ct_memneq(const uint8_t *a, const uint8_t *b, size_t len);
 
 /* If mask is 0xFF, copies src to dst; if mask is 0, leaves dst. mask must
  * be 0 or 0xFF. Touches every byte either way. */
-void mlkem_ct_cmov(uint8_t *dst, const uint8_t *src, size_t len,
-                   uint8_t mask);
+void mlkem_ct_cmov(uint8_t *dst, const uint8_t *src, size_t len, uint8_t mask);
 
 /* Sets len bytes at p to zero, in a way the compiler may not drop even when
  * p is never read again. */

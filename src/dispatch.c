@@ -18,7 +18,6 @@
 #include "backend/api.h"
 #include "cpu.h"
 
-
 /* chosen is valid once chosen_ready is set (NULL then means "the forced
  * backend is not available"). */
 static const mlkem_backend *chosen;

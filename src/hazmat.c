@@ -15,15 +15,17 @@ typedef struct {
                   const uint8_t *, const uint8_t *);
 } kpke_level;
 
-#define KPKE_LEVEL(K) \
-  { mlkem_k##K##_kpke_keygen, mlkem_k##K##_kpke_encrypt, \
-    mlkem_k##K##_kpke_decrypt }
+#define KPKE_LEVEL(K)                                    \
+  {                                                      \
+    mlkem_k##K##_kpke_keygen, mlkem_k##K##_kpke_encrypt, \
+        mlkem_k##K##_kpke_decrypt                        \
+  }
 static const kpke_level level_k2 = KPKE_LEVEL(2);
 static const kpke_level level_k3 = KPKE_LEVEL(3);
 static const kpke_level level_k4 = KPKE_LEVEL(4);
 
-static int kpke_keygen(const mlkem_params *p, const kpke_level *lv,
-                       uint8_t *ek, uint8_t *dk_pke, const uint8_t *d) {
+static int kpke_keygen(const mlkem_params *p, const kpke_level *lv, uint8_t *ek,
+                       uint8_t *dk_pke, const uint8_t *d) {
   const mlkem_backend *be = mlkem_backend_get();
   int err = MLKEM_OK;
   if (ek == NULL || dk_pke == NULL || d == NULL)
@@ -56,9 +58,8 @@ static int kpke_encrypt(const mlkem_params *p, const kpke_level *lv,
   return MLKEM_OK;
 }
 
-static int kpke_decrypt(const mlkem_params *p, const kpke_level *lv,
-                        uint8_t *m, const uint8_t *dk_pke,
-                        const uint8_t *ct) {
+static int kpke_decrypt(const mlkem_params *p, const kpke_level *lv, uint8_t *m,
+                        const uint8_t *dk_pke, const uint8_t *ct) {
   const mlkem_backend *be = mlkem_backend_get();
   int err = MLKEM_OK;
   if (m == NULL || dk_pke == NULL || ct == NULL)
@@ -74,23 +75,23 @@ static int kpke_decrypt(const mlkem_params *p, const kpke_level *lv,
 }
 
 #define MLKEM_DEFINE_KPKE(P, K)                                               \
-  _Static_assert(MLKEM##P##_KPKE_DK_BYTES == MLKEM##P##_EK_BYTES - 32,       \
-                 "dk_PKE size");                                             \
-  int mlkem##P##_kpke_keygen(uint8_t ek[MLKEM##P##_EK_BYTES],                \
-                             uint8_t dk_pke[MLKEM##P##_KPKE_DK_BYTES],       \
-                             const uint8_t d[MLKEM_KPKE_SEED_BYTES]) {       \
-    return kpke_keygen(&mlkem_params_##P, &level_k##K, ek, dk_pke, d);                    \
-  }                                                                          \
-  int mlkem##P##_kpke_encrypt(uint8_t ct[MLKEM##P##_CT_BYTES],               \
-                              const uint8_t ek[MLKEM##P##_EK_BYTES],         \
-                              const uint8_t m[MLKEM_KPKE_MSG_BYTES],         \
-                              const uint8_t r[MLKEM_KPKE_COINS_BYTES]) {     \
-    return kpke_encrypt(&mlkem_params_##P, &level_k##K, ct, ek, m, r);                    \
-  }                                                                          \
-  int mlkem##P##_kpke_decrypt(uint8_t m[MLKEM_KPKE_MSG_BYTES],               \
-                              const uint8_t dk_pke[MLKEM##P##_KPKE_DK_BYTES],\
-                              const uint8_t ct[MLKEM##P##_CT_BYTES]) {       \
-    return kpke_decrypt(&mlkem_params_##P, &level_k##K, m, dk_pke, ct);                   \
+  _Static_assert(MLKEM##P##_KPKE_DK_BYTES == MLKEM##P##_EK_BYTES - 32,        \
+                 "dk_PKE size");                                              \
+  int mlkem##P##_kpke_keygen(uint8_t ek[MLKEM##P##_EK_BYTES],                 \
+                             uint8_t dk_pke[MLKEM##P##_KPKE_DK_BYTES],        \
+                             const uint8_t d[MLKEM_KPKE_SEED_BYTES]) {        \
+    return kpke_keygen(&mlkem_params_##P, &level_k##K, ek, dk_pke, d);        \
+  }                                                                           \
+  int mlkem##P##_kpke_encrypt(uint8_t ct[MLKEM##P##_CT_BYTES],                \
+                              const uint8_t ek[MLKEM##P##_EK_BYTES],          \
+                              const uint8_t m[MLKEM_KPKE_MSG_BYTES],          \
+                              const uint8_t r[MLKEM_KPKE_COINS_BYTES]) {      \
+    return kpke_encrypt(&mlkem_params_##P, &level_k##K, ct, ek, m, r);        \
+  }                                                                           \
+  int mlkem##P##_kpke_decrypt(uint8_t m[MLKEM_KPKE_MSG_BYTES],                \
+                              const uint8_t dk_pke[MLKEM##P##_KPKE_DK_BYTES], \
+                              const uint8_t ct[MLKEM##P##_CT_BYTES]) {        \
+    return kpke_decrypt(&mlkem_params_##P, &level_k##K, m, dk_pke, ct);       \
   }
 
 MLKEM_DEFINE_KPKE(512, 2)

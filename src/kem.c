@@ -73,9 +73,8 @@ static int fail(int err, uint8_t *pub, size_t pub_len, uint8_t *sec,
   return err;
 }
 
-static int pairwise_consistent(const mlkem_backend *be,
-                               const mlkem_params *p, const uint8_t *ek,
-                               uint8_t *dk);
+static int pairwise_consistent(const mlkem_backend *be, const mlkem_params *p,
+                               const uint8_t *ek, uint8_t *dk);
 
 /* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16), then, in builds with
  * MLKEM_PAIRWISE_TEST, the pairwise consistency test. */
@@ -97,9 +96,8 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
  * (a prepared ek holds H(ek)), G starts at once. Returns non-zero if ek
  * fails the modulus check (section 7.2), which K-PKE.Encrypt's decoding
  * of t-hat computes on the way; the caller then releases nothing. */
-static unsigned encaps_internal(const mlkem_backend *be,
-                                const mlkem_params *p, uint8_t *ct,
-                                uint8_t *ss, const uint8_t *ek,
+static unsigned encaps_internal(const mlkem_backend *be, const mlkem_params *p,
+                                uint8_t *ct, uint8_t *ss, const uint8_t *ek,
                                 const uint8_t *h, const uint8_t *m) {
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m || H(ek) */
   /* K || r, written by G inside the list; zeroed first only because GCC
@@ -215,17 +213,16 @@ int mlkem_kem_prepare_ek(const mlkem_params *p, uint8_t *prep,
   return MLKEM_OK;
 }
 
-int mlkem_kem_encaps_prepared(const mlkem_params *p, uint8_t *ct,
-                              uint8_t *ss, const uint8_t *prep) {
-  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL,
-                      NULL, 1);
+int mlkem_kem_encaps_prepared(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
+                              const uint8_t *prep) {
+  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, NULL,
+                      1);
 }
 
 int mlkem_kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,
                                      uint8_t *ss, const uint8_t *prep,
                                      const uint8_t *m) {
-  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, m,
-                      0);
+  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, m, 0);
 }
 
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
@@ -238,8 +235,8 @@ int mlkem_kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,
 int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
                      const uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
-  uint8_t in[2 * MLKEM_SYMBYTES];  /* m' || h */
-  uint8_t kr[2 * MLKEM_SYMBYTES];  /* K' || r' */
+  uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */
+  uint8_t kr[2 * MLKEM_SYMBYTES]; /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
   uint8_t h[MLKEM_SYMBYTES];
   uint8_t ct2[MLKEM_CT_BYTES_K];
@@ -260,8 +257,8 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   /* Section 7.3's H(dk[384k : 768k + 32]); step 8: (K', r') = G(m' || h);
    * step 9: K-bar = J(z || c); step 10's re-encryption samples. */
   mlkem_jobs_add(&list, mlkem_job_h(dk_ek(p, dk), p->ek_bytes, h));
-  mlkem_jobs_add(&list, mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct,
-                                    p->ct_bytes, kbar));
+  mlkem_jobs_add(
+      &list, mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct, p->ct_bytes, kbar));
   g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
   kpke_encrypt_jobs(be, p, &es, &list, dk_ek(p, dk), kr + MLKEM_SYMBYTES,
                     g_job);
@@ -301,9 +298,8 @@ int mlkem_fault_pairwise;
 /* FIPS 140-3 style pairwise consistency test of a new key pair:
  * encapsulate to ek with a fixed m (the key is discarded) and check that dk
  * decapsulates the ciphertext to the same key. */
-static int pairwise_consistent(const mlkem_backend *be,
-                               const mlkem_params *p, const uint8_t *ek,
-                               uint8_t *dk) {
+static int pairwise_consistent(const mlkem_backend *be, const mlkem_params *p,
+                               const uint8_t *ek, uint8_t *dk) {
   static const uint8_t m[MLKEM_SYMBYTES] = {0x50, 0x43, 0x54}; /* "PCT" */
   uint8_t ct[MLKEM_CT_BYTES_K], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
   int ok;
@@ -318,9 +314,8 @@ static int pairwise_consistent(const mlkem_backend *be,
   return ok;
 }
 #else
-static int pairwise_consistent(const mlkem_backend *be,
-                               const mlkem_params *p, const uint8_t *ek,
-                               uint8_t *dk) {
+static int pairwise_consistent(const mlkem_backend *be, const mlkem_params *p,
+                               const uint8_t *ek, uint8_t *dk) {
   (void)be;
   (void)p;
   (void)ek;

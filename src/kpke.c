@@ -58,7 +58,7 @@ typedef struct {
   unsigned done;                      /* coefficients of row `rows` in ek */
   uint8_t *ek;
   size_t ek_bytes;
-  size_t ek_ready;                    /* bytes of ek final */
+  size_t ek_ready; /* bytes of ek final */
 } keygen_pipe;
 
 typedef struct {
@@ -132,8 +132,8 @@ static void keygen_entry_progress(void *arg, const mlkem_matrix_entry *e) {
 static void keygen_noise_job(mlkem_job_list *list,
                              const uint8_t rho_sigma[2 * MLKEM_SYMBYTES],
                              keygen_noise_sink *sinks, unsigned n) {
-  mlkem_sponge_job nj = mlkem_job_prf(rho_sigma + MLKEM_SYMBYTES, n, NULL,
-                                      MLKEM_ETA1);
+  mlkem_sponge_job nj =
+      mlkem_job_prf(rho_sigma + MLKEM_SYMBYTES, n, NULL, MLKEM_ETA1);
   nj.sink = keygen_noise_block;
   nj.sink_arg = &sinks[n];
   mlkem_jobs_add(list, nj);
@@ -146,7 +146,7 @@ static void keygen_noise_job(mlkem_job_list *list,
  * eight-lane lists run more steps and 3 changed none (docs/SCHEDULE.md).
  * H(ek) runs (384 k + 32) / 136 + 1 permutations (the last block
  * padded). */
-#define KEYGEN_H_TAIL                                            \
+#define KEYGEN_H_TAIL                                                 \
   ((MLKEM_POLYBYTES * K + MLKEM_SYMBYTES) / MLKEM_SHA3_256_RATE + 1 - \
    MLKEM_POLYBYTES * (K - 1) / MLKEM_SHA3_256_RATE)
 
@@ -161,7 +161,7 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_poly a[K * K], s[K], t, ehat;
   /* The noise bytes wait in dk_PKE, which step 20 overwrites. */
-  uint8_t (*noise)[MLKEM_ETA1_BYTES] = (uint8_t (*)[MLKEM_ETA1_BYTES])dkpke;
+  uint8_t(*noise)[MLKEM_ETA1_BYTES] = (uint8_t(*)[MLKEM_ETA1_BYTES])dkpke;
   mlkem_matrix_entry entries[K * K];
   keygen_noise_sink sinks[2 * K];
   mlkem_sponge_job jobs[K * K + 2 * K + 1];

@@ -20,16 +20,16 @@
  *   under ek with randomness r. ek is decoded mod q as the algorithm says;
  *   the modulus check is the caller's (kem.c).
  * K-PKE.Decrypt (Algorithm 15): writes the 32-byte message. */
-#define MLKEM_KPKE_DECLARE(ns)                                              \
-  void ns##kpke_keygen(const mlkem_backend *be, const mlkem_params *p,      \
-                       uint8_t *ek, uint8_t *dkpke,                         \
-                       const uint8_t d[MLKEM_SYMBYTES]);                    \
-  void ns##kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,     \
-                        uint8_t *ct, const uint8_t *ek,                     \
-                        const uint8_t m[MLKEM_SYMBYTES],                    \
-                        const uint8_t r[MLKEM_SYMBYTES]);                   \
-  void ns##kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,     \
-                        uint8_t m[MLKEM_SYMBYTES], const uint8_t *dkpke,    \
+#define MLKEM_KPKE_DECLARE(ns)                                           \
+  void ns##kpke_keygen(const mlkem_backend *be, const mlkem_params *p,   \
+                       uint8_t *ek, uint8_t *dkpke,                      \
+                       const uint8_t d[MLKEM_SYMBYTES]);                 \
+  void ns##kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,  \
+                        uint8_t *ct, const uint8_t *ek,                  \
+                        const uint8_t m[MLKEM_SYMBYTES],                 \
+                        const uint8_t r[MLKEM_SYMBYTES]);                \
+  void ns##kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,  \
+                        uint8_t m[MLKEM_SYMBYTES], const uint8_t *dkpke, \
                         const uint8_t *ct);
 
 MLKEM_KPKE_DECLARE(mlkem_k2_)

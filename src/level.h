@@ -14,7 +14,8 @@
 #define MLKEM_LEVEL_H
 
 #ifndef MLKEM_K
-#error "kpke.c and kem.c are compiled through level512.c, level768.c and level1024.c"
+#error \
+    "kpke.c and kem.c are compiled through level512.c, level768.c and level1024.c"
 #endif
 #if MLKEM_K != 2 && MLKEM_K != 3 && MLKEM_K != 4
 #error "MLKEM_K must be 2, 3 or 4"

@@ -14,9 +14,9 @@
 
 #define MLKEM_N 256
 #define MLKEM_Q 3329
-#define MLKEM_K_MAX 4 /* the largest rank (ML-KEM-1024) */
-#define MLKEM_SYMBYTES 32        /* size of d, z, m, rho, sigma, r, K, H(ek) */
-#define MLKEM_POLYBYTES 384      /* ByteEncode_12 of one polynomial */
+#define MLKEM_K_MAX 4       /* the largest rank (ML-KEM-1024) */
+#define MLKEM_SYMBYTES 32   /* size of d, z, m, rho, sigma, r, K, H(ek) */
+#define MLKEM_POLYBYTES 384 /* ByteEncode_12 of one polynomial */
 
 typedef struct {
   const char *name;
@@ -25,11 +25,11 @@ typedef struct {
   unsigned eta2;
   unsigned du;
   unsigned dv;
-  size_t ek_bytes;     /* 384k + 32 */
-  size_t dk_bytes;     /* 768k + 96 */
-  size_t ct_bytes;     /* 32(du k + dv) */
-  size_t dkpke_bytes;  /* 384k */
-  size_t u_bytes;      /* 32 du k: the first part of a ciphertext */
+  size_t ek_bytes;    /* 384k + 32 */
+  size_t dk_bytes;    /* 768k + 96 */
+  size_t ct_bytes;    /* 32(du k + dv) */
+  size_t dkpke_bytes; /* 384k */
+  size_t u_bytes;     /* 32 du k: the first part of a ciphertext */
 } mlkem_params;
 
 extern const mlkem_params mlkem_params_512;

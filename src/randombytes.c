@@ -17,8 +17,8 @@
 int mlkem_randombytes(uint8_t *out, size_t len) {
   while (len > 0) {
     ULONG chunk = len > 0x10000000u ? 0x10000000u : (ULONG)len;
-    if (!BCRYPT_SUCCESS(BCryptGenRandom(NULL, out, chunk,
-                                        BCRYPT_USE_SYSTEM_PREFERRED_RNG)))
+    if (!BCRYPT_SUCCESS(
+            BCryptGenRandom(NULL, out, chunk, BCRYPT_USE_SYSTEM_PREFERRED_RNG)))
       return -1;
     out += chunk;
     len -= chunk;
@@ -79,7 +79,8 @@ int mlkem_randombytes(uint8_t *out, size_t len) {
 }
 
 #else
-#error "No operating-system random source known for this platform: build with MLKEM_RANDOMBYTES=custom and define mlkem_randombytes()."
+#error \
+    "No operating-system random source known for this platform: build with MLKEM_RANDOMBYTES=custom and define mlkem_randombytes()."
 #endif
 
 #else

@@ -9,13 +9,13 @@
 #include <stdint.h>
 
 typedef struct {
-  const char *set;          /* descriptor name */
-  uint8_t seed[64];         /* d || z */
+  const char *set;  /* descriptor name */
+  uint8_t seed[64]; /* d || z */
   uint8_t m[32];
-  uint8_t ek_digest[32];    /* SHA3-256 of the expected ek */
-  uint8_t dk_digest[32];    /* SHA3-256 of the expected dk */
-  uint8_t ct_digest[32];    /* SHA3-256 of the expected ciphertext */
-  uint8_t ss[32];           /* the expected shared secret */
+  uint8_t ek_digest[32]; /* SHA3-256 of the expected ek */
+  uint8_t dk_digest[32]; /* SHA3-256 of the expected dk */
+  uint8_t ct_digest[32]; /* SHA3-256 of the expected ciphertext */
+  uint8_t ss[32];        /* the expected shared secret */
 } mlkem_selftest_kat;
 
 extern const mlkem_selftest_kat mlkem_selftest_kats[3];

@@ -79,8 +79,8 @@ static inline mlkem_sponge_job mlkem_job_prf(const uint8_t seed[32],
                         &mlkem_prf_nonces[nonce & 15], 1, out, 64u * eta);
 }
 
-static inline mlkem_sponge_job mlkem_job_xof(const uint8_t in[34],
-                                             uint8_t *out, size_t outlen) {
+static inline mlkem_sponge_job mlkem_job_xof(const uint8_t in[34], uint8_t *out,
+                                             size_t outlen) {
   return mlkem_job_make(MLKEM_SHAKE128_RATE, MLKEM_DS_SHAKE, in, 34, NULL, 0,
                         out, outlen);
 }

@@ -28,8 +28,8 @@ static void fail(parser *ps, const char *what) {
       col++;
     }
   }
-  snprintf(ps->err, ps->errlen, "JSON error at line %lu, column %lu: %s",
-           line, col, what);
+  snprintf(ps->err, ps->errlen, "JSON error at line %lu, column %lu: %s", line,
+           col, what);
 }
 
 static void skip_ws(parser *ps) {
@@ -41,8 +41,10 @@ static void skip_ws(parser *ps) {
 
 static json_value *new_value(parser *ps, json_type type) {
   json_value *v = calloc(1, sizeof *v);
-  if (v == NULL) fail(ps, "out of memory");
-  else v->type = type;
+  if (v == NULL)
+    fail(ps, "out of memory");
+  else
+    v->type = type;
   return v;
 }
 
@@ -88,10 +90,14 @@ static int hex4(parser *ps, unsigned long *out) {
   for (i = 0; i < 4; i++) {
     char c = ps->p[i];
     v <<= 4;
-    if (c >= '0' && c <= '9') v |= (unsigned long)(c - '0');
-    else if (c >= 'a' && c <= 'f') v |= (unsigned long)(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') v |= (unsigned long)(c - 'A' + 10);
-    else return 0;
+    if (c >= '0' && c <= '9')
+      v |= (unsigned long)(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      v |= (unsigned long)(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F')
+      v |= (unsigned long)(c - 'A' + 10);
+    else
+      return 0;
   }
   ps->p += 4;
   *out = v;
@@ -130,14 +136,30 @@ static char *parse_string_raw(parser *ps, size_t *len_out) {
     }
     c = (unsigned char)*ps->p++;
     switch (c) {
-      case '"': if (!sbuf_put(&b, '"')) goto oom; break;
-      case '\\': if (!sbuf_put(&b, '\\')) goto oom; break;
-      case '/': if (!sbuf_put(&b, '/')) goto oom; break;
-      case 'b': if (!sbuf_put(&b, '\b')) goto oom; break;
-      case 'f': if (!sbuf_put(&b, '\f')) goto oom; break;
-      case 'n': if (!sbuf_put(&b, '\n')) goto oom; break;
-      case 'r': if (!sbuf_put(&b, '\r')) goto oom; break;
-      case 't': if (!sbuf_put(&b, '\t')) goto oom; break;
+      case '"':
+        if (!sbuf_put(&b, '"')) goto oom;
+        break;
+      case '\\':
+        if (!sbuf_put(&b, '\\')) goto oom;
+        break;
+      case '/':
+        if (!sbuf_put(&b, '/')) goto oom;
+        break;
+      case 'b':
+        if (!sbuf_put(&b, '\b')) goto oom;
+        break;
+      case 'f':
+        if (!sbuf_put(&b, '\f')) goto oom;
+        break;
+      case 'n':
+        if (!sbuf_put(&b, '\n')) goto oom;
+        break;
+      case 'r':
+        if (!sbuf_put(&b, '\r')) goto oom;
+        break;
+      case 't':
+        if (!sbuf_put(&b, '\t')) goto oom;
+        break;
       case 'u': {
         unsigned long cp, lo;
         if (!hex4(ps, &cp)) {
@@ -182,7 +204,9 @@ error:
   return NULL;
 }
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 static json_value *parse_number(parser *ps) {
   const char *s = ps->p;
@@ -394,8 +418,7 @@ static json_value *parse_value(parser *ps, int depth) {
   return NULL;
 }
 
-json_value *json_parse(const char *text, size_t len, char *err,
-                       size_t errlen) {
+json_value *json_parse(const char *text, size_t len, char *err, size_t errlen) {
   parser ps;
   json_value *root;
   ps.p = ps.start = text;

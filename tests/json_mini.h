@@ -33,18 +33,17 @@ typedef enum {
 typedef struct json_value json_value;
 struct json_value {
   json_type type;
-  double number;       /* JSON_NUMBER */
-  char *str;           /* JSON_STRING: decoded, NUL-terminated */
-  size_t str_len;      /* JSON_STRING: length without the NUL */
-  size_t count;        /* JSON_ARRAY / JSON_OBJECT: number of items */
-  json_value **items;  /* JSON_ARRAY / JSON_OBJECT: the values */
-  char **keys;         /* JSON_OBJECT: member names, parallel to items */
+  double number;      /* JSON_NUMBER */
+  char *str;          /* JSON_STRING: decoded, NUL-terminated */
+  size_t str_len;     /* JSON_STRING: length without the NUL */
+  size_t count;       /* JSON_ARRAY / JSON_OBJECT: number of items */
+  json_value **items; /* JSON_ARRAY / JSON_OBJECT: the values */
+  char **keys;        /* JSON_OBJECT: member names, parallel to items */
 };
 
 /* Parses text[0..len). Returns the root value, or NULL on any error, with
  * a message naming the line and column written to err (if not NULL). */
-json_value *json_parse(const char *text, size_t len, char *err,
-                       size_t errlen);
+json_value *json_parse(const char *text, size_t len, char *err, size_t errlen);
 
 /* Frees a tree returned by json_parse (NULL is allowed). */
 void json_free(json_value *v);

@@ -44,9 +44,9 @@
 #endif
 
 typedef struct {
-  uint8_t *base;   /* lowest address of the stack region */
-  size_t size;     /* its size */
-  uintptr_t sp;    /* stack pointer at the call of the function */
+  uint8_t *base; /* lowest address of the stack region */
+  size_t size;   /* its size */
+  uintptr_t sp;  /* stack pointer at the call of the function */
   void (*fn)(void *);
   void *arg;
 } ps_stack;
@@ -71,7 +71,7 @@ PS_UNUSED static void *ps_trampoline(void *p) {
  * thread to end. Returns 0 on success. The region stays mapped (and
  * readable) until ps_free. */
 PS_UNUSED static int ps_run(ps_stack *st, size_t size, uint8_t pattern,
-                  void (*fn)(void *), void *arg) {
+                            void (*fn)(void *), void *arg) {
   pthread_attr_t attr;
   pthread_t th;
   int rc;
@@ -96,7 +96,8 @@ PS_UNUSED static int ps_run(ps_stack *st, size_t size, uint8_t pattern,
 
 /* The lowest address in the region that no longer holds pattern (the
  * deepest point the thread reached), as an offset from base. */
-PS_UNUSED PS_NO_SANITIZE static size_t ps_lowest(const ps_stack *st, uint8_t pattern) {
+PS_UNUSED PS_NO_SANITIZE static size_t ps_lowest(const ps_stack *st,
+                                                 uint8_t pattern) {
   const volatile uint8_t *b = st->base;
   size_t i;
   for (i = 0; i < st->size; i++)
@@ -113,7 +114,8 @@ PS_UNUSED static size_t ps_depth(const ps_stack *st, uint8_t pattern) {
 /* Offset from base of the first occurrence of needle in [from, size), or
  * (size_t)-1. */
 PS_UNUSED PS_NO_SANITIZE static size_t ps_find(const ps_stack *st, size_t from,
-                                     const uint8_t *needle, size_t len) {
+                                               const uint8_t *needle,
+                                               size_t len) {
   const volatile uint8_t *b = st->base;
   size_t i, j;
   if (len == 0 || len > st->size) return (size_t)-1;

@@ -38,13 +38,11 @@ uint32_t ref_decompress(uint32_t y, unsigned d);
 /* ByteEncode_d (FIPS 203 Algorithm 5, through BitsToBytes, Algorithm 3):
  * 256 d-bit values (only their low d bits are used) to 32 d bytes,
  * 1 <= d <= 12. */
-void ref_byte_encode(uint8_t *out, const uint32_t f[REF_FIPS203_N],
-                     unsigned d);
+void ref_byte_encode(uint8_t *out, const uint32_t f[REF_FIPS203_N], unsigned d);
 
 /* ByteDecode_d (FIPS 203 Algorithm 6, through BytesToBits, Algorithm 4):
  * 32 d bytes to 256 d-bit values, 1 <= d <= 12, without the final
  * reduction mod q that Algorithm 6 applies for d = 12 (values mod 2^d). */
-void ref_byte_decode(uint32_t f[REF_FIPS203_N], const uint8_t *in,
-                     unsigned d);
+void ref_byte_decode(uint32_t f[REF_FIPS203_N], const uint8_t *in, unsigned d);
 
 #endif

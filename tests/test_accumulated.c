@@ -106,9 +106,10 @@ static void run(const mlkem_kem *kem, unsigned long n) {
   mlkem_keccak_squeeze(&acc, digest, 32);
 
   if (bad_rc != 0 || bad_k != 0) {
-    fprintf(stderr, "%s: %lu iterations with a non-zero return, %lu with "
-            "decaps(dk, ct) != K; first at iteration %lu\n", kem->name,
-            bad_rc, bad_k, first_bad);
+    fprintf(stderr,
+            "%s: %lu iterations with a non-zero return, %lu with "
+            "decaps(dk, ct) != K; first at iteration %lu\n",
+            kem->name, bad_rc, bad_k, first_bad);
   }
   snprintf(what, sizeof what, "%s: every call returns 0", kem->name);
   CHECK_MSG(bad_rc == 0, what);
@@ -124,7 +125,8 @@ static void run(const mlkem_kem *kem, unsigned long n) {
 }
 
 static void usage(const char *prog) {
-  fprintf(stderr, "usage: %s [--long] [512|768|1024 ...]\n"
+  fprintf(stderr,
+          "usage: %s [--long] [512|768|1024 ...]\n"
           "  or set MLKEM_ACCUMULATED_ITERATIONS to 10000 or 1000000\n",
           prog);
   exit(2);
@@ -142,7 +144,8 @@ int main(int argc, char **argv) {
     char *end;
     n = strtoul(env, &end, 10);
     if (*end != '\0' || (n != 10000UL && n != 1000000UL)) {
-      fprintf(stderr, "MLKEM_ACCUMULATED_ITERATIONS must be 10000 or "
+      fprintf(stderr,
+              "MLKEM_ACCUMULATED_ITERATIONS must be 10000 or "
               "1000000 (the values with published hashes)\n");
       usage(argv[0]);
     }
@@ -163,9 +166,10 @@ int main(int argc, char **argv) {
     CHECK_MSG(nsel == 3, "three parameter sets are registered");
   }
   if (nsel < 3)
-    printf("only %u of the 3 parameter sets, as named on the command line "
-           "(make test-aarch64 names ML-KEM-768 alone under emulation)\n",
-           (unsigned)nsel);
+    printf(
+        "only %u of the 3 parameter sets, as named on the command line "
+        "(make test-aarch64 names ML-KEM-768 alone under emulation)\n",
+        (unsigned)nsel);
   for (i = 0; i < nsel; i++) run(selected[i], n);
   return test_summary("test_accumulated");
 }

@@ -54,8 +54,8 @@ static int get_hex(const json_value *t, const char *key, uint8_t *out,
   char detail[96];
   if (s == NULL || strlen(s) != 2 * len ||
       test_hex_decode(out, len, s, 2 * len) != len) {
-    snprintf(detail, sizeof detail, "field '%s' missing or not %zu bytes of hex",
-             key, len);
+    snprintf(detail, sizeof detail,
+             "field '%s' missing or not %zu bytes of hex", key, len);
     CHECK_MSG(0, msg(what, tcid, detail));
     return 0;
   }
@@ -102,8 +102,7 @@ static const json_value *group_tests(const json_value *g) {
   return tests;
 }
 
-static const json_value *file_groups(const json_value *root,
-                                     const char *mode) {
+static const json_value *file_groups(const json_value *root, const char *mode) {
   const json_value *groups = json_get(root, "testGroups");
   const char *alg = json_get_string(root, "algorithm");
   const char *m = json_get_string(root, "mode");
@@ -223,8 +222,9 @@ static int decapsulation_case(const mlkem_kem *kem, const json_value *t,
     return modified;
   }
   rc = kem->decaps(k, c, dk);
-  CHECK_MSG(rc == MLKEM_OK, msg(w, tc, "decaps returns 0 (also for a "
-                                       "modified ciphertext)"));
+  CHECK_MSG(rc == MLKEM_OK, msg(w, tc,
+                                "decaps returns 0 (also for a "
+                                "modified ciphertext)"));
   CHECK_MEM(k, k_want, 32, msg(w, tc, "k"));
   return modified;
 }
@@ -242,8 +242,9 @@ static int ek_check_case(const mlkem_kem *kem, const json_value *t, long tc,
   if (!get_hex(t, "ek", ek, kem->ek_bytes, w, tc)) return passed;
   rc = kem->check_ek(ek);
   CHECK_MSG(rc == (passed ? MLKEM_OK : MLKEM_ERR_INVALID_EK),
-            msg(w, tc, passed ? "check_ek accepts a valid ek"
-                              : "check_ek rejects with MLKEM_ERR_INVALID_EK"));
+            msg(w, tc,
+                passed ? "check_ek accepts a valid ek"
+                       : "check_ek rejects with MLKEM_ERR_INVALID_EK"));
   memset(c, 0xA5, sizeof c);
   memset(k, 0xA5, sizeof k);
   rc = kem->encaps_derand(c, k, ek, m);
@@ -278,8 +279,9 @@ static int dk_check_case(const mlkem_kem *kem, const json_value *t, long tc,
   if (!get_hex(t, "dk", dk, kem->dk_bytes, w, tc)) return passed;
   rc = kem->check_dk(dk);
   CHECK_MSG(rc == (passed ? MLKEM_OK : MLKEM_ERR_INVALID_DK),
-            msg(w, tc, passed ? "check_dk accepts a valid dk"
-                              : "check_dk rejects with MLKEM_ERR_INVALID_DK"));
+            msg(w, tc,
+                passed ? "check_dk accepts a valid dk"
+                       : "check_dk rejects with MLKEM_ERR_INVALID_DK"));
   memset(k, 0xA5, sizeof k);
   rc = kem->decaps(k, c, dk);
   if (passed) {
@@ -339,7 +341,8 @@ static void test_encap_decap(void) {
         case F_DECAPS:
           r = decapsulation_case(kem, t, tc);
           if (r < 0) {
-            CHECK_MSG(0, msg("decapsulation", tc, "reason is 'valid "
+            CHECK_MSG(0, msg("decapsulation", tc,
+                             "reason is 'valid "
                              "decapsulation' or 'modified ciphertext'"));
           }
           break;
@@ -365,20 +368,25 @@ static void test_encap_decap(void) {
         printf("acvp %s %s: %lu vectors checked\n", fn, kem->name, n);
         break;
       case F_DECAPS:
-        printf("acvp %s %s: %lu vectors checked (%lu valid, %lu modified "
-               "ciphertext)\n", fn, kem->name, n, n_a, n_b);
+        printf(
+            "acvp %s %s: %lu vectors checked (%lu valid, %lu modified "
+            "ciphertext)\n",
+            fn, kem->name, n, n_a, n_b);
         break;
       default:
-        printf("acvp %s %s: %lu vectors checked (%lu valid, %lu invalid "
-               "key)\n", fn, kem->name, n, n_a, n_b);
+        printf(
+            "acvp %s %s: %lu vectors checked (%lu valid, %lu invalid "
+            "key)\n",
+            fn, kem->name, n, n_a, n_b);
         break;
     }
     if (kem_index(kem) >= 0) seen[f][kem_index(kem)] += n;
   }
   for (f = 0; f < F_COUNT; f++) {
     for (i = 0; i < 3; i++) {
-      CHECK_MSG(seen[f][i] > 0, "encapDecap file has vectors for every "
-                                "function and parameter set");
+      CHECK_MSG(seen[f][i] > 0,
+                "encapDecap file has vectors for every "
+                "function and parameter set");
     }
   }
   json_free(root);

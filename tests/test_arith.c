@@ -47,17 +47,19 @@ static void test_barrett(void) {
   }
   CHECKF(bad_cong == 0,
          "barrett_reduce: %lu of 65536 inputs not congruent mod q, first "
-         "a=%d -> %d", bad_cong, (int)first_cong,
+         "a=%d -> %d",
+         bad_cong, (int)first_cong,
          (int)mlkem_barrett_reduce((int16_t)first_cong));
   CHECKF(bad_range == 0,
          "barrett_reduce: %lu of 65536 outputs outside [-1664, 1664], first "
-         "a=%d -> %d", bad_range, (int)first_range,
+         "a=%d -> %d",
+         bad_range, (int)first_range,
          (int)mlkem_barrett_reduce((int16_t)first_range));
   /* The range is attained at both ends (so the check above is tight). */
   CHECKF(lo == -(Q - 1) / 2 && hi == (Q - 1) / 2,
          "barrett_reduce: output range [%d, %d], want [-1664, 1664]", lo, hi);
-  printf("  barrett_reduce: all 65536 int16 inputs, outputs in [%d, %d]\n",
-         lo, hi);
+  printf("  barrett_reduce: all 65536 int16 inputs, outputs in [%d, %d]\n", lo,
+         hi);
 }
 
 /* Every a with -2^15 q <= a <= 2^15 q: |x| < q for a < 2^15 q (the
@@ -87,8 +89,8 @@ static void test_montgomery(void) {
   }
   CHECKF(bad_cong == 0,
          "montgomery_reduce: %lu inputs with x*2^16 != a mod q, first a=%ld "
-         "-> %d", bad_cong, (long)first_cong,
-         (int)mlkem_montgomery_reduce(first_cong));
+         "-> %d",
+         bad_cong, (long)first_cong, (int)mlkem_montgomery_reduce(first_cong));
   CHECKF(bad_range == 0,
          "montgomery_reduce: %lu inputs in [-2^15 q, 2^15 q) give |x| >= q, "
          "first a=%ld -> %d",
@@ -96,14 +98,16 @@ static void test_montgomery(void) {
          (int)mlkem_montgomery_reduce(first_range));
   CHECKF(bad_fine == 0,
          "montgomery_reduce: %lu inputs break |x| <= q/2 + |a|/2^16, first "
-         "a=%ld -> %d", bad_fine, (long)first_fine,
-         (int)mlkem_montgomery_reduce(first_fine));
-  printf("  montgomery_reduce: all %lu inputs in [-2^15 q, 2^15 q], outputs "
-         "in [%d, %d]\n", n, lo, hi);
+         "a=%ld -> %d",
+         bad_fine, (long)first_fine, (int)mlkem_montgomery_reduce(first_fine));
+  printf(
+      "  montgomery_reduce: all %lu inputs in [-2^15 q, 2^15 q], outputs "
+      "in [%d, %d]\n",
+      n, lo, hi);
 }
 
-static void check_fqmul(int16_t a, int16_t b, unsigned long *bad,
-                        int16_t *fa, int16_t *fb) {
+static void check_fqmul(int16_t a, int16_t b, unsigned long *bad, int16_t *fa,
+                        int16_t *fb) {
   int16_t x = mlkem_fqmul(a, b);
   int ok = ((int64_t)x * 65536 - (int64_t)a * b) % Q == 0 && x > -Q && x < Q;
   if (!ok && (*bad)++ == 0) {
@@ -115,15 +119,16 @@ static void check_fqmul(int16_t a, int16_t b, unsigned long *bad,
 /* fqmul(a, b) = montgomery_reduce(a b) for every int16 a and b in a dense
  * set including the extremes (the two are written differently). */
 static void test_fqmul_equals_reduce(void) {
-  static const int32_t special[] = {INT16_MIN, INT16_MIN + 1, -Q - 1, -Q,
-                                    -Q + 1, -1, 0, 1, Q - 1, Q, Q + 1,
-                                    INT16_MAX - 1, INT16_MAX};
+  static const int32_t special[] = {
+      INT16_MIN, INT16_MIN + 1, -Q - 1, -Q,    -Q + 1,        -1,       0,
+      1,         Q - 1,         Q,      Q + 1, INT16_MAX - 1, INT16_MAX};
   static int32_t bs[65536 / 61 + 2 + sizeof special / sizeof special[0]];
   unsigned long bad = 0, n = 0;
   int32_t a, b, fa = 0, fb = 0;
   unsigned nb = 0, i;
   for (b = INT16_MIN; b <= INT16_MAX; b += 61) bs[nb++] = b;
-  for (i = 0; i < sizeof special / sizeof special[0]; i++) bs[nb++] = special[i];
+  for (i = 0; i < sizeof special / sizeof special[0]; i++)
+    bs[nb++] = special[i];
   for (i = 0; i < nb; i++) {
     for (a = INT16_MIN; a <= INT16_MAX; a++) {
       if (mlkem_fqmul((int16_t)a, (int16_t)bs[i]) !=
@@ -135,12 +140,15 @@ static void test_fqmul_equals_reduce(void) {
       n++;
     }
   }
-  CHECKF(bad == 0, "fqmul(a, b) != montgomery_reduce(a b) for %lu of %lu "
-         "pairs, first a=%d b=%d: %d vs %d", bad, n, (int)fa, (int)fb,
-         (int)mlkem_fqmul((int16_t)fa, (int16_t)fb),
+  CHECKF(bad == 0,
+         "fqmul(a, b) != montgomery_reduce(a b) for %lu of %lu "
+         "pairs, first a=%d b=%d: %d vs %d",
+         bad, n, (int)fa, (int)fb, (int)mlkem_fqmul((int16_t)fa, (int16_t)fb),
          (int)mlkem_montgomery_reduce(fa * fb));
-  printf("  fqmul = montgomery_reduce(a b): %lu pairs (all a, %u values of "
-         "b)\n", n, nb);
+  printf(
+      "  fqmul = montgomery_reduce(a b): %lu pairs (all a, %u values of "
+      "b)\n",
+      n, nb);
 }
 
 static void test_fqmul(void) {
@@ -173,9 +181,10 @@ static void test_fqmul(void) {
     check_fqmul(a, bb, &bad, &fa, &fb);
     n++;
   }
-  CHECKF(bad == 0, "fqmul: %lu of %lu products wrong (x*2^16 != a*b mod q or "
-         "|x| >= q), first a=%d b=%d -> %d", bad, n, fa, fb,
-         (int)mlkem_fqmul(fa, fb));
+  CHECKF(bad == 0,
+         "fqmul: %lu of %lu products wrong (x*2^16 != a*b mod q or "
+         "|x| >= q), first a=%d b=%d -> %d",
+         bad, n, fa, fb, (int)mlkem_fqmul(fa, fb));
   printf("  fqmul: %lu products (table constants x all int16, random)\n", n);
 }
 
@@ -190,12 +199,14 @@ static void test_cond_add_freeze(void) {
     int16_t x = mlkem_freeze((int16_t)a);
     if (ref_mod_q(a) != x && bad_f++ == 0) first_f = a;
   }
-  CHECKF(bad_c == 0, "cond_add_q: %lu of %d inputs in [-q, q) wrong, first "
-         "a=%d -> %d", bad_c, 2 * Q, (int)first_c,
-         (int)mlkem_cond_add_q((int16_t)first_c));
-  CHECKF(bad_f == 0, "freeze: %lu of 65536 int16 inputs not reduced to "
-         "a mod q in [0, q), first a=%d -> %d", bad_f, (int)first_f,
-         (int)mlkem_freeze((int16_t)first_f));
+  CHECKF(bad_c == 0,
+         "cond_add_q: %lu of %d inputs in [-q, q) wrong, first "
+         "a=%d -> %d",
+         bad_c, 2 * Q, (int)first_c, (int)mlkem_cond_add_q((int16_t)first_c));
+  CHECKF(bad_f == 0,
+         "freeze: %lu of 65536 int16 inputs not reduced to "
+         "a mod q in [0, q), first a=%d -> %d",
+         bad_f, (int)first_f, (int)mlkem_freeze((int16_t)first_f));
   printf("  cond_add_q: all %d inputs in [-q, q); freeze: all 65536 int16\n",
          2 * Q);
 }
@@ -210,13 +221,17 @@ static void test_tables(void) {
     int64_t g = centered(ref_pow_mod_q(17, 2 * ref_bitrev7(i) + 1) * 65536);
     if (mlkem_zetas[i] != z) {
       bad_z++;
-      CHECKF(0, "mlkem_zetas[%u] = %d, want 17^BitRev7(%u) * 2^16 mod q "
-             "centered = %lld", i, mlkem_zetas[i], i, (long long)z);
+      CHECKF(0,
+             "mlkem_zetas[%u] = %d, want 17^BitRev7(%u) * 2^16 mod q "
+             "centered = %lld",
+             i, mlkem_zetas[i], i, (long long)z);
     }
     if (mlkem_gammas[i] != g) {
       bad_g++;
-      CHECKF(0, "mlkem_gammas[%u] = %d, want 17^(2 BitRev7(%u) + 1) * 2^16 "
-             "mod q centered = %lld", i, mlkem_gammas[i], i, (long long)g);
+      CHECKF(0,
+             "mlkem_gammas[%u] = %d, want 17^(2 BitRev7(%u) + 1) * 2^16 "
+             "mod q centered = %lld",
+             i, mlkem_gammas[i], i, (long long)g);
     }
   }
   CHECK(bad_z == 0);

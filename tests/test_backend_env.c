@@ -65,7 +65,8 @@ int main(void) {
     CHECK(test_all_bytes(prep, sizeof prep, 0));
   }
   CHECK(strcmp(mlkem_strerror(MLKEM_ERR_BACKEND), "unknown error") != 0);
-  printf("MLKEM_BACKEND=no-such-backend: every operation refused, outputs "
-         "zeroed, checks still available\n");
+  printf(
+      "MLKEM_BACKEND=no-such-backend: every operation refused, outputs "
+      "zeroed, checks still available\n");
   return test_summary("test_backend_env");
 }

@@ -64,19 +64,21 @@ static int popcount(unsigned x) {
 }
 
 /* Runs cbd and compares with want[]; also checks |x| <= eta. */
-static void check_cbd(const mlkem_backend *be, const uint8_t *buf,
-                      unsigned eta, const int want[N], const char *what) {
+static void check_cbd(const mlkem_backend *be, const uint8_t *buf, unsigned eta,
+                      const int want[N], const char *what) {
   mlkem_poly r;
   unsigned i;
   be->cbd(&r, buf, eta);
   for (i = 0; i < N && r.coeffs[i] == want[i]; i++) {
   }
-  CHECKF(i == N, "%s cbd eta=%u (%s): coefficient %u is %d, want %d",
-         be->name, eta, what, i, r.coeffs[i % N], want[i % N]);
+  CHECKF(i == N, "%s cbd eta=%u (%s): coefficient %u is %d, want %d", be->name,
+         eta, what, i, r.coeffs[i % N], want[i % N]);
   for (i = 0; i < N; i++)
     if (r.coeffs[i] < -(int)eta || r.coeffs[i] > (int)eta) break;
-  CHECKF(i == N, "%s cbd eta=%u (%s): coefficient %u = %d outside [-eta, "
-         "eta]", be->name, eta, what, i, r.coeffs[i % N]);
+  CHECKF(i == N,
+         "%s cbd eta=%u (%s): coefficient %u = %d outside [-eta, "
+         "eta]",
+         be->name, eta, what, i, r.coeffs[i % N]);
 }
 
 static void test_cbd_crafted(const mlkem_backend *be, unsigned eta) {
@@ -152,7 +154,9 @@ static void test_cbd_crafted(const mlkem_backend *be, unsigned eta) {
          n);
 }
 
-static double absd(double x) { return x < 0 ? -x : x; }
+static double absd(double x) {
+  return x < 0 ? -x : x;
+}
 
 static double binom(unsigned n, unsigned k) {
   double r = 1;
@@ -199,11 +203,14 @@ static void test_cbd_distribution(const mlkem_backend *be, unsigned eta) {
       worst = v;
     }
   }
-  CHECKF(chi2 < chi2_max, "%s cbd eta=%u: chi-square %.1f against the "
-         "binomial distribution (limit %.1f)", be->name, eta, chi2, chi2_max);
-  CHECKF(worst_z < 5.5 * 5.5, "%s cbd eta=%u: value %d occurs %lu times, "
-         "(%.1f standard deviations)^2 from expected", be->name, eta,
-         (int)worst - (int)eta, count[worst], worst_z);
+  CHECKF(chi2 < chi2_max,
+         "%s cbd eta=%u: chi-square %.1f against the "
+         "binomial distribution (limit %.1f)",
+         be->name, eta, chi2, chi2_max);
+  CHECKF(worst_z < 5.5 * 5.5,
+         "%s cbd eta=%u: value %d occurs %lu times, "
+         "(%.1f standard deviations)^2 from expected",
+         be->name, eta, (int)worst - (int)eta, count[worst], worst_z);
   /* Mean 0, variance eta/2, no correlation between neighbours. */
   CHECKF(absd(sum / total) < 0.01, "%s cbd eta=%u: mean %.4f", be->name, eta,
          sum / total);
@@ -213,9 +220,10 @@ static void test_cbd_distribution(const mlkem_backend *be, unsigned eta) {
   CHECKF(absd(sumadj / total) < 0.02,
          "%s cbd eta=%u: neighbour correlation %.4f", be->name, eta,
          sumadj / total);
-  printf("  %s: cbd eta=%u distribution over %lu samples: chi2 %.2f (limit "
-         "%.0f), mean %.4f, variance %.4f\n", be->name, eta, total, chi2,
-         chi2_max, sum / total, sumsq / total);
+  printf(
+      "  %s: cbd eta=%u distribution over %lu samples: chi2 %.2f (limit "
+      "%.0f), mean %.4f, variance %.4f\n",
+      be->name, eta, total, chi2, chi2_max, sum / total, sumsq / total);
 }
 
 /* ---- rej_uniform -------------------------------------------------------- */
@@ -291,11 +299,14 @@ static void check_rej(const mlkem_backend *be, const uint8_t *buf,
    * first ctr0 are untouched and the rest are the accepted values. */
   for (i = 0; i < cw && got.p.coeffs[i] == want[i]; i++) {
   }
-  CHECKF(i == cw, "%s rej_uniform (%s, buflen %u, ctr %u): coefficient %u "
-         "is %d, want %d", be->name, what, buflen, ctr0, i,
-         got.p.coeffs[i % N], want[i % N]);
-  CHECKF(guard_intact(&got), "%s rej_uniform (%s): wrote past coefficient "
-         "255", be->name, what);
+  CHECKF(i == cw,
+         "%s rej_uniform (%s, buflen %u, ctr %u): coefficient %u "
+         "is %d, want %d",
+         be->name, what, buflen, ctr0, i, got.p.coeffs[i % N], want[i % N]);
+  CHECKF(guard_intact(&got),
+         "%s rej_uniform (%s): wrote past coefficient "
+         "255",
+         be->name, what);
 }
 
 static void test_rej(const mlkem_backend *be) {
@@ -308,8 +319,9 @@ static void test_rej(const mlkem_backend *be) {
   test_rng_init(&rng, "test_cbd rej");
   /* Random buffers of the sizes the frontend uses, and odd sizes. */
   for (t = 0; t < 500; t++) {
-    unsigned len = t % 3 == 0 ? MLKEM_REJ_UNIFORM_BUFBYTES
-                              : t % 3 == 1 ? 168 : 3 * (1 + t % 200);
+    unsigned len = t % 3 == 0   ? MLKEM_REJ_UNIFORM_BUFBYTES
+                   : t % 3 == 1 ? 168
+                                : 3 * (1 + t % 200);
     test_rng_bytes(&rng, buf, len);
     check_rej(be, buf, len, 0, "random");
     check_rej(be, buf, len, t % 257, "random, resumed");
@@ -338,8 +350,8 @@ static void test_rej(const mlkem_backend *be) {
   for (i = 0; i < N && g.p.coeffs[i] == Q - 1; i++) {
   }
   CHECKF(ctr == N && i == N && guard_intact(&g),
-         "%s rej_uniform all 3328: ctr %u, %u coefficients 3328", be->name,
-         ctr, i);
+         "%s rej_uniform all 3328: ctr %u, %u coefficients 3328", be->name, ctr,
+         i);
   /* Mixed boundaries in both halves of a triple. */
   for (i = 0; i < 400; i++)
     pack_pair(buf + 3 * i, i & 1 ? Q : Q - 1, i & 2 ? Q - 1 : Q);
@@ -390,8 +402,8 @@ static void test_rej(const mlkem_backend *be) {
     CHECKF(c1 == c2 && c1 == N &&
                memcmp(one.p.coeffs, chunked.p.coeffs, sizeof one.p) == 0 &&
                guard_intact(&one) && guard_intact(&chunked),
-           "%s rej_uniform: chunks of %u bytes differ from one call",
-           be->name, step);
+           "%s rej_uniform: chunks of %u bytes differ from one call", be->name,
+           step);
     cases++;
   }
   /* Every 12-bit value, in both positions of a triple, in order: the
@@ -421,7 +433,8 @@ static void test_rej(const mlkem_backend *be) {
     }
     CHECKF(wrong == 0 && next == Q,
            "%s rej_uniform over every 12-bit value (order %u): %lu wrong, "
-           "%u accepted", be->name, t, wrong, next);
+           "%u accepted",
+           be->name, t, wrong, next);
     cases++;
   }
   printf("  %s: rej_uniform: %lu cases\n", be->name, cases);

@@ -119,8 +119,7 @@ static void test_strcmp(const mlkem_kem *kem) {
       kv_file_hex(&f, "c", c, kem->ct_bytes) &&
       kv_file_hex(&f, "K", k_want, 32)) {
     CHECK_MSG(kem->check_dk(dk) == MLKEM_OK, msg(rel, "check_dk accepts dk"));
-    CHECK_MSG(kem->decaps(k, c, dk) == MLKEM_OK,
-              msg(rel, "decaps returns 0"));
+    CHECK_MSG(kem->decaps(k, c, dk) == MLKEM_OK, msg(rel, "decaps returns 0"));
     CHECK_MEM(k, k_want, 32, msg(rel, "decaps(dk, c) == K"));
   }
   printf("cctv strcmp %s: 1 vector checked\n", kem->name);
@@ -168,14 +167,13 @@ static void test_intermediate(const mlkem_kem *kem) {
   uint8_t ek[MAX_EK], dk[MAX_DK], m[32], k_want[32], c_want[MAX_CT];
   uint8_t c[MAX_CT], k[32];
   kv_file f;
-  snprintf(rel, sizeof rel, "c2sp-cctv/ML-KEM/intermediate/%s.txt",
-           kem->name);
+  snprintf(rel, sizeof rel, "c2sp-cctv/ML-KEM/intermediate/%s.txt", kem->name);
   kv_file_load(&f, rel);
   /* Labels repeat in these files ("r", "dkPKE"); "ek", "dk", "m", "K" and
    * "c" appear once, and the first occurrence is used. */
   if (kv_file_hex(&f, "ek", ek, kem->ek_bytes) &&
-      kv_file_hex(&f, "dk", dk, kem->dk_bytes) &&
-      kv_file_hex(&f, "m", m, 32) && kv_file_hex(&f, "K", k_want, 32) &&
+      kv_file_hex(&f, "dk", dk, kem->dk_bytes) && kv_file_hex(&f, "m", m, 32) &&
+      kv_file_hex(&f, "K", k_want, 32) &&
       kv_file_hex(&f, "c", c_want, kem->ct_bytes)) {
     CHECK_MSG(kem->check_ek(ek) == MLKEM_OK, msg(rel, "check_ek accepts ek"));
     CHECK_MSG(kem->check_dk(dk) == MLKEM_OK, msg(rel, "check_dk accepts dk"));
@@ -187,8 +185,10 @@ static void test_intermediate(const mlkem_kem *kem) {
               msg(rel, "decaps returns 0"));
     CHECK_MEM(k, k_want, 32, msg(rel, "Decaps K"));
   }
-  printf("cctv intermediate (ipd file, Encaps/Decaps only) %s: 1 vector "
-         "checked\n", kem->name);
+  printf(
+      "cctv intermediate (ipd file, Encaps/Decaps only) %s: 1 vector "
+      "checked\n",
+      kem->name);
   free(f.text);
 }
 
@@ -240,8 +240,9 @@ static void test_modulus(const mlkem_kem *kem, unsigned long expected_lines) {
     CHECK_MSG(all_zero(k, 32), msg(what, "encaps_derand zeroes the secret"));
   }
   printf("cctv modulus %s: %lu vectors checked\n", kem->name, n);
-  CHECK_MSG(n == expected_lines, msg(rel, "file has the documented number "
-                                          "of keys"));
+  CHECK_MSG(n == expected_lines, msg(rel,
+                                     "file has the documented number "
+                                     "of keys"));
   free(text);
 }
 

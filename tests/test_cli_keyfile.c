@@ -136,8 +136,7 @@ static void expect_der_error(const uint8_t *der, size_t n, int code,
   int rc;
   memset(&key, 0x5a, sizeof key);
   rc = kf_decode_der(&key, der, n, &err);
-  CHECKF(rc == code, "%s: got code %d (%s), want %d", what, rc, err.msg,
-         code);
+  CHECKF(rc == code, "%s: got code %d (%s), want %d", what, rc, err.msg, code);
   CHECKF(err.code == rc, "%s: err.code matches", what);
   CHECKF(strlen(err.msg) > 0 && strchr(err.msg, '\n') == NULL,
          "%s: one-line message", what);
@@ -190,12 +189,12 @@ static void test_der(void) {
   der_reader_init(&r, long_ok, sizeof long_ok - 1);
   CHECK(der_read(&r, 0x04, &c) == DER_ERR_TRUNCATED);
 
-#define REFUSE(arr, want)                                                \
-  do {                                                                   \
-    der_reader_init(&r, arr, sizeof arr);                                \
+#define REFUSE(arr, want)                                                  \
+  do {                                                                     \
+    der_reader_init(&r, arr, sizeof arr);                                  \
     CHECKF(der_read(&r, arr[0], &c) == (want), "%s refused with %s", #arr, \
-           #want);                                                       \
-    CHECK(r.n == sizeof arr);                                            \
+           #want);                                                         \
+    CHECK(r.n == sizeof arr);                                              \
   } while (0)
   REFUSE(nonmin81, DER_ERR_LENGTH);
   REFUSE(nonmin82, DER_ERR_LENGTH);
@@ -216,8 +215,8 @@ static void test_der(void) {
     CHECK(w.len + lens[i] == der_tlv_size(lens[i]));
     memset(out + w.len, 1, lens[i]);
     der_reader_init(&r, out, der_tlv_size(lens[i]));
-    CHECKF(der_read(&r, 0x04, &c) == DER_OK && c.n == lens[i] &&
-               der_at_end(&r), "writer length %zu reads back", lens[i]);
+    CHECKF(der_read(&r, 0x04, &c) == DER_OK && c.n == lens[i] && der_at_end(&r),
+           "writer length %zu reads back", lens[i]);
   }
   der_writer_init(&w, out, 3);
   der_put_tlv(&w, 0x04, short_ok, 2);
@@ -283,8 +282,9 @@ static void test_pem(void) {
       continue;
     }
     CHECKF(pem_decode((const uint8_t *)text, tl, label, back, sizeof back,
-                      &len) == PEM_OK && len == n &&
-               memcmp(back, data, n) == 0 && strcmp(label, "TEST DATA") == 0,
+                      &len) == PEM_OK &&
+               len == n && memcmp(back, data, n) == 0 &&
+               strcmp(label, "TEST DATA") == 0,
            "PEM round trip of %zu bytes", n);
   }
   CHECK(lines_ok);
@@ -314,22 +314,26 @@ static void test_pem(void) {
              "three padding characters");
   expect_pem("-----BEGIN K-----\nAB=C\n-----END K-----\n", PEM_ERR_BASE64,
              "data after padding");
-  expect_pem("-----BEGIN K-----\nAA==AAAA\n-----END K-----\n",
-             PEM_ERR_BASE64, "a quantum after padding");
+  expect_pem("-----BEGIN K-----\nAA==AAAA\n-----END K-----\n", PEM_ERR_BASE64,
+             "a quantum after padding");
   expect_pem("-----BEGIN K-----\nAB==\n-----END K-----\n", PEM_ERR_BASE64,
              "non-zero unused bits (two pads)");
   expect_pem("-----BEGIN K-----\nAAB=\n-----END K-----\n", PEM_ERR_BASE64,
              "non-zero unused bits (one pad)");
-  expect_pem("-----BEGIN K-----\nProc-Type: 4,ENCRYPTED\n\nAAEC\n"
-             "-----END K-----\n", PEM_ERR_BASE64, "headers");
+  expect_pem(
+      "-----BEGIN K-----\nProc-Type: 4,ENCRYPTED\n\nAAEC\n"
+      "-----END K-----\n",
+      PEM_ERR_BASE64, "headers");
   expect_pem("-----BEGIN K-----\nAAEC\n-----END L-----\n", PEM_ERR_LABEL,
              "END label differs");
   expect_pem("-----BEGIN K----X\nAAEC\n-----END K-----\n", PEM_ERR_LABEL,
              "text after BEGIN dashes");
   expect_pem("-----BEGIN K-----\nAAEC\n-----END K-----\nmore\n",
              PEM_ERR_TRAILING, "text after END");
-  expect_pem("-----BEGIN K-----\nAAEC\n-----END K-----\n-----BEGIN K-----\n"
-             "AAEC\n-----END K-----\n", PEM_ERR_TRAILING, "two blocks");
+  expect_pem(
+      "-----BEGIN K-----\nAAEC\n-----END K-----\n-----BEGIN K-----\n"
+      "AAEC\n-----END K-----\n",
+      PEM_ERR_TRAILING, "two blocks");
   expect_pem("-----BEGIN K-----\n-----END K-----\n", PEM_ERR_EMPTY, "empty");
   expect_pem("text\n-----BEGIN K-----\nAAEC\n-----END K-----\n",
              PEM_ERR_NOT_PEM, "explanatory text first");
@@ -410,25 +414,30 @@ static void test_keyfile_set(const mlkem_kem *kem) {
   }
 
   for (form = KF_FORM_NONE; form <= KF_FORM_BOTH; form++)
-    for (enc = KF_ENC_PEM; enc <= KF_ENC_RAW; enc++) round_trip(&key, form, enc);
+    for (enc = KF_ENC_PEM; enc <= KF_ENC_RAW; enc++)
+      round_trip(&key, form, enc);
 
   /* The DER, byte for byte, against encodings built here. */
   choice_seed(&choice, seed, 64);
   pkcs8(&want, arc, &choice, 0, 0, NULL, 0);
   CHECK(want.n == 86);
   CHECK(kf_encode_der(&key, KF_FORM_SEED, out, sizeof out, &len, &err) ==
-            KF_OK && len == want.n && memcmp(out, want.b, len) == 0);
+            KF_OK &&
+        len == want.n && memcmp(out, want.b, len) == 0);
   choice_expanded(&choice, key.dk, kem->dk_bytes);
   pkcs8(&want, arc, &choice, 0, 0, NULL, 0);
   CHECK(kf_encode_der(&key, KF_FORM_EXPANDED, out, sizeof out, &len, &err) ==
-            KF_OK && len == want.n && memcmp(out, want.b, len) == 0);
+            KF_OK &&
+        len == want.n && memcmp(out, want.b, len) == 0);
   choice_both(&choice, seed, 64, key.dk, kem->dk_bytes);
   pkcs8(&want, arc, &choice, 0, 0, NULL, 0);
   CHECK(kf_encode_der(&key, KF_FORM_BOTH, out, sizeof out, &len, &err) ==
-            KF_OK && len == want.n && memcmp(out, want.b, len) == 0);
+            KF_OK &&
+        len == want.n && memcmp(out, want.b, len) == 0);
   spki(&want, arc, key.ek, kem->ek_bytes, 0);
   CHECK(kf_encode_der(&key, KF_FORM_NONE, out, sizeof out, &len, &err) ==
-            KF_OK && len == want.n && memcmp(out, want.b, len) == 0);
+            KF_OK &&
+        len == want.n && memcmp(out, want.b, len) == 0);
 
   /* Every proper prefix of each DER is refused, never a partial key. */
   for (form = KF_FORM_NONE; form <= KF_FORM_BOTH; form++) {
@@ -440,8 +449,8 @@ static void test_keyfile_set(const mlkem_kem *kem) {
           !all_zero(&got, sizeof got))
         all = 0;
     }
-    CHECKF(all, "%s: every prefix of the %s DER refused and wiped",
-           kem->name, kf_form_name(form));
+    CHECKF(all, "%s: every prefix of the %s DER refused and wiped", kem->name,
+           kf_form_name(form));
     out[len] = 0;
     expect_der_error(out, len + 1, KF_ERR_DER, "trailing byte");
   }
@@ -520,8 +529,7 @@ static void test_keyfile_set(const mlkem_kem *kem) {
     ek[1] = (uint8_t)((ek[1] & 0xf0) | 0x0d);
     spki(&bad, arc, ek, kem->ek_bytes, 0);
     expect_der_error(bad.b, bad.n, KF_ERR_EK_MODULUS, "ek with q (SPKI)");
-    CHECK(kf_decode(&got, ek, kem->ek_bytes, NULL, &err) ==
-          KF_ERR_EK_MODULUS);
+    CHECK(kf_decode(&got, ek, kem->ek_bytes, NULL, &err) == KF_ERR_EK_MODULUS);
     CHECK(strstr(err.msg, "non-reduced ek") != NULL);
   }
   /* Expanded key: H(ek) changed fails the hash check; a non-reduced ek
@@ -579,8 +587,8 @@ static void test_keyfile_set(const mlkem_kem *kem) {
   CHECK(kf_encode(&got, KF_FORM_SEED, KF_ENC_RAW, out, sizeof out, &len,
                   &err) == KF_ERR_USAGE);
   CHECK(kf_encode(&got, KF_FORM_EXPANDED, KF_ENC_DER, out, sizeof out, &len,
-                  &err) == KF_OK && len == bad.n &&
-        memcmp(out, bad.b, len) == 0);
+                  &err) == KF_OK &&
+        len == bad.n && memcmp(out, bad.b, len) == 0);
 
   /* PEM labels must fit the contents. */
   {
@@ -588,28 +596,27 @@ static void test_keyfile_set(const mlkem_kem *kem) {
     size_t pl;
     CHECK(kf_encode_der(&key, KF_FORM_NONE, out, sizeof out, &len, &err) ==
           KF_OK);
-    CHECK(pem_encode("PRIVATE KEY", out, len, pem, sizeof pem, &pl) ==
-          PEM_OK);
-    CHECK(kf_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
-              KF_ERR_PEM_LABEL && all_zero(&got, sizeof got));
+    CHECK(pem_encode("PRIVATE KEY", out, len, pem, sizeof pem, &pl) == PEM_OK);
+    CHECK(kf_decode(&got, (uint8_t *)pem, pl, NULL, &err) == KF_ERR_PEM_LABEL &&
+          all_zero(&got, sizeof got));
     CHECK(kf_encode_der(&key, KF_FORM_SEED, out, sizeof out, &len, &err) ==
           KF_OK);
-    CHECK(pem_encode("PUBLIC KEY", out, len, pem, sizeof pem, &pl) ==
+    CHECK(pem_encode("PUBLIC KEY", out, len, pem, sizeof pem, &pl) == PEM_OK);
+    CHECK(kf_decode(&got, (uint8_t *)pem, pl, NULL, &err) == KF_ERR_PEM_LABEL &&
+          all_zero(&got, sizeof got));
+    CHECK(pem_encode("ENCRYPTED PRIVATE KEY", out, len, pem, sizeof pem, &pl) ==
           PEM_OK);
-    CHECK(kf_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
-              KF_ERR_PEM_LABEL && all_zero(&got, sizeof got));
-    CHECK(pem_encode("ENCRYPTED PRIVATE KEY", out, len, pem, sizeof pem,
-                     &pl) == PEM_OK);
-    CHECK(kf_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
-              KF_ERR_PEM_LABEL && strstr(err.msg, "wrong PEM label"));
+    CHECK(kf_decode(&got, (uint8_t *)pem, pl, NULL, &err) == KF_ERR_PEM_LABEL &&
+          strstr(err.msg, "wrong PEM label"));
     /* Truncated PEM (cut before the END line), and a bad character. */
-    CHECK(pem_encode("PRIVATE KEY", out, len, pem, sizeof pem, &pl) ==
-          PEM_OK);
+    CHECK(pem_encode("PRIVATE KEY", out, len, pem, sizeof pem, &pl) == PEM_OK);
     CHECK(kf_decode(&got, (uint8_t *)pem, pl - 20, NULL, &err) ==
-              KF_ERR_PEM_TRUNCATED && strstr(err.msg, "truncated PEM"));
+              KF_ERR_PEM_TRUNCATED &&
+          strstr(err.msg, "truncated PEM"));
     pem[40] = '!';
     CHECK(kf_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
-              KF_ERR_PEM_BASE64 && strstr(err.msg, "bad base64"));
+              KF_ERR_PEM_BASE64 &&
+          strstr(err.msg, "bad base64"));
   }
 
   /* Raw: a seed needs its set; sizes are recognised exactly. */
@@ -618,7 +625,8 @@ static void test_keyfile_set(const mlkem_kem *kem) {
         got.encoding == KF_ENC_RAW && got.form == KF_FORM_SEED &&
         memcmp(got.dk, key.dk, kem->dk_bytes) == 0);
   CHECK(kf_decode(&got, key.ek, kem->ek_bytes - 1, NULL, &err) ==
-            KF_ERR_LENGTH && strstr(err.msg, "wrong length"));
+            KF_ERR_LENGTH &&
+        strstr(err.msg, "wrong length"));
   CHECK(kf_decode(&got, key.dk, kem->dk_bytes, NULL, &err) == KF_OK &&
         got.kind == KF_PRIVATE && got.form == KF_FORM_EXPANDED &&
         got.encoding == KF_ENC_RAW &&

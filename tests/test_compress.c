@@ -30,8 +30,7 @@
 /* ---- references --------------------------------------------------------- */
 
 /* ByteEncode_d(Compress_d(a)), a any representatives. */
-static void ref_compress_encode(uint8_t *out, const mlkem_poly *a,
-                                unsigned d) {
+static void ref_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d) {
   uint32_t f[N];
   unsigned i;
   for (i = 0; i < N; i++)
@@ -61,8 +60,8 @@ static void test_scalar(void) {
       uint32_t c = mlkem_compress_d((uint16_t)x, d);
       int32_t err;
       if (c != ref_compress(x, d) && bad_c++ == 0) first_c = x;
-      err = (int32_t)ref_mod_q(
-          (int32_t)ref_decompress(ref_compress(x, d), d) - (int32_t)x);
+      err = (int32_t)ref_mod_q((int32_t)ref_decompress(ref_compress(x, d), d) -
+                               (int32_t)x);
       if (err > Q / 2) err -= Q;
       if ((err > bound || err < -bound) && bad_err++ == 0) first_err = x;
       n++;
@@ -75,18 +74,26 @@ static void test_scalar(void) {
         first_rt = y;
       n++;
     }
-    CHECKF(bad_c == 0, "compress_d d=%u: %lu of %d inputs wrong, first x=%u "
-           "gives %u, want %u", d, bad_c, Q, (unsigned)first_c,
+    CHECKF(bad_c == 0,
+           "compress_d d=%u: %lu of %d inputs wrong, first x=%u "
+           "gives %u, want %u",
+           d, bad_c, Q, (unsigned)first_c,
            (unsigned)mlkem_compress_d((uint16_t)first_c, d),
            (unsigned)ref_compress(first_c, d));
-    CHECKF(bad_d == 0, "decompress_d d=%u: %lu of %u inputs wrong, first y=%u "
-           "gives %u, want %u", d, bad_d, 1u << d, (unsigned)first_d,
+    CHECKF(bad_d == 0,
+           "decompress_d d=%u: %lu of %u inputs wrong, first y=%u "
+           "gives %u, want %u",
+           d, bad_d, 1u << d, (unsigned)first_d,
            (unsigned)mlkem_decompress_d((uint16_t)first_d, d),
            (unsigned)ref_decompress(first_d, d));
-    CHECKF(bad_rt == 0, "d=%u: Compress(Decompress(y)) != y for %lu values, "
-           "first y=%u", d, bad_rt, (unsigned)first_rt);
-    CHECKF(bad_err == 0, "d=%u: reference rounding error above %d for %lu "
-           "values, first x=%u", d, (int)bound, bad_err, (unsigned)first_err);
+    CHECKF(bad_rt == 0,
+           "d=%u: Compress(Decompress(y)) != y for %lu values, "
+           "first y=%u",
+           d, bad_rt, (unsigned)first_rt);
+    CHECKF(bad_err == 0,
+           "d=%u: reference rounding error above %d for %lu "
+           "values, first x=%u",
+           d, (int)bound, bad_err, (unsigned)first_err);
   }
   /* Hand-checked points: q/2 rounds to 1 for d = 1, the boundaries of
    * Compress_1 are 833 and 2496 (2x/q crosses 1/2 and 3/2). */
@@ -119,18 +126,18 @@ static void check_compress_encode(const mlkem_backend *be, const mlkem_poly *a,
   ref_compress_encode(want, a, d);
   for (i = 0; i < 32 * d && got[i] == want[i]; i++) {
   }
-  CHECKF(i == 32 * d, "%s compress_encode d=%u (%s): byte %u is %02x, want "
-         "%02x", be->name, d, what, i, got[i % (32 * d)],
-         want[i % (32 * d)]);
+  CHECKF(i == 32 * d,
+         "%s compress_encode d=%u (%s): byte %u is %02x, want "
+         "%02x",
+         be->name, d, what, i, got[i % (32 * d)], want[i % (32 * d)]);
   for (i = 32 * d; i < 32 * d + GUARD && got[i] == 0xA5; i++) {
   }
   CHECKF(i == 32 * d + GUARD, "%s compress_encode d=%u wrote past %u bytes",
          be->name, d, 32 * d);
 }
 
-static void check_decode_decompress(const mlkem_backend *be,
-                                    const uint8_t *in, unsigned d,
-                                    const char *what) {
+static void check_decode_decompress(const mlkem_backend *be, const uint8_t *in,
+                                    unsigned d, const char *what) {
   mlkem_poly r;
   int32_t want[N];
   unsigned i;
@@ -141,8 +148,10 @@ static void check_decode_decompress(const mlkem_backend *be,
   ref_decode_decompress(want, in, d);
   for (i = 0; i < N && r.coeffs[i] == want[i]; i++) {
   }
-  CHECKF(i == N, "%s decode_decompress d=%u (%s): coefficient %u is %d, "
-         "want %d", be->name, d, what, i, r.coeffs[i % N], want[i % N]);
+  CHECKF(i == N,
+         "%s decode_decompress d=%u (%s): coefficient %u is %d, "
+         "want %d",
+         be->name, d, what, i, r.coeffs[i % N], want[i % N]);
 }
 
 static void test_backend(const mlkem_backend *be) {
@@ -173,7 +182,7 @@ static void test_backend(const mlkem_backend *be) {
     /* Extremes. */
     for (t = 0; t < 8; t++) {
       static const int16_t ext[8] = {2 * Q - 1, -(2 * Q - 1), Q, -Q,
-                                     Q - 1, -(Q - 1), 0, (Q - 1) / 2};
+                                     Q - 1,     -(Q - 1),     0, (Q - 1) / 2};
       for (i = 0; i < N; i++) a.coeffs[i] = ext[t];
       check_compress_encode(be, &a, d, "constant");
       nenc++;
@@ -216,9 +225,11 @@ static void test_backend(const mlkem_backend *be) {
       }
     }
   }
-  printf("  %s: compress_encode/_msg on %lu polynomials (every value in "
-         "(-2q, 2q), extremes, random), decode_decompress/_msg on %lu byte "
-         "strings, d = 1, 4, 5, 10, 11\n", be->name, nenc, ndec);
+  printf(
+      "  %s: compress_encode/_msg on %lu polynomials (every value in "
+      "(-2q, 2q), extremes, random), decode_decompress/_msg on %lu byte "
+      "strings, d = 1, 4, 5, 10, 11\n",
+      be->name, nenc, ndec);
 }
 
 int main(void) {

@@ -50,9 +50,13 @@ static const mlkem_backend *be;
 /* Random inputs (test_util.h). */
 static test_fast_rng fast;
 
-static uint64_t next64(void) { return test_fast_rng_next(&fast); }
+static uint64_t next64(void) {
+  return test_fast_rng_next(&fast);
+}
 
-static void seed(const char *label) { test_fast_rng_init(&fast, label); }
+static void seed(const char *label) {
+  test_fast_rng_init(&fast, label);
+}
 
 /* Fills p with values in [lo, hi] (hi - lo < 2^16), nearly uniform. */
 static void fill_range(mlkem_poly *p, int lo, int hi) {
@@ -69,7 +73,9 @@ static void fill_range(mlkem_poly *p, int lo, int hi) {
 }
 
 /* Any int16 values. */
-static void fill_any(mlkem_poly *p) { fill_range(p, -32768, 32767); }
+static void fill_any(mlkem_poly *p) {
+  fill_range(p, -32768, 32767);
+}
 
 static void fill_const(mlkem_poly *p, int v) {
   unsigned i;
@@ -119,8 +125,7 @@ static void record(tally *t, const char *what, unsigned long run,
     snprintf(t->first, sizeof t->first,
              "%s (%s, run %lu): first difference at coefficient %d: "
              "%s %d, portable %d",
-             t->op, what, run, d, be->name, got->coeffs[d],
-             want->coeffs[d]);
+             t->op, what, run, d, be->name, got->coeffs[d], want->coeffs[d]);
 }
 
 static void finish(tally *t) {
@@ -373,8 +378,8 @@ static void test_parts(void) {
         }
         fill_any(&r);
         fill_range(&e, -B8, B8);
-        cmp_parts(&t, "a in [0, q), b, e in (-8q, 8q), r any", i, &r, a, b,
-                  &e, k, from, to);
+        cmp_parts(&t, "a in [0, q), b, e in (-8q, 8q), r any", i, &r, a, b, &e,
+                  k, from, to);
       }
   finish(&t);
 }

@@ -27,8 +27,8 @@
  * Linux every input ends exactly where an inaccessible page begins, so a
  * read past its end stops the test with a fault (and loads whose masked-off
  * part reaches into that page are exercised); elsewhere inputs sit at the
- * end of a plain buffer (visible to AddressSanitizer only). Random inputs come from
- * a xoshiro256** generator seeded from test_rng.
+ * end of a plain buffer (visible to AddressSanitizer only). Random inputs come
+ * from a xoshiro256** generator seeded from test_rng.
  *
  * Every SIMD backend built in and supported by this CPU (avx2, avx512, neon) is
  * compared; one that is not is reported as not compared.
@@ -57,12 +57,13 @@ static const mlkem_backend *be;
 #define GUARD 64
 #define GUARD_BYTE 0xA5
 
-
 /* ---- random numbers ------------------------------------------------------ */
 
 static test_fast_rng fast; /* test_util.h */
 
-static uint64_t next64(void) { return test_fast_rng_next(&fast); }
+static uint64_t next64(void) {
+  return test_fast_rng_next(&fast);
+}
 
 /* Uniform enough in [0, n) for test inputs. */
 static uint32_t below(uint32_t n) {
@@ -78,7 +79,9 @@ static void fill_random(uint8_t *p, size_t len) {
   }
 }
 
-static void seed(const char *label) { test_fast_rng_init(&fast, label); }
+static void seed(const char *label) {
+  test_fast_rng_init(&fast, label);
+}
 
 /* ---- inputs that end where readable memory ends -------------------------- */
 
@@ -93,8 +96,8 @@ static void input_init(void) {
 #if defined(__linux__)
   long page = sysconf(_SC_PAGESIZE);
   if (page > 0) {
-    size_t size = ((size_t)INPUT_MAX + (size_t)page - 1) / (size_t)page *
-                  (size_t)page;
+    size_t size =
+        ((size_t)INPUT_MAX + (size_t)page - 1) / (size_t)page * (size_t)page;
     uint8_t *p = mmap(NULL, size + (size_t)page, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p != MAP_FAILED && mprotect(p + size, (size_t)page, PROT_NONE) == 0) {
@@ -171,9 +174,8 @@ static void check_bytes(op_stat *s, const char *what, const uint8_t *got,
   for (i = 0; i < len && got[i] == want[i]; i++) {
   }
   if (i < len) {
-    snprintf(detail, sizeof detail,
-             "byte %u: %s 0x%02x, portable 0x%02x", (unsigned)i, be->name,
-             (unsigned)got[i], (unsigned)want[i]);
+    snprintf(detail, sizeof detail, "byte %u: %s 0x%02x, portable 0x%02x",
+             (unsigned)i, be->name, (unsigned)got[i], (unsigned)want[i]);
     stat_bad(s, what, detail);
   } else if (!test_all_bytes(got + len, GUARD, GUARD_BYTE)) {
     stat_bad(s, what, "wrote past the output");
@@ -195,8 +197,8 @@ static void check_coeffs(op_stat *s, const char *what, const guarded_poly *got,
   for (i = from; i < to && got->p.coeffs[i] == want->coeffs[i]; i++) {
   }
   if (i < to) {
-    snprintf(detail, sizeof detail, "coefficient %u: %s %d, portable %d",
-             i, be->name, got->p.coeffs[i], want->coeffs[i]);
+    snprintf(detail, sizeof detail, "coefficient %u: %s %d, portable %d", i,
+             be->name, got->p.coeffs[i], want->coeffs[i]);
     stat_bad(s, what, detail);
   } else if (!test_all_bytes(got->guard, GUARD, GUARD_BYTE)) {
     stat_bad(s, what, "wrote past the polynomial");
@@ -227,18 +229,48 @@ static void run_encoder(op_stat *s, const char *what, const mlkem_poly *a,
 static void test_encoder(unsigned d) {
   /* |x| < bound: encode12 takes ntt outputs (s-hat in key generation) */
   const int32_t bound = d == 12 ? 8 * Q : 2 * Q;
-  static const int32_t edges[] = {
-      0,    1,     -1,    Q - 1, -(Q - 1), Q,     -Q,    Q + 1, -(Q + 1),
-      2 * Q - 1, -(2 * Q - 1), (Q - 1) / 2, (Q + 1) / 2, -(Q - 1) / 2,
-      -(Q + 1) / 2, 832, 833, 2496, 2497, -832, -833, -2496, -2497, 1664,
-      1665, -1664, -1665, 4991, 4992, -4991, -4992, 8 * Q - 1, -(8 * Q - 1)};
+  static const int32_t edges[] = {0,
+                                  1,
+                                  -1,
+                                  Q - 1,
+                                  -(Q - 1),
+                                  Q,
+                                  -Q,
+                                  Q + 1,
+                                  -(Q + 1),
+                                  2 * Q - 1,
+                                  -(2 * Q - 1),
+                                  (Q - 1) / 2,
+                                  (Q + 1) / 2,
+                                  -(Q - 1) / 2,
+                                  -(Q + 1) / 2,
+                                  832,
+                                  833,
+                                  2496,
+                                  2497,
+                                  -832,
+                                  -833,
+                                  -2496,
+                                  -2497,
+                                  1664,
+                                  1665,
+                                  -1664,
+                                  -1665,
+                                  4991,
+                                  4992,
+                                  -4991,
+                                  -4992,
+                                  8 * Q - 1,
+                                  -(8 * Q - 1)};
   const unsigned n_edges = sizeof edges / sizeof edges[0];
   op_stat s;
   mlkem_poly a;
   unsigned hi, lo, i, t;
   char label[32];
-  stat_init(&s, d == 12 ? "encode12" : d == 1 ? "compress_encode_msg"
-                                               : "compress_encode",
+  stat_init(&s,
+            d == 12  ? "encode12"
+            : d == 1 ? "compress_encode_msg"
+                     : "compress_encode",
             d == 12 || d == 1 ? NULL : "d", d);
   snprintf(label, sizeof label, "encoder d=%u", d);
   seed(label);
@@ -292,8 +324,7 @@ static void test_encode12_parts(void) {
         memset(got + MLKEM_POLYBYTES, GUARD_BYTE, GUARD);
         be->encode12(got, &a, from, to);
         mlkem_portable_encode12(want, &a, from, to);
-        check_bytes(&s, "random within the bound", got, want,
-                    MLKEM_POLYBYTES);
+        check_bytes(&s, "random within the bound", got, want, MLKEM_POLYBYTES);
       }
   stat_report(&s);
 }
@@ -322,8 +353,8 @@ static void run_decoder(op_stat *s, const char *what, const uint8_t *bytes,
     unsigned fw = mlkem_portable_decode12(&want, in);
     if ((fg != 0) != (fw != 0)) {
       char detail[128];
-      snprintf(detail, sizeof detail,
-               "modulus-check flag: %s %u, portable %u", be->name, fg, fw);
+      snprintf(detail, sizeof detail, "modulus-check flag: %s %u, portable %u",
+               be->name, fg, fw);
       stat_bad(s, what, detail);
     }
   } else if (d == 1) {
@@ -342,8 +373,10 @@ static void test_decoder(unsigned d) {
   uint16_t v[N];
   unsigned shift, i, t;
   char label[32];
-  stat_init(&s, d == 12 ? "decode12" : d == 1 ? "decode_decompress_msg"
-                                               : "decode_decompress",
+  stat_init(&s,
+            d == 12  ? "decode12"
+            : d == 1 ? "decode_decompress_msg"
+                     : "decode_decompress",
             d == 12 || d == 1 ? NULL : "d", d);
   snprintf(label, sizeof label, "decoder d=%u", d);
   seed(label);
@@ -441,8 +474,8 @@ static void run_rej(op_stat *s, const char *what, const uint8_t *bytes,
   mlkem_portable_rej_uniform(&want, &cw, in, stride, buflen);
   if (cg != cw) {
     snprintf(detail, sizeof detail,
-             "ctr_out: %s %u, portable %u (ctr_in %u, buflen %u)", be->name,
-             cg, cw, ctr_in, buflen);
+             "ctr_out: %s %u, portable %u (ctr_in %u, buflen %u)", be->name, cg,
+             cw, ctr_in, buflen);
     stat_bad(s, what, detail);
     s->cases++;
     return;
@@ -450,8 +483,8 @@ static void run_rej(op_stat *s, const char *what, const uint8_t *bytes,
   for (i = 0; i < ctr_in && got.p.coeffs[i] == (int16_t)0xA5A5; i++) {
   }
   if (i < ctr_in) {
-    snprintf(detail, sizeof detail, "changed coefficient %u below ctr_in %u",
-             i, ctr_in);
+    snprintf(detail, sizeof detail, "changed coefficient %u below ctr_in %u", i,
+             ctr_in);
     stat_bad(s, what, detail);
     s->cases++;
     return;
@@ -477,8 +510,10 @@ static void run_rej_frontend(op_stat *s, unsigned kind) {
     len = 168;
   }
   if (cg != cw) {
-    snprintf(detail, sizeof detail, "ctr after round %u: %s %u, "
-             "portable %u", rounds, be->name, cg, cw);
+    snprintf(detail, sizeof detail,
+             "ctr after round %u: %s %u, "
+             "portable %u",
+             rounds, be->name, cg, cw);
     stat_bad(s, "frontend pattern", detail);
     s->cases++;
   } else {
@@ -487,11 +522,10 @@ static void run_rej_frontend(op_stat *s, unsigned kind) {
 }
 
 static void test_rej(void) {
-  static const unsigned lens[] = {0,   3,   6,   21,  24,  27,  45,  48,
-                                  51,  60,  63,  66,  93,  96,  99,  111,
-                                  114, 117, 141, 144, 147, 165, 168, 171,
-                                  333, 336, 339, 477, 480, 483, 501, 504,
-                                  507, 525, 528, 531, 714, 717, 720};
+  static const unsigned lens[] = {
+      0,   3,   6,   21,  24,  27,  45,  48,  51,  60,  63,  66,  93,
+      96,  99,  111, 114, 117, 141, 144, 147, 165, 168, 171, 333, 336,
+      339, 477, 480, 483, 501, 504, 507, 525, 528, 531, 714, 717, 720};
   static const unsigned ctrs[] = {0,   1,   2,   31,  32,  33,  100, 200,
                                   223, 224, 225, 226, 230, 239, 240, 241,
                                   247, 248, 249, 254, 255, 256};

@@ -89,10 +89,14 @@ static unsigned get12(const uint8_t *ek, unsigned i) {
 /* ---- global functions --------------------------------------------------- */
 
 static void test_misc(void) {
-  static const int codes[8] = {MLKEM_OK, MLKEM_ERR_RANDOM,
-                               MLKEM_ERR_INVALID_EK, MLKEM_ERR_INVALID_DK,
-                               MLKEM_ERR_NULL_ARGUMENT, MLKEM_ERR_BACKEND,
-                               MLKEM_ERR_SELFTEST, MLKEM_ERR_PAIRWISE};
+  static const int codes[8] = {MLKEM_OK,
+                               MLKEM_ERR_RANDOM,
+                               MLKEM_ERR_INVALID_EK,
+                               MLKEM_ERR_INVALID_DK,
+                               MLKEM_ERR_NULL_ARGUMENT,
+                               MLKEM_ERR_BACKEND,
+                               MLKEM_ERR_SELFTEST,
+                               MLKEM_ERR_PAIRWISE};
   static const int others[7] = {1, -8, -9, 100, -100, INT_MAX, INT_MIN};
   unsigned i, j;
   for (i = 0; i < 8; i++) {
@@ -101,8 +105,8 @@ static void test_misc(void) {
            "mlkem_strerror(%d) = \"%s\"", codes[i], s ? s : "(null)");
     for (j = 0; j < i; j++)
       CHECKF(s == NULL || strcmp(s, mlkem_strerror(codes[j])) != 0,
-             "mlkem_strerror(%d) and (%d) are both \"%s\"", codes[i],
-             codes[j], s);
+             "mlkem_strerror(%d) and (%d) are both \"%s\"", codes[i], codes[j],
+             s);
   }
   for (i = 0; i < 7; i++) {
     const char *s = mlkem_strerror(others[i]);
@@ -114,8 +118,10 @@ static void test_misc(void) {
         MLKEM_ERR_INVALID_DK < 0 && MLKEM_ERR_NULL_ARGUMENT < 0);
 
   /* Descriptors in order, NULL-terminated. */
-  CHECK(mlkem_kems[0] != NULL && strcmp(mlkem_kems[0]->name, "ML-KEM-512") == 0);
-  CHECK(mlkem_kems[1] != NULL && strcmp(mlkem_kems[1]->name, "ML-KEM-768") == 0);
+  CHECK(mlkem_kems[0] != NULL &&
+        strcmp(mlkem_kems[0]->name, "ML-KEM-512") == 0);
+  CHECK(mlkem_kems[1] != NULL &&
+        strcmp(mlkem_kems[1]->name, "ML-KEM-768") == 0);
   CHECK(mlkem_kems[2] != NULL &&
         strcmp(mlkem_kems[2]->name, "ML-KEM-1024") == 0);
   CHECK(mlkem_kems[3] == NULL);
@@ -123,17 +129,16 @@ static void test_misc(void) {
   /* Names. */
   {
     static const char *const good[][2] = {
-        {"ML-KEM-768", "ML-KEM-768"},  {"ml-kem-768", "ML-KEM-768"},
-        {"768", "ML-KEM-768"},         {"Ml-Kem-768", "ML-KEM-768"},
-        {"ML-KEM-512", "ML-KEM-512"},  {"512", "ML-KEM-512"},
-        {"ml-kem-512", "ML-KEM-512"},  {"ML-KEM-1024", "ML-KEM-1024"},
-        {"1024", "ML-KEM-1024"},       {"mL-kEm-1024", "ML-KEM-1024"},
+        {"ML-KEM-768", "ML-KEM-768"}, {"ml-kem-768", "ML-KEM-768"},
+        {"768", "ML-KEM-768"},        {"Ml-Kem-768", "ML-KEM-768"},
+        {"ML-KEM-512", "ML-KEM-512"}, {"512", "ML-KEM-512"},
+        {"ml-kem-512", "ML-KEM-512"}, {"ML-KEM-1024", "ML-KEM-1024"},
+        {"1024", "ML-KEM-1024"},      {"mL-kEm-1024", "ML-KEM-1024"},
     };
-    static const char *const bad[] = {"ML-KEM-769", "", "ML-KEM-", "ML-KEM",
-                                      "ML-KEM-76", "ML-KEM-7680", "769",
-                                      "76", "mlkem768", "ML-KEM-768 ",
-                                      " 768", "ML_KEM_768", "ML-KEM-0512",
-                                      "kem-768"};
+    static const char *const bad[] = {
+        "ML-KEM-769",  "",           "ML-KEM-",     "ML-KEM",   "ML-KEM-76",
+        "ML-KEM-7680", "769",        "76",          "mlkem768", "ML-KEM-768 ",
+        " 768",        "ML_KEM_768", "ML-KEM-0512", "kem-768"};
     for (i = 0; i < sizeof good / sizeof good[0]; i++) {
       const mlkem_kem *k = mlkem_kem_by_name(good[i][0]);
       CHECKF(k != NULL && strcmp(k->name, good[i][1]) == 0,
@@ -150,8 +155,8 @@ static void test_misc(void) {
   CHECK(strcmp(mlkem_version(), MLKEM_VERSION_STRING) == 0);
   {
     char v[32];
-    snprintf(v, sizeof v, "%d.%d.%d", MLKEM_VERSION_MAJOR,
-             MLKEM_VERSION_MINOR, MLKEM_VERSION_PATCH);
+    snprintf(v, sizeof v, "%d.%d.%d", MLKEM_VERSION_MAJOR, MLKEM_VERSION_MINOR,
+             MLKEM_VERSION_PATCH);
     CHECK(strcmp(v, MLKEM_VERSION_STRING) == 0);
   }
   {
@@ -250,16 +255,18 @@ static void test_rounds(const mlkem_kem *kem, unsigned rounds) {
     int rc5 = kem->check_dk(dk);
     if (rc1 | rc2 | rc3 | rc4 | rc5) {
       if (bad_rc++ == 0)
-        CHECKF(0, "%s round %u: keygen %d, encaps %d, decaps %d, check_ek "
-               "%d, check_dk %d", kem->name, t, rc1, rc2, rc3, rc4, rc5);
+        CHECKF(0,
+               "%s round %u: keygen %d, encaps %d, decaps %d, check_ek "
+               "%d, check_dk %d",
+               kem->name, t, rc1, rc2, rc3, rc4, rc5);
       continue;
     }
     if (memcmp(ss1, ss2, 32) != 0 && bad_ss++ == 0)
       CHECKF(0, "%s round %u: decaps key differs from encaps key", kem->name,
              t);
     if (!dk_structure_ok(kem, ek, dk) && bad_dk++ == 0)
-      CHECKF(0, "%s round %u: dk is not dk_PKE || ek || H(ek) || z",
-             kem->name, t);
+      CHECKF(0, "%s round %u: dk is not dk_PKE || ek || H(ek) || z", kem->name,
+             t);
     if (t > 0 && (memcmp(prev_ek, ek, kem->ek_bytes) == 0 ||
                   memcmp(prev_ss, ss1, 32) == 0))
       repeats++;
@@ -270,8 +277,7 @@ static void test_rounds(const mlkem_kem *kem, unsigned rounds) {
          bad_rc, rounds);
   CHECKF(bad_ss == 0, "%s: %lu of %u rounds disagree", kem->name, bad_ss,
          rounds);
-  CHECKF(bad_dk == 0, "%s: %lu of %u dk malformed", kem->name, bad_dk,
-         rounds);
+  CHECKF(bad_dk == 0, "%s: %lu of %u dk malformed", kem->name, bad_dk, rounds);
   CHECKF(repeats == 0, "%s: %lu rounds repeated the previous ek or key",
          kem->name, repeats);
   printf("  %s: %u random keygen/encaps/decaps rounds\n", kem->name, rounds);
@@ -325,8 +331,10 @@ static void test_derand(const mlkem_kem *kem, test_rng *rng) {
     memcpy(gin, m, 32);
     memcpy(gin + 32, h, 32);
     mlkem_sha3_512(kr, gin, 64);
-    CHECKF(memcmp(ss, kr, 32) == 0, "%s encaps_derand: K is not G(m || "
-           "H(ek))[0:32]", kem->name);
+    CHECKF(memcmp(ss, kr, 32) == 0,
+           "%s encaps_derand: K is not G(m || "
+           "H(ek))[0:32]",
+           kem->name);
     CHECK(pke->encrypt(ct2, ek, m, kr + 32) == MLKEM_OK);
     CHECKF(memcmp(ct, ct2, kem->ct_bytes) == 0,
            "%s encaps_derand: c is not K-PKE.Encrypt(ek, m, r)", kem->name);
@@ -336,8 +344,10 @@ static void test_derand(const mlkem_kem *kem, test_rng *rng) {
     CHECK(pke->decrypt(gin, dk, ct) == MLKEM_OK);
     CHECK(memcmp(gin, m, 32) == 0);
   }
-  printf("  %s: keygen_derand/encaps_derand structure against K-PKE, "
-         "SHA3-256 and SHA3-512 (20 seeds)\n", kem->name);
+  printf(
+      "  %s: keygen_derand/encaps_derand structure against K-PKE, "
+      "SHA3-256 and SHA3-512 (20 seeds)\n",
+      kem->name);
 }
 
 static void test_kpke_roundtrip(const mlkem_kem *kem, test_rng *rng) {
@@ -366,8 +376,8 @@ static void test_kpke_roundtrip(const mlkem_kem *kem, test_rng *rng) {
 }
 
 static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
-  uint8_t seed[64], m[32], ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ss[32],
-      key[32], want[32];
+  uint8_t seed[64], m[32], ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ss[32], key[32],
+      want[32];
   const uint8_t *z;
   size_t b;
   unsigned t;
@@ -389,8 +399,8 @@ static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
       CHECKF(0, "%s: decaps with bit %zu flipped returned %d", kem->name, b,
              rc);
     if (memcmp(ss, want, 32) != 0 && bad_j++ == 0)
-      CHECKF(0, "%s: decaps with bit %zu flipped is not J(z || c')",
-             kem->name, b);
+      CHECKF(0, "%s: decaps with bit %zu flipped is not J(z || c')", kem->name,
+             b);
     if (memcmp(ss, key, 32) == 0) real++;
     ct[b / 8] ^= (uint8_t)(1u << (b % 8));
     n++;
@@ -406,15 +416,19 @@ static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
     if (memcmp(ss, want, 32) != 0) bad_j++;
     n++;
   }
-  CHECKF(bad_rc == 0, "%s: %lu modified ciphertexts gave an error",
-         kem->name, bad_rc);
-  CHECKF(bad_j == 0, "%s: %lu of %lu modified ciphertexts did not give "
-         "J(z || c')", kem->name, bad_j, n);
-  CHECKF(real == 0, "%s: %lu modified ciphertexts gave the real key",
-         kem->name, real);
+  CHECKF(bad_rc == 0, "%s: %lu modified ciphertexts gave an error", kem->name,
+         bad_rc);
+  CHECKF(bad_j == 0,
+         "%s: %lu of %lu modified ciphertexts did not give "
+         "J(z || c')",
+         kem->name, bad_j, n);
+  CHECKF(real == 0, "%s: %lu modified ciphertexts gave the real key", kem->name,
+         real);
   CHECK(kem->decaps(ss, ct, dk) == MLKEM_OK && memcmp(ss, key, 32) == 0);
-  printf("  %s: implicit rejection on all %zu single-bit changes of a "
-         "ciphertext and 50 others\n", kem->name, 8 * kem->ct_bytes);
+  printf(
+      "  %s: implicit rejection on all %zu single-bit changes of a "
+      "ciphertext and 50 others\n",
+      kem->name, 8 * kem->ct_bytes);
 }
 
 static void test_dk_check(const mlkem_kem *kem, test_rng *rng) {
@@ -465,14 +479,16 @@ static void test_dk_check(const mlkem_kem *kem, test_rng *rng) {
   j_hash(want, bad + kem->dk_bytes - 32, ct, kem->ct_bytes);
   CHECK(memcmp(ss, want, 32) == 0);
   ct[0] ^= 1;
-  printf("  %s: hash check refuses all %lu single-byte changes of ek or "
-         "H(ek) in dk, ss zeroed\n", kem->name, n);
+  printf(
+      "  %s: hash check refuses all %lu single-byte changes of ek or "
+      "H(ek) in dk, ss zeroed\n",
+      kem->name, n);
 }
 
 static void test_ek_check(const mlkem_kem *kem, test_rng *rng) {
   const unsigned ncoef = 256 * kem->rank;
-  const unsigned pos[8] = {0, 1, 2, 255, 256, ncoef - 256, ncoef - 2,
-                           ncoef - 1};
+  const unsigned pos[8] = {0,   1,           2,         255,
+                           256, ncoef - 256, ncoef - 2, ncoef - 1};
   static const unsigned badv[4] = {Q, Q + 1, 4000, 4095};
   uint8_t seed[64], m[32], ek[MAX_EK], bad[MAX_EK], ct[MAX_CT], ss[32];
   unsigned i, v;
@@ -501,18 +517,19 @@ static void test_ek_check(const mlkem_kem *kem, test_rng *rng) {
              "%s encaps: coefficient %u = %u: rc %d, outputs %s", kem->name,
              pos[i], val, rc2,
              test_all_bytes(ct, kem->ct_bytes, 0) && test_all_bytes(ss, 32, 0)
-                 ? "zeroed" : "NOT zeroed");
+                 ? "zeroed"
+                 : "NOT zeroed");
       memset(ct, TEST_FILL, sizeof ct);
       memset(ss, TEST_FILL, sizeof ss);
       rc3 = kem->encaps_derand(ct, ss, bad, m);
       CHECKF(rc3 == MLKEM_ERR_INVALID_EK &&
                  test_all_bytes(ct, kem->ct_bytes, 0) &&
                  test_all_bytes(ss, 32, 0),
-             "%s encaps_derand: coefficient %u = %u: rc %d", kem->name,
-             pos[i], val, rc3);
+             "%s encaps_derand: coefficient %u = %u: rc %d", kem->name, pos[i],
+             val, rc3);
       CHECKF(rc1 == MLKEM_ERR_INVALID_EK,
-             "%s check_ek: coefficient %u = %u: rc %d", kem->name, pos[i],
-             val, rc1);
+             "%s check_ek: coefficient %u = %u: rc %d", kem->name, pos[i], val,
+             rc1);
       n++;
     }
     /* q - 1 and 0 are valid. */
@@ -531,8 +548,10 @@ static void test_ek_check(const mlkem_kem *kem, test_rng *rng) {
       set12(bad, i, i & 1 ? Q : 4095);
       if (kem->check_ek(bad) == MLKEM_ERR_INVALID_EK) refused++;
     }
-    CHECKF(refused == ncoef, "%s check_ek: %lu of %u positions with a value "
-           ">= q accepted", kem->name, ncoef - refused, ncoef);
+    CHECKF(refused == ncoef,
+           "%s check_ek: %lu of %u positions with a value "
+           ">= q accepted",
+           kem->name, ncoef - refused, ncoef);
   }
   /* rho is not checked: any 32 bytes are fine. */
   memcpy(bad, ek, kem->ek_bytes);
@@ -541,9 +560,11 @@ static void test_ek_check(const mlkem_kem *kem, test_rng *rng) {
   /* All coefficients q - 1. */
   for (i = 0; i < ncoef; i++) set12(bad, i, Q - 1);
   CHECK(kem->check_ek(bad) == MLKEM_OK);
-  printf("  %s: modulus check: %lu bad-coefficient keys refused by check_ek, "
-         "encaps and encaps_derand with zeroed outputs; every position "
-         "refused by check_ek\n", kem->name, n);
+  printf(
+      "  %s: modulus check: %lu bad-coefficient keys refused by check_ek, "
+      "encaps and encaps_derand with zeroed outputs; every position "
+      "refused by check_ek\n",
+      kem->name, n);
 }
 
 /* Prepared encapsulation keys: prepare_ek writes ek || H(ek) (H computed
@@ -606,14 +627,16 @@ static void test_prepared(const mlkem_kem *kem, test_rng *rng) {
   CHECK(kem->encaps_prepared(ct2, ss2, NULL) == MLKEM_ERR_NULL_ARGUMENT);
   CHECK(test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0));
   CHECK(kem->encaps_prepared(NULL, ss2, prep) == MLKEM_ERR_NULL_ARGUMENT);
-  printf("  %s: prepared keys: 50 encapsulations equal to encaps_derand's, "
-         "refusals and NULL arguments\n", kem->name);
+  printf(
+      "  %s: prepared keys: 50 encapsulations equal to encaps_derand's, "
+      "refusals and NULL arguments\n",
+      kem->name);
 }
 
 static void test_unaligned(const mlkem_kem *kem, test_rng *rng) {
   const kpke_fns *pke = &kpke_by_rank[kem->rank];
-  uint8_t seed[64], m[32], ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ss[32],
-      ssd[32], pct[MAX_CT], pm[32];
+  uint8_t seed[64], m[32], ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ss[32], ssd[32],
+      pct[MAX_CT], pm[32];
   static uint8_t big[8][MAX_DK + 16]; /* one buffer per argument */
   unsigned off;
   test_rng_bytes(rng, seed, 64);
@@ -636,8 +659,7 @@ static void test_unaligned(const mlkem_kem *kem, test_rng *rng) {
     /* encaps_derand: ek, m in; ct, ss out. */
     memcpy(a3, m, 32);
     CHECK(kem->encaps_derand(a4, ss2 + off, a1, a3) == MLKEM_OK);
-    CHECKF(memcmp(a4, ct, kem->ct_bytes) == 0 &&
-               memcmp(ss2 + off, ss, 32) == 0,
+    CHECKF(memcmp(a4, ct, kem->ct_bytes) == 0 && memcmp(ss2 + off, ss, 32) == 0,
            "%s encaps_derand at offset %u differs", kem->name, off);
     /* decaps: ct, dk in; ss out. */
     memset(ss2, 0, sizeof ss2);
@@ -663,8 +685,10 @@ static void test_unaligned(const mlkem_kem *kem, test_rng *rng) {
     CHECK(memcmp(ss2 + off, pm, 32) == 0);
     CHECK(pke->keygen(a1, a2, a0 + 1) == MLKEM_OK);
   }
-  printf("  %s: inputs and outputs at offsets 1..7 give identical "
-         "results\n", kem->name);
+  printf(
+      "  %s: inputs and outputs at offsets 1..7 give identical "
+      "results\n",
+      kem->name);
 }
 
 /* Calls with one NULL pointer at a time; every non-NULL output must be
@@ -716,8 +740,7 @@ static void test_null(const mlkem_kem *kem) {
   EXPECT_NULL(kem->check_dk(NULL), 0, 0, 0, 0);
   EXPECT_NULL(pke->keygen(NULL, o2, seed), 0, 0, 1, pke->dkpke_bytes);
   EXPECT_NULL(pke->keygen(o1, NULL, seed), 1, kem->ek_bytes, 0, 0);
-  EXPECT_NULL(pke->keygen(o1, o2, NULL), 1, kem->ek_bytes, 1,
-              pke->dkpke_bytes);
+  EXPECT_NULL(pke->keygen(o1, o2, NULL), 1, kem->ek_bytes, 1, pke->dkpke_bytes);
   EXPECT_NULL(pke->encrypt(NULL, ek, m, seed), 0, 0, 0, 0);
   EXPECT_NULL(pke->encrypt(o1, NULL, m, seed), 1, kem->ct_bytes, 0, 0);
   EXPECT_NULL(pke->encrypt(o1, ek, NULL, seed), 1, kem->ct_bytes, 0, 0);

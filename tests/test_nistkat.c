@@ -42,8 +42,7 @@ static void test_aes256(void) {
 }
 
 static char msgbuf[256];
-static const char *msg(const char *set, unsigned long count,
-                       const char *what) {
+static const char *msg(const char *set, unsigned long count, const char *what) {
   snprintf(msgbuf, sizeof msgbuf, "%s count %lu: %s", set, count, what);
   return msgbuf;
 }
@@ -166,10 +165,11 @@ static void test_file(const char *rel, const char *set_name) {
         ok = kv_hex_exact(&kv, r->ss, 32);
       }
       if (bit == 0 || (r->have & bit) != 0 || !ok) {
-        fprintf(stderr, "%s:%lu: unknown, repeated or malformed field\n",
-                rel, rd.lineno);
-        CHECK_MSG(0, "every field is known, once per record, of the right "
-                     "length");
+        fprintf(stderr, "%s:%lu: unknown, repeated or malformed field\n", rel,
+                rd.lineno);
+        CHECK_MSG(0,
+                  "every field is known, once per record, of the right "
+                  "length");
         continue;
       }
       r->have |= bit;

@@ -194,8 +194,10 @@ static void check_ntt_case(const mlkem_poly *in, const char *what,
          p.coeffs[where]);
   to_ref(got, &p);
   d = first_diff(got, want);
-  CHECKF(d == N, "ntt(%s): coefficient %u is %lld mod q, Algorithm 9 gives "
-         "%lld", what, d, (long long)got[d % N], (long long)want[d % N]);
+  CHECKF(d == N,
+         "ntt(%s): coefficient %u is %lld mod q, Algorithm 9 gives "
+         "%lld",
+         what, d, (long long)got[d % N], (long long)want[d % N]);
 
   /* invntt takes |x| < q (a basemul_acc output): reduce first. */
   for (i = 0; i < N; i++) p.coeffs[i] = mlkem_barrett_reduce(p.coeffs[i]);
@@ -205,8 +207,10 @@ static void check_ntt_case(const mlkem_poly *in, const char *what,
          where, p.coeffs[where]);
   to_ref(got, &p);
   d = first_diff(got, orig);
-  CHECKF(d == N, "invntt(ntt(%s)): coefficient %u is %lld mod q, the input "
-         "was %lld", what, d, (long long)got[d % N], (long long)orig[d % N]);
+  CHECKF(d == N,
+         "invntt(ntt(%s)): coefficient %u is %lld mod q, the input "
+         "was %lld",
+         what, d, (long long)got[d % N], (long long)orig[d % N]);
   (*count)++;
 }
 
@@ -283,9 +287,10 @@ static void test_invntt(void) {
            where, p.coeffs[where]);
     to_ref(got, &p);
     d = first_diff(got, want);
-    CHECKF(d == N, "invntt case %u: coefficient %u is %lld mod q, "
-           "Algorithm 10 gives %lld", t, d, (long long)got[d % N],
-           (long long)want[d % N]);
+    CHECKF(d == N,
+           "invntt case %u: coefficient %u is %lld mod q, "
+           "Algorithm 10 gives %lld",
+           t, d, (long long)got[d % N], (long long)want[d % N]);
     count++;
   }
   printf("  invntt vs Algorithm 10: %lu polynomials (extremes, random)\n",
@@ -332,9 +337,10 @@ static void test_basemul_direct(void) {
              where, r.coeffs[where]);
       to_ref(got, &r);
       d = first_diff(got, want);
-      CHECKF(d == N, "basemul_acc k=%u case %u: coefficient %u is %lld mod "
-             "q, Algorithm 11 gives %lld", k, t, d, (long long)got[d % N],
-             (long long)want[d % N]);
+      CHECKF(d == N,
+             "basemul_acc k=%u case %u: coefficient %u is %lld mod "
+             "q, Algorithm 11 gives %lld",
+             k, t, d, (long long)got[d % N], (long long)want[d % N]);
       count++;
     }
   }
@@ -386,22 +392,25 @@ static void test_products(const mlkem_backend *be) {
       }
       be->basemul_acc(&r, a, b, k, 0, N);
       CHECKF(in_bounds(&r, -(Q - 1), Q - 1, &where),
-             "%s basemul_acc k=%u: output %u = %d outside |x| < q", be->name,
-             k, where, r.coeffs[where]);
+             "%s basemul_acc k=%u: output %u = %d outside |x| < q", be->name, k,
+             where, r.coeffs[where]);
       be->invntt(&r);
       CHECKF(in_bounds(&r, -(Q - 1), Q - 1, &where),
              "%s invntt: output %u = %d outside |x| < q", be->name, where,
              r.coeffs[where]);
       to_ref(got, &r);
       d = first_diff(got, want);
-      CHECKF(d == N, "%s: invntt(basemul_acc(ntt a, ntt b)) k=%u case %u: "
-             "coefficient %u is %lld mod q, schoolbook gives %lld", be->name,
-             k, t, d, (long long)got[d % N], (long long)want[d % N]);
+      CHECKF(d == N,
+             "%s: invntt(basemul_acc(ntt a, ntt b)) k=%u case %u: "
+             "coefficient %u is %lld mod q, schoolbook gives %lld",
+             be->name, k, t, d, (long long)got[d % N], (long long)want[d % N]);
       count++;
     }
   }
-  printf("  %s: invntt(sum ntt(a) o ntt(b)) = schoolbook, k = 1..4: %lu "
-         "cases\n", be->name, count);
+  printf(
+      "  %s: invntt(sum ntt(a) o ntt(b)) = schoolbook, k = 1..4: %lu "
+      "cases\n",
+      be->name, count);
 }
 
 static void test_add_reduce(const mlkem_backend *be) {
@@ -425,13 +434,14 @@ static void test_add_reduce(const mlkem_backend *be) {
     for (i = 0; i < N; i++) want[i] = ref_mod_q(want[i] + ar[i]);
     be->add_reduce(&r, &a, 0, N);
     CHECKF(in_bounds(&r, -(Q - 1), Q - 1, &where),
-           "%s add_reduce case %u: output %u = %d outside |x| < q", be->name,
-           t, where, r.coeffs[where]);
+           "%s add_reduce case %u: output %u = %d outside |x| < q", be->name, t,
+           where, r.coeffs[where]);
     to_ref(got, &r);
     d = first_diff(got, want);
-    CHECKF(d == N, "%s add_reduce case %u: coefficient %u is %lld, want "
-           "%lld", be->name, t, d, (long long)got[d % N],
-           (long long)want[d % N]);
+    CHECKF(d == N,
+           "%s add_reduce case %u: coefficient %u is %lld, want "
+           "%lld",
+           be->name, t, d, (long long)got[d % N], (long long)want[d % N]);
   }
   printf("  %s: add_reduce, 300 cases\n", be->name);
 }
@@ -501,18 +511,21 @@ static void test_parts(const mlkem_backend *be) {
         be->basemul_acc(&part, a, b, k, from, to);
         be->add_reduce(&part, &e, from, to);
         for (i = 0; i < N; i++)
-          if (part.coeffs[i] != (i >= from && i < to ? whole.coeffs[i]
-                                                     : before.coeffs[i])) {
+          if (part.coeffs[i] !=
+              (i >= from && i < to ? whole.coeffs[i] : before.coeffs[i])) {
             if (bad++ == 0)
-              CHECKF(0, "%s basemul_acc + add_reduce over [%u, %u), k=%u: "
-                     "coefficient %u is %d", be->name, from, to, k, i,
-                     part.coeffs[i]);
+              CHECKF(0,
+                     "%s basemul_acc + add_reduce over [%u, %u), k=%u: "
+                     "coefficient %u is %d",
+                     be->name, from, to, k, i, part.coeffs[i]);
             break;
           }
       }
   CHECKF(bad == 0, "%s: %u of %u part cases wrong", be->name, bad, cases);
-  printf("  %s: basemul_acc and add_reduce over every range of parts, %u "
-         "cases\n", be->name, cases);
+  printf(
+      "  %s: basemul_acc and add_reduce over every range of parts, %u "
+      "cases\n",
+      be->name, cases);
 }
 
 int main(void) {

@@ -46,7 +46,9 @@ int main(void) {
   }
   mlkem_fault_pairwise = 0;
   CHECK(strcmp(mlkem_strerror(MLKEM_ERR_PAIRWISE), "unknown error") != 0);
-  printf("pairwise consistency test: passes on good keys, refuses a faulty "
-         "dk for every set (backend %s)\n", mlkem_backend_name());
+  printf(
+      "pairwise consistency test: passes on good keys, refuses a faulty "
+      "dk for every set (backend %s)\n",
+      mlkem_backend_name());
   return test_summary("test_pairwise");
 }

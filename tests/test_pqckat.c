@@ -61,14 +61,12 @@ typedef struct {
 } record;
 
 static char msgbuf[256];
-static const char *msg(const char *set, unsigned long count,
-                       const char *what) {
+static const char *msg(const char *set, unsigned long count, const char *what) {
   snprintf(msgbuf, sizeof msgbuf, "%s count %lu: %s", set, count, what);
   return msgbuf;
 }
 
-static void check_record(const mlkem_kem *kem, const record *r,
-                         ctr_drbg *top) {
+static void check_record(const mlkem_kem *kem, const record *r, ctr_drbg *top) {
   const char *set = kem->name;
   uint8_t seed[64], want_seed[48], drawn[32];
   uint8_t pk[MAX_EK], sk[MAX_DK], ct[MAX_CT], ss[32];
@@ -111,17 +109,28 @@ static void check_record(const mlkem_kem *kem, const record *r,
 static int read_field(const mlkem_kem *kem, record *r, int f,
                       const kv_line *kv) {
   switch (f) {
-    case F_COUNT: return kv_ulong(kv, &r->count);
-    case F_Z: return kv_hex_exact(kv, r->z, 32);
-    case F_D: return kv_hex_exact(kv, r->d, 32);
-    case F_MSG: return kv_hex_exact(kv, r->msg, 32);
-    case F_SEED: return kv_hex_exact(kv, r->seed, 48);
-    case F_PK: return kv_hex_exact(kv, r->pk, kem->ek_bytes);
-    case F_SK: return kv_hex_exact(kv, r->sk, kem->dk_bytes);
-    case F_CTN: return kv_hex_exact(kv, r->ct_n, kem->ct_bytes);
-    case F_SSN: return kv_hex_exact(kv, r->ss_n, 32);
-    case F_CT: return kv_hex_exact(kv, r->ct, kem->ct_bytes);
-    default: return kv_hex_exact(kv, r->ss, 32);
+    case F_COUNT:
+      return kv_ulong(kv, &r->count);
+    case F_Z:
+      return kv_hex_exact(kv, r->z, 32);
+    case F_D:
+      return kv_hex_exact(kv, r->d, 32);
+    case F_MSG:
+      return kv_hex_exact(kv, r->msg, 32);
+    case F_SEED:
+      return kv_hex_exact(kv, r->seed, 48);
+    case F_PK:
+      return kv_hex_exact(kv, r->pk, kem->ek_bytes);
+    case F_SK:
+      return kv_hex_exact(kv, r->sk, kem->dk_bytes);
+    case F_CTN:
+      return kv_hex_exact(kv, r->ct_n, kem->ct_bytes);
+    case F_SSN:
+      return kv_hex_exact(kv, r->ss_n, 32);
+    case F_CT:
+      return kv_hex_exact(kv, r->ct, kem->ct_bytes);
+    default:
+      return kv_hex_exact(kv, r->ss, 32);
   }
 }
 

@@ -30,12 +30,12 @@
 
 /* ---- the custom random source ------------------------------------------ */
 
-static int rb_fail;              /* 1: fail (after rb_ok_calls successes) */
-static unsigned rb_ok_calls;     /* successful calls allowed before failing */
-static unsigned long rb_calls;   /* calls so far */
-static uint8_t rb_log[256];      /* bytes handed out since rb_reset */
+static int rb_fail;            /* 1: fail (after rb_ok_calls successes) */
+static unsigned rb_ok_calls;   /* successful calls allowed before failing */
+static unsigned long rb_calls; /* calls so far */
+static uint8_t rb_log[256];    /* bytes handed out since rb_reset */
 static size_t rb_logged;
-static uint8_t rb_counter;       /* the known stream: 0x11 * i + counter */
+static uint8_t rb_counter; /* the known stream: 0x11 * i + counter */
 
 static void rb_reset(int fail, unsigned ok_calls) {
   rb_fail = fail;
@@ -76,8 +76,10 @@ static void test_set(const mlkem_kem *kem) {
   CHECK(kem->encaps_derand(ct, ss, ek, m) == MLKEM_OK);
   CHECK(kem->decaps(ssd, ct, dk) == MLKEM_OK && memcmp(ss, ssd, 32) == 0);
   CHECK(kem->check_ek(ek) == MLKEM_OK && kem->check_dk(dk) == MLKEM_OK);
-  CHECKF(rb_calls == 0, "%s: derandomized functions called the random "
-         "source %lu times", kem->name, rb_calls);
+  CHECKF(rb_calls == 0,
+         "%s: derandomized functions called the random "
+         "source %lu times",
+         kem->name, rb_calls);
 
   /* keygen: fail on the first, second or third call of the source. */
   for (ok_calls = 0; ok_calls < 3; ok_calls++) {
@@ -87,12 +89,13 @@ static void test_set(const mlkem_kem *kem) {
     rc = kem->keygen(ek2, dk2);
     if (rb_calls > ok_calls) {
       /* The failing call was reached. */
-      CHECKF(rc == MLKEM_ERR_RANDOM, "%s keygen with the source failing on "
-             "call %u: returned %d", kem->name, ok_calls + 1, rc);
+      CHECKF(rc == MLKEM_ERR_RANDOM,
+             "%s keygen with the source failing on "
+             "call %u: returned %d",
+             kem->name, ok_calls + 1, rc);
       CHECKF(test_all_bytes(ek2, kem->ek_bytes, 0) &&
                  test_all_bytes(dk2, kem->dk_bytes, 0),
-             "%s keygen with a failing source: outputs not zeroed",
-             kem->name);
+             "%s keygen with a failing source: outputs not zeroed", kem->name);
     } else {
       /* The source was called fewer times than needed to fail. */
       CHECK(ok_calls > 0 && rc == MLKEM_OK);
@@ -111,18 +114,18 @@ static void test_set(const mlkem_kem *kem) {
     memset(ss2, TEST_FILL, sizeof ss2);
     rc = kem->encaps(ct2, ss2, ek);
     if (rb_calls > ok_calls) {
-      CHECKF(rc == MLKEM_ERR_RANDOM, "%s encaps with the source failing on "
-             "call %u: returned %d", kem->name, ok_calls + 1, rc);
-      CHECKF(test_all_bytes(ct2, kem->ct_bytes, 0) &&
-                 test_all_bytes(ss2, 32, 0),
-             "%s encaps with a failing source: outputs not zeroed",
-             kem->name);
+      CHECKF(rc == MLKEM_ERR_RANDOM,
+             "%s encaps with the source failing on "
+             "call %u: returned %d",
+             kem->name, ok_calls + 1, rc);
+      CHECKF(
+          test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0),
+          "%s encaps with a failing source: outputs not zeroed", kem->name);
     } else {
       CHECK(ok_calls > 0 && rc == MLKEM_OK);
     }
   }
-  CHECKF(rb_calls >= 1, "%s encaps never called the random source",
-         kem->name);
+  CHECKF(rb_calls >= 1, "%s encaps never called the random source", kem->name);
 
   /* encaps with an invalid ek and a failing source: an error either way,
    * outputs zeroed. */
@@ -134,8 +137,8 @@ static void test_set(const mlkem_kem *kem) {
   memset(ss2, TEST_FILL, sizeof ss2);
   rc = kem->encaps(ct2, ss2, ek2);
   CHECKF(rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_RANDOM,
-         "%s encaps with a bad ek and a failing source returned %d",
-         kem->name, rc);
+         "%s encaps with a bad ek and a failing source returned %d", kem->name,
+         rc);
   CHECK(test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0));
 
   /* Derandomized functions and decaps still work after the failures. */
@@ -153,8 +156,8 @@ static void test_set(const mlkem_kem *kem) {
   rb_reset(0, 0);
   rc = kem->keygen(ek2, dk2);
   CHECK(rc == MLKEM_OK);
-  CHECKF(rb_logged == 64, "%s keygen drew %zu random bytes, want 64",
-         kem->name, rb_logged);
+  CHECKF(rb_logged == 64, "%s keygen drew %zu random bytes, want 64", kem->name,
+         rb_logged);
   if (rc == MLKEM_OK && rb_logged == 64) {
     uint8_t ek3[MAX_EK], dk3[MAX_DK];
     CHECK(kem->keygen_derand(ek3, dk3, rb_log) == MLKEM_OK);
@@ -166,19 +169,20 @@ static void test_set(const mlkem_kem *kem) {
   rb_reset(0, 0);
   rc = kem->encaps(ct2, ss2, ek);
   CHECK(rc == MLKEM_OK);
-  CHECKF(rb_logged == 32, "%s encaps drew %zu random bytes, want 32",
-         kem->name, rb_logged);
+  CHECKF(rb_logged == 32, "%s encaps drew %zu random bytes, want 32", kem->name,
+         rb_logged);
   if (rc == MLKEM_OK && rb_logged == 32) {
     uint8_t ct3[MAX_CT], ss3[32];
     CHECK(kem->encaps_derand(ct3, ss3, ek, rb_log) == MLKEM_OK);
     CHECKF(memcmp(ct2, ct3, kem->ct_bytes) == 0 && memcmp(ss2, ss3, 32) == 0,
-           "%s encaps is not encaps_derand(m) of its random bytes",
-           kem->name);
+           "%s encaps is not encaps_derand(m) of its random bytes", kem->name);
     CHECK(kem->decaps(ssd, ct2, dk) == MLKEM_OK && memcmp(ssd, ss2, 32) == 0);
   }
-  printf("  %s: keygen/encaps fail with MLKEM_ERR_RANDOM and zeroed "
-         "outputs; derandomized functions unaffected; success path uses "
-         "the drawn bytes\n", kem->name);
+  printf(
+      "  %s: keygen/encaps fail with MLKEM_ERR_RANDOM and zeroed "
+      "outputs; derandomized functions unaffected; success path uses "
+      "the drawn bytes\n",
+      kem->name);
 }
 
 int main(void) {

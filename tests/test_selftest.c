@@ -19,12 +19,24 @@ int main(void) {
     for (field = 0; field < 6; field++) {
       memcpy(bad, mlkem_selftest_kats, sizeof bad);
       switch (field) {
-        case 0: bad[v].seed[5] ^= 1; break;
-        case 1: bad[v].m[31] ^= 0x80; break;
-        case 2: bad[v].ek_digest[0] ^= 1; break;
-        case 3: bad[v].dk_digest[17] ^= 4; break;
-        case 4: bad[v].ct_digest[31] ^= 1; break;
-        default: bad[v].ss[9] ^= 2; break;
+        case 0:
+          bad[v].seed[5] ^= 1;
+          break;
+        case 1:
+          bad[v].m[31] ^= 0x80;
+          break;
+        case 2:
+          bad[v].ek_digest[0] ^= 1;
+          break;
+        case 3:
+          bad[v].dk_digest[17] ^= 4;
+          break;
+        case 4:
+          bad[v].ct_digest[31] ^= 1;
+          break;
+        default:
+          bad[v].ss[9] ^= 2;
+          break;
       }
       CHECKF(mlkem_selftest_run(bad, 3) == MLKEM_ERR_SELFTEST,
              "corrupted field %u of vector %u not detected", field, v);

@@ -59,12 +59,14 @@ static void test_decode12_all_values(void) {
       g[i] = v;
       ref_byte_encode(bytes, g, 12);
       flag = mlkem_portable_decode12(&r, bytes);
-      CHECKF((flag != 0) == (v >= Q), "decode12 flag %u for %u at %u", flag,
-             v, i);
+      CHECKF((flag != 0) == (v >= Q), "decode12 flag %u for %u at %u", flag, v,
+             i);
     }
   }
-  CHECKF(bad == 0, "decode12: %lu of %u (value, position) pairs wrong; "
-         "first: value %u at position %u", bad, 4096u * N, first_v, first_i);
+  CHECKF(bad == 0,
+         "decode12: %lu of %u (value, position) pairs wrong; "
+         "first: value %u at position %u",
+         bad, 4096u * N, first_v, first_i);
   printf("  decode12: all 4096 12-bit values at all 256 positions\n");
 }
 
@@ -88,8 +90,10 @@ static void test_encode12_all_values(void) {
     if (memcmp(got, want, MLKEM_POLYBYTES) != 0 && bad++ == 0) {
       for (j = 0; got[j] == want[j]; j++) {
       }
-      CHECKF(0, "encode12: round %d differs at byte %u (got %02x, want "
-             "%02x)", (int)v, j, got[j], want[j]);
+      CHECKF(0,
+             "encode12: round %d differs at byte %u (got %02x, want "
+             "%02x)",
+             (int)v, j, got[j], want[j]);
     }
     for (j = MLKEM_POLYBYTES; j < sizeof got; j++)
       if (got[j] != 0xA5) guard_bad++;
@@ -127,19 +131,19 @@ static void test_roundtrips12(const mlkem_backend *be) {
     be->decode12(&b, reduced);
     be->encode12(again, &b, 0, N);
     CHECKF(memcmp(again, reduced, sizeof again) == 0,
-           "%s: encode12(decode12(b)) != b for canonical b (case %u)",
-           be->name, t);
+           "%s: encode12(decode12(b)) != b for canonical b (case %u)", be->name,
+           t);
     /* decode12(encode12(a)) = a mod q for |a| < q (portable layout). */
     if (be == &mlkem_backend_portable) {
       for (i = 0; i < N; i++)
-        a.coeffs[i] = (int16_t)((int32_t)(test_rng_u32(&rng) % (2 * Q - 1)) -
-                                (Q - 1));
+        a.coeffs[i] =
+            (int16_t)((int32_t)(test_rng_u32(&rng) % (2 * Q - 1)) - (Q - 1));
       be->encode12(bytes, &a, 0, N);
       be->decode12(&b, bytes);
       for (i = 0; i < N && b.coeffs[i] == ref_mod_q(a.coeffs[i]); i++) {
       }
-      CHECKF(i == N, "decode12(encode12(a)) coefficient %u is %d, want %d",
-             i, b.coeffs[i % N], (int)ref_mod_q(a.coeffs[i % N]));
+      CHECKF(i == N, "decode12(encode12(a)) coefficient %u is %d, want %d", i,
+             b.coeffs[i % N], (int)ref_mod_q(a.coeffs[i % N]));
     }
   }
   printf("  %s: 1000 random encode12/decode12 round trips\n", be->name);
@@ -160,18 +164,18 @@ static void test_parts12(const mlkem_backend *be) {
     for (to = from + MLKEM_PART_COEFFS; to <= N; to += MLKEM_PART_COEFFS)
       for (t = 0; t < 50; t++, cases++) {
         for (i = 0; i < N; i++)
-          a.coeffs[i] = (int16_t)((int32_t)(test_rng_u32(&rng) %
-                                            (16 * Q - 1)) - (8 * Q - 1));
+          a.coeffs[i] = (int16_t)((int32_t)(test_rng_u32(&rng) % (16 * Q - 1)) -
+                                  (8 * Q - 1));
         test_rng_bytes(&rng, before, sizeof before);
         memcpy(part, before, sizeof part);
         be->encode12(whole, &a, 0, N);
         be->encode12(part, &a, from, to);
         for (i = 0; i < MLKEM_POLYBYTES; i++)
-          if (part[i] != (i >= 3 * from / 2 && i < 3 * to / 2 ? whole[i]
-                                                              : before[i])) {
+          if (part[i] !=
+              (i >= 3 * from / 2 && i < 3 * to / 2 ? whole[i] : before[i])) {
             if (bad++ == 0)
-              CHECKF(0, "%s encode12 over [%u, %u): byte %u is %02x",
-                     be->name, from, to, i, part[i]);
+              CHECKF(0, "%s encode12 over [%u, %u): byte %u is %02x", be->name,
+                     from, to, i, part[i]);
             break;
           }
       }
@@ -183,8 +187,8 @@ static void test_parts12(const mlkem_backend *be) {
 
 /* ---- every d: bit layout ------------------------------------------------ */
 
-static void encode_d(const mlkem_backend *be, uint8_t *out,
-                     const mlkem_poly *a, unsigned d) {
+static void encode_d(const mlkem_backend *be, uint8_t *out, const mlkem_poly *a,
+                     unsigned d) {
   if (d == 12)
     be->encode12(out, a, 0, N);
   else if (d == 1)
@@ -193,8 +197,8 @@ static void encode_d(const mlkem_backend *be, uint8_t *out,
     be->compress_encode(out, a, d);
 }
 
-static void decode_d(const mlkem_backend *be, mlkem_poly *r,
-                     const uint8_t *in, unsigned d) {
+static void decode_d(const mlkem_backend *be, mlkem_poly *r, const uint8_t *in,
+                     unsigned d) {
   if (d == 12)
     be->decode12(r, in);
   else if (d == 1)
@@ -232,8 +236,10 @@ static void test_layout(const mlkem_backend *be) {
       for (i = 0; i < N; i++) {
         int32_t w = i == ci ? decoded(1u << bj, d) : 0;
         if (a.coeffs[i] != w && bad_dec++ == 0)
-          CHECKF(0, "%s ByteDecode_%u: bit %u alone gives coefficient %u = "
-                 "%d, want %d", be->name, d, b, i, a.coeffs[i], (int)w);
+          CHECKF(0,
+                 "%s ByteDecode_%u: bit %u alone gives coefficient %u = "
+                 "%d, want %d",
+                 be->name, d, b, i, a.coeffs[i], (int)w);
       }
       /* Encode: coefficient ci decoding from 2^bj -> only bit b set. */
       memset(&a, 0, sizeof a);
@@ -242,8 +248,10 @@ static void test_layout(const mlkem_backend *be) {
       want[b / 8] = (uint8_t)(1u << (b % 8));
       encode_d(be, bytes, &a, d);
       if (memcmp(bytes, want, 32 * d) != 0 && bad_enc++ == 0)
-        CHECKF(0, "%s ByteEncode_%u: coefficient %u = 2^%u does not give "
-               "exactly bit %u", be->name, d, ci, bj, b);
+        CHECKF(0,
+               "%s ByteEncode_%u: coefficient %u = 2^%u does not give "
+               "exactly bit %u",
+               be->name, d, ci, bj, b);
     }
     CHECKF(bad_dec == 0, "%s ByteDecode_%u: %lu wrong coefficients", be->name,
            d, bad_dec);
@@ -264,9 +272,10 @@ static void test_layout(const mlkem_backend *be) {
       if (coeff_ok) {
         for (i = 0; i < N && a.coeffs[i] == decoded(f[i], d); i++) {
         }
-        CHECKF(i == N, "%s ByteDecode_%u random case %u: coefficient %u is "
-               "%d, want %d", be->name, d, t, i, a.coeffs[i % N],
-               (int)decoded(f[i % N], d));
+        CHECKF(i == N,
+               "%s ByteDecode_%u random case %u: coefficient %u is "
+               "%d, want %d",
+               be->name, d, t, i, a.coeffs[i % N], (int)decoded(f[i % N], d));
       }
       encode_d(be, again, &a, d);
       CHECKF(memcmp(again, bytes, 32 * d) == 0,

@@ -43,6 +43,7 @@ static void hex(uint8_t *out, size_t len, const char *h) {
 
 /* KeccakF-1600-IntermediateValues.txt: the all-zero state after one and
  * after two applications of Keccak-f[1600], lanes in index order x + 5y. */
+/* clang-format off */
 static const uint64_t zero_perm1[25] = {
     0xF1258F7940E1DDE7ULL, 0x84D5CCF933C0478AULL, 0xD598261EA65AA9EEULL,
     0xBD1547306F80494DULL, 0x8B284E056253D057ULL, 0xFF97A42D7F8E6FD4ULL,
@@ -605,6 +606,7 @@ static void test_permutation_avx512(void) {
       {"keccakf1600_x4_avx512", 4, 8, mlkem_keccakf1600_x4_avx512},
       {"keccakf1600_x8_avx512", 8, 8, mlkem_keccakf1600_x8_avx512},
   };
+  /* clang-format on */
   int avx512;
   unsigned i;
 
@@ -633,8 +635,9 @@ static void test_permutation_avx512(void) {
 #else
 
 static void test_permutation_avx512(void) {
-  printf("keccakf1600_x4_avx512, keccakf1600_x8_avx512: avx512 not "
-         "available (not built into this library): not compared\n");
+  printf(
+      "keccakf1600_x4_avx512, keccakf1600_x8_avx512: avx512 not "
+      "available (not built into this library): not compared\n");
 }
 
 #endif
@@ -662,8 +665,9 @@ static void test_permutation_neon_sha3(void) {
 #else
 
 static void test_permutation_neon_sha3(void) {
-  printf("keccakf1600_x4_neon_sha3: not built into this library: not "
-         "compared\n");
+  printf(
+      "keccakf1600_x4_neon_sha3: not built into this library: not "
+      "compared\n");
 }
 
 #endif
@@ -764,20 +768,36 @@ enum alg { SHA3_256, SHA3_512, SHAKE128, SHAKE256 };
 
 static void init_alg(mlkem_keccak_ctx *ctx, enum alg a) {
   switch (a) {
-    case SHA3_256: mlkem_sha3_256_init(ctx); break;
-    case SHA3_512: mlkem_sha3_512_init(ctx); break;
-    case SHAKE128: mlkem_shake128_init(ctx); break;
-    case SHAKE256: mlkem_shake256_init(ctx); break;
+    case SHA3_256:
+      mlkem_sha3_256_init(ctx);
+      break;
+    case SHA3_512:
+      mlkem_sha3_512_init(ctx);
+      break;
+    case SHAKE128:
+      mlkem_shake128_init(ctx);
+      break;
+    case SHAKE256:
+      mlkem_shake256_init(ctx);
+      break;
   }
 }
 
-static void oneshot(enum alg a, uint8_t *out, size_t outlen,
-                    const uint8_t *in, size_t inlen) {
+static void oneshot(enum alg a, uint8_t *out, size_t outlen, const uint8_t *in,
+                    size_t inlen) {
   switch (a) {
-    case SHA3_256: mlkem_sha3_256(out, in, inlen); break;
-    case SHA3_512: mlkem_sha3_512(out, in, inlen); break;
-    case SHAKE128: mlkem_shake128(out, outlen, in, inlen); break;
-    case SHAKE256: mlkem_shake256(out, outlen, in, inlen); break;
+    case SHA3_256:
+      mlkem_sha3_256(out, in, inlen);
+      break;
+    case SHA3_512:
+      mlkem_sha3_512(out, in, inlen);
+      break;
+    case SHAKE128:
+      mlkem_shake128(out, outlen, in, inlen);
+      break;
+    case SHAKE256:
+      mlkem_shake256(out, outlen, in, inlen);
+      break;
   }
 }
 
@@ -788,18 +808,26 @@ static size_t random_piece(test_rng *rng, size_t n) {
   uint32_t r = test_rng_u32(rng);
   size_t len;
   switch (r % 4) {
-    case 0: len = (r >> 8) % 3; break;
-    case 1: len = (r >> 8) % 9; break;
-    case 2: len = (r >> 8) % 200; break;
-    default: len = (r >> 8) % 400; break;
+    case 0:
+      len = (r >> 8) % 3;
+      break;
+    case 1:
+      len = (r >> 8) % 9;
+      break;
+    case 2:
+      len = (r >> 8) % 200;
+      break;
+    default:
+      len = (r >> 8) % 400;
+      break;
   }
   return len < n ? len : n;
 }
 
 /* Hashes in[0..inlen) with absorb calls at random split points and
  * squeezes outlen bytes in random pieces. */
-static void incremental(enum alg a, test_rng *rng, uint8_t *out,
-                        size_t outlen, const uint8_t *in, size_t inlen) {
+static void incremental(enum alg a, test_rng *rng, uint8_t *out, size_t outlen,
+                        const uint8_t *in, size_t inlen) {
   mlkem_keccak_ctx ctx;
   size_t off = 0;
   init_alg(&ctx, a);
@@ -821,11 +849,16 @@ static void incremental(enum alg a, test_rng *rng, uint8_t *out,
 /* ---- the hashlib vector file ------------------------------------------- */
 
 static int parse_alg(const char *s, enum alg *a) {
-  if (strcmp(s, "sha3_256") == 0) *a = SHA3_256;
-  else if (strcmp(s, "sha3_512") == 0) *a = SHA3_512;
-  else if (strcmp(s, "shake128") == 0) *a = SHAKE128;
-  else if (strcmp(s, "shake256") == 0) *a = SHAKE256;
-  else return 0;
+  if (strcmp(s, "sha3_256") == 0)
+    *a = SHA3_256;
+  else if (strcmp(s, "sha3_512") == 0)
+    *a = SHA3_512;
+  else if (strcmp(s, "shake128") == 0)
+    *a = SHAKE128;
+  else if (strcmp(s, "shake256") == 0)
+    *a = SHAKE256;
+  else
+    return 0;
   return 1;
 }
 
@@ -863,8 +896,8 @@ static void test_kat_file(void) {
     msglen = strtoul(tok[1], NULL, 10);
     outlen = strtoul(tok[2], NULL, 10);
     if (msglen > MAX_MSG || outlen > MAX_OUT ||
-        (msglen > 0 && test_hex_decode(msg_buf, MAX_MSG, tok[3],
-                                       strlen(tok[3])) != msglen) ||
+        (msglen > 0 &&
+         test_hex_decode(msg_buf, MAX_MSG, tok[3], strlen(tok[3])) != msglen) ||
         (msglen == 0 && strcmp(tok[3], "-") != 0) ||
         test_hex_decode(want_buf, MAX_OUT, tok[4], strlen(tok[4])) != outlen ||
         (a == SHA3_256 && outlen != 32) || (a == SHA3_512 && outlen != 64)) {
@@ -889,9 +922,10 @@ static void test_kat_file(void) {
     per_alg[a]++;
   }
   free(text);
-  printf("sha3_kat.txt: %lu vectors checked (SHA3-256 %lu, SHA3-512 %lu, "
-         "SHAKE128 %lu, SHAKE256 %lu), each one-shot and incremental\n",
-         count, per_alg[0], per_alg[1], per_alg[2], per_alg[3]);
+  printf(
+      "sha3_kat.txt: %lu vectors checked (SHA3-256 %lu, SHA3-512 %lu, "
+      "SHAKE128 %lu, SHAKE256 %lu), each one-shot and incremental\n",
+      count, per_alg[0], per_alg[1], per_alg[2], per_alg[3]);
   CHECK_MSG(count >= 2000, "sha3_kat.txt holds the expected vectors");
   CHECK(per_alg[0] > 0 && per_alg[1] > 0 && per_alg[2] > 0 && per_alg[3] > 0);
 }
@@ -965,8 +999,7 @@ typedef struct {
   size_t have, want;
 } collect_sink;
 
-static int collect(void *arg, const uint64_t *lane, size_t stride,
-                   size_t len) {
+static int collect(void *arg, const uint64_t *lane, size_t stride, size_t len) {
   collect_sink *c = arg;
   size_t n = c->want - c->have < len ? c->want - c->have : len;
   mlkem_lane_bytes(c->buf + c->have, lane, stride, n);
@@ -1076,8 +1109,9 @@ static void test_sponge_schedule(void) {
       enum alg a = (enum alg)(test_rng_u32(&rng) % 4);
       size_t inlen = test_rng_u32(&rng) % MAXIN;
       size_t split = inlen == 0 ? 0 : test_rng_u32(&rng) % (inlen + 1);
-      size_t outlen = a == SHA3_256 ? 32 : a == SHA3_512 ? 64
-                                         : DEP + test_rng_u32(&rng) % MAXOUT;
+      size_t outlen = a == SHA3_256   ? 32
+                      : a == SHA3_512 ? 64
+                                      : DEP + test_rng_u32(&rng) % MAXOUT;
       if (outlen > MAXOUT) outlen = MAXOUT;
       test_rng_bytes(&rng, in[j], inlen);
       jobs[j].rate = (uint8_t)rates[a];
@@ -1120,8 +1154,8 @@ static void test_sponge_schedule(void) {
       for (j = 0; j < n; j++) {
         CHECKF(memcmp(got[j], want[j], jobs[j].outlen) == 0,
                "sponge schedule (%s, %s) differs from one-shot hashing, "
-               "trial %u job %u", cfg[c].name,
-               use_sinks ? "sink" : "direct", trial, j);
+               "trial %u job %u",
+               cfg[c].name, use_sinks ? "sink" : "direct", trial, j);
         CHECK(got[j][jobs[j].outlen] == 0xEE);
         checked++;
       }
@@ -1182,10 +1216,11 @@ static void test_sponge_schedule(void) {
       checked++;
     }
   }
-  printf("sponge schedule: %u jobs (%u of them dependent on an earlier "
-         "one) checked against one-shot hashing in %u configurations of "
-         "permutations; direct output and sinks\n", checked, dependent,
-         ncfg);
+  printf(
+      "sponge schedule: %u jobs (%u of them dependent on an earlier "
+      "one) checked against one-shot hashing in %u configurations of "
+      "permutations; direct output and sinks\n",
+      checked, dependent, ncfg);
 }
 
 /* ---- a lane sitting a step out ------------------------------------------ */
@@ -1222,8 +1257,8 @@ static void test_sponge_defer(void) {
   static uint8_t out[NJOBS][4 * MLKEM_SHAKE128_RATE];
   static uint8_t want[4 * MLKEM_SHAKE128_RATE];
   mlkem_sponge_job jobs[NJOBS];
-  mlkem_keccak_lanes lanes = {4, defer_count_x4, NULL, 650, 1230, 0,
-                              defer_count_x1};
+  mlkem_keccak_lanes lanes = {4, defer_count_x4, NULL, 650, 1230,
+                              0, defer_count_x1};
   test_rng rng;
   unsigned j, run;
   test_rng_init(&rng, "sponge_defer");
@@ -1235,8 +1270,8 @@ static void test_sponge_defer(void) {
     if (run == 1) lanes.cost_x1 = 1230; /* not cheaper: no deferral */
     memset(out, 0, sizeof out);
     jobs[0] = mlkem_job_h(ek, EK, h);
-    jobs[1] = mlkem_job_make(MLKEM_SHA3_512_RATE, MLKEM_DS_SHA3, gin, 32, h,
-                             32, g, 64); /* G(gin || H) */
+    jobs[1] = mlkem_job_make(MLKEM_SHA3_512_RATE, MLKEM_DS_SHA3, gin, 32, h, 32,
+                             g, 64); /* G(gin || H) */
     jobs[1].after = 0;
     for (j = 0; j < 9; j++)
       jobs[2 + j] = mlkem_job_xof(seeds[j], out[2 + j],
@@ -1249,8 +1284,8 @@ static void test_sponge_defer(void) {
     mlkem_sponge_run(jobs, NJOBS, &lanes);
     CHECKF(defer_calls_x1 == expect_x1 && defer_calls_x4 == expect_x4,
            "deferral (run %u): %u one-way and %u four-way steps, expected "
-           "%u and %u", run, defer_calls_x1, defer_calls_x4, expect_x1,
-           expect_x4);
+           "%u and %u",
+           run, defer_calls_x1, defer_calls_x4, expect_x1, expect_x4);
     oneshot(SHA3_256, want, 32, ek, EK);
     CHECK_MEM(h, want, 32, "deferral: H");
     memcpy(gin + 32, h, 32);
@@ -1269,8 +1304,9 @@ static void test_sponge_defer(void) {
       CHECK_MEM(out[11 + j], want, 128, "deferral: PRF job");
     }
   }
-  printf("deferral: a lane sits out G's step (1 one-way + 11 four-way "
-         "steps instead of 12 four-way), outputs unchanged\n");
+  printf(
+      "deferral: a lane sits out G's step (1 one-way + 11 four-way "
+      "steps instead of 12 four-way), outputs unchanged\n");
 }
 
 int main(void) {

@@ -86,8 +86,8 @@ int main(void) {
   test_backend_banner();
   for (t = 0; t < THREADS; t++) {
     CHECKF(strcmp(results[t].backend, mlkem_backend_name()) == 0,
-           "thread %u chose backend %s, the process %s", t,
-           results[t].backend, mlkem_backend_name());
+           "thread %u chose backend %s, the process %s", t, results[t].backend,
+           mlkem_backend_name());
     CHECKF(results[t].errors == 0, "thread %u: %lu failed calls", t,
            results[t].errors);
     CHECKF(results[t].disagreements == 0, "thread %u: %lu disagreements", t,
@@ -102,7 +102,9 @@ int main(void) {
                   "digest of a deterministic round computed in a thread");
     }
   }
-  printf("%d threads x %d sets x %d rounds (deterministic and random), "
-         "backend %s\n", THREADS, SETS, ROUNDS, mlkem_backend_name());
+  printf(
+      "%d threads x %d sets x %d rounds (deterministic and random), "
+      "backend %s\n",
+      THREADS, SETS, ROUNDS, mlkem_backend_name());
   return test_summary("test_threads");
 }

@@ -20,7 +20,8 @@ void test_check(int ok, const char *file, int line, const char *what) {
     return;
   }
   test_failed++;
-  if (test_failed <= 50) fprintf(stderr, "%s:%d: FAILED: %s\n", file, line, what);
+  if (test_failed <= 50)
+    fprintf(stderr, "%s:%d: FAILED: %s\n", file, line, what);
 }
 
 void test_check_mem(const void *got, const void *want, size_t len,
@@ -35,8 +36,10 @@ void test_check_mem(const void *got, const void *want, size_t len,
   }
   test_failed++;
   if (test_failed <= 50)
-    fprintf(stderr, "%s:%d: FAILED: %s differs at byte %zu of %zu "
-            "(got %02x, want %02x)\n", file, line, what, i, len, g[i], w[i]);
+    fprintf(stderr,
+            "%s:%d: FAILED: %s differs at byte %zu of %zu "
+            "(got %02x, want %02x)\n",
+            file, line, what, i, len, g[i], w[i]);
 }
 
 int test_all_bytes(const uint8_t *p, size_t len, uint8_t v) {
@@ -55,14 +58,15 @@ void test_backend_banner(void) {
   const char *forced = getenv("MLKEM_BACKEND");
   const char *name = mlkem_backend_name();
   if (strcmp(name, "unavailable") == 0) {
-    printf("backend %s is not available here (not built in, or not "
-           "supported by this CPU): not run\n",
-           forced != NULL ? forced : "(none)");
+    printf(
+        "backend %s is not available here (not built in, or not "
+        "supported by this CPU): not run\n",
+        forced != NULL ? forced : "(none)");
     exit(TEST_SKIP);
   }
-  printf("backend: %s%s\n", name,
-         forced != NULL && forced[0] != '\0' ? " (forced by MLKEM_BACKEND)"
-                                              : "");
+  printf(
+      "backend: %s%s\n", name,
+      forced != NULL && forced[0] != '\0' ? " (forced by MLKEM_BACKEND)" : "");
 }
 
 /* One SIMD backend: compared if built in (b not NULL) and usable here. */
@@ -178,7 +182,9 @@ uint32_t test_rng_u32(test_rng *rng) {
          (uint32_t)b[3] << 24;
 }
 
-static uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+static uint64_t rotl64(uint64_t x, int r) {
+  return (x << r) | (x >> (64 - r));
+}
 
 void test_fast_rng_init(test_fast_rng *rng, const char *label) {
   test_rng slow;
@@ -210,7 +216,7 @@ void test_lanes_from_bytes(uint64_t *lane, size_t words, size_t stride,
   memset(lane, fill, 8 * words);
   for (j = 0; j < len; j++) {
     uint64_t *w = &lane[stride * (j / 8)];
-    *w = (*w & ~((uint64_t)0xFF << (8 * (j % 8)))) |
-         (uint64_t)in[j] << (8 * (j % 8));
+    *w = (*w & ~((uint64_t)0xFF << (8 * (j % 8)))) | (uint64_t)in[j]
+                                                         << (8 * (j % 8));
   }
 }

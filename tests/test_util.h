@@ -46,11 +46,11 @@ void test_each_simd_backend(void (*run)(const struct mlkem_backend *be));
  * cond is false; a passing check is recorded under the text of cond. */
 #define TEST_MSGBUF_LEN 512
 extern char test_msgbuf[TEST_MSGBUF_LEN];
-#define CHECKF(cond, ...)                                                \
-  do {                                                                   \
-    int ok_ = !!(cond);                                                  \
-    if (!ok_) snprintf(test_msgbuf, sizeof test_msgbuf, __VA_ARGS__);    \
-    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : test_msgbuf);      \
+#define CHECKF(cond, ...)                                             \
+  do {                                                                \
+    int ok_ = !!(cond);                                               \
+    if (!ok_) snprintf(test_msgbuf, sizeof test_msgbuf, __VA_ARGS__); \
+    test_check(ok_, __FILE__, __LINE__, ok_ ? #cond : test_msgbuf);   \
   } while (0)
 
 /* The byte the API tests prefill output buffers with, so that zeroed and

@@ -33,7 +33,8 @@
  * The uninstrumented builds of make test check the property.
  */
 #if !defined(_GNU_SOURCE)
-#define _GNU_SOURCE /* before any header: pthread_attr_setstack, MAP_ANONYMOUS */
+#define _GNU_SOURCE /* before any header: pthread_attr_setstack, MAP_ANONYMOUS \
+                     */
 #endif
 #include <stdio.h>
 #include <string.h>
@@ -139,7 +140,9 @@ static void add_noise(const char *what, const uint8_t seed[32], unsigned n,
   }
 }
 
-static unsigned eta1_of(unsigned k) { return k == 2 ? 3 : 2; }
+static unsigned eta1_of(unsigned k) {
+  return k == 2 ? 3 : 2;
+}
 
 /* The secrets of K-PKE.Encrypt(ek, msg, r): noise and mu. */
 static void add_encrypt_secrets(unsigned k, const uint8_t msg[32],
@@ -201,9 +204,9 @@ typedef int (*kpke_decrypt_fn)(uint8_t *m, const uint8_t *dk_pke,
                                const uint8_t *ct);
 
 static void decaps_secrets(unsigned k) {
-  static const kpke_decrypt_fn dec[5] = {
-      NULL, NULL, mlkem512_kpke_decrypt, mlkem768_kpke_decrypt,
-      mlkem1024_kpke_decrypt};
+  static const kpke_decrypt_fn dec[5] = {NULL, NULL, mlkem512_kpke_decrypt,
+                                         mlkem768_kpke_decrypt,
+                                         mlkem1024_kpke_decrypt};
   const size_t dkpke = 384u * k;
   const uint8_t *z = g_dk + g_kem->dk_bytes - 32;
   const uint8_t *h = g_dk + g_kem->dk_bytes - 64;
@@ -249,15 +252,17 @@ static void search(const char *op, const ps_stack *st) {
       if (at == (size_t)-1) continue;
       if (found++ == 0) {
         long depth = (long)(st->sp - ((uintptr_t)st->base + at));
-        printf("  RESIDUE after %s %s (%s): %s bytes %zu..%zu at depth %ld "
-               "below the caller's stack pointer\n",
-               g_kem->name, op, mlkem_backend_name(), s->name, off,
-               off + s->window - 1, depth);
+        printf(
+            "  RESIDUE after %s %s (%s): %s bytes %zu..%zu at depth %ld "
+            "below the caller's stack pointer\n",
+            g_kem->name, op, mlkem_backend_name(), s->name, off,
+            off + s->window - 1, depth);
       }
     }
     if (found > 0) residues++;
-    CHECK_MSG(found == 0, "no piece of a secret left on the stack (see "
-                          "the RESIDUE line above)");
+    CHECK_MSG(found == 0,
+              "no piece of a secret left on the stack (see "
+              "the RESIDUE line above)");
   }
   printf("%s %s: %u secrets searched for in %zu bytes of used stack\n",
          g_kem->name, op, nsecrets, used);
@@ -285,9 +290,10 @@ int main(void) {
   unsigned s, round;
   test_backend_banner();
 #ifdef ZEROIZE_INSTRUMENTED
-  printf("test_zeroize: built with AddressSanitizer or MemorySanitizer, whose "
-         "instrumentation leaves its own copies on the stack: not run (the "
-         "uninstrumented builds run it)\n");
+  printf(
+      "test_zeroize: built with AddressSanitizer or MemorySanitizer, whose "
+      "instrumentation leaves its own copies on the stack: not run (the "
+      "uninstrumented builds run it)\n");
   return TEST_SKIP;
 #endif
   test_rng_init(&rng, "test_zeroize");
@@ -319,7 +325,9 @@ int main(void) {
     }
   }
   if (residues > 0)
-    printf("test_zeroize: %u secret(s) found on the stack; see RESIDUE "
-           "lines\n", residues);
+    printf(
+        "test_zeroize: %u secret(s) found on the stack; see RESIDUE "
+        "lines\n",
+        residues);
   return test_summary("test_zeroize");
 }

@@ -31,6 +31,7 @@
 
 /* Round constants RC[i_r] of iota (Section 3.2.5, Algorithm 6), computed
  * from the rc(t) LFSR of Algorithm 5. */
+/* clang-format off */
 const uint64_t mlkem_keccak_rc[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
     0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
@@ -41,50 +42,51 @@ const uint64_t mlkem_keccak_rc[24] = {
     0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
     0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
+/* clang-format on */
 
 /* chi (3.2.4) in lane-complemented form (see the top of this file), and
  * iota (3.2.5) on lane (0, 0); n is the one NOT a row needs. */
-#define KECCAK_CHI_ROW0(E, rc) \
-  do { \
-    n = ~b2; \
+#define KECCAK_CHI_ROW0(E, rc)     \
+  do {                             \
+    n = ~b2;                       \
     E##00 = b0 ^ (b1 | b2) ^ (rc); \
-    E##10 = b1 ^ (n | b3); \
-    E##20 = b2 ^ (b3 & b4); \
-    E##30 = b3 ^ (b4 | b0); \
-    E##40 = b4 ^ (b0 & b1); \
+    E##10 = b1 ^ (n | b3);         \
+    E##20 = b2 ^ (b3 & b4);        \
+    E##30 = b3 ^ (b4 | b0);        \
+    E##40 = b4 ^ (b0 & b1);        \
   } while (0)
-#define KECCAK_CHI_ROW1(E) \
-  do { \
-    n = ~b4; \
+#define KECCAK_CHI_ROW1(E)  \
+  do {                      \
+    n = ~b4;                \
     E##01 = b0 ^ (b1 | b2); \
     E##11 = b1 ^ (b2 & b3); \
-    E##21 = b2 ^ (b3 | n); \
+    E##21 = b2 ^ (b3 | n);  \
     E##31 = b3 ^ (b4 | b0); \
     E##41 = b4 ^ (b0 & b1); \
   } while (0)
-#define KECCAK_CHI_ROW2(E) \
-  do { \
-    n = ~b3; \
+#define KECCAK_CHI_ROW2(E)  \
+  do {                      \
+    n = ~b3;                \
     E##02 = b0 ^ (b1 | b2); \
     E##12 = b1 ^ (b2 & b3); \
-    E##22 = b2 ^ (n & b4); \
-    E##32 = n ^ (b4 | b0); \
+    E##22 = b2 ^ (n & b4);  \
+    E##32 = n ^ (b4 | b0);  \
     E##42 = b4 ^ (b0 & b1); \
   } while (0)
-#define KECCAK_CHI_ROW3(E) \
-  do { \
-    n = ~b3; \
+#define KECCAK_CHI_ROW3(E)  \
+  do {                      \
+    n = ~b3;                \
     E##03 = b0 ^ (b1 & b2); \
     E##13 = b1 ^ (b2 | b3); \
-    E##23 = b2 ^ (n | b4); \
-    E##33 = n ^ (b4 & b0); \
+    E##23 = b2 ^ (n | b4);  \
+    E##33 = n ^ (b4 & b0);  \
     E##43 = b4 ^ (b0 | b1); \
   } while (0)
-#define KECCAK_CHI_ROW4(E) \
-  do { \
-    n = ~b1; \
-    E##04 = b0 ^ (n & b2); \
-    E##14 = n ^ (b2 | b3); \
+#define KECCAK_CHI_ROW4(E)  \
+  do {                      \
+    n = ~b1;                \
+    E##04 = b0 ^ (n & b2);  \
+    E##14 = n ^ (b2 | b3);  \
     E##24 = b2 ^ (b3 & b4); \
     E##34 = b3 ^ (b4 | b0); \
     E##44 = b4 ^ (b0 & b1); \
@@ -94,13 +96,13 @@ const uint64_t mlkem_keccak_rc[24] = {
  * file): (1,0), (2,0), (3,1), (2,2), (2,3), (0,4). Complementing is its
  * own inverse, so entering and leaving are the same. */
 #define KECCAK_ENTER() \
-  do { \
-    a10 = ~a10; \
-    a20 = ~a20; \
-    a31 = ~a31; \
-    a22 = ~a22; \
-    a23 = ~a23; \
-    a04 = ~a04; \
+  do {                 \
+    a10 = ~a10;        \
+    a20 = ~a20;        \
+    a31 = ~a31;        \
+    a22 = ~a22;        \
+    a23 = ~a23;        \
+    a04 = ~a04;        \
   } while (0)
 #define KECCAK_LEAVE() KECCAK_ENTER()
 

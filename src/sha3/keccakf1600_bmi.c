@@ -15,8 +15,8 @@
 #include "sha3/keccakf1600_rounds.h"
 
 /* chi on output row y, and iota (3.2.5) on lane (0, 0) for row 0. */
-#define CHI_ROW(E, y) \
-  do { \
+#define CHI_ROW(E, y)          \
+  do {                         \
     E##0##y = b0 ^ (~b1 & b2); \
     E##1##y = b1 ^ (~b2 & b3); \
     E##2##y = b2 ^ (~b3 & b4); \
@@ -24,9 +24,9 @@
     E##4##y = b4 ^ (~b0 & b1); \
   } while (0)
 #define KECCAK_CHI_ROW0(E, rc) \
-  do { \
-    CHI_ROW(E, 0); \
-    E##00 ^= (rc); \
+  do {                         \
+    CHI_ROW(E, 0);             \
+    E##00 ^= (rc);             \
   } while (0)
 #define KECCAK_CHI_ROW1(E) CHI_ROW(E, 1)
 #define KECCAK_CHI_ROW2(E) CHI_ROW(E, 2)

@@ -95,7 +95,7 @@ void mlkem_keccakf1600_x4_neon_sha3(uint64_t state[100]) {
  * figures it permutes two or more busy lanes four-way and a lone lane
  * one-way. */
 const mlkem_keccak_lanes mlkem_keccak_lanes_neon_sha3 = {
-  4, mlkem_keccakf1600_x4_neon_sha3, NULL, 3734, 4569, 0, NULL,
+    4, mlkem_keccakf1600_x4_neon_sha3, NULL, 3734, 4569, 0, NULL,
 };
 
 #endif

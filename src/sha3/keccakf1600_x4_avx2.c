@@ -40,8 +40,8 @@
  * Lane (x, y) is lane index x + 5y (Section 3.1.2); variable a23 holds the
  * vector of lane x = 2, y = 3.
  *
- * This file is compiled with -mavx2 -mbmi -mbmi2 on x86-64 only and must not run
- * unless the CPU and OS support AVX2 (the dispatch code checks). Elsewhere
+ * This file is compiled with -mavx2 -mbmi -mbmi2 on x86-64 only and must not
+ * run unless the CPU and OS support AVX2 (the dispatch code checks). Elsewhere
  * it compiles to nothing.
  */
 #if defined(__x86_64__) || defined(_M_X64)
@@ -58,8 +58,8 @@
 #define VROL(v, n) \
   _mm256_or_si256(_mm256_slli_epi64((v), (n)), _mm256_srli_epi64((v), 64 - (n)))
 /* Rotation left by 1, the shift left done as an addition. */
-#define VROL1(v) _mm256_or_si256(_mm256_add_epi64((v), (v)), \
-                                 _mm256_srli_epi64((v), 63))
+#define VROL1(v) \
+  _mm256_or_si256(_mm256_add_epi64((v), (v)), _mm256_srli_epi64((v), 63))
 /* Rotations by 8 and 56 bits move whole bytes inside each 64-bit element:
  * a byte shuffle with the masks set up in the function. */
 #define VROL8(v) _mm256_shuffle_epi8((v), rol8_mask)
@@ -79,77 +79,77 @@
  * five inputs of output row y are collected in b0..b4 (b_x for output x).
  * chi (3.2.4) combines each row, iota (3.2.5) adds rc to lane (0, 0).
  */
-#define KX4_ROUND(A, E, rc) \
-  do { \
-    c0 = VXOR(VXOR(VXOR(A##00, A##01), VXOR(A##02, A##03)), A##04); \
-    c1 = VXOR(VXOR(VXOR(A##10, A##11), VXOR(A##12, A##13)), A##14); \
-    c2 = VXOR(VXOR(VXOR(A##20, A##21), VXOR(A##22, A##23)), A##24); \
-    c3 = VXOR(VXOR(VXOR(A##30, A##31), VXOR(A##32, A##33)), A##34); \
-    c4 = VXOR(VXOR(VXOR(A##40, A##41), VXOR(A##42, A##43)), A##44); \
-    d0 = VXOR(c4, VROL1(c1)); \
-    d1 = VXOR(c0, VROL1(c2)); \
-    d2 = VXOR(c1, VROL1(c3)); \
-    d3 = VXOR(c2, VROL1(c4)); \
-    d4 = VXOR(c3, VROL1(c0)); \
-    /* output row 0 */ \
-    b0 = VXOR(A##00, d0); \
-    b1 = VROL(VXOR(A##11, d1), 44); \
-    b2 = VROL(VXOR(A##22, d2), 43); \
-    b3 = VROL(VXOR(A##33, d3), 21); \
-    b4 = VROL(VXOR(A##44, d4), 14); \
-    E##00 = VXOR(VCHI(b0, b1, b2), \
-                 _mm256_set1_epi64x((long long)(rc))); \
-    E##10 = VCHI(b1, b2, b3); \
-    E##20 = VCHI(b2, b3, b4); \
-    E##30 = VCHI(b3, b4, b0); \
-    E##40 = VCHI(b4, b0, b1); \
-    /* output row 1 */ \
-    b0 = VROL(VXOR(A##30, d3), 28); \
-    b1 = VROL(VXOR(A##41, d4), 20); \
-    b2 = VROL(VXOR(A##02, d0), 3); \
-    b3 = VROL(VXOR(A##13, d1), 45); \
-    b4 = VROL(VXOR(A##24, d2), 61); \
-    E##01 = VCHI(b0, b1, b2); \
-    E##11 = VCHI(b1, b2, b3); \
-    E##21 = VCHI(b2, b3, b4); \
-    E##31 = VCHI(b3, b4, b0); \
-    E##41 = VCHI(b4, b0, b1); \
-    /* output row 2 */ \
-    b0 = VROL1(VXOR(A##10, d1)); \
-    b1 = VROL(VXOR(A##21, d2), 6); \
-    b2 = VROL(VXOR(A##32, d3), 25); \
-    b3 = VROL8(VXOR(A##43, d4)); \
-    b4 = VROL(VXOR(A##04, d0), 18); \
-    E##02 = VCHI(b0, b1, b2); \
-    E##12 = VCHI(b1, b2, b3); \
-    E##22 = VCHI(b2, b3, b4); \
-    E##32 = VCHI(b3, b4, b0); \
-    E##42 = VCHI(b4, b0, b1); \
-    /* output row 3 */ \
-    b0 = VROL(VXOR(A##40, d4), 27); \
-    b1 = VROL(VXOR(A##01, d0), 36); \
-    b2 = VROL(VXOR(A##12, d1), 10); \
-    b3 = VROL(VXOR(A##23, d2), 15); \
-    b4 = VROL56(VXOR(A##34, d3)); \
-    E##03 = VCHI(b0, b1, b2); \
-    E##13 = VCHI(b1, b2, b3); \
-    E##23 = VCHI(b2, b3, b4); \
-    E##33 = VCHI(b3, b4, b0); \
-    E##43 = VCHI(b4, b0, b1); \
-    /* output row 4 */ \
-    b0 = VROL(VXOR(A##20, d2), 62); \
-    b1 = VROL(VXOR(A##31, d3), 55); \
-    b2 = VROL(VXOR(A##42, d4), 39); \
-    b3 = VROL(VXOR(A##03, d0), 41); \
-    b4 = VROL(VXOR(A##14, d1), 2); \
-    E##04 = VCHI(b0, b1, b2); \
-    E##14 = VCHI(b1, b2, b3); \
-    E##24 = VCHI(b2, b3, b4); \
-    E##34 = VCHI(b3, b4, b0); \
-    E##44 = VCHI(b4, b0, b1); \
+#define KX4_ROUND(A, E, rc)                                              \
+  do {                                                                   \
+    c0 = VXOR(VXOR(VXOR(A##00, A##01), VXOR(A##02, A##03)), A##04);      \
+    c1 = VXOR(VXOR(VXOR(A##10, A##11), VXOR(A##12, A##13)), A##14);      \
+    c2 = VXOR(VXOR(VXOR(A##20, A##21), VXOR(A##22, A##23)), A##24);      \
+    c3 = VXOR(VXOR(VXOR(A##30, A##31), VXOR(A##32, A##33)), A##34);      \
+    c4 = VXOR(VXOR(VXOR(A##40, A##41), VXOR(A##42, A##43)), A##44);      \
+    d0 = VXOR(c4, VROL1(c1));                                            \
+    d1 = VXOR(c0, VROL1(c2));                                            \
+    d2 = VXOR(c1, VROL1(c3));                                            \
+    d3 = VXOR(c2, VROL1(c4));                                            \
+    d4 = VXOR(c3, VROL1(c0));                                            \
+    /* output row 0 */                                                   \
+    b0 = VXOR(A##00, d0);                                                \
+    b1 = VROL(VXOR(A##11, d1), 44);                                      \
+    b2 = VROL(VXOR(A##22, d2), 43);                                      \
+    b3 = VROL(VXOR(A##33, d3), 21);                                      \
+    b4 = VROL(VXOR(A##44, d4), 14);                                      \
+    E##00 = VXOR(VCHI(b0, b1, b2), _mm256_set1_epi64x((long long)(rc))); \
+    E##10 = VCHI(b1, b2, b3);                                            \
+    E##20 = VCHI(b2, b3, b4);                                            \
+    E##30 = VCHI(b3, b4, b0);                                            \
+    E##40 = VCHI(b4, b0, b1);                                            \
+    /* output row 1 */                                                   \
+    b0 = VROL(VXOR(A##30, d3), 28);                                      \
+    b1 = VROL(VXOR(A##41, d4), 20);                                      \
+    b2 = VROL(VXOR(A##02, d0), 3);                                       \
+    b3 = VROL(VXOR(A##13, d1), 45);                                      \
+    b4 = VROL(VXOR(A##24, d2), 61);                                      \
+    E##01 = VCHI(b0, b1, b2);                                            \
+    E##11 = VCHI(b1, b2, b3);                                            \
+    E##21 = VCHI(b2, b3, b4);                                            \
+    E##31 = VCHI(b3, b4, b0);                                            \
+    E##41 = VCHI(b4, b0, b1);                                            \
+    /* output row 2 */                                                   \
+    b0 = VROL1(VXOR(A##10, d1));                                         \
+    b1 = VROL(VXOR(A##21, d2), 6);                                       \
+    b2 = VROL(VXOR(A##32, d3), 25);                                      \
+    b3 = VROL8(VXOR(A##43, d4));                                         \
+    b4 = VROL(VXOR(A##04, d0), 18);                                      \
+    E##02 = VCHI(b0, b1, b2);                                            \
+    E##12 = VCHI(b1, b2, b3);                                            \
+    E##22 = VCHI(b2, b3, b4);                                            \
+    E##32 = VCHI(b3, b4, b0);                                            \
+    E##42 = VCHI(b4, b0, b1);                                            \
+    /* output row 3 */                                                   \
+    b0 = VROL(VXOR(A##40, d4), 27);                                      \
+    b1 = VROL(VXOR(A##01, d0), 36);                                      \
+    b2 = VROL(VXOR(A##12, d1), 10);                                      \
+    b3 = VROL(VXOR(A##23, d2), 15);                                      \
+    b4 = VROL56(VXOR(A##34, d3));                                        \
+    E##03 = VCHI(b0, b1, b2);                                            \
+    E##13 = VCHI(b1, b2, b3);                                            \
+    E##23 = VCHI(b2, b3, b4);                                            \
+    E##33 = VCHI(b3, b4, b0);                                            \
+    E##43 = VCHI(b4, b0, b1);                                            \
+    /* output row 4 */                                                   \
+    b0 = VROL(VXOR(A##20, d2), 62);                                      \
+    b1 = VROL(VXOR(A##31, d3), 55);                                      \
+    b2 = VROL(VXOR(A##42, d4), 39);                                      \
+    b3 = VROL(VXOR(A##03, d0), 41);                                      \
+    b4 = VROL(VXOR(A##14, d1), 2);                                       \
+    E##04 = VCHI(b0, b1, b2);                                            \
+    E##14 = VCHI(b1, b2, b3);                                            \
+    E##24 = VCHI(b2, b3, b4);                                            \
+    E##34 = VCHI(b3, b4, b0);                                            \
+    E##44 = VCHI(b4, b0, b1);                                            \
   } while (0)
 
-#define KX4_LOAD(v, i) v = _mm256_loadu_si256((const __m256i *)(state + 4 * (i)))
+#define KX4_LOAD(v, i) \
+  v = _mm256_loadu_si256((const __m256i *)(state + 4 * (i)))
 #define KX4_STORE(v, i) _mm256_storeu_si256((__m256i *)(state + 4 * (i)), (v))
 
 void mlkem_keccakf1600_x4_avx2(uint64_t state[100]) {
@@ -165,11 +165,11 @@ void mlkem_keccakf1600_x4_avx2(uint64_t state[100]) {
    * mask[k] of that half. Rotating a little-endian 64-bit element left by
    * 8 bits moves byte k to k + 1 (mod 8); by 56 bits, to k - 1. */
   const __m256i rol8_mask =
-      _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14,
-                       7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14);
+      _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7,
+                       0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14);
   const __m256i rol56_mask =
-      _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
-                       1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
+      _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1,
+                       2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
   unsigned r;
 
   KX4_LOAD(a00, 0);

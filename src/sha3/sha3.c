@@ -33,7 +33,6 @@
 #define DS_SHA3 0x06
 #define DS_SHAKE 0x1F
 
-
 /* XORs in[0..len) into the state's bytes pos..pos+len-1 (within the rate):
  * single bytes up to the next lane boundary, whole lanes, then the last
  * few bytes. */
@@ -113,8 +112,7 @@ void mlkem_sha3_512_init(mlkem_keccak_ctx *ctx) {
   mlkem_keccak_init(ctx, MLKEM_SHA3_512_RATE, DS_SHA3);
 }
 
-void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in,
-                         size_t len) {
+void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in, size_t len) {
   const unsigned rate = ctx->rate;
   size_t take;
 

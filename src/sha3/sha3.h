@@ -95,8 +95,8 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * tail is the number of its last blocks whose input is written only as the
  * last other job completes (an estimate used to choose the width of the
  * steps; 0 or 1 when unknown); that of every other job is 0. */
-typedef int (*mlkem_sponge_sink)(void *arg, const uint64_t *lane,
-                                 size_t stride, size_t len);
+typedef int (*mlkem_sponge_sink)(void *arg, const uint64_t *lane, size_t stride,
+                                 size_t len);
 
 typedef struct {
   const uint8_t *in0;

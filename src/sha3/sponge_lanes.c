@@ -45,9 +45,9 @@
 #endif
 
 const mlkem_keccak_lanes mlkem_keccak_lanes_portable = {
-  /* One-way permutations only; measured (rdtsc ticks, gcc -O3, x86-64)
-   * about 780 each. */
-  4, NULL, NULL, 780, 0, 0, NULL,
+    /* One-way permutations only; measured (rdtsc ticks, gcc -O3, x86-64)
+     * about 780 each. */
+    4, NULL, NULL, 780, 0, 0, NULL,
 };
 
 typedef struct {
@@ -88,6 +88,7 @@ typedef struct {
  * term below 1 / d, so the result is exact. Larger z is capped (these are
  * estimates). */
 #define DIV_SMALL_MAX 32
+/* clang-format off */
 static const uint32_t div_small_m[DIV_SMALL_MAX + 1] = {
   0, 0, 0x80000000u, 0x55555556u, 0x40000000u,
   0x33333334u, 0x2AAAAAABu, 0x24924925u, 0x20000000u, 0x1C71C71Du,
@@ -97,6 +98,7 @@ static const uint32_t div_small_m[DIV_SMALL_MAX + 1] = {
   0x0A3D70A4u, 0x09D89D8Au, 0x097B425Fu, 0x0924924Au, 0x08D3DCB1u,
   0x08888889u, 0x08421085u, 0x08000000u,
 };
+/* clang-format on */
 
 static size_t div_small(size_t z, unsigned d) {
   assert(d >= 2 && d <= DIV_SMALL_MAX);
@@ -120,8 +122,12 @@ static size_t perms_of(const mlkem_sponge_job *job) {
          blocks_of(out, job->rate);
 }
 
-static uint8_t sat8(size_t x) { return x > 0xFF ? 0xFF : (uint8_t)x; }
-static uint16_t sat16(size_t x) { return x > 0xFFFF ? 0xFFFF : (uint16_t)x; }
+static uint8_t sat8(size_t x) {
+  return x > 0xFF ? 0xFF : (uint8_t)x;
+}
+static uint16_t sat16(size_t x) {
+  return x > 0xFFFF ? 0xFFFF : (uint16_t)x;
+}
 
 /* The masks of a new list and, with estimates (the choice of width: both
  * permutations offered), its totals and chains; a job's dependency is
@@ -228,17 +234,34 @@ static uint64_t load_partial(const uint8_t *p, size_t n) {
  * exit tests; any other n takes the loop. */
 #define XOR_WORD(k) s[w * (k)] ^= mlkem_load64_le(p + 8 * (k))
 #define XOR_WORDS_9() \
-  XOR_WORD(0); XOR_WORD(1); XOR_WORD(2); XOR_WORD(3); XOR_WORD(4); \
-  XOR_WORD(5); XOR_WORD(6); XOR_WORD(7); XOR_WORD(8)
+  XOR_WORD(0);        \
+  XOR_WORD(1);        \
+  XOR_WORD(2);        \
+  XOR_WORD(3);        \
+  XOR_WORD(4);        \
+  XOR_WORD(5);        \
+  XOR_WORD(6);        \
+  XOR_WORD(7);        \
+  XOR_WORD(8)
 #define XOR_WORDS_17() \
-  XOR_WORDS_9(); XOR_WORD(9); XOR_WORD(10); XOR_WORD(11); XOR_WORD(12); \
-  XOR_WORD(13); XOR_WORD(14); XOR_WORD(15); XOR_WORD(16)
+  XOR_WORDS_9();       \
+  XOR_WORD(9);         \
+  XOR_WORD(10);        \
+  XOR_WORD(11);        \
+  XOR_WORD(12);        \
+  XOR_WORD(13);        \
+  XOR_WORD(14);        \
+  XOR_WORD(15);        \
+  XOR_WORD(16)
 static MLKEM_SPONGE_INLINE void absorb_block(uint64_t *s, size_t w,
                                              const uint8_t *p, size_t n) {
   size_t i;
   switch (n) {
     case 4:
-      XOR_WORD(0); XOR_WORD(1); XOR_WORD(2); XOR_WORD(3);
+      XOR_WORD(0);
+      XOR_WORD(1);
+      XOR_WORD(2);
+      XOR_WORD(3);
       return;
     case 9:
       XOR_WORDS_9();
@@ -248,7 +271,10 @@ static MLKEM_SPONGE_INLINE void absorb_block(uint64_t *s, size_t w,
       return;
     case 21:
       XOR_WORDS_17();
-      XOR_WORD(17); XOR_WORD(18); XOR_WORD(19); XOR_WORD(20);
+      XOR_WORD(17);
+      XOR_WORD(18);
+      XOR_WORD(19);
+      XOR_WORD(20);
       return;
     default:
       for (i = 0; i < n; i++) XOR_WORD(i);
@@ -444,8 +470,7 @@ static int go_wide(job_queue *q, const lane_state *ls, unsigned held,
  * cost more than this case saves), and out of line: the step loop stays
  * as it was for the lists where this never applies. */
 static MLKEM_SPONGE_NOINLINE int defer_lane(const job_queue *q,
-                                            const lane_state *ls,
-                                            unsigned busy,
+                                            const lane_state *ls, unsigned busy,
                                             unsigned squeezing) {
   unsigned a, b, awaited = 0;
   uint32_t m;

@@ -43,7 +43,9 @@
 
 #if defined(MLKEM_CT_USE_MSAN)
 #define CHECKER_NAME "MemorySanitizer"
-static int checker_running(void) { return 1; }
+static int checker_running(void) {
+  return 1;
+}
 /* 1 if every byte of p[0..len) is at least partly poisoned. */
 static int all_secret(const void *p, size_t len) {
   const unsigned char *b = p;
@@ -54,7 +56,9 @@ static int all_secret(const void *p, size_t len) {
 }
 #else
 #define CHECKER_NAME "valgrind memcheck"
-static int checker_running(void) { return RUNNING_ON_VALGRIND != 0; }
+static int checker_running(void) {
+  return RUNNING_ON_VALGRIND != 0;
+}
 static int all_secret(const void *p, size_t len) {
   static unsigned char vbits[4096];
   size_t i;
@@ -138,9 +142,9 @@ static void run_set(const mlkem_kem *kem, int tracking) {
     if (tracking) {
       tracked(all_secret(dk, dkpke), set, "dk_PKE from keygen is secret");
       tracked(all_secret(dk + kem->dk_bytes - 32, 32), set,
-            "z from keygen is secret");
+              "z from keygen is secret");
       tracked(all_secret(ek, kem->ek_bytes - 32), set,
-            "t-hat in ek is computed from secrets");
+              "t-hat in ek is computed from secrets");
     }
     /* ek, and the copy of ek and H(ek) in dk, are public outputs. */
     MLKEM_CT_UNPOISON(ek, kem->ek_bytes);
@@ -159,7 +163,7 @@ static void run_set(const mlkem_kem *kem, int tracking) {
     if (tracking) {
       tracked(all_secret(ss_enc, sizeof ss_enc), set, "encaps ss is secret");
       tracked(all_secret(ct, kem->ct_bytes), set,
-            "ct is computed from secrets");
+              "ct is computed from secrets");
     }
     MLKEM_CT_UNPOISON(ct, kem->ct_bytes); /* the ciphertext is sent */
 
@@ -212,7 +216,7 @@ static void run_set(const mlkem_kem *kem, int tracking) {
             "decaps of an invalid ciphertext returns 0");
       if (tracking)
         tracked(all_secret(ss_rej, sizeof ss_rej), set,
-              "rejection ss is secret");
+                "rejection ss is secret");
       MLKEM_CT_UNPOISON(ss_rej, sizeof ss_rej);
       check(memcmp(ss_rej, want, sizeof want) == 0, set,
             "implicit rejection gives J(z || c)");
@@ -246,8 +250,9 @@ int main(void) {
   const char *backend = mlkem_backend_name();
   unsigned i;
   if (strcmp(backend, "unavailable") == 0) {
-    printf("ct_check: the backend forced with MLKEM_BACKEND is not available "
-           "here (under valgrind: not offered by its CPU model); skipped\n");
+    printf(
+        "ct_check: the backend forced with MLKEM_BACKEND is not available "
+        "here (under valgrind: not offered by its CPU model); skipped\n");
     return 77;
   }
   printf("ct_check: backend %s, checker %s%s\n", backend, CHECKER_NAME,

@@ -175,9 +175,9 @@ static int op_control(const mlkem_backend *be, const char *mode) {
     return 2;
   }
   reached(mode);
-  if (c16 != NULL && *c16 > bound) sink = 1;            /* must be reported */
-  if (c8 != NULL && *c8 > bound) sink = 1;              /* must be reported */
-  if (c64 != NULL && *c64 > (uint64_t)bound) sink = 1;  /* must be reported */
+  if (c16 != NULL && *c16 > bound) sink = 1;           /* must be reported */
+  if (c8 != NULL && *c8 > bound) sink = 1;             /* must be reported */
+  if (c64 != NULL && *c64 > (uint64_t)bound) sink = 1; /* must be reported */
   return 0;
 }
 

@@ -101,9 +101,8 @@ static inline MLKEM_MSAN_TARGET_512 __m512i mlkem_msan_join(__m256i lo,
 
 static inline MLKEM_MSAN_TARGET_512 __m512i mlkem_msan_madd_epi16(__m512i a,
                                                                   __m512i b) {
-  return mlkem_msan_join(
-      _mm256_madd_epi16(MLKEM_MSAN_LO(a), MLKEM_MSAN_LO(b)),
-      _mm256_madd_epi16(MLKEM_MSAN_HI(a), MLKEM_MSAN_HI(b)));
+  return mlkem_msan_join(_mm256_madd_epi16(MLKEM_MSAN_LO(a), MLKEM_MSAN_LO(b)),
+                         _mm256_madd_epi16(MLKEM_MSAN_HI(a), MLKEM_MSAN_HI(b)));
 }
 
 static inline MLKEM_MSAN_TARGET_512 __m512i
@@ -113,8 +112,8 @@ mlkem_msan_maddubs_epi16(__m512i a, __m512i b) {
       _mm256_maddubs_epi16(MLKEM_MSAN_HI(a), MLKEM_MSAN_HI(b)));
 }
 
-static inline MLKEM_MSAN_TARGET_512 __m512i
-mlkem_msan_packus_epi16(__m512i a, __m512i b) {
+static inline MLKEM_MSAN_TARGET_512 __m512i mlkem_msan_packus_epi16(__m512i a,
+                                                                    __m512i b) {
   return mlkem_msan_join(
       _mm256_packus_epi16(MLKEM_MSAN_LO(a), MLKEM_MSAN_LO(b)),
       _mm256_packus_epi16(MLKEM_MSAN_HI(a), MLKEM_MSAN_HI(b)));
@@ -136,7 +135,8 @@ typedef unsigned int mlkem_msan_u32x16 __attribute__((vector_size(64)));
 
 /* vpermb: output byte p is byte idx[p] mod 64 of a. */
 static inline MLKEM_MSAN_TARGET_512 __attribute__((target("avx512vbmi")))
-__m512i mlkem_msan_permutexvar_epi8(__m512i idx, __m512i a) {
+__m512i
+mlkem_msan_permutexvar_epi8(__m512i idx, __m512i a) {
   const __m512i pos = _mm512_and_si512(idx, _mm512_set1_epi8(63));
   const mlkem_msan_u8x64 src = (mlkem_msan_u8x64)a;
   __m512i r = _mm512_setzero_si512();
@@ -169,7 +169,8 @@ mlkem_msan_permutex2var_epi32(__m512i a, __m512i idx, __m512i b) {
  * the element rotated right by c, copied to the element's eight bytes, is
  * taken where the control equals c. */
 static inline MLKEM_MSAN_TARGET_512 __attribute__((target("avx512vbmi")))
-__m512i mlkem_msan_multishift_epi64_epi8(__m512i ctl, __m512i a) {
+__m512i
+mlkem_msan_multishift_epi64_epi8(__m512i ctl, __m512i a) {
   const __m512i pos = _mm512_and_si512(ctl, _mm512_set1_epi8(63));
   __m512i r = _mm512_setzero_si512();
   int c;

@@ -84,28 +84,28 @@ typedef struct {
 #define STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define LO256(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 
-#define DEF_TERNLOG(imm)                                                     \
-  static void real_tl_##imm(uint8_t r[64], const uint8_t x[64],              \
-                            const uint8_t y[64], const uint8_t z[64]) {      \
-    STORE(r, _mm512_ternarylogic_epi64(LOAD(x), LOAD(y), LOAD(z), imm));     \
-  }                                                                          \
-  static void model_tl_##imm(uint8_t r[64], const uint8_t x[64],             \
-                             const uint8_t y[64], const uint8_t z[64]) {     \
-    STORE(r, mlkem_msan_ternarylogic_epi64(LOAD(x), LOAD(y), LOAD(z), imm)); \
-  }                                                                          \
-  static void real_tl256_##imm(uint8_t r[64], const uint8_t x[64],           \
-                               const uint8_t y[64], const uint8_t z[64]) {   \
-    memset(r, 0, 64);                                                        \
-    _mm256_storeu_si256((__m256i *)(void *)r,                                \
-                        _mm256_ternarylogic_epi64(LO256(x), LO256(y),        \
-                                                  LO256(z), imm));           \
-  }                                                                          \
-  static void model_tl256_##imm(uint8_t r[64], const uint8_t x[64],          \
-                                const uint8_t y[64], const uint8_t z[64]) {  \
-    memset(r, 0, 64);                                                        \
-    _mm256_storeu_si256((__m256i *)(void *)r,                                \
-                        mlkem_msan_ternarylogic_epi64_256(                   \
-                            LO256(x), LO256(y), LO256(z), imm));             \
+#define DEF_TERNLOG(imm)                                                       \
+  static void real_tl_##imm(uint8_t r[64], const uint8_t x[64],                \
+                            const uint8_t y[64], const uint8_t z[64]) {        \
+    STORE(r, _mm512_ternarylogic_epi64(LOAD(x), LOAD(y), LOAD(z), imm));       \
+  }                                                                            \
+  static void model_tl_##imm(uint8_t r[64], const uint8_t x[64],               \
+                             const uint8_t y[64], const uint8_t z[64]) {       \
+    STORE(r, mlkem_msan_ternarylogic_epi64(LOAD(x), LOAD(y), LOAD(z), imm));   \
+  }                                                                            \
+  static void real_tl256_##imm(uint8_t r[64], const uint8_t x[64],             \
+                               const uint8_t y[64], const uint8_t z[64]) {     \
+    memset(r, 0, 64);                                                          \
+    _mm256_storeu_si256(                                                       \
+        (__m256i *)(void *)r,                                                  \
+        _mm256_ternarylogic_epi64(LO256(x), LO256(y), LO256(z), imm));         \
+  }                                                                            \
+  static void model_tl256_##imm(uint8_t r[64], const uint8_t x[64],            \
+                                const uint8_t y[64], const uint8_t z[64]) {    \
+    memset(r, 0, 64);                                                          \
+    _mm256_storeu_si256(                                                       \
+        (__m256i *)(void *)r,                                                  \
+        mlkem_msan_ternarylogic_epi64_256(LO256(x), LO256(y), LO256(z), imm)); \
   }
 /* The truth tables the library uses (0x96 three-way XOR, 0xD2 Keccak's
  * chi, 0xCA bit select) and a few others. */
@@ -117,16 +117,16 @@ DEF_TERNLOG(0x01)
 DEF_TERNLOG(0x00)
 DEF_TERNLOG(0xFF)
 
-#define DEF_BINARY(name, expr_real, expr_model)                              \
-  static void real_##name(uint8_t r[64], const uint8_t x[64],                \
-                          const uint8_t y[64], const uint8_t z[64]) {        \
-    (void)z;                                                                 \
-    STORE(r, expr_real(LOAD(x), LOAD(y)));                                   \
-  }                                                                          \
-  static void model_##name(uint8_t r[64], const uint8_t x[64],               \
-                           const uint8_t y[64], const uint8_t z[64]) {       \
-    (void)z;                                                                 \
-    STORE(r, expr_model(LOAD(x), LOAD(y)));                                  \
+#define DEF_BINARY(name, expr_real, expr_model)                        \
+  static void real_##name(uint8_t r[64], const uint8_t x[64],          \
+                          const uint8_t y[64], const uint8_t z[64]) {  \
+    (void)z;                                                           \
+    STORE(r, expr_real(LOAD(x), LOAD(y)));                             \
+  }                                                                    \
+  static void model_##name(uint8_t r[64], const uint8_t x[64],         \
+                           const uint8_t y[64], const uint8_t z[64]) { \
+    (void)z;                                                           \
+    STORE(r, expr_model(LOAD(x), LOAD(y)));                            \
   }
 DEF_BINARY(madd, _mm512_madd_epi16, mlkem_msan_madd_epi16)
 DEF_BINARY(maddubs, _mm512_maddubs_epi16, mlkem_msan_maddubs_epi16)
@@ -144,11 +144,18 @@ static void model_vpermt2d(uint8_t r[64], const uint8_t x[64],
   STORE(r, mlkem_msan_permutex2var_epi32(LOAD(x), LOAD(y), LOAD(z)));
 }
 
-#define TL(imm) \
-  {"vpternlogq " #imm, real_tl_##imm, model_tl_##imm, 3, 0}, \
-  {"vpternlogq ymm " #imm, real_tl256_##imm, model_tl256_##imm, 3, 0}
+#define TL(imm)                                                       \
+  {"vpternlogq " #imm, real_tl_##imm, model_tl_##imm, 3, 0}, {        \
+    "vpternlogq ymm " #imm, real_tl256_##imm, model_tl256_##imm, 3, 0 \
+  }
 static const op_case cases[] = {
-    TL(0x96), TL(0xD2), TL(0xCA), TL(0xE8), TL(0x01), TL(0x00), TL(0xFF),
+    TL(0x96),
+    TL(0xD2),
+    TL(0xCA),
+    TL(0xE8),
+    TL(0x01),
+    TL(0x00),
+    TL(0xFF),
     {"vpmaddwd", real_madd, model_madd, 2, 0},
     {"vpmaddubsw", real_maddubs, model_maddubs, 2, 0},
     {"vpackuswb", real_packus, model_packus, 2, 0},
@@ -260,8 +267,9 @@ int main(void) {
 #else
 
 int main(void) {
-  printf("msan_intrinsics_test: not built under MemorySanitizer with "
-         "tests/ct/msan_intrinsics.h and AVX-512; skipped\n");
+  printf(
+      "msan_intrinsics_test: not built under MemorySanitizer with "
+      "tests/ct/msan_intrinsics.h and AVX-512; skipped\n");
   return 77;
 }
 

@@ -24,7 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const size_t dkpke = 384u * kem->rank;
   int want, r;
   fuzz_take(dk, kem->dk_bytes, &data, &size);
-  if (fix) mlkem_sha3_256(dk + dkpke + kem->ek_bytes, dk + dkpke, kem->ek_bytes);
+  if (fix)
+    mlkem_sha3_256(dk + dkpke + kem->ek_bytes, dk + dkpke, kem->ek_bytes);
   want = fuzz_dk_hash_ok(kem, dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
   if (fix) FUZZ_REQUIRE(want == MLKEM_OK, "fixed-up H(ek) passes");
   r = kem->check_dk(dk);

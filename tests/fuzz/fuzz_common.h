@@ -35,13 +35,13 @@
 #define FUZZ_FILL 0xA5
 
 /* Stops the fuzzer with a finding (libFuzzer saves the input). */
-#define FUZZ_REQUIRE(cond, what)                                        \
-  do {                                                                  \
-    if (!(cond)) {                                                      \
+#define FUZZ_REQUIRE(cond, what)                                       \
+  do {                                                                 \
+    if (!(cond)) {                                                     \
       fprintf(stderr, "fuzz invariant violated: %s (%s:%d)\n", (what), \
-              __FILE__, __LINE__);                                      \
-      abort();                                                          \
-    }                                                                   \
+              __FILE__, __LINE__);                                     \
+      abort();                                                         \
+    }                                                                  \
   } while (0)
 
 /* The parameter set chosen by the input, and the input after the byte

@@ -59,8 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_REQUIRE(kpke.decrypt(mh, dk, ct) == MLKEM_OK, "K-PKE.Decrypt");
   memcpy(mh + 32, h, 32);
   mlkem_sha3_512(kr, mh, sizeof mh);
-  FUZZ_REQUIRE(kpke.encrypt(ct2, ek, mh, kr + 32) == MLKEM_OK,
-               "K-PKE.Encrypt");
+  FUZZ_REQUIRE(kpke.encrypt(ct2, ek, mh, kr + 32) == MLKEM_OK, "K-PKE.Encrypt");
   if (memcmp(ct2, ct, kem->ct_bytes) == 0) {
     memcpy(want, kr, sizeof want);
   } else {

@@ -59,11 +59,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                    memcmp(ss1, ss2, sizeof ss1) == 0,
                "encaps_derand is deterministic");
   if (!valid) {
-    FUZZ_REQUIRE(fuzz_all(ct1, kem->ct_bytes, 0) &&
-                     fuzz_all(ss1, sizeof ss1, 0) &&
-                     fuzz_all(ct3, kem->ct_bytes, 0) &&
-                     fuzz_all(ss3, sizeof ss3, 0),
-                 "ct and ss zeroed on error");
+    FUZZ_REQUIRE(
+        fuzz_all(ct1, kem->ct_bytes, 0) && fuzz_all(ss1, sizeof ss1, 0) &&
+            fuzz_all(ct3, kem->ct_bytes, 0) && fuzz_all(ss3, sizeof ss3, 0),
+        "ct and ss zeroed on error");
     return 0;
   }
 

@@ -31,13 +31,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define REQUIRE(cond, what)                                             \
-  do {                                                                  \
-    if (!(cond)) {                                                      \
+#define REQUIRE(cond, what)                                            \
+  do {                                                                 \
+    if (!(cond)) {                                                     \
       fprintf(stderr, "fuzz invariant violated: %s (%s:%d)\n", (what), \
-              __FILE__, __LINE__);                                      \
-      abort();                                                          \
-    }                                                                   \
+              __FILE__, __LINE__);                                     \
+      abort();                                                         \
+    }                                                                  \
   } while (0)
 
 static int all_zero(const void *p, size_t n) {
@@ -69,13 +69,12 @@ static void check_consistent(const kf_key *key) {
   REQUIRE(kem->check_dk(key->dk) == 0, "dk passes the hash check");
   REQUIRE(memcmp(key->ek, key->dk + 384u * kem->rank, kem->ek_bytes) == 0,
           "ek is the one inside dk");
-  REQUIRE(key->has_seed ==
-              (key->form == KF_FORM_SEED || key->form == KF_FORM_BOTH),
-          "a seed exactly in the seed forms");
+  REQUIRE(
+      key->has_seed == (key->form == KF_FORM_SEED || key->form == KF_FORM_BOTH),
+      "a seed exactly in the seed forms");
   if (key->has_seed) {
     REQUIRE(kem->keygen_derand(ek, dk, key->seed) == 0, "keygen");
-    REQUIRE(memcmp(dk, key->dk, kem->dk_bytes) == 0,
-            "the seed regenerates dk");
+    REQUIRE(memcmp(dk, key->dk, kem->dk_bytes) == 0, "the seed regenerates dk");
   }
 }
 
@@ -106,8 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
               "DER and raw re-encode to exactly the input");
     } else {
       /* PEM: the DER inside is canonical, and our PEM reads back. */
-      REQUIRE(pem_decode(data, size, label, der, sizeof der, &dlen) ==
-                  PEM_OK, "accepted PEM decodes");
+      REQUIRE(pem_decode(data, size, label, der, sizeof der, &dlen) == PEM_OK,
+              "accepted PEM decodes");
       rc = kf_encode_der(&key, form_of(&key), out, sizeof out, &len, &err);
       REQUIRE(rc == KF_OK && len == dlen && memcmp(out, der, len) == 0,
               "the DER inside accepted PEM re-encodes to itself");

@@ -65,7 +65,7 @@ static void run_decaps(void *arg) {
   g_rc = g_kem->decaps(g_ss2, g_ct, g_dk);
 }
 static void (*const op_fns[NOPS])(void *) = {run_keygen, run_encaps,
-                                            run_decaps};
+                                             run_decaps};
 
 /* Depth of op, the larger over two patterns; 0 on failure. */
 static size_t measure(unsigned op) {
@@ -208,8 +208,9 @@ int main(int argc, char **argv) {
   printf("Maximum stack depth in bytes (measured; bound in parentheses)\n");
   printf("| backend  | set         | %-16s | %-16s | %-16s |\n", op_names[0],
          op_names[1], op_names[2]);
-  printf("| -------- | ----------- | ---------------- | ---------------- | "
-         "---------------- |\n");
+  printf(
+      "| -------- | ----------- | ---------------- | ---------------- | "
+      "---------------- |\n");
   for (backend = strtok_r(backends_buf, " ,", &save); backend != NULL;
        backend = strtok_r(NULL, " ,", &save)) {
     int fds[2], status;
@@ -229,7 +230,8 @@ int main(int argc, char **argv) {
     close(fds[1]);
     memset(depth, 0, sizeof depth);
     in = fdopen(fds[0], "r");
-    while (in != NULL && fscanf(in, "%31s %31s %zu", setname, opname, &d) == 3) {
+    while (in != NULL &&
+           fscanf(in, "%31s %31s %zu", setname, opname, &d) == 3) {
       int si = set_index(setname);
       for (op = 0; op < NOPS; op++)
         if (si >= 0 && strcmp(opname, op_names[op]) == 0) depth[si][op] = d;

@@ -9,26 +9,26 @@
  * So a lone lane runs one-way, two or more four-way. (On AMD Zen 5: 910
  * and 572-598, the same choice.) */
 static const mlkem_keccak_lanes keccak_avx2 = {
-  4, mlkem_keccakf1600_x4_avx2, NULL, 650, 1230, 0,
-  mlkem_keccakf1600_strided_bmi,
+    4, mlkem_keccakf1600_x4_avx2,     NULL, 650, 1230,
+    0, mlkem_keccakf1600_strided_bmi,
 };
 
 const mlkem_backend mlkem_backend_avx2 = {
-  "avx2",
-  mlkem_avx2_ntt,
-  mlkem_avx2_invntt,
-  mlkem_avx2_basemul_acc,
-  mlkem_avx2_add_reduce,
-  mlkem_avx2_add,
-  mlkem_avx2_sub_from,
-  mlkem_avx2_encode12,
-  mlkem_avx2_decode12,
-  mlkem_avx2_compress_encode,
-  mlkem_avx2_decode_decompress,
-  mlkem_avx2_compress_encode_msg,
-  mlkem_avx2_decode_decompress_msg,
-  mlkem_avx2_cbd,
-  mlkem_avx2_rej_uniform,
-  &keccak_avx2,
+    "avx2",
+    mlkem_avx2_ntt,
+    mlkem_avx2_invntt,
+    mlkem_avx2_basemul_acc,
+    mlkem_avx2_add_reduce,
+    mlkem_avx2_add,
+    mlkem_avx2_sub_from,
+    mlkem_avx2_encode12,
+    mlkem_avx2_decode12,
+    mlkem_avx2_compress_encode,
+    mlkem_avx2_decode_decompress,
+    mlkem_avx2_compress_encode_msg,
+    mlkem_avx2_decode_decompress_msg,
+    mlkem_avx2_cbd,
+    mlkem_avx2_rej_uniform,
+    &keccak_avx2,
 };
 #endif

@@ -43,7 +43,7 @@
 
 /* z q^-1 mod 2^16 as a signed 16-bit value, as a constant expression
  * (62209 = q^-1 mod 2^16 = -3327 + 2^16). */
-#define ZQ_U(z) (((uint32_t)(int32_t)(z) * 62209u) & 0xFFFFu)
+#define ZQ_U(z) (((uint32_t)(int32_t)(z)*62209u) & 0xFFFFu)
 #define ZQ(z) \
   ((int16_t)((int32_t)ZQ_U(z) - (int32_t)((ZQ_U(z) & 0x8000u) << 1)))
 
@@ -63,22 +63,25 @@
 /* len 2 in the arrangement above: lane pairs (0,1), (2,3), ... hold the
  * blocks A0-3, A8-11, A4-7, A12-15, B0-3, B8-11, B4-7, B12-15; the
  * arguments are the zetas of the blocks A0-3, A4-7, ..., B12-15 in order. */
-#define ROWS2(a, b, c, d, e, f, g, h)                                     \
-  X2(a), X2(c), X2(b), X2(d), X2(e), X2(g), X2(f), X2(h), X2(ZQ(a)),     \
-      X2(ZQ(c)), X2(ZQ(b)), X2(ZQ(d)), X2(ZQ(e)), X2(ZQ(g)), X2(ZQ(f)),   \
+#define ROWS2(a, b, c, d, e, f, g, h)                                   \
+  X2(a), X2(c), X2(b), X2(d), X2(e), X2(g), X2(f), X2(h), X2(ZQ(a)),    \
+      X2(ZQ(c)), X2(ZQ(b)), X2(ZQ(d)), X2(ZQ(e)), X2(ZQ(g)), X2(ZQ(f)), \
       X2(ZQ(h))
 
 /* zetas[k] for k = 1 .. 15 (the layers len = 128 .. 16): rows 2(k-1)
  * (zeta) and 2(k-1)+1 (zeta q^-1). */
+/* clang-format off */
 static MLKEM_ALIGN const int16_t zeta_bcast[15 * 2 * 16] = {
   ROW1(-758), ROW1(-359), ROW1(-1517), ROW1(1493), ROW1(1422),
   ROW1(287), ROW1(202), ROW1(-171), ROW1(622), ROW1(1577),
   ROW1(182), ROW1(962), ROW1(-1202), ROW1(-1474), ROW1(1468),
 };
+/* clang-format on */
 
 /* Forward NTT, the last three layers of pair p (coefficients 32p ..
  * 32p+31): rows 6p .. 6p+5 = len 8 (zetas[16 + 2p ..]), len 4 (zetas[32 +
  * 4p ..]), len 2 (zetas[64 + 8p ..]), each as zeta row and zeta q^-1 row. */
+/* clang-format off */
 static MLKEM_ALIGN const int16_t ntt_tail[8 * 6 * 16] = {
   ROWS8(573, -1325),
   ROWS4(1223, 652, -552, 1015),
@@ -105,10 +108,12 @@ static MLKEM_ALIGN const int16_t ntt_tail[8 * 6 * 16] = {
   ROWS4(448, -1065, 677, -1275),
   ROWS2(-108, -308, 996, 991, 958, -1460, 1522, 1628),
 };
+/* clang-format on */
 
 /* Inverse NTT, the first three layers of pair p: rows 6p .. 6p+5 = len 2
  * (block m of the pair, m = 0 .. 7: zetas[127 - 8p - m]), len 4
  * (zetas[63 - 4p - m]), len 8 (zetas[31 - 2p - m]). */
+/* clang-format off */
 static MLKEM_ALIGN const int16_t invntt_head[8 * 6 * 16] = {
   ROWS2(1628, 1522, -1460, 958, 991, 996, -308, -108),
   ROWS4(-1275, 677, -1065, 448),
@@ -135,6 +140,7 @@ static MLKEM_ALIGN const int16_t invntt_head[8 * 6 * 16] = {
   ROWS4(1015, -552, 652, 1223),
   ROWS8(-1325, 573),
 };
+/* clang-format on */
 
 /* basemul_acc, vectors 2j and 2j+1 (pairs i = 16j .. 16j+15): the gammas
  * of the odd lanes of both, interleaved (see mlkem_avx2_basemul_acc): lane
@@ -144,6 +150,7 @@ static MLKEM_ALIGN const int16_t invntt_head[8 * 6 * 16] = {
   a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, ZQ(a), ZQ(b), ZQ(c), ZQ(d), \
       ZQ(e), ZQ(f), ZQ(g), ZQ(h), ZQ(i), ZQ(j), ZQ(k), ZQ(l), ZQ(m), ZQ(n),   \
       ZQ(o), ZQ(p)
+/* clang-format off */
 static MLKEM_ALIGN const int16_t basemul_gammas[8 * 2 * 16] = {
   GROW(-1103, -1251, 1103, 1251, 430, 871, -430, -871, 555, 1550, -555, -1550,
        843, 105, -843, -105),
@@ -162,6 +169,7 @@ static MLKEM_ALIGN const int16_t basemul_gammas[8 * 2 * 16] = {
   GROW(-108, 958, 108, -958, -308, -1460, 308, 1460, 996, 1522, -996, -1522,
        991, 1628, -991, -1628),
 };
+/* clang-format on */
 
 /* 128^-1 2^16 mod q (the scaling of the inverse NTT) and 2^32 mod q (the
  * Montgomery factor basemul_acc removes): as in the portable backend. */
@@ -280,23 +288,27 @@ static inline void from_len2(__m256i *lo, __m256i *hi) {
  * a chain of two multiplications and two additions). The eight vectors are
  * named v0 .. v7, or as four pairs (l0, h0) .. (l3, h3); the macros below
  * apply one step to the four pairs. */
-#define ZB(k) row(zb, 2 * ((k) - 1)), row(zb, 2 * ((k) - 1) + 1)
+#define ZB(k) row(zb, 2 * ((k)-1)), row(zb, 2 * ((k)-1) + 1)
 #define ZT(tab, m, i) \
   row((tab) + 6 * 16 * (m), (i)), row((tab) + 6 * 16 * (m), (i) + 1)
-#define PAIRS4(f) f(&l0, &h0); f(&l1, &h1); f(&l2, &h2); f(&l3, &h3)
-#define BFLY4(bf, tab, p0, i)          \
+#define PAIRS4(f) \
+  f(&l0, &h0);    \
+  f(&l1, &h1);    \
+  f(&l2, &h2);    \
+  f(&l3, &h3)
+#define BFLY4(bf, tab, p0, i)           \
   bf(&l0, &h0, ZT(tab, (p0), (i)));     \
   bf(&l1, &h1, ZT(tab, (p0) + 1, (i))); \
   bf(&l2, &h2, ZT(tab, (p0) + 2, (i))); \
   bf(&l3, &h3, ZT(tab, (p0) + 3, (i)))
-#define BARRETT4()                   \
-  l0 = mlkem_avx2_barrett(l0);       \
-  h0 = mlkem_avx2_barrett(h0);       \
-  l1 = mlkem_avx2_barrett(l1);       \
-  h1 = mlkem_avx2_barrett(h1);       \
-  l2 = mlkem_avx2_barrett(l2);       \
-  h2 = mlkem_avx2_barrett(h2);       \
-  l3 = mlkem_avx2_barrett(l3);       \
+#define BARRETT4()             \
+  l0 = mlkem_avx2_barrett(l0); \
+  h0 = mlkem_avx2_barrett(h0); \
+  l1 = mlkem_avx2_barrett(l1); \
+  h1 = mlkem_avx2_barrett(h1); \
+  l2 = mlkem_avx2_barrett(l2); \
+  h2 = mlkem_avx2_barrett(h2); \
+  l3 = mlkem_avx2_barrett(l3); \
   h3 = mlkem_avx2_barrett(h3)
 
 /* Layers len = 128, 64, 32 on the vectors i, i+2, ..., i+14 (vm = vector
@@ -506,9 +518,9 @@ static inline __m256i basemul_finish(__m256i c0, __m256i c1) {
 void mlkem_avx2_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                             const mlkem_poly *b, unsigned k, unsigned from,
                             unsigned to) {
-  const __m256i swap = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
-                                        14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4,
-                                        5, 10, 11, 8, 9, 14, 15, 12, 13);
+  const __m256i swap =
+      _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2,
+                       3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
   unsigned j, l;
 
   for (j = from / 32; j < to / 32; j++) {

@@ -29,7 +29,8 @@
 
 /* ---- loads and stores ---------------------------------------------------- */
 
-/* load_lanes (vec.h) with 8-byte loads (the upper half of each lane is zero). */
+/* load_lanes (vec.h) with 8-byte loads (the upper half of each lane is zero).
+ */
 static inline __m256i load_lanes8(const uint8_t *lo, const uint8_t *hi) {
   __m128i l = _mm_loadl_epi64((const __m128i *)lo);
   __m128i h = _mm_loadl_epi64((const __m128i *)hi);
@@ -82,9 +83,9 @@ static inline void store_2x11_last(uint8_t *o, __m256i x) {
 void mlkem_avx2_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
                          unsigned from, unsigned to) {
   const __m256i pair = _mm256_set1_epi32(1 | (1 << 28)); /* words 1, 2^12 */
-  const __m256i bytes3 = _mm256_setr_epi8(
-      0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-      0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+  const __m256i bytes3 =
+      _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                       0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
   const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
   __m256i x;
   unsigned i;
@@ -151,18 +152,31 @@ static inline __m256i compress_vec(__m256i x, const unsigned d) {
   const __m256i half = _mm256_set1_epi16((Q - 1) / 2);
   /* c = floor(2^(16+d) / q), written out so that no build ever divides
    * (gcc -Os did not fold the constant division). */
-  const int32_t c = d == 1 ? 39 : d == 4 ? 314 : d == 5 ? 629
-                  : d == 10 ? 20158 : 40317;
+  const int32_t c = d == 1    ? 39
+                    : d == 4  ? 314
+                    : d == 5  ? 629
+                    : d == 10 ? 20158
+                              : 40317;
   const int16_t c16 = (int16_t)(c > 32767 ? c - 65536 : c);
   __m256i t, r, up;
   t = _mm256_mulhi_epi16(x, _mm256_set1_epi16(c16));
   if (c > 32767) t = _mm256_add_epi16(t, x); /* floor(x (c16 + 2^16) / 2^16) */
-  switch (d) { /* vpsllw by an immediate */
-    case 1: r = _mm256_slli_epi16(x, 1); break;
-    case 4: r = _mm256_slli_epi16(x, 4); break;
-    case 5: r = _mm256_slli_epi16(x, 5); break;
-    case 10: r = _mm256_slli_epi16(x, 10); break;
-    default: r = _mm256_slli_epi16(x, 11); break;
+  switch (d) {                               /* vpsllw by an immediate */
+    case 1:
+      r = _mm256_slli_epi16(x, 1);
+      break;
+    case 4:
+      r = _mm256_slli_epi16(x, 4);
+      break;
+    case 5:
+      r = _mm256_slli_epi16(x, 5);
+      break;
+    case 10:
+      r = _mm256_slli_epi16(x, 10);
+      break;
+    default:
+      r = _mm256_slli_epi16(x, 11);
+      break;
   }
   r = _mm256_sub_epi16(r, _mm256_mullo_epi16(t, q));
   up = _mm256_cmpgt_epi16(r, half); /* -1 where the quotient is t + 1 */
@@ -206,12 +220,12 @@ static void compress_encode4(uint8_t *out, const mlkem_poly *a) {
  * an OR merges. */
 static inline __m256i pack20x4(__m256i x) {
   const __m256i shift = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
-  const __m256i main_bytes = _mm256_setr_epi8(
-      0, 1, 2, 5, 6, 8, 9, 10, 13, 14, -1, -1, -1, -1, -1, -1,
-      0, 1, 2, 5, 6, 8, 9, 10, 13, 14, -1, -1, -1, -1, -1, -1);
+  const __m256i main_bytes =
+      _mm256_setr_epi8(0, 1, 2, 5, 6, 8, 9, 10, 13, 14, -1, -1, -1, -1, -1, -1,
+                       0, 1, 2, 5, 6, 8, 9, 10, 13, 14, -1, -1, -1, -1, -1, -1);
   const __m256i shared = _mm256_setr_epi8(
-      -1, -1, 4, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1, -1, 4, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1, -1);
+      -1, -1, 4, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 4,
+      -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1, -1);
   x = _mm256_sllv_epi32(x, shift);
   return _mm256_or_si256(_mm256_shuffle_epi8(x, main_bytes),
                          _mm256_shuffle_epi8(x, shared));
@@ -261,12 +275,12 @@ static void compress_encode10(uint8_t *out, const mlkem_poly *a) {
 static void compress_encode11(uint8_t *out, const mlkem_poly *a) {
   const __m256i pair16 = _mm256_set1_epi32(1 | (1 << 27)); /* 1, 2^11 */
   const __m256i shift = _mm256_setr_epi32(0, 6, 4, 2, 0, 6, 4, 2);
-  const __m256i main_bytes = _mm256_setr_epi8(
-      0, 1, 2, 5, 6, 7, 9, 10, 11, 13, 14, -1, -1, -1, -1, -1,
-      0, 1, 2, 5, 6, 7, 9, 10, 11, 13, 14, -1, -1, -1, -1, -1);
+  const __m256i main_bytes =
+      _mm256_setr_epi8(0, 1, 2, 5, 6, 7, 9, 10, 11, 13, 14, -1, -1, -1, -1, -1,
+                       0, 1, 2, 5, 6, 7, 9, 10, 11, 13, 14, -1, -1, -1, -1, -1);
   const __m256i shared = _mm256_setr_epi8(
-      -1, -1, 4, -1, -1, 8, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1,
-      -1, -1, 4, -1, -1, 8, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1);
+      -1, -1, 4, -1, -1, 8, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, 4,
+      -1, -1, 8, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1);
   __m256i x;
   unsigned i;
   for (i = 0; i < MLKEM_N / 16; i++) {
@@ -281,13 +295,20 @@ static void compress_encode11(uint8_t *out, const mlkem_poly *a) {
   }
 }
 
-void mlkem_avx2_compress_encode(uint8_t *out, const mlkem_poly *a,
-                                unsigned d) {
+void mlkem_avx2_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d) {
   switch (d) {
-    case 4: compress_encode4(out, a); break;
-    case 5: compress_encode5(out, a); break;
-    case 10: compress_encode10(out, a); break;
-    default: compress_encode11(out, a); break;
+    case 4:
+      compress_encode4(out, a);
+      break;
+    case 5:
+      compress_encode5(out, a);
+      break;
+    case 10:
+      compress_encode10(out, a);
+      break;
+    default:
+      compress_encode11(out, a);
+      break;
   }
 }
 
@@ -308,9 +329,9 @@ void mlkem_avx2_compress_encode(uint8_t *out, const mlkem_poly *a,
  * j/2 goes to lane j; the mask keeps its low nibble (j even) or high nibble
  * (j odd), and multiplying by 2^11 or 2^7 gives y 2^11 in both cases. */
 static void decode_decompress4(mlkem_poly *r, const uint8_t *in) {
-  const __m256i win = _mm256_setr_epi8(
-      0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
-      4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1);
+  const __m256i win =
+      _mm256_setr_epi8(0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
+                       4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1);
   const __m256i mask = _mm256_set1_epi32(0x0F | (0xF0 << 16));
   const __m256i align = _mm256_set1_epi32((1 << 11) | (1 << 23)); /* 2^11,2^7 */
   const __m256i q = _mm256_set1_epi16(Q);
@@ -330,16 +351,16 @@ static void decode_decompress4(mlkem_poly *r, const uint8_t *in) {
  * 5 j: in the window of bytes floor(5j/8), +1 at bit s = 5j mod 8 =
  * 0, 5, 2, 7, 4, 1, 6, 3; masked and multiplied by 2^(10-s): y 2^10. */
 static void decode_decompress5(mlkem_poly *r, const uint8_t *in) {
-  const __m256i win = _mm256_setr_epi8(
-      0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5,
-      3, 4, 3, 4, 4, 5, 4, 5, 5, 6, 6, 7, 6, 7, 7, 8);
+  const __m256i win =
+      _mm256_setr_epi8(0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 3,
+                       4, 4, 5, 4, 5, 5, 6, 6, 7, 6, 7, 7, 8);
   const __m256i mask = _mm256_setr_epi16(
       0x1F, 0x1F << 5, 0x1F << 2, 0x1F << 7, 0x1F << 4, 0x1F << 1, 0x1F << 6,
       0x1F << 3, 0x1F, 0x1F << 5, 0x1F << 2, 0x1F << 7, 0x1F << 4, 0x1F << 1,
       0x1F << 6, 0x1F << 3);
   const __m256i align = _mm256_setr_epi16(
-      1 << 10, 1 << 5, 1 << 8, 1 << 3, 1 << 6, 1 << 9, 1 << 4, 1 << 7,
-      1 << 10, 1 << 5, 1 << 8, 1 << 3, 1 << 6, 1 << 9, 1 << 4, 1 << 7);
+      1 << 10, 1 << 5, 1 << 8, 1 << 3, 1 << 6, 1 << 9, 1 << 4, 1 << 7, 1 << 10,
+      1 << 5, 1 << 8, 1 << 3, 1 << 6, 1 << 9, 1 << 4, 1 << 7);
   const __m256i q = _mm256_set1_epi16(Q);
   __m256i v;
   unsigned i;
@@ -357,11 +378,11 @@ static void decode_decompress5(mlkem_poly *r, const uint8_t *in) {
  * 2^(6 - bit) moves it to bits 6..15 (dropping the bits above) and a mask
  * clears the bits below: y 2^6. */
 static void decode_decompress10(mlkem_poly *r, const uint8_t *in) {
-  const __m256i win = _mm256_setr_epi8(
-      0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9,
-      6, 7, 7, 8, 8, 9, 9, 10, 11, 12, 12, 13, 13, 14, 14, 15);
-  const __m256i align = _mm256_setr_epi16(64, 16, 4, 1, 64, 16, 4, 1,
-                                          64, 16, 4, 1, 64, 16, 4, 1);
+  const __m256i win =
+      _mm256_setr_epi8(0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 6, 7, 7,
+                       8, 8, 9, 9, 10, 11, 12, 12, 13, 13, 14, 14, 15);
+  const __m256i align =
+      _mm256_setr_epi16(64, 16, 4, 1, 64, 16, 4, 1, 64, 16, 4, 1, 64, 16, 4, 1);
   const __m256i mask = _mm256_set1_epi16((int16_t)0xFFC0);
   const __m256i q2 = _mm256_set1_epi16(2 * Q);
   const __m256i zero = _mm256_setzero_si256();
@@ -385,9 +406,9 @@ static void decode_decompress10(mlkem_poly *r, const uint8_t *in) {
  * bits 16..26; multiplying the upper 16-bit half by 2^5 drops the bits
  * above it and gives y 2^5 there too. */
 static void decode_decompress11(mlkem_poly *r, const uint8_t *in) {
-  const __m256i win = _mm256_setr_epi8(
-      0, 1, 2, 3, 2, 3, 4, 5, 5, 6, 7, 8, 8, 9, 10, -1,
-      5, 6, 7, 8, 7, 8, 9, 10, 10, 11, 12, 13, 13, 14, 15, -1);
+  const __m256i win =
+      _mm256_setr_epi8(0, 1, 2, 3, 2, 3, 4, 5, 5, 6, 7, 8, 8, 9, 10, -1, 5, 6,
+                       7, 8, 7, 8, 9, 10, 10, 11, 12, 13, 13, 14, 15, -1);
   const __m256i shift = _mm256_setr_epi32(0, 6, 4, 2, 0, 6, 4, 2);
   const __m256i align = _mm256_set1_epi32(1 | (32 << 16));
   const __m256i q2 = _mm256_set1_epi16(2 * Q);
@@ -407,10 +428,18 @@ static void decode_decompress11(mlkem_poly *r, const uint8_t *in) {
 void mlkem_avx2_decode_decompress(mlkem_poly *r, const uint8_t *in,
                                   unsigned d) {
   switch (d) {
-    case 4: decode_decompress4(r, in); break;
-    case 5: decode_decompress5(r, in); break;
-    case 10: decode_decompress10(r, in); break;
-    default: decode_decompress11(r, in); break;
+    case 4:
+      decode_decompress4(r, in);
+      break;
+    case 5:
+      decode_decompress5(r, in);
+      break;
+    case 10:
+      decode_decompress10(r, in);
+      break;
+    default:
+      decode_decompress11(r, in);
+      break;
   }
 }
 
@@ -438,9 +467,8 @@ void mlkem_avx2_compress_encode_msg(uint8_t out[32], const mlkem_poly *a) {
  * into an all-ones or all-zeros mask, which selects (q + 1) / 2. */
 void mlkem_avx2_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
   const __m256i bit = _mm256_setr_epi16(
-      1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
-      1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14,
-      (int16_t)-32768);
+      1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7, 1 << 8,
+      1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, (int16_t)-32768);
   const __m256i half = _mm256_set1_epi16((Q + 1) / 2);
   __m256i v;
   int16_t w;

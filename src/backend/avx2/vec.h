@@ -35,9 +35,9 @@ static inline __m256i load_lanes(const uint8_t *lo, const uint8_t *hi) {
  * 1 (odd) puts it in bits 4..15, dropping the bits above, and a shift by 4
  * leaves it alone in its lane. */
 static inline __m256i unpack12_lanes(__m256i b) {
-  const __m256i win = _mm256_setr_epi8(
-      0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11,
-      4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
+  const __m256i win =
+      _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, 4, 5,
+                       5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
   const __m256i align = _mm256_set1_epi32(16 | (1 << 16));
   __m256i v = _mm256_shuffle_epi8(b, win);
   return _mm256_srli_epi16(_mm256_mullo_epi16(v, align), 4);

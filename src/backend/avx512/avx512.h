@@ -25,10 +25,10 @@
 void mlkem_avx512_ntt(mlkem_poly *p);
 void mlkem_avx512_invntt(mlkem_poly *p);
 void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                              const mlkem_poly *b, unsigned k,
-                              unsigned from, unsigned to);
-void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a,
-                             unsigned from, unsigned to);
+                              const mlkem_poly *b, unsigned k, unsigned from,
+                              unsigned to);
+void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
+                             unsigned to);
 void mlkem_avx512_add(mlkem_poly *r, const mlkem_poly *a);
 void mlkem_avx512_sub_from(mlkem_poly *r, const mlkem_poly *a);
 
@@ -36,9 +36,10 @@ void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
                            unsigned from, unsigned to);
 unsigned mlkem_avx512_decode12(mlkem_poly *r,
                                const uint8_t in[MLKEM_POLYBYTES]);
-void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d);
-void mlkem_avx512_decode_decompress(mlkem_poly *r, const uint8_t *in,
+void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a,
                                   unsigned d);
+void mlkem_avx512_decode_decompress(mlkem_poly *r, const uint8_t *in,
+                                    unsigned d);
 void mlkem_avx512_compress_encode_msg(uint8_t out[32], const mlkem_poly *a);
 void mlkem_avx512_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]);
 

@@ -56,7 +56,7 @@
 
 /* z q^-1 mod 2^16 as a signed 16-bit constant expression (62209 = q^-1 mod
  * 2^16 = 2^16 - 3327). */
-#define ZQ_U(z) (((uint32_t)(int32_t)(z) * 62209u) & 0xFFFFu)
+#define ZQ_U(z) (((uint32_t)(int32_t)(z)*62209u) & 0xFFFFu)
 #define ZQ(z) \
   ((int16_t)((int32_t)ZQ_U(z) - (int32_t)((ZQ_U(z) & 0x8000u) << 1)))
 #define ID(z) z
@@ -83,15 +83,15 @@
 #define LANES8(F, z0, z1, z2, z3) X8(F(z0)), X8(F(z2)), X8(F(z1)), X8(F(z3))
 /* len 4: quarters (b4 b5), halves of a quarter by b3; block = 4 b5 + 2 b4 +
  * b3. */
-#define LANES4(F, z0, z1, z2, z3, z4, z5, z6, z7)                      \
-  X4(F(z0)), X4(F(z1)), X4(F(z4)), X4(F(z5)), X4(F(z2)), X4(F(z3)), \
-      X4(F(z6)), X4(F(z7))
+#define LANES4(F, z0, z1, z2, z3, z4, z5, z6, z7)                              \
+  X4(F(z0)), X4(F(z1)), X4(F(z4)), X4(F(z5)), X4(F(z2)), X4(F(z3)), X4(F(z6)), \
+      X4(F(z7))
 /* len 2: quarters (b4 b5), dwords of a quarter by (b2 b3); block = 8 b5 +
  * 4 b4 + 2 b3 + b2. */
 #define LANES2(F, z0, z1, z2, z3, z4, z5, z6, z7, z8, z9, z10, z11, z12, z13, \
-               z14, z15)                                                    \
-  X2(F(z0)), X2(F(z2)), X2(F(z1)), X2(F(z3)), X2(F(z8)), X2(F(z10)),       \
-      X2(F(z9)), X2(F(z11)), X2(F(z4)), X2(F(z6)), X2(F(z5)), X2(F(z7)),   \
+               z14, z15)                                                      \
+  X2(F(z0)), X2(F(z2)), X2(F(z1)), X2(F(z3)), X2(F(z8)), X2(F(z10)),          \
+      X2(F(z9)), X2(F(z11)), X2(F(z4)), X2(F(z6)), X2(F(z5)), X2(F(z7)),      \
       X2(F(z12)), X2(F(z14)), X2(F(z13)), X2(F(z15))
 
 #define L16(...) LANES16(ID, __VA_ARGS__), LANES16(ZQ, __VA_ARGS__)
@@ -103,12 +103,13 @@
 /* Entry k - 1 = zetas[k], k = 1 .. 7: the layers len = 128, 64, 32 of
  * both transforms. */
 static MLKEM_ALIGN const int16_t zeta_bcast[7 * 64] = {
-  BC(-758), BC(-359), BC(-1517), BC(1493), BC(1422), BC(287), BC(202),
+    BC(-758), BC(-359), BC(-1517), BC(1493), BC(1422), BC(287), BC(202),
 };
 
 /* Forward NTT, vector pair p: entries 4p .. 4p+3 = len 16 (zetas[8 + 2p
  * + i]), len 8 (zetas[16 + 4p + i]), len 4 (zetas[32 + 8p + i]), len 2
  * (zetas[64 + 16p + i]). */
+/* clang-format off */
 static MLKEM_ALIGN const int16_t ntt_tail[16 * 64] = {
   L16(-171, 622),
   L8(573, -1325, 264, 383),
@@ -131,10 +132,12 @@ static MLKEM_ALIGN const int16_t ntt_tail[16 * 64] = {
   L2(-1185, -1530, -1278, 794, -1510, -854, -870, 478, -108, -308, 996, 991,
      958, -1460, 1522, 1628),
 };
+/* clang-format on */
 
 /* Inverse NTT, vector pair p: entries 4p .. 4p+3 = len 2 (zetas[127 - 16p
  * - i]), len 4 (zetas[63 - 8p - i]), len 8 (zetas[31 - 4p - i]), len 16
  * (zetas[15 - 2p - i]). */
+/* clang-format off */
 static MLKEM_ALIGN const int16_t invntt_head[16 * 64] = {
   L2(1628, 1522, -1460, 958, 991, 996, -308, -108, 478, -870, -854, -1510,
      794, -1278, -1530, -1185),
@@ -157,20 +160,22 @@ static MLKEM_ALIGN const int16_t invntt_head[16 * 64] = {
   L8(383, 264, -1325, 573),
   L16I(622, -171),
 };
+/* clang-format on */
 
 /* basemul_acc, coefficients 64j .. 64j+63 (pairs 32j .. 32j+31): entry j
  * holds in lane 2m mlkem_gammas[32j + m] and in lane 2m+1
  * mlkem_gammas[32j + 16 + m] (the arrangement described at
  * mlkem_avx512_basemul_acc). The arguments are mlkem_gammas[32j ..
  * 32j+31] in order. */
-#define GLANES(F, g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, \
-               g14, g15, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11,    \
-               h12, h13, h14, h15)                                           \
-  F(g0), F(h0), F(g1), F(h1), F(g2), F(h2), F(g3), F(h3), F(g4), F(h4),      \
-      F(g5), F(h5), F(g6), F(h6), F(g7), F(h7), F(g8), F(h8), F(g9), F(h9),  \
-      F(g10), F(h10), F(g11), F(h11), F(g12), F(h12), F(g13), F(h13),        \
-      F(g14), F(h14), F(g15), F(h15)
+#define GLANES(F, g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13,  \
+               g14, g15, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11,     \
+               h12, h13, h14, h15)                                             \
+  F(g0), F(h0), F(g1), F(h1), F(g2), F(h2), F(g3), F(h3), F(g4), F(h4), F(g5), \
+      F(h5), F(g6), F(h6), F(g7), F(h7), F(g8), F(h8), F(g9), F(h9), F(g10),   \
+      F(h10), F(g11), F(h11), F(g12), F(h12), F(g13), F(h13), F(g14), F(h14),  \
+      F(g15), F(h15)
 #define GAM(...) GLANES(ID, __VA_ARGS__), GLANES(ZQ, __VA_ARGS__)
+/* clang-format off */
 static MLKEM_ALIGN const int16_t basemul_gammas[4 * 64] = {
   GAM(-1103, 1103, 430, -430, 555, -555, 843, -843, -1251, 1251, 871, -871,
       1550, -1550, 105, -105, 422, -422, 587, -587, 177, -177, -235, 235,
@@ -185,6 +190,7 @@ static MLKEM_ALIGN const int16_t basemul_gammas[4 * 64] = {
       854, -870, 870, 478, -478, -108, 108, -308, 308, 996, -996, 991, -991,
       958, -958, -1460, 1460, 1522, -1522, 1628, -1628),
 };
+/* clang-format on */
 
 /* 128^-1 2^16 mod q (the scaling of the inverse NTT) and 2^32 mod q (the
  * Montgomery factor basemul_acc removes), as in the portable backend. */
@@ -356,10 +362,10 @@ static inline void std_to_len2(__m512i *x, __m512i *y) {
   f(&v6, &v7)
 /* One layer of butterflies on the four pairs, with table entry 4p + m for
  * pair p. */
-#define BFLY4(bf, tab, m)                \
-  bf(&v0, &v1, ENTRY(tab, (m)));        \
-  bf(&v2, &v3, ENTRY(tab, 4 + (m)));    \
-  bf(&v4, &v5, ENTRY(tab, 8 + (m)));    \
+#define BFLY4(bf, tab, m)            \
+  bf(&v0, &v1, ENTRY(tab, (m)));     \
+  bf(&v2, &v3, ENTRY(tab, 4 + (m))); \
+  bf(&v4, &v5, ENTRY(tab, 8 + (m))); \
   bf(&v6, &v7, ENTRY(tab, 12 + (m)))
 #define ALL8(f) \
   v0 = f(v0);   \
@@ -517,16 +523,16 @@ void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
       const int16_t *x = a[l].coeffs + 64 * j, *y = b[l].coeffs + 64 * j;
       __m512i xu = load32(x), xv = load32(x + 32);
       __m512i yu = load32(y), yv = load32(y + 32);
-      __m512i ygu = _mm512_mask_blend_epi16(
-          odd, yu, mlkem_avx512_fqmul_pre(yu, gu, gqu));
-      __m512i ygv = _mm512_mask_blend_epi16(
-          odd, yv, mlkem_avx512_fqmul_pre(yv, gv, gqv));
+      __m512i ygu =
+          _mm512_mask_blend_epi16(odd, yu, mlkem_avx512_fqmul_pre(yu, gu, gqu));
+      __m512i ygv =
+          _mm512_mask_blend_epi16(odd, yv, mlkem_avx512_fqmul_pre(yv, gv, gqv));
       c0u = _mm512_add_epi32(c0u, _mm512_madd_epi16(xu, ygu));
       c0v = _mm512_add_epi32(c0v, _mm512_madd_epi16(xv, ygv));
-      c1u = _mm512_add_epi32(
-          c1u, _mm512_madd_epi16(xu, _mm512_rol_epi32(yu, 16)));
-      c1v = _mm512_add_epi32(
-          c1v, _mm512_madd_epi16(xv, _mm512_rol_epi32(yv, 16)));
+      c1u = _mm512_add_epi32(c1u,
+                             _mm512_madd_epi16(xu, _mm512_rol_epi32(yu, 16)));
+      c1v = _mm512_add_epi32(c1v,
+                             _mm512_madd_epi16(xv, _mm512_rol_epi32(yv, 16)));
     }
     store32(r->coeffs + 64 * j, basemul_finish(c0u, c1u));
     store32(r->coeffs + 64 * j + 32, basemul_finish(c0v, c1v));
@@ -534,8 +540,8 @@ void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
 }
 
 /* As mlkem_portable_add_reduce: r = Barrett(r + a), lane by lane. */
-void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a,
-                             unsigned from, unsigned to) {
+void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
+                             unsigned to) {
   unsigned i;
   for (i = from; i < to; i += 32) {
     __m512i s = _mm512_add_epi16(load32(r->coeffs + i), load32(a->coeffs + i));

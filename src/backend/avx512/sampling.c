@@ -34,8 +34,8 @@
  * yields coefficient j sign-extended to 16 bits, and with (0, 1)
  * coefficient 32 + j: the block's two output vectors. */
 
-#define PC2(x) (((x) & 1) + (((x) >> 1) & 1))
-#define PC3(x) (((x) & 1) + (((x) >> 1) & 1) + (((x) >> 2) & 1))
+#define PC2(x) (((x)&1) + (((x) >> 1) & 1))
+#define PC3(x) (((x)&1) + (((x) >> 1) & 1) + (((x) >> 2) & 1))
 /* Entry i: (bits 0,1 summed) - (bits 2,3 summed), as a byte. */
 #define CBD2_LUT(a, m, j) \
   ((PC2(8 * (m) + (j)) - PC2((8 * (m) + (j)) >> 2) + 256) % 256)
@@ -53,8 +53,7 @@ static const ALIGN64 uint8_t cbd3_lut[64] = {Q64(CBD3_LUT, 0)};
  * of byte c / 2 (even c) or 32 + c / 2 (odd c), and the arrangement above
  * is one vpermb away. */
 #define CBD2_COEF(m, j) ((4 * (m) + (j) / 2) + 32 * ((j) % 2))
-#define CBD2_IDX(a, m, j) \
-  ((CBD2_COEF(m, j) % 2 ? 32 : 0) + CBD2_COEF(m, j) / 2)
+#define CBD2_IDX(a, m, j) ((CBD2_COEF(m, j) % 2 ? 32 : 0) + CBD2_COEF(m, j) / 2)
 static const ALIGN64 uint8_t cbd2_idx[64] = {Q64(CBD2_IDX, 0)};
 
 static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
@@ -192,8 +191,8 @@ static inline unsigned rej16(int16_t dst[16], __m512i b,
   const __m512i mask = _mm512_set1_epi32(0xFFF);
   const __m512i q = _mm512_set1_epi32(Q);
   const __m512i even = table(rej_even);
-  __m512i v = _mm512_maskz_permutexvar_epi8(0x3333333333333333ull,
-                                            table(idx_t), b);
+  __m512i v =
+      _mm512_maskz_permutexvar_epi8(0x3333333333333333ull, table(idx_t), b);
   __mmask16 k;
   v = _mm512_and_si512(_mm512_srlv_epi32(v, shift), mask);
   k = _mm512_mask_cmplt_epu32_mask(valid, v, q);
@@ -231,12 +230,12 @@ static inline unsigned rej32_store_upto(int16_t *dst, __m512i b,
  * vector (the rest zero): one 8-byte load each (a masked broadcast),
  * which the store of the permutation that wrote the word forwards; a wider
  * load spanning words would wait for those stores to reach the cache. */
-static inline __m512i load_words(const uint64_t *w, size_t stride,
-                                 unsigned n) {
+static inline __m512i load_words(const uint64_t *w, size_t stride, unsigned n) {
   __m512i v = _mm512_setzero_si512();
   unsigned i;
   for (i = 0; i < n; i++)
-    v = _mm512_mask_set1_epi64(v, (__mmask8)(1u << i), (long long)w[stride * i]);
+    v = _mm512_mask_set1_epi64(v, (__mmask8)(1u << i),
+                               (long long)w[stride * i]);
   return v;
 }
 
@@ -252,8 +251,8 @@ void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr,
                               unsigned len) {
   unsigned n = *ctr, pos = 0, groups;
   while (n + 32 <= MLKEM_N && pos + 48 <= len) {
-    n += rej32_store(r->coeffs + n, load_words(lane + stride * (pos / 8),
-                                               stride, 6));
+    n += rej32_store(r->coeffs + n,
+                     load_words(lane + stride * (pos / 8), stride, 6));
     pos += 48;
   }
   /* The last 24 bytes of a SHAKE128 block (168 = 3 x 48 + 24) while 32

@@ -117,8 +117,7 @@ static inline __m512i compress(__m512i x, const unsigned d) {
       r = _mm512_slli_epi16(x, 10);
       break;
     default: /* 40317 - 2^16 */
-      t = _mm512_add_epi16(_mm512_mulhi_epi16(x, _mm512_set1_epi16(-25219)),
-                           x);
+      t = _mm512_add_epi16(_mm512_mulhi_epi16(x, _mm512_set1_epi16(-25219)), x);
       r = _mm512_slli_epi16(x, 11);
       break;
   }
@@ -150,10 +149,10 @@ void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
 }
 
 /* The values unpacked as vec.h describes (rej_uniform in sampling.c reads
- * its candidates the same way). Each value v < 2^12 < 2q: v mod q = min(v, v - q) as unsigned 16-bit
- * numbers (v - q wraps to a large number when v < q), the value of the
- * portable conditional subtraction. The lanes holding q or more are ORed
- * into a mask. */
+ * its candidates the same way). Each value v < 2^12 < 2q:
+ * v mod q = min(v, v - q) as unsigned 16-bit numbers (v - q wraps to a large
+ * number when v < q), the value of the portable conditional subtraction. The
+ * lanes holding q or more are ORed into a mask. */
 unsigned mlkem_avx512_decode12(mlkem_poly *r,
                                const uint8_t in[MLKEM_POLYBYTES]) {
   const __m512i idx = unpack12_idx();
@@ -195,8 +194,8 @@ static inline __m512i join64(__m512i x, const unsigned d) {
  * vector holds coefficients 8k .. 8k + 7 of vector s. */
 static void compress_encode4(uint8_t *out, const mlkem_poly *a) {
   const __m512i nib = _mm512_set1_epi16(1 | (16 << 8));
-  const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10,
-                                          14, 3, 7, 11, 15);
+  const __m512i order =
+      _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
   __m512i r0, r1, r2, r3, p0, p1;
   unsigned i;
   for (i = 0; i < MLKEM_N / 128; i++) {
@@ -217,11 +216,11 @@ static void compress_encode4(uint8_t *out, const mlkem_poly *a) {
  * those (20 bits), join64 pairs of those: 40 bits, 8 coefficients, in
  * every 64-bit lane: lane 2k holds coefficients 8k .. of the first vector
  * (output bytes 5k ..), lane 2k + 1 those of the second (bytes 20 + 5k ..). */
-#define ENC5_IDX(a, m, j)                                           \
-  ((8 * (m) + (j)) < 20   ? 16 * ((8 * (m) + (j)) / 5) + (8 * (m) + (j)) % 5 \
-   : (8 * (m) + (j)) < 40 ? 16 * ((8 * (m) + (j)-20) / 5) + 8 +             \
-                                (8 * (m) + (j)-20) % 5                       \
-                          : 0)
+#define ENC5_IDX(a, m, j)                                                  \
+  ((8 * (m) + (j)) < 20 ? 16 * ((8 * (m) + (j)) / 5) + (8 * (m) + (j)) % 5 \
+   : (8 * (m) + (j)) < 40                                                  \
+       ? 16 * ((8 * (m) + (j)-20) / 5) + 8 + (8 * (m) + (j)-20) % 5        \
+       : 0)
 static const ALIGN64 uint8_t enc5_idx[64] = {Q64(ENC5_IDX, 0)};
 
 static void compress_encode5(uint8_t *out, const mlkem_poly *a) {
@@ -273,27 +272,26 @@ static void compress_encode10(uint8_t *out, const mlkem_poly *a) {
 #define ENC11_BYTE(m, j) (8 * (m) + (j))
 #define ENC11_LANE(m, j) (16 * (ENC11_BYTE(m, j) / 11))
 #define ENC11_POS(m, j) (ENC11_BYTE(m, j) % 11)
-#define ENC11_MAIN(a, m, j)                                                   \
+#define ENC11_MAIN(a, m, j)                                              \
+  (ENC11_BYTE(m, j) >= 44                                                \
+       ? 15                                                              \
+       : ENC11_LANE(m, j) + (ENC11_POS(m, j) < 3   ? ENC11_POS(m, j)     \
+                             : ENC11_POS(m, j) < 6 ? ENC11_POS(m, j) + 2 \
+                             : ENC11_POS(m, j) < 9 ? ENC11_POS(m, j) + 3 \
+                                                   : ENC11_POS(m, j) + 4))
+#define ENC11_SHARED(a, m, j)                                               \
   (ENC11_BYTE(m, j) >= 44 ? 15                                              \
-                          : ENC11_LANE(m, j) +                              \
-                                (ENC11_POS(m, j) < 3   ? ENC11_POS(m, j)     \
-                                 : ENC11_POS(m, j) < 6 ? ENC11_POS(m, j) + 2 \
-                                 : ENC11_POS(m, j) < 9 ? ENC11_POS(m, j) + 3 \
-                                                       : ENC11_POS(m, j) + 4))
-#define ENC11_SHARED(a, m, j)                                     \
-  (ENC11_BYTE(m, j) >= 44 ? 15                                  \
-                          : ENC11_LANE(m, j) +                  \
-                                (ENC11_POS(m, j) == 2   ? 4      \
-                                 : ENC11_POS(m, j) == 5 ? 8      \
-                                 : ENC11_POS(m, j) == 8 ? 12     \
-                                                        : 15))
+                          : ENC11_LANE(m, j) + (ENC11_POS(m, j) == 2   ? 4  \
+                                                : ENC11_POS(m, j) == 5 ? 8  \
+                                                : ENC11_POS(m, j) == 8 ? 12 \
+                                                                       : 15))
 static const ALIGN64 uint8_t enc11_main[64] = {Q64(ENC11_MAIN, 0)};
 static const ALIGN64 uint8_t enc11_shared[64] = {Q64(ENC11_SHARED, 0)};
 
 static void compress_encode11(uint8_t *out, const mlkem_poly *a) {
   const __m512i pair16 = _mm512_set1_epi32(1 | (1 << 27)); /* 1, 2^11 */
-  const __m512i shift = _mm512_setr_epi32(0, 6, 4, 2, 0, 6, 4, 2, 0, 6, 4, 2,
-                                          0, 6, 4, 2);
+  const __m512i shift =
+      _mm512_setr_epi32(0, 6, 4, 2, 0, 6, 4, 2, 0, 6, 4, 2, 0, 6, 4, 2);
   const __m512i main_bytes = table(enc11_main);
   const __m512i shared = table(enc11_shared);
   __m512i x;
@@ -310,10 +308,18 @@ static void compress_encode11(uint8_t *out, const mlkem_poly *a) {
 void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a,
                                   unsigned d) {
   switch (d) {
-    case 4: compress_encode4(out, a); break;
-    case 5: compress_encode5(out, a); break;
-    case 10: compress_encode10(out, a); break;
-    default: compress_encode11(out, a); break;
+    case 4:
+      compress_encode4(out, a);
+      break;
+    case 5:
+      compress_encode5(out, a);
+      break;
+    case 10:
+      compress_encode10(out, a);
+      break;
+    default:
+      compress_encode11(out, a);
+      break;
   }
 }
 
@@ -332,9 +338,9 @@ void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a,
  * puts coefficient 4m + l at bits 15 - d .. 14, and a mask clears the
  * rest. */
 #define DEC_IDX(d, m, j) ((d) * (m) / 2 + (j))
-#define DEC_CTL(d, m, j)                                                  \
-  (((4 * (d) * (m)) % 8 + (d) * ((j) / 2) - (15 - (d)) + 8 * ((j) % 2) + \
-    64) % 64)
+#define DEC_CTL(d, m, j)                                                       \
+  (((4 * (d) * (m)) % 8 + (d) * ((j) / 2) - (15 - (d)) + 8 * ((j) % 2) + 64) % \
+   64)
 static const ALIGN64 uint8_t dec4_idx[64] = {Q64(DEC_IDX, 4)};
 static const ALIGN64 uint8_t dec4_ctl[64] = {Q64(DEC_CTL, 4)};
 static const ALIGN64 uint8_t dec5_idx[64] = {Q64(DEC_IDX, 5)};
@@ -364,10 +370,18 @@ static inline void decode_decompress_d(mlkem_poly *r, const uint8_t *in,
 void mlkem_avx512_decode_decompress(mlkem_poly *r, const uint8_t *in,
                                     unsigned d) {
   switch (d) {
-    case 4: decode_decompress_d(r, in, 4, dec4_idx, dec4_ctl); break;
-    case 5: decode_decompress_d(r, in, 5, dec5_idx, dec5_ctl); break;
-    case 10: decode_decompress_d(r, in, 10, dec10_idx, dec10_ctl); break;
-    default: decode_decompress_d(r, in, 11, dec11_idx, dec11_ctl); break;
+    case 4:
+      decode_decompress_d(r, in, 4, dec4_idx, dec4_ctl);
+      break;
+    case 5:
+      decode_decompress_d(r, in, 5, dec5_idx, dec5_ctl);
+      break;
+    case 10:
+      decode_decompress_d(r, in, 10, dec10_idx, dec10_ctl);
+      break;
+    default:
+      decode_decompress_d(r, in, 11, dec11_idx, dec11_ctl);
+      break;
   }
 }
 

@@ -19,8 +19,8 @@
 #define Q8(f, a, m)                                                       \
   f(a, m, 0), f(a, m, 1), f(a, m, 2), f(a, m, 3), f(a, m, 4), f(a, m, 5), \
       f(a, m, 6), f(a, m, 7)
-#define Q64(f, a)                                                    \
-  Q8(f, a, 0), Q8(f, a, 1), Q8(f, a, 2), Q8(f, a, 3), Q8(f, a, 4),   \
+#define Q64(f, a)                                                  \
+  Q8(f, a, 0), Q8(f, a, 1), Q8(f, a, 2), Q8(f, a, 3), Q8(f, a, 4), \
       Q8(f, a, 5), Q8(f, a, 6), Q8(f, a, 7)
 #define ALIGN64 _Alignas(64)
 

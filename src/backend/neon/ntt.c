@@ -43,10 +43,12 @@
  * transforms, bit for bit against the portable ones. */
 
 /* zetas[0 .. 7] (the layers len = 128, 64, 32, in both directions). */
+/* clang-format off */
 static const int16_t zeta_low[2 * 8] = {
   -1044, -758, -359, -1517, 1493, 1422, 287, 202,
   -20, 31498, 14745, 787, 13525, -12402, 28191, -16694,
 };
+/* clang-format on */
 
 /* Forward NTT, block h of 64 coefficients (h = 0 .. 3), 18 rows:
  *   rows 0-1: lanes 0-1 zetas[8 + 2h ..] (len 16), lanes 2-5 zetas[16 +
@@ -54,6 +56,7 @@ static const int16_t zeta_low[2 * 8] = {
  *   then for each pair p = 4h + m (m = 0 .. 3): len 4 (zetas[32 + 2p],
  *   zetas[33 + 2p], four lanes each) and len 2 (zetas[64 + 4p ..
  *   64 + 4p + 3], two lanes each). */
+/* clang-format off */
 static const int16_t ntt_blocks[4 * 18 * 8] = {
   /* h = 0 */
   -171, 622, 573, -1325, 264, 383, 0, 0,
@@ -132,12 +135,14 @@ static const int16_t ntt_blocks[4 * 18 * 8] = {
   958, 958, -1460, -1460, 1522, 1522, 1628, 1628,
   23998, 23998, 7756, 7756, -17422, -17422, 23132, 23132,
 };
+/* clang-format on */
 
 /* Inverse NTT, block h, 18 rows:
  *   rows 0-1: lanes 0-3 zetas[31 - 4h - m] (len 8), lanes 4-5
  *             zetas[15 - 2h - m] (len 16);
  *   then for each pair p = 4h + m: len 2 (zetas[127 - 4p - m'], two lanes
  *   each) and len 4 (zetas[63 - 2p - m'], four lanes each). */
+/* clang-format off */
 static const int16_t invntt_blocks[4 * 18 * 8] = {
   /* h = 0 */
   -1571, -205, 411, -1542, 1468, -1474, 0, 0,
@@ -216,8 +221,10 @@ static const int16_t invntt_blocks[4 * 18 * 8] = {
   652, 652, 652, 652, 1223, 1223, 1223, 1223,
   -6516, -6516, -6516, -6516, -5689, -5689, -5689, -5689,
 };
+/* clang-format on */
 
 /* basemul_acc: mlkem_gammas[8j .. 8j+7] and their q^-1 rows, j = 0 .. 15. */
+/* clang-format off */
 static const int16_t basemul_gammas[16 * 2 * 8] = {
   -1103, 1103, 430, -430, 555, -555, 843, -843,
   -335, 335, 11182, -11182, -11477, 11477, 13387, -13387,
@@ -252,6 +259,7 @@ static const int16_t basemul_gammas[16 * 2 * 8] = {
   958, -958, -1460, 1460, 1522, -1522, 1628, -1628,
   23998, -23998, 7756, -7756, -17422, 17422, 23132, -23132,
 };
+/* clang-format on */
 
 /* 128^-1 2^16 mod q (the scaling of the inverse NTT) and 2^32 mod q (the
  * Montgomery factor basemul_acc removes), each with its q^-1 multiple: as
@@ -280,26 +288,27 @@ static inline void store8(int16_t *s, unsigned stride, const int16x8_t v[8]) {
 
 /* fqmul by lane i of the zeta vector z (zq: its q^-1 row). A macro: the
  * lane must be a constant. */
-#define FQMUL_LANE(b, z, zq, i)                     \
-  vhsubq_s16(vqdmulhq_laneq_s16((b), (z), (i)),     \
-             vqdmulhq_s16(vmulq_laneq_s16((b), (zq), (i)), vdupq_n_s16(MLKEM_Q)))
+#define FQMUL_LANE(b, z, zq, i)          \
+  vhsubq_s16(                            \
+      vqdmulhq_laneq_s16((b), (z), (i)), \
+      vqdmulhq_s16(vmulq_laneq_s16((b), (zq), (i)), vdupq_n_s16(MLKEM_Q)))
 
 /* Cooley-Tukey butterfly as ct_butterflies: t = fqmul(zeta, b),
  * (a, b) <- (a + t, a - t). */
-#define CT_LANE(a, b, z, zq, i)                       \
-  do {                                                \
-    int16x8_t t_ = FQMUL_LANE(b, z, zq, i);           \
-    (b) = vsubq_s16((a), t_);                         \
-    (a) = vaddq_s16((a), t_);                         \
+#define CT_LANE(a, b, z, zq, i)             \
+  do {                                      \
+    int16x8_t t_ = FQMUL_LANE(b, z, zq, i); \
+    (b) = vsubq_s16((a), t_);               \
+    (a) = vaddq_s16((a), t_);               \
   } while (0)
 
 /* Gentleman-Sande butterfly as gs_butterflies:
  * (a, b) <- (a + b, fqmul(b - a, zeta)). */
-#define GS_LANE(a, b, z, zq, i)                       \
-  do {                                                \
-    int16x8_t d_ = vsubq_s16((b), (a));               \
-    (a) = vaddq_s16((a), (b));                        \
-    (b) = FQMUL_LANE(d_, z, zq, i);                   \
+#define GS_LANE(a, b, z, zq, i)         \
+  do {                                  \
+    int16x8_t d_ = vsubq_s16((b), (a)); \
+    (a) = vaddq_s16((a), (b));          \
+    (b) = FQMUL_LANE(d_, z, zq, i);     \
   } while (0)
 
 /* The same with a zeta per lane. */
@@ -354,8 +363,7 @@ static void ntt_layers_128_32(int16_t *r, unsigned i) {
 
 /* Layers len = 4 and 2 on the pair (a, b), with the four rows of the pair
  * in t. */
-static inline void ntt_pair_4_2(int16x8_t *a, int16x8_t *b,
-                                const int16_t *t) {
+static inline void ntt_pair_4_2(int16x8_t *a, int16x8_t *b, const int16_t *t) {
   trn64(a, b);
   ct(a, b, row(t, 0), row(t, 1));
   trn32(a, b);
@@ -489,15 +497,15 @@ void mlkem_neon_invntt(mlkem_poly *poly) {
 static inline int16x8_t basemul_finish(int32x4_t lo, int32x4_t hi) {
   const int16x8_t qinv = vdupq_n_s16(MLKEM_NEON_QINV);
   const int16x4_t q = vdup_n_s16(MLKEM_Q);
-  int16x8_t cl = vuzp1q_s16(vreinterpretq_s16_s32(lo),
-                            vreinterpretq_s16_s32(hi));
-  int16x8_t ch = vuzp2q_s16(vreinterpretq_s16_s32(lo),
-                            vreinterpretq_s16_s32(hi));
+  int16x8_t cl =
+      vuzp1q_s16(vreinterpretq_s16_s32(lo), vreinterpretq_s16_s32(hi));
+  int16x8_t ch =
+      vuzp2q_s16(vreinterpretq_s16_s32(lo), vreinterpretq_s16_s32(hi));
   int16x8_t t = vmulq_s16(cl, qinv);
   int32x4_t tql = vmull_s16(vget_low_s16(t), q);
   int32x4_t tqh = vmull_s16(vget_high_s16(t), q);
-  int16x8_t htq = vuzp2q_s16(vreinterpretq_s16_s32(tql),
-                             vreinterpretq_s16_s32(tqh));
+  int16x8_t htq =
+      vuzp2q_s16(vreinterpretq_s16_s32(tql), vreinterpretq_s16_s32(tqh));
   return mlkem_neon_fqmul_pre(vsubq_s16(ch, htq), vdupq_n_s16(MONT_R2),
                               vdupq_n_s16(MONT_R2_QINV));
 }

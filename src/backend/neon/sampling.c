@@ -88,6 +88,7 @@ void mlkem_neon_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
 /* Compaction of four 16-bit lanes: entry m lists, in order, the bytes of
  * the lanes i whose bit i of m is set (2i, 2i+1), then zeros (don't-care:
  * rej_uniform's scratch). */
+/* clang-format off */
 static const uint8_t rej_compact4[16][8] = {
   {0, 0, 0, 0, 0, 0, 0, 0}, /* 0000 */
   {0, 1, 0, 0, 0, 0, 0, 0}, /* 0001 */
@@ -106,6 +107,7 @@ static const uint8_t rej_compact4[16][8] = {
   {2, 3, 4, 5, 6, 7, 0, 0}, /* 1110 */
   {0, 1, 2, 3, 4, 5, 6, 7}, /* 1111 */
 };
+/* clang-format on */
 static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
 
@@ -113,9 +115,9 @@ static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3,
  * floor(3j/2) and floor(3j/2) + 1: the low 12 bits of that window for even
  * j, the high 12 bits for odd j. The second half of 24 bytes is read from
  * bytes 4..15 of a vector that starts at byte 8 (rej_window4). */
-static const uint8_t rej_window[16] = {0, 1, 1, 2, 3, 4, 4, 5,
+static const uint8_t rej_window[16] = {0, 1, 1, 2, 3, 4,  4,  5,
                                        6, 7, 7, 8, 9, 10, 10, 11};
-static const uint8_t rej_window4[16] = {4, 5, 5, 6, 7, 8, 8, 9,
+static const uint8_t rej_window4[16] = {4,  5,  5,  6,  7,  8,  8,  9,
                                         10, 11, 11, 12, 13, 14, 14, 15};
 static const int16_t rej_shift[8] = {0, -4, 0, -4, 0, -4, 0, -4};
 static const uint16_t rej_bits[8] = {1, 2, 4, 8, 16, 32, 64, 128};
@@ -154,10 +156,10 @@ void mlkem_neon_rej_uniform(mlkem_poly *r, unsigned *ctr, const uint64_t *lane,
     const uint64_t *w = lane + stride * (pos / 8);
     const uint64x1_t w0 = vld1_u64(w), w1 = vld1_u64(w + stride),
                      w2 = vld1_u64(w + 2 * stride);
-    n = rej8(r, n, vqtbl1q_u8(vreinterpretq_u8_u64(vcombine_u64(w0, w1)),
-                              window));
-    n = rej8(r, n, vqtbl1q_u8(vreinterpretq_u8_u64(vcombine_u64(w1, w2)),
-                              window4));
+    n = rej8(r, n,
+             vqtbl1q_u8(vreinterpretq_u8_u64(vcombine_u64(w0, w1)), window));
+    n = rej8(r, n,
+             vqtbl1q_u8(vreinterpretq_u8_u64(vcombine_u64(w1, w2)), window4));
     pos += 24;
   }
   *ctr = n;

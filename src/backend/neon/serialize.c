@@ -64,8 +64,8 @@ unsigned mlkem_neon_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
     uint8x8x3_t b = vld3_u8(in + 24 * i);
     uint16x8_t e = vorrq_u16(vmovl_u8(b.val[0]),
                              vshll_n_u8(vand_u8(b.val[1], vdup_n_u8(15)), 8));
-    uint16x8_t o = vorrq_u16(vmovl_u8(vshr_n_u8(b.val[1], 4)),
-                             vshll_n_u8(b.val[2], 4));
+    uint16x8_t o =
+        vorrq_u16(vmovl_u8(vshr_n_u8(b.val[1], 4)), vshll_n_u8(b.val[2], 4));
     int16x8x2_t c;
     big = vorrq_u16(big, vorrq_u16(vcgeq_u16(e, q), vcgeq_u16(o, q)));
     c.val[0] = vreinterpretq_s16_u16(vminq_u16(e, vsubq_u16(e, q)));
@@ -86,8 +86,11 @@ unsigned mlkem_neon_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
  * Here floor(x c / 2^16) is SQDMULH (floor(x c / 2^15)) shifted right by
  * one; for d = 11, c > 2^15 is used as c - 2^16 and x added back. */
 static inline uint16x8_t compress_vec(int16x8_t x, unsigned d) {
-  const int32_t c = d == 1 ? 39 : d == 4 ? 314 : d == 5 ? 629
-                  : d == 10 ? 20158 : 40317;
+  const int32_t c = d == 1    ? 39
+                    : d == 4  ? 314
+                    : d == 5  ? 629
+                    : d == 10 ? 20158
+                              : 40317;
   const int16_t c16 = (int16_t)(c > 32767 ? c - 65536 : c);
   int16x8_t t = vshrq_n_s16(vqdmulhq_s16(x, vdupq_n_s16(c16)), 1);
   int16x8_t r;
@@ -104,8 +107,8 @@ static inline uint16x8_t compress_vec(int16x8_t x, unsigned d) {
  * SQRDMULH(y 2^(15-d), q) is (2 y 2^(15-d) q + 2^15) >> 16, the same
  * number (y 2^(15-d) < 2^15 for y < 2^d). */
 static inline int16x8_t decompress_vec(uint16x8_t y, unsigned d) {
-  int16x8_t s = vshlq_s16(vreinterpretq_s16_u16(y),
-                          vdupq_n_s16((int16_t)(15 - d)));
+  int16x8_t s =
+      vshlq_s16(vreinterpretq_s16_u16(y), vdupq_n_s16((int16_t)(15 - d)));
   return vqrdmulhq_s16(s, vdupq_n_s16(Q));
 }
 
@@ -136,16 +139,27 @@ static inline void pack8(uint8_t *out, uint16x8_t v, unsigned d) {
  * 32-bit lane) takes the four bytes from byte floor(d j / 8) and is shifted
  * right by (d j) mod 8. */
 #define UB(d, j) (d * j) / 8, (d * j) / 8 + 1, (d * j) / 8 + 2, (d * j) / 8 + 3
-#define UIDX(d) \
-  { UB(d, 0), UB(d, 1), UB(d, 2), UB(d, 3), UB(d, 4), UB(d, 5), UB(d, 6), UB(d, 7) }
-#define USH(d)                                                        \
-  { -((d * 0) % 8), -((d * 1) % 8), -((d * 2) % 8), -((d * 3) % 8),   \
-    -((d * 4) % 8), -((d * 5) % 8), -((d * 6) % 8), -((d * 7) % 8) }
+#define UIDX(d)                                                           \
+  {                                                                       \
+    UB(d, 0), UB(d, 1), UB(d, 2), UB(d, 3), UB(d, 4), UB(d, 5), UB(d, 6), \
+        UB(d, 7)                                                          \
+  }
+#define USH(d)                                                         \
+  {                                                                    \
+    -((d * 0) % 8), -((d * 1) % 8), -((d * 2) % 8), -((d * 3) % 8),    \
+        -((d * 4) % 8), -((d * 5) % 8), -((d * 6) % 8), -((d * 7) % 8) \
+  }
 static const uint8_t unpack_idx[4][32] = {
-  UIDX(4), UIDX(5), UIDX(10), UIDX(11),
+    UIDX(4),
+    UIDX(5),
+    UIDX(10),
+    UIDX(11),
 };
 static const int32_t unpack_shift[4][8] = {
-  USH(4), USH(5), USH(10), USH(11),
+    USH(4),
+    USH(5),
+    USH(10),
+    USH(11),
 };
 #undef USH
 #undef UIDX
@@ -190,13 +204,20 @@ static inline void compress_encode_d(uint8_t *out, const mlkem_poly *a,
     pack8(out + d * g, compress_vec(vld1q_s16(a->coeffs + 8 * g), d), d);
 }
 
-void mlkem_neon_compress_encode(uint8_t *out, const mlkem_poly *a,
-                                unsigned d) {
+void mlkem_neon_compress_encode(uint8_t *out, const mlkem_poly *a, unsigned d) {
   switch (d) {
-    case 4: compress_encode_d(out, a, 4); break;
-    case 5: compress_encode_d(out, a, 5); break;
-    case 10: compress_encode_d(out, a, 10); break;
-    default: compress_encode_d(out, a, 11); break;
+    case 4:
+      compress_encode_d(out, a, 4);
+      break;
+    case 5:
+      compress_encode_d(out, a, 5);
+      break;
+    case 10:
+      compress_encode_d(out, a, 10);
+      break;
+    default:
+      compress_encode_d(out, a, 11);
+      break;
   }
 }
 
@@ -210,10 +231,18 @@ static inline void decode_decompress_d(mlkem_poly *r, const uint8_t *in,
 void mlkem_neon_decode_decompress(mlkem_poly *r, const uint8_t *in,
                                   unsigned d) {
   switch (d) {
-    case 4: decode_decompress_d(r, in, 4); break;
-    case 5: decode_decompress_d(r, in, 5); break;
-    case 10: decode_decompress_d(r, in, 10); break;
-    default: decode_decompress_d(r, in, 11); break;
+    case 4:
+      decode_decompress_d(r, in, 4);
+      break;
+    case 5:
+      decode_decompress_d(r, in, 5);
+      break;
+    case 10:
+      decode_decompress_d(r, in, 10);
+      break;
+    default:
+      decode_decompress_d(r, in, 11);
+      break;
   }
 }
 

@@ -13,9 +13,9 @@
 
 #include "params.h"
 
-#define MLKEM_QINV (-3327)   /* q^-1 mod 2^16, as a signed 16-bit value */
-#define MLKEM_MONT_R 2285    /* 2^16 mod q */
-#define MLKEM_MONT_R2 1353   /* 2^32 mod q */
+#define MLKEM_QINV (-3327) /* q^-1 mod 2^16, as a signed 16-bit value */
+#define MLKEM_MONT_R 2285  /* 2^16 mod q */
+#define MLKEM_MONT_R2 1353 /* 2^32 mod q */
 
 /* Returns a value congruent to a * 2^-16 mod q.
  * In: -2^15 q <= a < 2^15 q (about 1.09e8). Out: |x| < q; more precisely

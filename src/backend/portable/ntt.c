@@ -15,6 +15,7 @@
 /* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered in [-(q-1)/2, (q-1)/2]
  * (FIPS 203 Appendix A, in Montgomery form). test_arith recomputes every
  * entry. Index 0 is unused by the transforms. */
+/* clang-format off */
 const int16_t mlkem_zetas[128] = {
   -1044, -758, -359, -1517, 1493, 1422, 287, 202,
   -171, 622, 1577, 182, 962, -1202, -1474, 1468,
@@ -33,10 +34,12 @@ const int16_t mlkem_zetas[128] = {
   -1185, -1530, -1278, 794, -1510, -854, -870, 478,
   -108, -308, 996, 991, 958, -1460, 1522, 1628,
 };
+/* clang-format on */
 
 /* gammas[i] = 17^(2 BitRev7(i) + 1) * 2^16 mod q, centered: the moduli
  * X^2 - gamma of the 128 degree-one factors (FIPS 203 Appendix A, second
  * table, in Montgomery form). test_arith recomputes every entry. */
+/* clang-format off */
 const int16_t mlkem_gammas[128] = {
   -1103, 1103, 430, -430, 555, -555, 843, -843,
   -1251, 1251, 871, -871, 1550, -1550, 105, -105,
@@ -55,6 +58,7 @@ const int16_t mlkem_gammas[128] = {
   -108, 108, -308, 308, 996, -996, 991, -991,
   958, -958, -1460, 1460, 1522, -1522, 1628, -1628,
 };
+/* clang-format on */
 
 /* The layers with half-blocks of 16 coefficients or fewer use tables with
  * each block's zeta repeated once per butterfly: with a contiguous zeta per
@@ -67,30 +71,39 @@ const int16_t mlkem_gammas[128] = {
 #define R8(x) x, x, x, x, x, x, x, x
 #define R16(x) R8(x), R8(x)
 /* Forward NTT, len = 16: zetas[8 + b] for block b. */
+/* clang-format off */
 static const int16_t zetas_len16[128] = {
   R16(-171), R16(622), R16(1577), R16(182), R16(962), R16(-1202), R16(-1474),
   R16(1468),
 };
+/* clang-format on */
 /* Forward NTT, len = 8: zetas[16 + b] for block b. */
+/* clang-format off */
 static const int16_t zetas_len8[128] = {
   R8(573), R8(-1325), R8(264), R8(383), R8(-829), R8(1458), R8(-1602),
   R8(-130), R8(-681), R8(1017), R8(732), R8(608), R8(-1542), R8(411),
   R8(-205), R8(-1571),
 };
+/* clang-format on */
 /* Inverse NTT, len = 16: zetas[15 - b] for block b. */
+/* clang-format off */
 static const int16_t izetas_len16[128] = {
   R16(1468), R16(-1474), R16(-1202), R16(962), R16(182), R16(1577), R16(622),
   R16(-171),
 };
+/* clang-format on */
 /* Inverse NTT, len = 8: zetas[31 - b] for block b. */
+/* clang-format off */
 static const int16_t izetas_len8[128] = {
   R8(-1571), R8(-205), R8(411), R8(-1542), R8(608), R8(732), R8(1017),
   R8(-681), R8(-130), R8(-1602), R8(1458), R8(-829), R8(383), R8(264),
   R8(-1325), R8(573),
 };
+/* clang-format on */
 #define R4(x) x, x, x, x
 #define R2(x) x, x
 /* Forward NTT, len = 4: zetas[32 + b] for block b. */
+/* clang-format off */
 static const int16_t zetas_len4[128] = {
   R4(1223), R4(652), R4(-552), R4(1015), R4(-1293), R4(1491), R4(-282),
   R4(-1544), R4(516), R4(-8), R4(-320), R4(-666), R4(-1618), R4(-1162),
@@ -98,7 +111,9 @@ static const int16_t zetas_len4[128] = {
   R4(-1421), R4(-247), R4(-951), R4(-398), R4(961), R4(-1508), R4(-725),
   R4(448), R4(-1065), R4(677), R4(-1275),
 };
+/* clang-format on */
 /* Forward NTT, len = 2: zetas[64 + b] for block b. */
+/* clang-format off */
 static const int16_t zetas_len2[128] = {
   R2(-1103), R2(430), R2(555), R2(843), R2(-1251), R2(871), R2(1550),
   R2(105), R2(422), R2(587), R2(177), R2(-235), R2(-291), R2(-460), R2(1574),
@@ -110,7 +125,9 @@ static const int16_t zetas_len2[128] = {
   R2(794), R2(-1510), R2(-854), R2(-870), R2(478), R2(-108), R2(-308),
   R2(996), R2(991), R2(958), R2(-1460), R2(1522), R2(1628),
 };
+/* clang-format on */
 /* Inverse NTT, len = 4: zetas[63 - b] for block b. */
+/* clang-format off */
 static const int16_t izetas_len4[128] = {
   R4(-1275), R4(677), R4(-1065), R4(448), R4(-725), R4(-1508), R4(961),
   R4(-398), R4(-951), R4(-247), R4(-1421), R4(107), R4(830), R4(-271),
@@ -118,7 +135,9 @@ static const int16_t izetas_len4[128] = {
   R4(-320), R4(-8), R4(516), R4(-1544), R4(-282), R4(1491), R4(-1293),
   R4(1015), R4(-552), R4(652), R4(1223),
 };
+/* clang-format on */
 /* Inverse NTT, len = 2: zetas[127 - b] for block b. */
+/* clang-format off */
 static const int16_t izetas_len2[128] = {
   R2(1628), R2(1522), R2(-1460), R2(958), R2(991), R2(996), R2(-308),
   R2(-108), R2(478), R2(-870), R2(-854), R2(-1510), R2(794), R2(-1278),
@@ -130,6 +149,7 @@ static const int16_t izetas_len2[128] = {
   R2(-460), R2(-291), R2(-235), R2(177), R2(587), R2(422), R2(105), R2(1550),
   R2(871), R2(-1251), R2(843), R2(555), R2(430), R2(-1103),
 };
+/* clang-format on */
 #undef R4
 #undef R2
 #undef R8
@@ -278,8 +298,8 @@ void mlkem_portable_invntt(mlkem_poly *p) {
  * Pairs are done 32 at a time, l outermost, so that compilers vectorize
  * the inner loop (16-bit products into 32-bit sums). */
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                                const mlkem_poly *b, unsigned k,
-                                unsigned from, unsigned to) {
+                                const mlkem_poly *b, unsigned k, unsigned from,
+                                unsigned to) {
   enum { BLOCK = MLKEM_PART_COEFFS / 2 };
   uint32_t c0[BLOCK], c1[BLOCK];
   unsigned i, l, i0, part;

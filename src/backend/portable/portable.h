@@ -16,8 +16,8 @@ extern const int16_t mlkem_gammas[128];
 void mlkem_portable_ntt(mlkem_poly *p);
 void mlkem_portable_invntt(mlkem_poly *p);
 void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                                const mlkem_poly *b, unsigned k,
-                                unsigned from, unsigned to);
+                                const mlkem_poly *b, unsigned k, unsigned from,
+                                unsigned to);
 void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
                                unsigned from, unsigned to);
 void mlkem_portable_add(mlkem_poly *r, const mlkem_poly *a);

@@ -28,8 +28,8 @@ static void cbd3(mlkem_poly *r, const uint8_t buf[192]) {
   unsigned i, j;
   for (i = 0; i < MLKEM_N / 4; i++) {
     uint32_t t = mlkem_load24_le(buf + 3 * i);
-    uint32_t s = (t & 0x00249249u) + ((t >> 1) & 0x00249249u) +
-                 ((t >> 2) & 0x00249249u);
+    uint32_t s =
+        (t & 0x00249249u) + ((t >> 1) & 0x00249249u) + ((t >> 2) & 0x00249249u);
     for (j = 0; j < 4; j++) {
       int16_t x = (int16_t)((s >> (6 * j)) & 7);
       int16_t y = (int16_t)((s >> (6 * j + 3)) & 7);

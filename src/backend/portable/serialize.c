@@ -19,10 +19,14 @@
  * bit accumulator instead. */
 static inline unsigned group_size(unsigned d) {
   switch (d) {
-    case 1: return 8;
-    case 4: return 16;
-    case 5: return 8;
-    default: return 4; /* 10, 12 */
+    case 1:
+      return 8;
+    case 4:
+      return 16;
+    case 5:
+      return 8;
+    default:
+      return 4; /* 10, 12 */
   }
 }
 
@@ -48,7 +52,8 @@ static inline void pack(uint8_t *out, const uint16_t *v, unsigned d,
   for (i = 0; i < n; i += group_size(d)) {
     uint64_t w = 0;
     for (j = 0; j < group_size(d); j++) w |= (uint64_t)v[i + j] << (d * j);
-    for (j = 0; j < group_size(d) * d / 8; j++) *out++ = (uint8_t)(w >> (8 * j));
+    for (j = 0; j < group_size(d) * d / 8; j++)
+      *out++ = (uint8_t)(w >> (8 * j));
   }
 }
 
@@ -73,7 +78,8 @@ static inline void unpack(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
   for (i = 0; i < MLKEM_N; i += group_size(d)) {
     uint64_t w = 0;
     for (j = 0; j < group_size(d) * d / 8; j++) w |= (uint64_t)*in++ << (8 * j);
-    for (j = 0; j < group_size(d); j++) v[i + j] = (uint16_t)((w >> (d * j)) & mask);
+    for (j = 0; j < group_size(d); j++)
+      v[i + j] = (uint16_t)((w >> (d * j)) & mask);
   }
 }
 
@@ -119,10 +125,18 @@ static inline void compress_encode_d(uint8_t *out, const mlkem_poly *a,
 void mlkem_portable_compress_encode(uint8_t *out, const mlkem_poly *a,
                                     unsigned d) {
   switch (d) {
-    case 4: compress_encode_d(out, a, 4); break;
-    case 5: compress_encode_d(out, a, 5); break;
-    case 10: compress_encode_d(out, a, 10); break;
-    default: compress_encode_d(out, a, 11); break;
+    case 4:
+      compress_encode_d(out, a, 4);
+      break;
+    case 5:
+      compress_encode_d(out, a, 5);
+      break;
+    case 10:
+      compress_encode_d(out, a, 10);
+      break;
+    default:
+      compress_encode_d(out, a, 11);
+      break;
   }
 }
 
@@ -138,10 +152,18 @@ static inline void decode_decompress_d(mlkem_poly *r, const uint8_t *in,
 void mlkem_portable_decode_decompress(mlkem_poly *r, const uint8_t *in,
                                       unsigned d) {
   switch (d) {
-    case 4: decode_decompress_d(r, in, 4); break;
-    case 5: decode_decompress_d(r, in, 5); break;
-    case 10: decode_decompress_d(r, in, 10); break;
-    default: decode_decompress_d(r, in, 11); break;
+    case 4:
+      decode_decompress_d(r, in, 4);
+      break;
+    case 5:
+      decode_decompress_d(r, in, 5);
+      break;
+    case 10:
+      decode_decompress_d(r, in, 10);
+      break;
+    default:
+      decode_decompress_d(r, in, 11);
+      break;
   }
 }
 

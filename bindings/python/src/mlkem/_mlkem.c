@@ -38,8 +38,7 @@ enum { KIND_PRIVATE = 0, KIND_PUBLIC = 1 };
 #define FORM_DEFAULT 0
 
 typedef struct {
-  PyObject_HEAD
-  const mlkem_kem *kem;
+  PyObject_HEAD const mlkem_kem *kem;
   int has_seed;
   uint8_t seed[MLKEM_SEED_BYTES];
   uint8_t dk[KF_MAX_DK];
@@ -49,8 +48,7 @@ typedef struct {
  * object is made), so that every encapsulation skips the check and the
  * hash. */
 typedef struct {
-  PyObject_HEAD
-  const mlkem_kem *kem;
+  PyObject_HEAD const mlkem_kem *kem;
   uint8_t ek[KF_MAX_EK + 32]; /* ek, then H(ek) */
 } PublicKeyObject;
 
@@ -75,13 +73,13 @@ static PyObject *raise_library_error(int rc) {
 
 /* Raises TypeError naming the argument and the type it had. */
 static void raise_not_bytes_like(PyObject *obj, const char *what) {
-  PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(obj),
-                                          "__name__");
+  PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(obj), "__name__");
   PyErr_Clear();
   if (name != NULL && PyUnicode_Check(name))
     PyErr_Format(PyExc_TypeError,
                  "%s must be a bytes-like object (bytes, bytearray, "
-                 "memoryview, ...), not %U", what, name);
+                 "memoryview, ...), not %U",
+                 what, name);
   else
     PyErr_Format(PyExc_TypeError, "%s must be a bytes-like object", what);
   Py_XDECREF(name);
@@ -99,8 +97,8 @@ static int open_view(PyObject *obj, Py_buffer *view, const char *what) {
 /* Copies a bytes-like argument of exactly n bytes into out (TypeError,
  * ValueError otherwise). The view is released before returning, so the
  * caller may drop the GIL and work on the copy. */
-static int copy_fixed(PyObject *obj, uint8_t *out, size_t n,
-                      const char *set, const char *what) {
+static int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
+                      const char *what) {
   Py_buffer view;
   if (open_view(obj, &view, what) != 0) return -1;
   if ((size_t)view.len != n) {
@@ -136,8 +134,7 @@ static int set_index(PyObject *cls, int kind) {
 
 /* A new, zeroed instance of a registered class. */
 static PyObject *alloc_instance(PyObject *cls) {
-  allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls,
-                                              Py_tp_alloc);
+  allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
   return alloc((PyTypeObject *)cls, 0);
 }
 
@@ -154,7 +151,8 @@ static PyObject *new_public(int index, const uint8_t *ek) {
   if (pk->kem->prepare_ek(pk->ek, ek) != MLKEM_OK) {
     PyErr_Format(PyExc_ValueError,
                  "invalid %s public key: a coefficient is not below q "
-                 "(FIPS 203 7.2 modulus check)", pk->kem->name);
+                 "(FIPS 203 7.2 modulus check)",
+                 pk->kem->name);
     Py_DECREF(pk);
     return NULL;
   }
@@ -216,17 +214,14 @@ static PyObject *private_from_seed(PyObject *cls, int index,
   if (k == NULL) return NULL;
   k->kem = kem;
   k->has_seed = 1;
-  Py_BEGIN_ALLOW_THREADS
-  if (draw_seed)
-    rc = mlkem_randombytes(k->seed, MLKEM_SEED_BYTES) != 0 ? MLKEM_ERR_RANDOM
-                                                          : 0;
+  Py_BEGIN_ALLOW_THREADS if (draw_seed) rc =
+      mlkem_randombytes(k->seed, MLKEM_SEED_BYTES) != 0 ? MLKEM_ERR_RANDOM : 0;
   else {
     memcpy(k->seed, seed, MLKEM_SEED_BYTES);
     rc = 0;
   }
   if (rc == 0) rc = kem->keygen_derand(ek, k->dk, k->seed);
-  Py_END_ALLOW_THREADS
-  if (rc != 0) {
+  Py_END_ALLOW_THREADS if (rc != 0) {
     Py_DECREF(k);
     return raise_library_error(rc);
   }
@@ -245,8 +240,7 @@ static PyObject *private_from_seed_bytes(PyObject *cls, PyObject *data) {
   PyObject *key;
   int index = set_index(cls, KIND_PRIVATE);
   if (index < 0) return NULL;
-  if (copy_fixed(data, seed, sizeof seed, mlkem_kems[index]->name,
-                 "seed") != 0)
+  if (copy_fixed(data, seed, sizeof seed, mlkem_kems[index]->name, "seed") != 0)
     return NULL;
   key = private_from_seed(cls, index, seed, 0);
   mlkem_zeroize(seed, sizeof seed);
@@ -302,13 +296,10 @@ static PyObject *private_decapsulate(PyObject *self, PyObject *ct_obj) {
   PyObject *out;
   int rc;
   if (k == NULL) return NULL;
-  if (copy_fixed(ct_obj, ct, k->kem->ct_bytes, k->kem->name,
-                 "ciphertext") != 0)
+  if (copy_fixed(ct_obj, ct, k->kem->ct_bytes, k->kem->name, "ciphertext") != 0)
     return NULL;
-  Py_BEGIN_ALLOW_THREADS
-  rc = k->kem->decaps(ss, ct, k->dk);
-  Py_END_ALLOW_THREADS
-  if (rc != 0) return raise_library_error(rc);
+  Py_BEGIN_ALLOW_THREADS rc = k->kem->decaps(ss, ct, k->dk);
+  Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
   out = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
   mlkem_zeroize(ss, sizeof ss);
   return out;
@@ -391,8 +382,7 @@ static PyObject *private_encode(PyObject *self, PyObject *args) {
 
 /* Equal when of the same set and with the same dk, compared in constant
  * time. */
-static PyObject *private_richcompare(PyObject *self, PyObject *other,
-                                     int op) {
+static PyObject *private_richcompare(PyObject *self, PyObject *other, int op) {
   PrivateKeyObject *a = (PrivateKeyObject *)self;
   PrivateKeyObject *b = (PrivateKeyObject *)other;
   int equal;
@@ -476,15 +466,14 @@ static PyObject *encapsulate(PublicKeyObject *k, const uint8_t *m) {
   uint8_t ct[MAX_CT], ss[MLKEM_SS_BYTES];
   PyObject *ss_obj, *ct_obj;
   int rc;
-  Py_BEGIN_ALLOW_THREADS
-  rc = m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
-                 : k->kem->encaps_prepared(ct, ss, k->ek);
-  Py_END_ALLOW_THREADS
-  if (rc != 0) return raise_library_error(rc);
+  Py_BEGIN_ALLOW_THREADS rc =
+      m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
+                : k->kem->encaps_prepared(ct, ss, k->ek);
+  Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
   ss_obj = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
   mlkem_zeroize(ss, sizeof ss);
-  ct_obj = PyBytes_FromStringAndSize((const char *)ct,
-                                     (Py_ssize_t)k->kem->ct_bytes);
+  ct_obj =
+      PyBytes_FromStringAndSize((const char *)ct, (Py_ssize_t)k->kem->ct_bytes);
   if (ss_obj == NULL || ct_obj == NULL) {
     Py_XDECREF(ss_obj);
     Py_XDECREF(ct_obj);
@@ -524,8 +513,7 @@ static PyObject *public_encode(PyObject *self, PyObject *args) {
   PublicKeyObject *k = as_public(self);
   kf_key key;
   int encoding;
-  if (k == NULL || !PyArg_ParseTuple(args, "i:_encode", &encoding))
-    return NULL;
+  if (k == NULL || !PyArg_ParseTuple(args, "i:_encode", &encoding)) return NULL;
   memset(&key, 0, sizeof key);
   key.kem = k->kem;
   key.kind = KF_PUBLIC;
@@ -666,22 +654,18 @@ static PyObject *mod_load(PyObject *mod, PyObject *args) {
   }
   memcpy(copy, view.buf, n);
   PyBuffer_Release(&view);
-  Py_BEGIN_ALLOW_THREADS
-  rc = pem ? kf_decode_pem(key, copy, n, &err)
-           : kf_decode_der(key, copy, n, &err);
-  Py_END_ALLOW_THREADS
-  mlkem_zeroize(copy, n);
+  Py_BEGIN_ALLOW_THREADS rc = pem ? kf_decode_pem(key, copy, n, &err)
+                                  : kf_decode_der(key, copy, n, &err);
+  Py_END_ALLOW_THREADS mlkem_zeroize(copy, n);
   PyMem_Free(copy);
   if (rc != KF_OK) {
-    PyErr_SetString(rc == KF_ERR_LIBRARY ? PyExc_RuntimeError
-                                         : PyExc_ValueError,
-                    err.msg);
+    PyErr_SetString(
+        rc == KF_ERR_LIBRARY ? PyExc_RuntimeError : PyExc_ValueError, err.msg);
   } else if ((key->kind == KF_PRIVATE) != want_private) {
-    PyErr_Format(PyExc_ValueError,
-                 "the %s holds an ML-KEM %s key, not a %s key",
-                 pem ? "PEM" : "DER",
-                 key->kind == KF_PRIVATE ? "private" : "public",
-                 want_private ? "private" : "public");
+    PyErr_Format(
+        PyExc_ValueError, "the %s holds an ML-KEM %s key, not a %s key",
+        pem ? "PEM" : "DER", key->kind == KF_PRIVATE ? "private" : "public",
+        want_private ? "private" : "public");
   } else {
     res = object_of_key(key);
   }
@@ -715,9 +699,15 @@ static PyMethodDef module_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "mlkem._mlkem",
-    "The native part of the mlkem package (see mlkem).", -1, module_methods,
-    NULL, NULL, NULL, NULL};
+    PyModuleDef_HEAD_INIT,
+    "mlkem._mlkem",
+    "The native part of the mlkem package (see mlkem).",
+    -1,
+    module_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL};
 
 static int add_type(PyObject *mod, const char *name, PyObject *type) {
   Py_INCREF(type);
@@ -733,8 +723,7 @@ PyMODINIT_FUNC PyInit__mlkem(void);
 PyMODINIT_FUNC PyInit__mlkem(void) {
   PyObject *mod = PyModule_Create(&module_def);
   if (mod == NULL) return NULL;
-  if (PrivateKeyType == NULL)
-    PrivateKeyType = PyType_FromSpec(&private_spec);
+  if (PrivateKeyType == NULL) PrivateKeyType = PyType_FromSpec(&private_spec);
   if (PublicKeyType == NULL) PublicKeyType = PyType_FromSpec(&public_spec);
   if (PrivateKeyType == NULL || PublicKeyType == NULL ||
       add_type(mod, "PrivateKey", PrivateKeyType) != 0 ||
