@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Thin front end to CMake. Every target builds what it needs.
 #   make demo      build and run the two-party exchange for every set
 #   make test      build and run the whole test suite
@@ -14,7 +15,9 @@
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
 #   make format    clang-format every C file in place (.clang-format)
-#   make format-check  fail if any C file differs from clang-format's layout
+#   make format-check  fail if any C file differs from clang-format's layout, or a
+#                  source, script or build file lacks its SPDX licence line
+#                  or any source, script or build file lacks its SPDX line
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -131,3 +134,4 @@ format:
 
 format-check:
 	sh scripts/format.sh --check
+	sh scripts/check_spdx.sh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench.c - median cost of keygen, encaps and decaps for every parameter
  * set, in rdtsc ticks (x86-64; the virtual counter on AArch64; a

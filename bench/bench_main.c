@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bench_main.c - the mlkem_bench program (make bench): see bench.c. */
 #include "programs.h"
 

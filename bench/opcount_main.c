@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * opcount_main.c - the mlkem_opcount program: runs one operation of one
  * set N times on fixed inputs, for counting the instructions an operation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * programs.h - the demo (examples/demo.c) and the benchmark (bench.c) as
  * functions, in the internal library mlkem_programs: the programs

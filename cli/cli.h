@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cli.h - what the commands of the `mlkem` tool share: option parsing,
  * messages, loading key files, hex (cli/common.c), and the commands

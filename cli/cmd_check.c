@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_check.c - mlkem check: validates a key file and says what it is.
  */

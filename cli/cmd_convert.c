@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_convert.c - mlkem convert: a key file in another form or encoding.
  */

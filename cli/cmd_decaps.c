@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_decaps.c - mlkem decaps: the shared secret of a ciphertext.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_demo.c - mlkem demo and mlkem bench: the programs of `make demo` and
  * `make bench` (bench/programs.h), run from the tool.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_encaps.c - mlkem encaps: a ciphertext and a shared secret for a
  * public key.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_keygen.c - mlkem keygen: a new private key (and optionally its
  * public key) from a fresh 64-byte seed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_pubkey.c - mlkem pubkey: the public key of a private key.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * common.c - option parsing, messages, key and byte-string inputs and the
  * all-or-nothing outputs shared by the commands (cli.h).

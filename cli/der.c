@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * der.c - the strict DER reader and the writer of der.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * der.h - a strict DER reader and a DER writer, for the few structures of
  * the key files (PKCS#8 OneAsymmetricKey, SubjectPublicKeyInfo and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fileio.c - whole-file reads and atomic writes (fileio.h). POSIX.
  */

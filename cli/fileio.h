@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fileio.h - reading inputs whole, and writing outputs all or nothing.
  *

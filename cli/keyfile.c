@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keyfile.c - PKCS#8 and SubjectPublicKeyInfo for ML-KEM on top of der.c
  * and pem.c (keyfile.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keyfile.h - ML-KEM key files: PKCS#8 OneAsymmetricKey (RFC 5958) and
  * SubjectPublicKeyInfo (RFC 5280) with the ML-KEM algorithm identifiers

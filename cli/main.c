@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * main.c - the `mlkem` command: dispatch to the commands of cli/cmd_*.c.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * pem.c - PEM decoding and encoding (pem.h). Base64 per RFC 4648, strict.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * random.c - the operating system's random source (random.h): getentropy
  * where the C library has it (glibc 2.25+, musl, macOS, the BSDs), else

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * random.h - seeds for keygen from the operating system. The library draws
  * its own randomness inside mlkem*_keygen, but does not hand the seed

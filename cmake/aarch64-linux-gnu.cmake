@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross-compilation to AArch64 Linux with Debian's gcc-aarch64-linux-gnu
 # (apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
 # ctest runs every test program through qemu-aarch64; the CPU model it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * demo.c - a complete ML-KEM key exchange between two parties, for each
  * parameter set, as `make demo` shows it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * minimal.c - the smallest complete use of the library: ML-KEM-768 key
  * generation, encapsulation and decapsulation, with every result checked.

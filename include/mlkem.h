@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mlkem.h - ML-KEM (NIST FIPS 203), the module-lattice key-encapsulation
  * mechanism, for the parameter sets ML-KEM-512, ML-KEM-768 and ML-KEM-1024.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mlkem_hazmat.h - building blocks of ML-KEM, for tests, protocol research
  * and experts. NOT SECURE ON THEIR OWN.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """make bench-compare: this library against other ML-KEM implementations,
 built and timed in one run, the same way.
 

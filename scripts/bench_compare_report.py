@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The tables and charts of make bench-compare, from its results.json.
 
 write_report(data, out) writes out/README.md (a table per parameter set:

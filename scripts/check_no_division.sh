@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # check_no_division.sh - fails if an x86 division instruction appears in
 # the machine code of the library (KyberSlash: the time of div/idiv depends
 # on its operands, so a division of a secret leaks it).

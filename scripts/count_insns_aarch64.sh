@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Instructions executed per keygen/encaps/decaps on AArch64, counted under
 # qemu-aarch64 (-cpu max) with the plugin scripts/qemu_insn_count.c, for
 # every backend of an AArch64 build (make test-aarch64 makes one). These

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ct_check.sh - make ct: the constant-time check (docs/SECURITY.md).
 #
 # For every compiler in CT_COMPILERS and optimisation level in CT_OPTS, in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # fuzz.sh - make fuzz: builds every libFuzzer target tests/fuzz/fuzz_*.c
 # with clang (-fsanitize=fuzzer,address,undefined, the library included),
 # generates seed corpora from the test vectors (scripts/fuzz_corpus.py),

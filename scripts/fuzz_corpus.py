@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """fuzz_corpus.py - seed corpora for the libFuzzer targets (make fuzz).
 
 Usage: fuzz_corpus.py VECTORS_DIR OUT_DIR TARGET...

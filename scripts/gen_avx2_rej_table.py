@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Prints the compaction table of the AVX2 rej_uniform
 (src/backend/avx2/sampling.c, between its BEGIN/END markers).
 

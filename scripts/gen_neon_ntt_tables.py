@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Prints the zeta and gamma rows of the NEON NTT
 (src/backend/neon/ntt.c: zeta_low, ntt_blocks, invntt_blocks,
 basemul_gammas), each row of 8 values followed by the row of the same

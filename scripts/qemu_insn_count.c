@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * qemu_insn_count.c - a qemu TCG plugin that counts the guest instructions
  * a program executes and prints the total at exit (to stderr):

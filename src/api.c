@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * api.c - the public functions of mlkem.h: one set of wrappers per
  * parameter set, the descriptors, error strings and version.

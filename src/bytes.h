@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bytes.h - little-endian loads and stores of 24-, 32- and 64-bit words,
  * and the bytes of Keccak lanes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cpu.h - what the CPU and the operating system support, asked once.
  */

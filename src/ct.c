@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ct.c - constant-time comparison, selection and wiping (see ct.h). */
 #include "ct.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ct.h - constant-time helpers: a value barrier, masks, comparison,
  * conditional move, and a wipe the compiler cannot remove.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ct_testing.h - marking data secret or public for the constant-time check
  * (make ct, docs/SECURITY.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* hazmat.c - the K-PKE entry points of mlkem_hazmat.h. */
 #include <string.h>
 

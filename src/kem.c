@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kem.c - ML-KEM (FIPS 203 Algorithms 16-21) and the input checks of
  * section 7, for all parameter sets; compiled per set after kpke.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kem.h - ML-KEM (FIPS 203 sections 6 and 7). The public functions of
  * mlkem.h are thin wrappers around these; the contracts (return codes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kpke.c - K-PKE (FIPS 203 section 5, Algorithms 13-15), written once for
  * all parameter sets and all backends, compiled per set with buffers sized

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kpke.h - K-PKE, the public-key encryption scheme inside ML-KEM (FIPS 203
  * section 5). Not secure on its own: only ML-KEM (kem.c) may be exposed to

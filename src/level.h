@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * level.h - the FIPS 203 algorithms compiled once per parameter set.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* level512.c - K-PKE and ML-KEM compiled for ML-KEM-512 (k = 2); see
  * level.h. */
 #define MLKEM_K 2

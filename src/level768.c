@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* level768.c - K-PKE and ML-KEM compiled for ML-KEM-768 (k = 3); see
  * level.h. */
 #define MLKEM_K 3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* params.c - the three parameter sets of FIPS 203 section 8, Table 2. */
 #include "params.h"
 

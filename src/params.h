@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * params.h - the constants of FIPS 203 and the three parameter sets
  * (FIPS 203 section 8, Table 2).

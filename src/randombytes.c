@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* randombytes.c - randomness from the operating system (see randombytes.h). */
 #if !defined(MLKEM_CUSTOM_RANDOMBYTES)
 

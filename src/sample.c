@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sample.c - SampleNTT for the whole matrix (FIPS 203 Algorithm 7) as
  * sponge jobs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sample.h - the matrix A-hat of K-PKE (FIPS 203 Algorithm 7, SampleNTT,
  * for every entry) as sponge jobs, to run beside the operation's other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * selftest.c - a known-answer self-test of ML-KEM-512, -768 and -1024 on
  * the backend in use (mlkem_selftest in mlkem.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * selftest.h - the known-answer self-test behind mlkem_selftest(), with
  * its vectors exposed so that tests can check the failure path.

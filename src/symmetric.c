@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* symmetric.c - what symmetric.h's inline job constructors share, and the
  * call into the scheduler. */
 #include "symmetric.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * symmetric.h - the standard's symmetric functions (FIPS 203 section 4.1)
  * as sponge jobs for the scheduler, so that every hash of an operation runs

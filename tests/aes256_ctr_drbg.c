@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* aes256_ctr_drbg.c - AES-256 and the SP 800-90A CTR_DRBG for the KAT
  * tests (see aes256_ctr_drbg.h). Written from FIPS 197 and SP 800-90A. */
 #include "aes256_ctr_drbg.h"

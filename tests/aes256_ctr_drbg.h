@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * aes256_ctr_drbg.h - AES-256 encryption (FIPS 197) and the AES-256
  * CTR_DRBG of NIST SP 800-90A (no derivation function, no prediction

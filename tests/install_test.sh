@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the library into a scratch prefix, then builds and runs
 # examples/minimal.c against it twice: through pkg-config (shared library)
 # and through find_package(mlkem) (static library).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* json_mini.c - a small, strict JSON reader for the tests (see json_mini.h). */
 #include "json_mini.h"
 

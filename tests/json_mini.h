@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * json_mini.h - a small, strict JSON (RFC 8259) reader for the test
  * programs. It parses a whole document into a tree of heap-allocated

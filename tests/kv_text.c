@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kv_text.c - reading "name = value" vector files (see kv_text.h). */
 #include "kv_text.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kv_text.h - line-by-line reading of the plain-text vector formats used by
  * the NIST .rsp files and the C2SP/CCTV .txt files: lines of the form

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * painted_stack.h - run a function on a thread whose stack is memory we
  * own, filled with a known byte beforehand, and look at that memory after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ref_fips203.c - the independent FIPS 203 reference of the tests (see
  * ref_fips203.h). */
 #include "ref_fips203.h"

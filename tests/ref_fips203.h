@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ref_fips203.h - an independent FIPS 203 reference for the tests: slow,
  * plain-integer restatements of the standard's arithmetic and encodings,

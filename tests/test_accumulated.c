@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_accumulated.c - the C2SP/CCTV "accumulated" ML-KEM test.
  *

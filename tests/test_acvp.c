@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_acvp.c - the NIST ACVP ML-KEM vectors (tests/vectors/nist-acvp-server,
  * internalProjection.json of ML-KEM-keyGen-FIPS203 and

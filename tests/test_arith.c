@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_arith.c - the Z_q arithmetic of the portable backend
  * (backend/portable/arith.h) and its constant tables, against values the

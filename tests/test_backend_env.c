@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_backend_env.c - MLKEM_BACKEND naming a backend that does not exist:
  * the library must refuse to compute (MLKEM_ERR_BACKEND, outputs zeroed),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_cctv.c - the C2SP/CCTV ML-KEM vectors (tests/vectors/c2sp-cctv):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_cli_keyfile.c - the key-file code of the command-line tool (cli/):
  *

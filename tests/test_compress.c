@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_compress.c - Compress_d / Decompress_d (FIPS 203 equations 4.7 and
  * 4.8) and their combination with ByteEncode_d / ByteDecode_d

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_diff_ntt.c - the ntt, invntt, basemul_acc, add_reduce, add and
  * sub_from of every SIMD backend built in and supported by this CPU (avx2,

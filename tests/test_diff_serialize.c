@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_diff_serialize.c - the serialization and sampling
  * operations against their portable counterparts, bit for bit.

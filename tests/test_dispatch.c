@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_dispatch.c - the automatic choice of backend (no MLKEM_BACKEND):
  * the fastest one built in that cpu.h reports as supported, and, where the

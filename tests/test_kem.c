@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_kem.c - behaviour of the public API (mlkem.h, mlkem_hazmat.h) for
  * every parameter set in mlkem_kems[]:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_nistkat.c - the NIST-style known-answer tests PQCkemKAT_*.rsp of the
  * pq-crystals reference (tests/vectors/pq-crystals-kyber).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_ntt.c - the NTT, its inverse, NTT-domain multiplication,
  * add_reduce, add and sub_from of the backends, against references written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_pairwise.c - the pairwise consistency test after key generation
  * (build option MLKEM_PAIRWISE_TEST). Built against a copy of the library

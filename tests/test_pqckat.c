@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_pqckat.c - the post-quantum-cryptography/KAT ML-KEM vectors
  * (tests/vectors/post-quantum-cryptography-KAT, the first 100 records of

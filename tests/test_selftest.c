@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_selftest.c - mlkem_selftest passes on the backend in use, and fails
  * with MLKEM_ERR_SELFTEST when any expected value is wrong (each field of

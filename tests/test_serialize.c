@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_serialize.c - ByteEncode_d / ByteDecode_d (FIPS 203 Algorithms 5
  * and 6) as the backends expose them, against a bit-level reference

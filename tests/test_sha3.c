@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_sha3.c - the hashing layer: Keccak-f[1600], SHA3-256, SHA3-512,
  * SHAKE128, SHAKE256 (one-shot, incremental, squeezeblocks) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_threads.c - several threads at once, from the very first call:
  * they race through the backend choice, must all see the same backend, and

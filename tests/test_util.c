@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* test_util.c - shared helpers of the test programs (see test_util.h). */
 #include "test_util.h"
 

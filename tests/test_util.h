@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_util.h - the few helpers every test program shares: checks that
  * count and report, hex decoding, and a deterministic random generator.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_zeroize.c - no copy of a secret is left on the stack after keygen,
  * encaps or decaps returns.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Per-call time of generate, encapsulate and decapsulate: this package
 against pyca/cryptography, in the same process.
 

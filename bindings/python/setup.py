@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Builds the mlkem extension from the library's C sources.
 
 The sources are found, in this order, in

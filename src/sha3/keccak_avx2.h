@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_avx2.h - the AVX2 backend's Keccak-f[1600]: four interleaved
  * states with AVX2, and one state with BMI1/BMI2 (for a lane alone).

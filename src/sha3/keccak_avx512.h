@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_avx512.h - Keccak-f[1600] on four and on eight interleaved states
  * with AVX-512.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_neon.h - Keccak-f[1600] with the Armv8.2 SHA-3 instructions on
  * AArch64 (keccakf1600_x2_neon_sha3.c).

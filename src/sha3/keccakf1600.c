@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakf1600.c - the Keccak-f[1600] permutation (FIPS 202, Section 3.3:
  * Keccak-p[1600, 24]), on one state, alone or interleaved with others.

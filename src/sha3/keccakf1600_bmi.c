@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakf1600_bmi.c - the scalar Keccak-f[1600] permutation (FIPS 202,
  * Section 3.3) for x86-64 CPUs with BMI1 and BMI2, compiled with -mbmi

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakf1600_rounds.h - the body of the scalar Keccak-f[1600] permutation
  * (FIPS 202, Section 3.3: Keccak-p[1600, 24]), shared by its two builds:

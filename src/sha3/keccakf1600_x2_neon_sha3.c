@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakf1600_x2_neon_sha3.c - Keccak-f[1600] (FIPS 202, Section 3.3:
  * Keccak-p[1600, 24]) on two states at once with NEON and the Armv8.2

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakf1600_x4_avx2.c - Keccak-f[1600] (FIPS 202, Section 3.3:
  * Keccak-p[1600, 24]) on four independent states at once with AVX2.

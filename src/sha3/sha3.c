@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sha3.c - the sponge construction of FIPS 202 (Section 4) over
  * Keccak-f[1600], giving SHA3-256, SHA3-512 (Section 6.1) and SHAKE128,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sha3.h - the FIPS 202 functions ML-KEM is built on: Keccak-f[1600],
  * SHA3-256, SHA3-512, SHAKE128 and SHAKE256, one-shot and incremental, and

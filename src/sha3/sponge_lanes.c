@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sponge_lanes.c - many sponge computations (FIPS 202 Section 4) scheduled
  * over the lanes of multi-way permutations.

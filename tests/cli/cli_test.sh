@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # End-to-end tests of the `mlkem` command-line tool: every command and
 # option, every encoding and private key form for every set, and every
 # error the tool names (each a single line on standard error, a non-zero

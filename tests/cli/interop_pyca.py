@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Interoperability of the `mlkem` tool with OpenSSL 4 through
 pyca/cryptography 50, which bundles it.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ct_check.c - the constant-time check of make ct (docs/SECURITY.md).
  *

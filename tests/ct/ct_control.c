@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ct_control.c - controls for make ct: each mode does something that the
  * constant-time check MUST report. If the checker stays silent on one of

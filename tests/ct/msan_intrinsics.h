@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * msan_intrinsics.h - MemorySanitizer models of x86 vector intrinsics, for
  * the MemorySanitizer stage of make ct only (scripts/ct_check.sh,

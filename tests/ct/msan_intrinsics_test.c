@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * msan_intrinsics_test.c - checks the MemorySanitizer models of
  * tests/ct/msan_intrinsics.h, in the build make ct compiles them into

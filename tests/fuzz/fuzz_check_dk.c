@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz-sources: (none: the library and fuzz_common.h) */
 /*
  * fuzz_check_dk.c - libFuzzer target: the section 7.3 hash check on an

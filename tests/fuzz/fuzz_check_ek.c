@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz-sources: (none: the library and fuzz_common.h) */
 /*
  * fuzz_check_ek.c - libFuzzer target: the section 7.2 modulus check on an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fuzz_common.h - shared by the libFuzzer targets of the library
  * (tests/fuzz/fuzz_*.c, make fuzz, docs/SECURITY.md).

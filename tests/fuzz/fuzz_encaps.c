@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz-sources: (none: the library and fuzz_common.h) */
 /*
  * fuzz_encaps.c - libFuzzer target: ML-KEM.Encaps on an arbitrary

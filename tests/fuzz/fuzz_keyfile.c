@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz-sources: cli/der.c cli/pem.c cli/keyfile.c */
 /*
  * fuzz_keyfile.c - libFuzzer target: the key-file readers of the `mlkem`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * stack_usage.c - make stack: the maximum stack depth of keygen, encaps
  * and decaps, measured for every parameter set and every backend built in,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // The Go peer of make bench-compare: the standard library's crypto/mlkem
 // (ML-KEM-768 and -1024; it has no ML-KEM-512).
 //

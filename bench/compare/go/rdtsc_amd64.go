@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 package main
 
 // rdtsc reads the time-stamp counter (rdtsc_amd64.s), the clock of every

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 package main
 
 // The timing method of make bench-compare, as bench/bench.c and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The pyca/cryptography peer of make bench-compare (ML-KEM-768 and -1024;
 cryptography has no ML-KEM-512).
 

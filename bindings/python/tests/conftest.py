@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Shared fixtures: where the conformance vectors are, and pyca/cryptography
 for the interoperability tests.
 

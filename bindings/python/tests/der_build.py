@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """DER of the key files built by hand from their ASN.1 definitions (RFC
 5958 OneAsymmetricKey, RFC 5280 SubjectPublicKeyInfo, RFC 9935 ML-KEM
 private key CHOICE), to check what the package reads and writes against

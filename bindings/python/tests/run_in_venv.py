@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The Python binding's test suite as `make test` runs it (ctest test
 python_binding).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Behaviour of the key classes: round trips, sizes, serialization in every
 supported form against DER built by hand, equality, hashing, copying."""
 import copy

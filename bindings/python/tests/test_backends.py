@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The conformance vectors (test_vectors.py) once per backend, forced with
 MLKEM_BACKEND in a child process: checks that setup.py compiled each SIMD
 backend with the right flags and that its results are the standard's. A

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Every error: a wrong type is a TypeError, a wrong length, an invalid key
 or a malformed key file a ValueError with a message that says what is
 wrong, and no input crashes the process."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Interoperability with pyca/cryptography 50 (OpenSSL), both directions:
 the same keys from the same seeds, ciphertexts made on one side and
 decapsulated on the other, and key files (PKCS#8 and SPKI, PEM and DER)

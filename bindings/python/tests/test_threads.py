@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Several threads at once, on shared and on their own keys: every result
 equals the one computed alone. The operations release the GIL, so the
 threads really run the library concurrently."""

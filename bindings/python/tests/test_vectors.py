@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Conformance through the Python API: NIST ACVP keyGen and encapDecap (all
 of both files, every set), and the C2SP/CCTV strcmp, unlucky-sampling and
 modulus vectors. Sources and licences: tests/vectors/*/README.md."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * avx2.h - the AVX2 backend's operations, one per entry of mlkem_backend
  * (backend/api.h states each contract).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c - the AVX2 backend's operation table. */
 #if defined(__x86_64__) || defined(_M_X64)
 #include "backend/avx2/avx2.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ntt.c - the NTT, its inverse, the NTT-domain multiplication and
  * add_reduce for the AVX2 backend.

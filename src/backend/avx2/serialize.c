@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * serialize.c - ByteEncode/ByteDecode (FIPS 203 Algorithms 5 and 6) with
  * Compress/Decompress (equations 4.7 and 4.8), for the AVX2 backend.

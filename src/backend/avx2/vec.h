@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * vec.h - what the AVX2 backend's files share beside Z_q arithmetic
  * (arith.h): loads and stores of polynomials and of byte lanes, and the

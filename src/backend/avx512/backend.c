@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c - the AVX-512 backend's operation table. */
 #if defined(__x86_64__) || defined(_M_X64)
 #include "backend/avx512/avx512.h"

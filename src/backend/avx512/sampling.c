@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sampling.c - SamplePolyCBD (FIPS 203 Algorithm 8) and the rejection step
  * of SampleNTT (Algorithm 7), for the AVX-512 backend.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * vec.h - what the AVX-512 backend's files share beside Z_q arithmetic
  * (arith.h): byte tables for the permutations, whole-vector loads and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * arith.h - Z_q arithmetic on eight int16 lanes of a 128-bit NEON vector:
  * the vector forms of backend/portable/arith.h, computing the same

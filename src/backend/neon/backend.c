@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c - the NEON backend's operation tables: the same operations,
  * with the scalar Keccak ("neon") or the two-way SHA-3 Keccak
  * ("neon-sha3", chosen by dispatch.c only where the CPU has it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * arith.h - arithmetic in Z_q, q = 3329, on signed 16-bit representatives:
  * Montgomery and Barrett reduction, and the conditional subtraction that

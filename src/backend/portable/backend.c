@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c - the portable backend's operation table. */
 #include "backend/portable/portable.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ntt.c - the number-theoretic transform of FIPS 203 section 4.3 and the
  * NTT-domain multiplication, for the portable backend.

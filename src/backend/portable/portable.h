@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * portable.h - the portable backend's operations, one per entry of
  * mlkem_backend (backend/api.h, where each one's contract is stated).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ML-KEM (NIST FIPS 203), the post-quantum key-encapsulation mechanism,
 for ML-KEM-512, -768 and -1024, with the API of pyca/cryptography's
 ``cryptography.hazmat.primitives.asymmetric.mlkem``::

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The key classes of the three parameter sets.
 
 The key bytes live in the C base classes of _mlkem (the private key's are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * _mlkem.c - the CPython extension behind the `mlkem` package.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Type stubs of the native module (see _mlkem.c).
 from typing import Any, Optional, Tuple, Type, TypeVar, Union
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Derandomized and low-level functions, for known-answer tests and
 experts. Nothing here is needed to use ML-KEM safely, and misuse (reusing
 m, a seed that is not uniformly random and secret) destroys its security.

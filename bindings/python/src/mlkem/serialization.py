@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Key serialization: the enums and loaders of pyca/cryptography's
 ``cryptography.hazmat.primitives.serialization``, for ML-KEM keys.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! aws-lc-rs (AWS-LC, whose ML-KEM is mlkem-native). It has no
 //! derandomized API: keygen and encaps each draw from AWS-LC's random
 //! source inside the timed call. keygen returns the key object and its

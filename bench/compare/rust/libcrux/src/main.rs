@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! libcrux-ml-kem through its multiplexing API, which picks the AVX2 code at
 //! run time when the CPU has AVX2. Derandomized: keygen from the 64-byte
 //! seed, encaps with the 32-byte m given. The FIPS 203 input checks are

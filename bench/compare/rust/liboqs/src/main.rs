@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! liboqs 0.13 (through oqs-sys, built from its vendored source), whose
 //! ML-KEM is mlkem-native. keygen is derandomized (keypair_derand from the
 //! 64-byte seed). liboqs has no derandomized encaps: the harness installs,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! pq-crystals/kyber's AVX2 code, as PQClean packages it (through the
 //! crates.io package pqcrypto-mlkem, which compiles PQClean's C and
 //! assembly). The harness calls the derandomized C entry points directly:

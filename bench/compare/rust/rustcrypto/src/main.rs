@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! RustCrypto ml-kem. Derandomized: keygen from the 64-byte seed
 //! (DecapsulationKey::from_seed, then the encoded ek), encaps with the
 //! 32-byte m given (encapsulate_deterministic, `hazmat`). encaps starts from

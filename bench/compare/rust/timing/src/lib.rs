@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! The timing method of `make bench-compare`, for the Rust peers.
 //!
 //! It is the method of this project's own benchmark (bench/bench.c), step
