@@ -18,6 +18,8 @@
 #   make format-check  fail if any C file differs from clang-format's layout, or a
 #                  source, script or build file lacks its SPDX licence line
 #                  or any source, script or build file lacks its SPDX line
+#   make abi-check the shared library's exported symbols against abi/libmlkem.symbols
+#                  and its SONAME against the major version
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -33,7 +35,7 @@ SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
 .PHONY: all configure build demo test test-long bench bench-compare sanitize sanitize-gcc \
-	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64 format format-check
+	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64 format format-check abi-check
 
 all: build
 
@@ -135,3 +137,6 @@ format:
 format-check:
 	sh scripts/format.sh --check
 	sh scripts/check_spdx.sh
+
+abi-check: build
+	$(CMAKE) --build $(BUILD) --target abi_check
