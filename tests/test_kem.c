@@ -153,13 +153,6 @@ static void test_misc(void) {
     CHECK(mlkem_kem_by_name("768") == mlkem_kems[1]);
   }
 
-  CHECK(strcmp(mlkem_version(), MLKEM_VERSION_STRING) == 0);
-  {
-    char v[32];
-    snprintf(v, sizeof v, "%d.%d.%d", MLKEM_VERSION_MAJOR, MLKEM_VERSION_MINOR,
-             MLKEM_VERSION_PATCH);
-    CHECK(strcmp(v, MLKEM_VERSION_STRING) == 0);
-  }
   {
     /* The name is one of the built-in backends, and the forced one when
      * MLKEM_BACKEND is set (unavailable ones never reach this point). */
