@@ -74,6 +74,14 @@ int cli_load_bytes(const char *cmd, const char *path, const char *what,
 /* Lower-case hex of in[0..n-1] and "\n" into out (2n + 1 bytes). */
 void cli_hex(const uint8_t *in, size_t n, char *out);
 
+/* Upper-case hex of in[0..n-1] and a NUL into out (2n + 1 bytes). */
+void cli_hex_upper(const uint8_t *in, size_t n, char *out);
+
+/* Decodes the 2n hex digits at hex (either case) into out[0..n-1].
+ * Returns 0, or -1 at the first character that is not a hex digit (out
+ * then holds a partial result). Not constant time: for public data. */
+int cli_unhex(const char *hex, size_t n, uint8_t *out);
+
 /* Stages each output, then commits them all; on any failure removes what
  * was staged and prints the error. Returns CLI_OK or CLI_FAIL. */
 int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
@@ -102,5 +110,6 @@ int cmd_decaps(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_acvp(int argc, char **argv);
 
 #endif

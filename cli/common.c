@@ -161,11 +161,22 @@ static int hex_value(uint8_t c) {
   return -1;
 }
 
+int cli_unhex(const char *hex, size_t n, uint8_t *out) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    int hi = hex_value((uint8_t)hex[2 * i]);
+    int lo = hex_value((uint8_t)hex[2 * i + 1]);
+    if (hi < 0 || lo < 0) return -1;
+    out[i] = (uint8_t)(hi << 4 | lo);
+  }
+  return 0;
+}
+
 int cli_load_bytes(const char *cmd, const char *path, const char *what,
                    size_t want, uint8_t *out) {
   char msg[FIO_ERR_MAX];
   uint8_t *data;
-  size_t len, size, i;
+  size_t len, size;
 
   if (fio_read(path, CLI_MAX_INPUT, &data, &size, msg) != 0) {
     cli_error(cmd, "%s", msg);
@@ -181,12 +192,7 @@ int cli_load_bytes(const char *cmd, const char *path, const char *what,
   if (len > 0 && data[len - 1] == '\n') len--;
   if (len > 0 && data[len - 1] == '\r') len--;
   if (len == 2 * want) {
-    for (i = 0; i < want; i++) {
-      int hi = hex_value(data[2 * i]), lo = hex_value(data[2 * i + 1]);
-      if (hi < 0 || lo < 0) break;
-      out[i] = (uint8_t)(hi << 4 | lo);
-    }
-    if (i == want) {
+    if (cli_unhex((const char *)data, want, out) == 0) {
       fio_free(data, size);
       return CLI_OK;
     }
@@ -203,14 +209,23 @@ int cli_load_bytes(const char *cmd, const char *path, const char *what,
   return CLI_FAIL;
 }
 
-void cli_hex(const uint8_t *in, size_t n, char *out) {
-  static const char digits[] = "0123456789abcdef";
+static void hex_digits(const uint8_t *in, size_t n, char *out,
+                       const char digits[16]) {
   size_t i;
   for (i = 0; i < n; i++) {
     out[2 * i] = digits[in[i] >> 4];
     out[2 * i + 1] = digits[in[i] & 15];
   }
+}
+
+void cli_hex(const uint8_t *in, size_t n, char *out) {
+  hex_digits(in, n, out, "0123456789abcdef");
   out[2 * n] = '\n';
+}
+
+void cli_hex_upper(const uint8_t *in, size_t n, char *out) {
+  hex_digits(in, n, out, "0123456789ABCDEF");
+  out[2 * n] = '\0';
 }
 
 int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_mini.h"
+#include "json.h"
 #include "mlkem.h"
 #include "test_util.h"
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * json_mini.h - a small, strict JSON (RFC 8259) reader for the test
- * programs. It parses a whole document into a tree of heap-allocated
- * values; test code then looks members up by name.
+ * json.h - a small, strict JSON (RFC 8259) reader and a writer, for the
+ * tool's ACVP runner (cmd_acvp.c) and the conformance tests, which share
+ * this one implementation. The reader parses a whole document into a tree
+ * of heap-allocated values; callers then look members up by name. The
+ * writer appends pretty-printed JSON to a growing buffer.
  *
  * Strict means: exactly one value with only whitespace around it, no
  * trailing commas, no comments, no control characters or bad escapes in
@@ -12,10 +14,10 @@
  * pairs, become UTF-8); a string containing \u0000 is refused so that the
  * decoded text can be used as a C string.
  *
- * Test-only code: not constant time, uses malloc.
+ * Not for secrets: not constant time, uses malloc.
  */
-#ifndef MLKEM_TEST_JSON_MINI_H
-#define MLKEM_TEST_JSON_MINI_H
+#ifndef MLKEM_CLI_JSON_H
+#define MLKEM_CLI_JSON_H
 
 #include <stddef.h>
 
@@ -59,5 +61,34 @@ const char *json_get_string(const json_value *obj, const char *key);
 int json_get_bool(const json_value *obj, const char *key, int *out);
 /* Stores the number in *out; returns 1 if the member is a number. */
 int json_get_number(const json_value *obj, const char *key, double *out);
+
+/* The writer. Output is laid out as Python's json.dumps(indent=2) lays it
+ * out (the layout of NIST's ACVP sample files): two spaces per level, ": "
+ * after a name, one member or element per line. Inside an object every
+ * call names its member (key); inside an array, and for the root, key is
+ * NULL. Strings are written with the escapes RFC 8259 requires. Errors
+ * (out of memory, nesting deeper than JSON_MINI_MAX_DEPTH, a call out of
+ * place) set `failed`; the text is then incomplete. */
+typedef struct {
+  char *buf; /* the text so far (heap, NUL-terminated once len > 0) */
+  size_t len, cap;
+  int depth;
+  unsigned char count[JSON_MINI_MAX_DEPTH + 1]; /* items so far, capped */
+  int failed;
+} json_writer;
+
+void json_w_begin_object(json_writer *w, const char *key);
+void json_w_end_object(json_writer *w);
+void json_w_begin_array(json_writer *w, const char *key);
+void json_w_end_array(json_writer *w);
+void json_w_string(json_writer *w, const char *key, const char *s);
+/* Integers only (JSON numbers without fraction or exponent). */
+void json_w_int(json_writer *w, const char *key, long long v);
+void json_w_bool(json_writer *w, const char *key, int v);
+/* Ends the document with a newline. Returns 0, or -1 if the writer failed
+ * or a container is still open. */
+int json_w_finish(json_writer *w);
+/* Frees the buffer (which holds no secret). */
+void json_w_free(json_writer *w);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* json_mini.c - a small, strict JSON reader for the tests (see json_mini.h). */
-#include "json_mini.h"
+/* json.c - a small, strict JSON reader and a writer (see json.h). */
+#include "json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -479,4 +479,136 @@ int json_get_number(const json_value *obj, const char *key, double *out) {
   if (m == NULL || m->type != JSON_NUMBER) return 0;
   *out = m->number;
   return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The writer                                                               */
+
+static void w_put(json_writer *w, const char *s, size_t n) {
+  if (w->failed) return;
+  if (w->len + n + 1 > w->cap) {
+    size_t ncap = w->cap ? w->cap : 4096;
+    char *nb;
+    while (ncap < w->len + n + 1) ncap *= 2;
+    nb = realloc(w->buf, ncap);
+    if (nb == NULL) {
+      w->failed = 1;
+      return;
+    }
+    w->buf = nb;
+    w->cap = ncap;
+  }
+  memcpy(w->buf + w->len, s, n);
+  w->len += n;
+  w->buf[w->len] = '\0';
+}
+
+static void w_puts(json_writer *w, const char *s) {
+  w_put(w, s, strlen(s));
+}
+
+static void w_newline(json_writer *w) {
+  int i;
+  w_put(w, "\n", 1);
+  for (i = 0; i < w->depth; i++) w_put(w, "  ", 2);
+}
+
+static void w_quoted(json_writer *w, const char *s) {
+  static const char hex[] = "0123456789abcdef";
+  w_put(w, "\"", 1);
+  for (; *s != '\0'; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      char e[2] = {'\\', (char)c};
+      w_put(w, e, 2);
+    } else if (c < 0x20) {
+      char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      w_put(w, e, 6);
+    } else {
+      w_put(w, (const char *)&c, 1);
+    }
+  }
+  w_put(w, "\"", 1);
+}
+
+/* Starts an item: the separator from the previous one, the line break and
+ * indentation, and the member name inside an object. */
+static void w_item(json_writer *w, const char *key) {
+  if (w->depth > 0) {
+    if (w->count[w->depth] != 0) w_put(w, ",", 1);
+    w_newline(w);
+    if (w->count[w->depth] < 2) w->count[w->depth]++;
+  } else if (w->len != 0) {
+    w->failed = 1; /* a second root value */
+  }
+  if (key != NULL) {
+    w_quoted(w, key);
+    w_put(w, ": ", 2);
+  }
+}
+
+static void w_open(json_writer *w, const char *key, const char *bracket) {
+  w_item(w, key);
+  w_puts(w, bracket);
+  if (w->depth >= JSON_MINI_MAX_DEPTH) {
+    w->failed = 1;
+    return;
+  }
+  w->depth++;
+  w->count[w->depth] = 0;
+}
+
+static void w_close(json_writer *w, const char *bracket) {
+  if (w->depth == 0) {
+    w->failed = 1;
+    return;
+  }
+  w->depth--;
+  if (w->count[w->depth + 1] != 0) w_newline(w);
+  w_puts(w, bracket);
+}
+
+void json_w_begin_object(json_writer *w, const char *key) {
+  w_open(w, key, "{");
+}
+
+void json_w_end_object(json_writer *w) {
+  w_close(w, "}");
+}
+
+void json_w_begin_array(json_writer *w, const char *key) {
+  w_open(w, key, "[");
+}
+
+void json_w_end_array(json_writer *w) {
+  w_close(w, "]");
+}
+
+void json_w_string(json_writer *w, const char *key, const char *s) {
+  w_item(w, key);
+  w_quoted(w, s);
+}
+
+void json_w_int(json_writer *w, const char *key, long long v) {
+  char num[32];
+  w_item(w, key);
+  snprintf(num, sizeof num, "%lld", v);
+  w_puts(w, num);
+}
+
+void json_w_bool(json_writer *w, const char *key, int v) {
+  w_item(w, key);
+  w_puts(w, v ? "true" : "false");
+}
+
+int json_w_finish(json_writer *w) {
+  if (w->depth != 0 || w->len == 0) w->failed = 1;
+  w_put(w, "\n", 1);
+  return w->failed ? -1 : 0;
+}
+
+void json_w_free(json_writer *w) {
+  free(w->buf);
+  w->buf = NULL;
+  w->len = w->cap = 0;
 }
