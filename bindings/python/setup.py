@@ -122,6 +122,26 @@ def read_build(root):
     return base, simd
 
 
+def write_version_header(root, build_temp):
+    """mlkem_version.h, as CMake generates it from project(VERSION) in
+    CMakeLists.txt (cmake/mlkem_version.h.in), into a directory of the
+    build; returns that directory."""
+    text = (root / "CMakeLists.txt").read_text()
+    m = re.search(r"project\(\s*mlkem\s+VERSION\s+(\d+)\.(\d+)\.(\d+)", text)
+    if not m:
+        sys.exit("mlkem: no project(mlkem VERSION x.y.z) in CMakeLists.txt")
+    tpl = (root / "cmake" / "mlkem_version.h.in").read_text()
+    for name, value in (("PROJECT_VERSION_MAJOR", m.group(1)),
+                        ("PROJECT_VERSION_MINOR", m.group(2)),
+                        ("PROJECT_VERSION_PATCH", m.group(3)),
+                        ("PROJECT_VERSION", ".".join(m.groups()))):
+        tpl = tpl.replace(f"@{name}@", value)
+    out = Path(build_temp) / "generated"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "mlkem_version.h").write_text(tpl)
+    return str(out)
+
+
 def is_x86_64():
     return platform.machine().lower() in ("x86_64", "amd64")
 
@@ -168,7 +188,8 @@ class BuildExt(build_ext):
         # The library's sources and its SIMD definitions.
         defines = [("MLKEM_BUILDING_LIBRARY", None)]
         use_simd = (is_x86_64() and os.environ.get("MLKEM_PY_NO_SIMD") != "1")
-        include = [str(root / "include"), str(root / "src"), str(root / "cli")]
+        include = [str(root / "include"), str(root / "src"), str(root / "cli"),
+                   write_version_header(root, self.build_temp)]
         enabled = []
         for name, files, flags, defs in simd if use_simd else []:
             flags = MSVC_FLAGS[name] if msvc else flags
@@ -221,6 +242,8 @@ class Sdist(sdist):
         dest = Path(base_dir) / "_csrc"
         shutil.copytree(root / "src", dest / "src")
         shutil.copytree(root / "include", dest / "include")
+        shutil.copytree(root / "cmake", dest / "cmake")
+        shutil.copy2(root / "CMakeLists.txt", dest / "CMakeLists.txt")
         (dest / "cli").mkdir(parents=True, exist_ok=True)
         for f in CLI_FILES:
             shutil.copy2(root / "cli" / f, dest / "cli" / f)
