@@ -3,14 +3,16 @@
 """The Python binding's test suite as `make test` runs it (ctest test
 python_binding).
 
-Usage: run_in_venv.py WORK_DIR [--cc CC] [--werror]
+Usage: run_in_venv.py WORK_DIR [--cc CC] [--cmake CMAKE] [--werror]
 
 Makes a virtual environment (WORK_DIR/venv, or $MLKEM_PYTHON_VENV, which CI
-shares between its build directories) with pytest and cryptography 50 from
-PyPI, installs the package into it the way a user does, with
-`pip install ./bindings/python` (built with CC, and with -Werror if asked),
-and runs pytest on bindings/python/tests there, with the interoperability
-tests required.
+shares between its build directories) with pytest, cryptography 50 and the
+package's build requirements from PyPI, installs the package into it the
+way a user does, with `pip install ./bindings/python` (scikit-build-core
+running CMake: the CMake of the calling build if given, CC as the compiler,
+-DMLKEM_WERROR=ON if asked, in WORK_DIR/pybuild, so that a second run
+rebuilds only what changed), and runs pytest on bindings/python/tests
+there, with the interoperability tests required.
 
 Exit status 77 (skipped) if python3 cannot make a virtual environment, has
 no C headers (Debian: python3-dev), or pip cannot reach PyPI to make the
@@ -20,6 +22,7 @@ that fails to build or a failing test always fails.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -29,9 +32,20 @@ NAME = "python_binding"
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
 REPO = PACKAGE.parent.parent
-# setuptools and wheel too, so that the package can be rebuilt without
+
+
+def build_requirements():
+    """The [build-system] requires of pyproject.toml (python3 before 3.11
+    has no TOML parser: the list is read as written there)."""
+    text = (PACKAGE / "pyproject.toml").read_text()
+    m = re.search(r"^requires\s*=\s*\[([^\]]*)\]", text, re.M)
+    return re.findall(r'"([^"]+)"', m.group(1)) if m else []
+
+
+# The build requirements too, so that the package can be rebuilt without
 # PyPI (--no-build-isolation) once the venv exists.
-PINS = ["pytest", "cryptography==50.*", "setuptools>=64", "wheel"]
+BUILD_REQUIRES = build_requirements()
+PINS = ["pytest", "cryptography==50.*"] + BUILD_REQUIRES
 # pip's words for "could not download": then the machine has no PyPI.
 OFFLINE_SIGNS = ["Could not find a version that satisfies the requirement",
                  "No matching distribution found", "Failed to establish a new connection",
@@ -58,9 +72,17 @@ def offline_line(text):
 
 def make_venv(venv):
     py = venv / "bin" / "python"
-    probe = ("import pytest, cryptography, setuptools, wheel, sys; "
-             "sys.exit(0 if cryptography.__version__.startswith('50.') else 1)")
-    if py.exists() and subprocess.run([str(py), "-c", probe]).returncode == 0:
+    # The venv is reused if it has pytest, cryptography 50 and the build
+    # requirements at the versions asked for (a venv an older version of
+    # this script made lacks them, or has older ones).
+    probe = ("import sys, pytest, cryptography\n"
+             "from importlib.metadata import version\n"
+             "from packaging.requirements import Requirement\n"
+             f"reqs = [Requirement(r) for r in {BUILD_REQUIRES!r}]\n"
+             "sys.exit(0 if cryptography.__version__.startswith('50.') and "
+             "all(r.specifier.contains(version(r.name)) for r in reqs) else 1)")
+    if py.exists() and subprocess.run([str(py), "-c", probe],
+                                      capture_output=True).returncode == 0:
         return py
     print(f"{NAME}: creating {venv} and installing {' '.join(PINS)} with pip", flush=True)
     r = subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)],
@@ -77,23 +99,31 @@ def make_venv(venv):
     return py
 
 
-def install_package(py, work, cc, werror):
-    env = dict(os.environ, MLKEM_PY_BUILD_BASE=str(work / "pybuild"))
+def install_package(py, work, cc, cmake, werror):
+    # CMake options of this build only: CMAKE_ARGS of the calling `make`
+    # reach this process through the environment and are replaced.
+    args = []
     if cc:
-        env["CC"] = cc
+        args.append(f"-DCMAKE_C_COMPILER={cc}")
     if werror:
-        env["MLKEM_WERROR"] = "1"
-    print(f"{NAME}: pip install {PACKAGE} (CC={cc or 'default'}"
-          f"{', -Werror' if werror else ''})", flush=True)
+        args.append("-DMLKEM_WERROR=ON")
+    env = dict(os.environ, CMAKE_ARGS=" ".join(args),
+               SKBUILD_BUILD_DIR=str(work / "pybuild"))
+    if cmake:
+        # scikit-build-core takes the first cmake on PATH (or fetches one
+        # from PyPI if that is too old).
+        env["PATH"] = os.pathsep.join([str(Path(cmake).parent), env.get("PATH", "")])
+    print(f"{NAME}: pip install {PACKAGE} (CMAKE_ARGS={env['CMAKE_ARGS']!r}, "
+          f"cmake {cmake or 'from PATH'})", flush=True)
     command = [str(py), "-m", "pip", "install", "--disable-pip-version-check",
                "--force-reinstall", "--no-deps", str(PACKAGE)]
     r = subprocess.run(command, capture_output=True, text=True, env=env)
     offline = offline_line(r.stdout + r.stderr) if r.returncode != 0 else None
     if offline:
-        # Without PyPI, pip cannot fetch setuptools for an isolated build:
-        # build with the venv's own.
-        print(f"{NAME}: no PyPI ({offline}); building with the venv's setuptools",
-              flush=True)
+        # Without PyPI, pip cannot fetch the build requirements for an
+        # isolated build: build with the venv's own.
+        print(f"{NAME}: no PyPI ({offline}); building with the venv's "
+              f"{' '.join(BUILD_REQUIRES)}", flush=True)
         r = subprocess.run(command + ["--no-build-isolation"], capture_output=True,
                            text=True, env=env)
     if r.returncode != 0:
@@ -106,6 +136,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("work")
     ap.add_argument("--cc", default="")
+    ap.add_argument("--cmake", default="")
     ap.add_argument("--werror", action="store_true")
     args = ap.parse_args()
     work = Path(args.work).resolve()
@@ -117,7 +148,7 @@ def main():
              "(Debian: apt-get install python3-dev)")
     venv = Path(os.environ.get("MLKEM_PYTHON_VENV") or work / "venv")
     py = make_venv(venv)
-    install_package(py, work, args.cc, args.werror)
+    install_package(py, work, args.cc, args.cmake, args.werror)
     env = dict(os.environ, MLKEM_REQUIRE_PYCA="1",
                MLKEM_VECTOR_DIR=str(REPO / "tests" / "vectors"))
     # Run from the work directory so that `import mlkem` is the installed

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The conformance vectors (test_vectors.py) once per backend, forced with
-MLKEM_BACKEND in a child process: checks that setup.py compiled each SIMD
+MLKEM_BACKEND in a child process: checks that the build compiled each SIMD
 backend with the right flags and that its results are the standard's. A
 backend this CPU lacks (or the build left out) is skipped, with the
 reason."""
@@ -14,7 +14,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("backend", ["portable", "avx2", "avx512"])
+@pytest.mark.parametrize("backend", ["portable", "avx2", "avx512", "neon", "neon-sha3"])
 def test_vectors_on_backend(backend, vectors, tmp_path):
     env = dict(os.environ, MLKEM_BACKEND=backend, MLKEM_VECTOR_DIR=str(vectors))
     name = subprocess.run([sys.executable, "-c", "import mlkem; print(mlkem.backend_name())"],

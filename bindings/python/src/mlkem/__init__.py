@@ -11,7 +11,8 @@ for ML-KEM-512, -768 and -1024, with the API of pyca/cryptography's
 
 A native extension built from the mlkem C library: constant-time, with the
 input checks of FIPS 203 section 7 on every key from outside, and the
-fastest backend this CPU supports (AVX-512, AVX2 or portable C). Every
+fastest backend this CPU supports (AVX-512 or AVX2 on x86-64, NEON on
+AArch64, or portable C). Every
 operation releases the GIL. Derandomized functions for known-answer tests
 are in ``mlkem.hazmat``; the key file enums and loaders are also in
 ``mlkem.serialization``.
@@ -26,7 +27,9 @@ from .serialization import (BestAvailableEncryption, Encoding,
                             load_der_public_key, load_pem_private_key,
                             load_pem_public_key)
 
-__version__ = "0.1.0"
+# The version of the library's CMake project (project(mlkem VERSION ...)),
+# written by the build (CMakeLists.txt beside pyproject.toml).
+from ._version import __version__
 
 # Shown as mlkem.MLKEM768PrivateKey, where users import them from.
 for _cls in (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,

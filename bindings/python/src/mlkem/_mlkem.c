@@ -16,7 +16,8 @@
  * cli/keyfile.c, compiled into this extension.
  *
  * Built on the stable ABI (Py_LIMITED_API, abi3) for Python 3.11 and
- * later, where the buffer protocol is part of it; setup.py defines it.
+ * later, where the buffer protocol is part of it; the CMake build defines it
+ * (bindings/python/CMakeLists.txt).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
