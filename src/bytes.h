@@ -38,6 +38,15 @@ static inline uint64_t mlkem_load64_le(const uint8_t *p) {
 #endif
 }
 
+static inline void mlkem_store32_le(uint8_t *p, uint32_t v) {
+#ifdef MLKEM_LITTLE_ENDIAN
+  memcpy(p, &v, sizeof v);
+#else
+  unsigned i;
+  for (i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+#endif
+}
+
 static inline void mlkem_store64_le(uint8_t *p, uint64_t v) {
 #ifdef MLKEM_LITTLE_ENDIAN
   memcpy(p, &v, sizeof v);

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * aes.c - AES-256-CTR over an implementation's groups of blocks (aes.h):
+ * the streams are cut into one flat list of (stream, block) pairs and
+ * handed to the implementation `width` at a time, so that a pipelined
+ * implementation is kept full across stream boundaries.
+ */
+#include "aes/aes.h"
+
+#include <string.h>
+
+#include "ct.h"
+
+/* The widest group of any implementation (VAES with AVX-512: 32 blocks). */
+#define MAX_WIDTH 32
+
+void mlkem_aes256_expand_impl(mlkem_aes256_key *key, const uint8_t k[32],
+                              const mlkem_aes_impl *impl) {
+  key->impl = impl;
+  impl->expand(key, k);
+}
+
+void mlkem_aes256_expand(mlkem_aes256_key *key, const uint8_t k[32]) {
+  mlkem_aes256_expand_impl(key, k, mlkem_aes_impl_get());
+}
+
+void mlkem_aes256_key_wipe(mlkem_aes256_key *key) {
+  mlkem_zeroize(key, sizeof *key);
+}
+
+/* The blocks of one group: where each goes, and, for a stream's last
+ * block when it is partial (len not a multiple of 16), the stream it
+ * belongs to; that block is written to tail[i] and its first len % 16
+ * bytes copied out. */
+typedef struct {
+  const uint8_t *nonce[MAX_WIDTH];
+  uint32_t ctr[MAX_WIDTH];
+  uint8_t *dst[MAX_WIDTH];
+  uint8_t *partial[MAX_WIDTH]; /* NULL: the block went straight to dst */
+  uint8_t tail[MAX_WIDTH][16];
+  size_t fill;
+} group;
+
+static void flush(const mlkem_aes256_key *key, group *g, size_t tail_len) {
+  size_t i;
+  key->impl->ctr_group(key, g->nonce, g->ctr, g->dst, g->fill);
+  for (i = 0; i < g->fill; i++)
+    if (g->partial[i] != NULL) memcpy(g->partial[i], g->tail[i], tail_len);
+  g->fill = 0;
+}
+
+void mlkem_aes256ctr_streams(const mlkem_aes256_key *key,
+                             const uint8_t (*nonces)[MLKEM_AESCTR_NONCEBYTES],
+                             size_t n, uint32_t ctr, uint8_t *const *outs,
+                             size_t len) {
+  const size_t whole = len >> 4, tail_len = len & 15;
+  const size_t nblocks = whole + (tail_len != 0);
+  const size_t width = key->impl->width;
+  group g;
+  size_t s, b;
+  g.fill = 0;
+  for (s = 0; s < n; s++) {
+    for (b = 0; b < nblocks; b++) {
+      size_t i = g.fill;
+      g.nonce[i] = nonces[s];
+      g.ctr[i] = ctr + (uint32_t)b;
+      if (b < whole) {
+        g.dst[i] = outs[s] + 16 * b;
+        g.partial[i] = NULL;
+      } else {
+        g.dst[i] = g.tail[i];
+        g.partial[i] = outs[s] + 16 * b;
+      }
+      if (++g.fill == width) flush(key, &g, tail_len);
+    }
+  }
+  if (g.fill != 0) flush(key, &g, tail_len);
+  mlkem_zeroize(g.tail, sizeof g.tail);
+}
+
+void mlkem_aes256ctr(uint8_t *out, size_t len, const uint8_t key[32],
+                     const uint8_t nonce[MLKEM_AESCTR_NONCEBYTES]) {
+  mlkem_aes256_key ks;
+  uint8_t nonces[1][MLKEM_AESCTR_NONCEBYTES];
+  memcpy(nonces[0], nonce, MLKEM_AESCTR_NONCEBYTES);
+  mlkem_aes256_expand(&ks, key);
+  mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
+                          1, 0, &out, len);
+  mlkem_aes256_key_wipe(&ks);
+}
