@@ -107,8 +107,11 @@ extern const mlkem_aes_impl mlkem_aes_x86_vaes512;
 extern const mlkem_aes_impl mlkem_aes_armv8;
 
 /* The FIPS 197 round keys (Section 5.2, w[0..59] as 240 bytes) computed
- * with the bitsliced S-box, for implementations whose instructions give
- * no faster route. Constant time. */
+ * with the bitsliced S-box (constant time), or with the given SubWord:
+ * the key schedule's recurrence written once for the implementations
+ * whose instructions have no key-expansion step of their own. */
 void mlkem_aes256_expand_bytes(uint8_t rk[15][16], const uint8_t k[32]);
+void mlkem_aes256_expand_with(uint8_t rk[15][16], const uint8_t k[32],
+                              uint32_t (*sub_word)(uint32_t));
 
 #endif

@@ -320,22 +320,27 @@ static uint32_t sub_word(uint32_t x) {
 
 /* FIPS 197 Section 5.2 (Figure 11) with Nk = 8: words little-endian, so
  * RotWord is a rotation right by 8 bits and Rcon[i/Nk] the low byte. */
-void mlkem_aes256_expand_bytes(uint8_t rk[15][16], const uint8_t k[32]) {
+void mlkem_aes256_expand_with(uint8_t rk[15][16], const uint8_t k[32],
+                              uint32_t (*sub)(uint32_t)) {
   uint32_t w[60], rcon = 1;
   unsigned i;
   for (i = 0; i < 8; i++) w[i] = mlkem_load32_le(k + 4 * i);
   for (i = 8; i < 60; i++) {
     uint32_t t = w[i - 1];
     if (i % 8 == 0) {
-      t = sub_word(t >> 8 | t << 24) ^ rcon;
+      t = sub(t >> 8 | t << 24) ^ rcon;
       rcon <<= 1; /* x^(i/8) stays below x^8 for AES-256 */
     } else if (i % 8 == 4) {
-      t = sub_word(t);
+      t = sub(t);
     }
     w[i] = w[i - 8] ^ t;
   }
   for (i = 0; i < 60; i++) mlkem_store32_le(&rk[i / 4][4 * (i % 4)], w[i]);
   mlkem_zeroize(w, sizeof w);
+}
+
+void mlkem_aes256_expand_bytes(uint8_t rk[15][16], const uint8_t k[32]) {
+  mlkem_aes256_expand_with(rk, k, sub_word);
 }
 
 static void expand(mlkem_aes256_key *key, const uint8_t k[32]) {

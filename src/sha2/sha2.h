@@ -105,4 +105,9 @@ void mlkem_sha256_blocks_portable(uint32_t h[8], const uint8_t *in,
 void mlkem_sha512_blocks_portable(uint64_t h[8], const uint8_t *in,
                                   size_t nblocks);
 
+/* SHA-256 with the Armv8 SHA-2 instructions (sha2_armv8.c), shared by the
+ * implementation that adds the SHA-512 instructions. */
+void mlkem_sha256_blocks_armv8(uint32_t h[8], const uint8_t *in,
+                               size_t nblocks);
+
 #endif
