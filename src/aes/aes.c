@@ -28,24 +28,30 @@ void mlkem_aes256_key_wipe(mlkem_aes256_key *key) {
   mlkem_zeroize(key, sizeof *key);
 }
 
-/* The blocks of one group: where each goes, and, for a stream's last
- * block when it is partial (len not a multiple of 16), the stream it
- * belongs to; that block is written to tail[i] and its first len % 16
- * bytes copied out. */
+/* The blocks of one group: where each goes. A stream's last block, when
+ * partial (len not a multiple of 16), is written to tail[i] and its first
+ * len % 16 bytes copied to partial[i]; every other block goes straight to
+ * its place in the output. */
 typedef struct {
   const uint8_t *nonce[MAX_WIDTH];
   uint32_t ctr[MAX_WIDTH];
   uint8_t *dst[MAX_WIDTH];
-  uint8_t *partial[MAX_WIDTH]; /* NULL: the block went straight to dst */
+  uint8_t *partial[MAX_WIDTH];
   uint8_t tail[MAX_WIDTH][16];
-  size_t fill;
+  size_t fill, ntail; /* blocks in the group; of them, partial ones */
 } group;
 
 static void flush(const mlkem_aes256_key *key, group *g, size_t tail_len) {
-  size_t i;
   key->impl->ctr_group(key, g->nonce, g->ctr, g->dst, g->fill);
-  for (i = 0; i < g->fill; i++)
-    if (g->partial[i] != NULL) memcpy(g->partial[i], g->tail[i], tail_len);
+  if (g->ntail != 0) {
+    size_t i;
+    for (i = 0; i < g->fill; i++)
+      if (g->dst[i] == g->tail[i]) {
+        memcpy(g->partial[i], g->tail[i], tail_len);
+        mlkem_zeroize(g->tail[i], 16);
+      }
+    g->ntail = 0;
+  }
   g->fill = 0;
 }
 
@@ -54,28 +60,38 @@ void mlkem_aes256ctr_streams(const mlkem_aes256_key *key,
                              size_t n, uint32_t ctr, uint8_t *const *outs,
                              size_t len) {
   const size_t whole = len >> 4, tail_len = len & 15;
-  const size_t nblocks = whole + (tail_len != 0);
   const size_t width = key->impl->width;
   group g;
   size_t s, b;
   g.fill = 0;
+  g.ntail = 0;
   for (s = 0; s < n; s++) {
-    for (b = 0; b < nblocks; b++) {
-      size_t i = g.fill;
-      g.nonce[i] = nonces[s];
-      g.ctr[i] = ctr + (uint32_t)b;
-      if (b < whole) {
-        g.dst[i] = outs[s] + 16 * b;
-        g.partial[i] = NULL;
-      } else {
-        g.dst[i] = g.tail[i];
-        g.partial[i] = outs[s] + 16 * b;
-      }
+    const uint8_t *nonce = nonces[s];
+    uint8_t *out = outs[s];
+    /* A stream of at least half a pipeline of whole blocks goes through
+     * the implementation's run, if it has one; shorter ones share
+     * groups. */
+    b = 0;
+    if (key->impl->ctr_run != NULL && 2 * whole >= width) {
+      key->impl->ctr_run(key, nonce, ctr, out, whole);
+      b = whole;
+    }
+    for (; b < whole; b++) {
+      g.nonce[g.fill] = nonce;
+      g.ctr[g.fill] = ctr + (uint32_t)b;
+      g.dst[g.fill] = out + 16 * b;
+      if (++g.fill == width) flush(key, &g, tail_len);
+    }
+    if (tail_len != 0) {
+      g.nonce[g.fill] = nonce;
+      g.ctr[g.fill] = ctr + (uint32_t)whole;
+      g.dst[g.fill] = g.tail[g.fill];
+      g.partial[g.fill] = out + 16 * whole;
+      g.ntail++;
       if (++g.fill == width) flush(key, &g, tail_len);
     }
   }
   if (g.fill != 0) flush(key, &g, tail_len);
-  mlkem_zeroize(g.tail, sizeof g.tail);
 }
 
 void mlkem_aes256ctr(uint8_t *out, size_t len, const uint8_t key[32],

@@ -54,13 +54,19 @@ typedef struct {
 
 /* One implementation. ctr_group writes `count` keystream blocks (1 <= count
  * <= width): block i is AES-256 of nonce[i] (12 bytes) || BE32(ctr[i]),
- * written to dst[i] (16 bytes, any alignment). */
+ * written to dst[i] (16 bytes, any alignment). ctr_run, where not NULL,
+ * writes the nblocks blocks of one stream from block ctr to dst
+ * (contiguous), its counters made in registers: what most of a stream is,
+ * without the per-block bookkeeping of a group (measured on AVX-512:
+ * docs/ARCHITECTURE.md). */
 typedef struct mlkem_aes_impl {
   const char *name;
   size_t width; /* blocks per call that keep its pipeline full */
   void (*expand)(mlkem_aes256_key *key, const uint8_t k[32]);
   void (*ctr_group)(const mlkem_aes256_key *key, const uint8_t *const nonce[],
                     const uint32_t ctr[], uint8_t *const dst[], size_t count);
+  void (*ctr_run)(const mlkem_aes256_key *key, const uint8_t *nonce,
+                  uint32_t ctr, uint8_t *dst, size_t nblocks);
 } mlkem_aes_impl;
 
 /* The implementation for this process, following the ML-KEM backend (see

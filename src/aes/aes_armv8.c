@@ -52,4 +52,5 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   for (i = 0; i < count; i++) vst1q_u8(dst[i], veorq_u8(b[i], rk));
 }
 
-const mlkem_aes_impl mlkem_aes_armv8 = {"armv8-aes", WIDTH, expand, ctr_group};
+const mlkem_aes_impl mlkem_aes_armv8 = {"armv8-aes", WIDTH, expand, ctr_group,
+                                        NULL};

@@ -379,4 +379,5 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   mlkem_zeroize(spare, sizeof spare);
 }
 
-const mlkem_aes_impl mlkem_aes_portable = {"portable", 4, expand, ctr_group};
+const mlkem_aes_impl mlkem_aes_portable = {"portable", 4, expand, ctr_group,
+                                           NULL};

@@ -33,4 +33,19 @@ static inline __m128i mlkem_aes_x86_counter_block(const uint8_t *nonce,
   return _mm_set_epi32((int)ctr, mid, (int)(lo >> 32), (int)lo);
 }
 
+/* For a run: the nonce with a zero counter word, and the byte shuffle that
+ * turns little-endian counters in the last word of each 128-bit lane into
+ * big-endian ones (the other words pass through). */
+static inline __m128i mlkem_aes_x86_nonce_block(const uint8_t *nonce) {
+  return mlkem_aes_x86_counter_block(nonce, 0);
+}
+#define MLKEM_AES_X86_BSWAP_CTR \
+  _mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MLKEM_AES_X86_UNROLL _Pragma("GCC unroll 8")
+#else
+#define MLKEM_AES_X86_UNROLL
+#endif
+
 #endif

@@ -80,5 +80,36 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   for (i = 0; i < count; i++) _mm_storeu_si128((__m128i *)dst[i], b[i]);
 }
 
+static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
+                    uint32_t ctr, uint8_t *dst, size_t nblocks) {
+  const __m128i bswap = MLKEM_AES_X86_BSWAP_CTR, one = _mm_set_epi32(1, 0, 0, 0);
+  __m128i c = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
+  while (nblocks != 0) {
+    const size_t n = nblocks < WIDTH ? nblocks : WIDTH;
+    __m128i b[WIDTH], rk;
+    size_t i;
+    unsigned r;
+    rk = _mm_loadu_si128((const __m128i *)key->u.rk[0]);
+    for (i = 0; i < WIDTH; i++) {
+      b[i] = _mm_xor_si128(_mm_shuffle_epi8(c, bswap), rk);
+      c = _mm_add_epi32(c, one);
+    }
+    for (r = 1; r < 14; r++) {
+      rk = _mm_loadu_si128((const __m128i *)key->u.rk[r]);
+      for (i = 0; i < WIDTH; i++) b[i] = _mm_aesenc_si128(b[i], rk);
+    }
+    rk = _mm_loadu_si128((const __m128i *)key->u.rk[14]);
+    for (i = 0; i < WIDTH; i++) b[i] = _mm_aesenclast_si128(b[i], rk);
+    /* Unrolled with a test per block: as a loop to n, gcc turns the
+     * stores into a copy from the stack (rep movsq), slower and leaving
+     * keystream behind. */
+    MLKEM_AES_X86_UNROLL
+    for (i = 0; i < WIDTH; i++)
+      if (i < n) _mm_storeu_si128((__m128i *)(dst + 16 * i), b[i]);
+    dst += 16 * n;
+    nblocks -= n;
+  }
+}
+
 const mlkem_aes_impl mlkem_aes_x86_aesni = {
-    "x86-aesni", WIDTH, mlkem_aes256_expand_x86, ctr_group};
+    "x86-aesni", WIDTH, mlkem_aes256_expand_x86, ctr_group, ctr_run};

@@ -50,5 +50,45 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   }
 }
 
+static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
+                    uint32_t ctr, uint8_t *dst, size_t nblocks) {
+  const __m256i bswap = _mm256_broadcastsi128_si256(MLKEM_AES_X86_BSWAP_CTR);
+  const __m256i two = _mm256_set_epi32(2, 0, 0, 0, 2, 0, 0, 0);
+  __m128i c0 = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
+  __m256i c = _mm256_set_m128i(
+      _mm_add_epi32(c0, _mm_set_epi32(1, 0, 0, 0)), c0);
+  while (nblocks != 0) {
+    const size_t n = nblocks < WIDTH ? nblocks : WIDTH;
+    __m256i b[VECS], rk;
+    size_t i;
+    unsigned r;
+    rk = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)key->u.rk[0]));
+    for (i = 0; i < VECS; i++) {
+      b[i] = _mm256_xor_si256(_mm256_shuffle_epi8(c, bswap), rk);
+      c = _mm256_add_epi32(c, two);
+    }
+    for (r = 1; r < 14; r++) {
+      rk = _mm256_broadcastsi128_si256(
+          _mm_loadu_si128((const __m128i *)key->u.rk[r]));
+      for (i = 0; i < VECS; i++) b[i] = _mm256_aesenc_epi128(b[i], rk);
+    }
+    rk = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)key->u.rk[14]));
+    for (i = 0; i < VECS; i++) b[i] = _mm256_aesenclast_epi128(b[i], rk);
+    /* Unrolled, as in aes_x86_aesni.c. */
+    MLKEM_AES_X86_UNROLL
+    for (i = 0; i < VECS; i++) {
+      if (2 * i + 2 <= n)
+        _mm256_storeu_si256((__m256i *)(dst + 32 * i), b[i]);
+      else if (2 * i + 1 == n)
+        _mm_storeu_si128((__m128i *)(dst + 32 * i),
+                         _mm256_castsi256_si128(b[i]));
+    }
+    dst += 16 * n;
+    nblocks -= n;
+  }
+}
+
 const mlkem_aes_impl mlkem_aes_x86_vaes256 = {
-    "x86-vaes256", WIDTH, mlkem_aes256_expand_x86, ctr_group};
+    "x86-vaes256", WIDTH, mlkem_aes256_expand_x86, ctr_group, ctr_run};

@@ -3,8 +3,9 @@
  * aes_x86_vaes512.c - AES-256-CTR with VAES on 512-bit vectors: four
  * blocks per VAESENC, 32 blocks (eight vectors) in flight, the 15 round
  * keys held in registers (AVX-512 has 32). Built with -mvaes -mavx512f
- * -mavx2 -maes -msse4.1; aes_select.c runs it only with the AVX-512
- * backend and where mlkem_cpu_has_vaes().
+ * -mavx512bw -mavx2 -maes -msse4.1; aes_select.c runs it only with the
+ * AVX-512 backend (which requires AVX-512 BW) and where
+ * mlkem_cpu_has_vaes().
  */
 #include <immintrin.h>
 
@@ -56,5 +57,46 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   }
 }
 
+static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
+                    uint32_t ctr, uint8_t *dst, size_t nblocks) {
+  const __m512i bswap = _mm512_broadcast_i32x4(MLKEM_AES_X86_BSWAP_CTR);
+  const __m512i four = _mm512_set_epi32(4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0,
+                                        4, 0, 0, 0);
+  __m128i c0 = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
+  __m512i rk[15], c;
+  unsigned r;
+  for (r = 0; r < 15; r++)
+    rk[r] = _mm512_broadcast_i32x4(
+        _mm_loadu_si128((const __m128i *)key->u.rk[r]));
+  c = _mm512_add_epi32(_mm512_broadcast_i32x4(c0),
+                       _mm512_set_epi32(3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0,
+                                        0, 0, 0, 0));
+  while (nblocks != 0) {
+    const size_t n = nblocks < WIDTH ? nblocks : WIDTH;
+    __m512i b[VECS];
+    size_t i;
+    for (i = 0; i < VECS; i++) {
+      b[i] = _mm512_xor_si512(_mm512_shuffle_epi8(c, bswap), rk[0]);
+      c = _mm512_add_epi32(c, four);
+    }
+    for (r = 1; r < 14; r++)
+      for (i = 0; i < VECS; i++) b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
+    for (i = 0; i < VECS; i++) b[i] = _mm512_aesenclast_epi128(b[i], rk[14]);
+    /* Unrolled, as in aes_x86_aesni.c; the last 1-3 blocks by a masked
+     * store (two 64-bit lanes a block). */
+    MLKEM_AES_X86_UNROLL
+    for (i = 0; i < VECS; i++) {
+      if (4 * i + 4 <= n)
+        _mm512_storeu_si512((void *)(dst + 64 * i), b[i]);
+      else if (4 * i < n)
+        _mm512_mask_storeu_epi64((void *)(dst + 64 * i),
+                                 (__mmask8)((1u << (2 * (n - 4 * i))) - 1),
+                                 b[i]);
+    }
+    dst += 16 * n;
+    nblocks -= n;
+  }
+}
+
 const mlkem_aes_impl mlkem_aes_x86_vaes512 = {
-    "x86-vaes512", WIDTH, mlkem_aes256_expand_x86, ctr_group};
+    "x86-vaes512", WIDTH, mlkem_aes256_expand_x86, ctr_group, ctr_run};
