@@ -14,8 +14,8 @@
 #define MLKEM_PTR_STORE_RELEASE(x, v) \
   __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
 #else
-#define MLKEM_PTR_LOAD_ACQUIRE(x) (*(volatile const void **)&(x))
-#define MLKEM_PTR_STORE_RELEASE(x, v) (*(volatile const void **)&(x) = (v))
+#define MLKEM_PTR_LOAD_ACQUIRE(x) (*(const void *volatile *)&(x))
+#define MLKEM_PTR_STORE_RELEASE(x, v) (*(const void *volatile *)&(x) = (v))
 #endif
 
 #endif

@@ -89,9 +89,11 @@ void mlkem_aes256_key_wipe(mlkem_aes256_key *key);
 
 /* n CTR streams under one expanded key: writes bytes [16 ctr, 16 ctr + len)
  * of stream s, the keystream of nonces[s], to outs[s], for s < n. len need
- * not be a multiple of 16; ctr + ceil(len / 16) may not exceed 2^32 (the
- * counter does not wrap within one call). The outputs must not overlap
- * each other, the nonces or the key. n = 0 or len = 0 writes nothing. */
+ * not be a multiple of 16. Block numbers are taken modulo 2^32 (the 32-bit
+ * counter never carries into the nonce); a caller that needs fresh
+ * keystream keeps ctr + ceil(len / 16) <= 2^32. The outputs must not
+ * overlap each other, the nonces or the key. n = 0 or len = 0 writes
+ * nothing. */
 void mlkem_aes256ctr_streams(const mlkem_aes256_key *key,
                              const uint8_t (*nonces)[MLKEM_AESCTR_NONCEBYTES],
                              size_t n, uint32_t ctr, uint8_t *const *outs,

@@ -93,18 +93,21 @@ void mlkem_sha512_init(mlkem_sha512_ctx *ctx) {
   mlkem_sha512_init_impl(ctx, mlkem_sha2_impl_get());
 }
 
-/* The buffering both hashes share: fills buf (block bytes, `used` of them
- * already held) from in, hands every whole block to the compression
- * function (whole blocks of in directly, without copying) and keeps the
- * rest in buf. Returns nothing; the caller advances its byte count. The
- * compression function is passed as a callback on an opaque state so that
- * one copy serves both word sizes. */
+/* The buffering both hashes share: fills buf (2^log2_block bytes, `used`
+ * of them already held) from in, hands every whole block to the
+ * compression function (whole blocks of in directly, without copying) and
+ * keeps the rest in buf; the caller advances its byte count. The
+ * compression function is a callback on an opaque state, so that one copy
+ * serves both word sizes. */
 typedef void (*blocks_fn)(void *h, const uint8_t *in, size_t nblocks,
                           const mlkem_sha2_impl *impl);
 
 static void absorb(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
-                   uint8_t *buf, size_t block, size_t used,
+                   uint8_t *buf, unsigned log2_block, size_t used,
                    const uint8_t *in, size_t len) {
+  /* The block size as a power of two: no division instruction in the
+   * library (scripts/check_no_division.sh), whatever the compiler folds. */
+  const size_t block = (size_t)1 << log2_block;
   if (used != 0) {
     size_t take = block - used;
     if (take > len) take = len;
@@ -116,9 +119,9 @@ static void absorb(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
     blocks(h, buf, 1, impl);
   }
   if (len >= block) {
-    blocks(h, in, len / block, impl);
-    in += len - len % block;
-    len %= block;
+    blocks(h, in, len >> log2_block, impl);
+    in += len & ~(block - 1);
+    len &= block - 1;
   }
   if (len != 0) memcpy(buf, in, len);
 }
@@ -136,7 +139,7 @@ static void blocks512(void *h, const uint8_t *in, size_t nblocks,
 void mlkem_sha256_update(mlkem_sha256_ctx *ctx, const uint8_t *in,
                          size_t len) {
   if (len == 0) return;
-  absorb(ctx->h, ctx->impl, blocks256, ctx->buf, MLKEM_SHA256_BLOCK,
+  absorb(ctx->h, ctx->impl, blocks256, ctx->buf, 6,
          (size_t)(ctx->nbytes % MLKEM_SHA256_BLOCK), in, len);
   ctx->nbytes += len;
 }
@@ -144,7 +147,7 @@ void mlkem_sha256_update(mlkem_sha256_ctx *ctx, const uint8_t *in,
 void mlkem_sha512_update(mlkem_sha512_ctx *ctx, const uint8_t *in,
                          size_t len) {
   if (len == 0) return;
-  absorb(ctx->h, ctx->impl, blocks512, ctx->buf, MLKEM_SHA512_BLOCK,
+  absorb(ctx->h, ctx->impl, blocks512, ctx->buf, 7,
          (size_t)(ctx->nbytes % MLKEM_SHA512_BLOCK), in, len);
   ctx->nbytes += len;
 }
