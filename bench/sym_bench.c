@@ -13,47 +13,23 @@
  * counter's own cost, about 20-40 ticks, is spread); a pass takes the
  * median of SAMPLES samples of every case in turn; the figure reported is
  * the lowest of the passes' medians (the quietest pass), with the highest
- * for the spread. The process is pinned to one CPU where the OS allows.
+ * for the spread. The clock and the pinning are mlkem_bench's (bench.c).
  *
  * Usage: mlkem_sym_bench [--passes P]
  */
-#if defined(__linux__) && !defined(_GNU_SOURCE)
-#define _GNU_SOURCE
-#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#if defined(__linux__)
-#include <sched.h>
-#endif
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#endif
 
 #include "aes/aes.h"
+#include "programs.h"
 #include "sha2/sha2.h"
 
 #define REPS 8
 #define SAMPLES 101
 #define MAX_CASES 64
 #define STREAM_BYTES 504
-
-static uint64_t ticks(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  return __rdtsc();
-#elif defined(__aarch64__)
-  uint64_t v;
-  __asm__ __volatile__("isb; mrs %0, cntvct_el0" : "=r"(v));
-  return v;
-#else
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-#endif
-}
 
 typedef struct {
   char name[64];
@@ -127,22 +103,13 @@ static void measure(bench_case *c) {
   uint64_t v[SAMPLES];
   size_t i, r;
   for (i = 0; i < SAMPLES; i++) {
-    uint64_t t0 = ticks();
+    uint64_t t0 = mlkem_bench_ticks();
     for (r = 0; r < REPS; r++) c->run(c->impl, c->arg);
-    v[i] = (ticks() - t0) / REPS;
+    v[i] = (mlkem_bench_ticks() - t0) / REPS;
   }
   qsort(v, SAMPLES, sizeof v[0], cmp_u64);
   if (v[SAMPLES / 2] < c->best) c->best = v[SAMPLES / 2];
   if (v[SAMPLES / 2] > c->worst) c->worst = v[SAMPLES / 2];
-}
-
-static void pin(void) {
-#if defined(__linux__)
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &set);
-  (void)sched_setaffinity(0, sizeof set, &set);
-#endif
 }
 
 /* A scratch harness may add its own cases (e.g. another library's) by
@@ -162,7 +129,7 @@ int main(int argc, char **argv) {
   for (i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(i * 31 + 7);
   for (i = 0; i < 32; i++) key_bytes[i] = (uint8_t)(i * 17 + 1);
   for (i = 0; i < 16; i++) memset(nonces[i], (int)i, 12);
-  pin();
+  mlkem_bench_pin();
 
   for (i = 0; i < nsha; i++) {
     add_case(sha[i]->name, "SHA-256 32 B", run_sha256, sha[i], 32);
@@ -183,15 +150,7 @@ int main(int argc, char **argv) {
 
   printf("Kyber-90s primitives: lowest / highest of %u pass medians, "
          "%s per call (%d samples of %d calls a pass)\n",
-         passes,
-#if defined(__x86_64__) || defined(__i386__)
-         "rdtsc ticks",
-#elif defined(__aarch64__)
-         "cntvct ticks",
-#else
-         "ns",
-#endif
-         SAMPLES, REPS);
+         passes, mlkem_bench_tick_unit(), SAMPLES, REPS);
   for (i = 0; i < ncases; i++)
     printf("  %-46s %9llu  %9llu\n", cases[i].name,
            (unsigned long long)cases[i].best,

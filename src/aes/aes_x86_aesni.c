@@ -60,16 +60,13 @@ void mlkem_aes256_expand_x86(mlkem_aes256_key *key, const uint8_t k[32]) {
 
 #define WIDTH 8
 
-static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
-                      const uint32_t ctr[], uint8_t *const dst[],
-                      size_t count) {
-  __m128i b[WIDTH], rk;
+/* FIPS 197 Section 5.1 (Nr = 14) on WIDTH blocks, the round keys read
+ * as each round needs them (with SSE's 16 registers, eight blocks and 15
+ * keys do not fit). */
+static void encrypt(__m128i b[WIDTH], const mlkem_aes256_key *key) {
+  __m128i rk = _mm_loadu_si128((const __m128i *)key->u.rk[0]);
   size_t i;
   unsigned r;
-  for (i = 0; i < WIDTH; i++)
-    b[i] = i < count ? mlkem_aes_x86_counter_block(nonce[i], ctr[i])
-                     : _mm_setzero_si128();
-  rk = _mm_loadu_si128((const __m128i *)key->u.rk[0]);
   for (i = 0; i < WIDTH; i++) b[i] = _mm_xor_si128(b[i], rk);
   for (r = 1; r < 14; r++) {
     rk = _mm_loadu_si128((const __m128i *)key->u.rk[r]);
@@ -77,6 +74,17 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   }
   rk = _mm_loadu_si128((const __m128i *)key->u.rk[14]);
   for (i = 0; i < WIDTH; i++) b[i] = _mm_aesenclast_si128(b[i], rk);
+}
+
+static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+                      const uint32_t ctr[], uint8_t *const dst[],
+                      size_t count) {
+  __m128i b[WIDTH];
+  size_t i;
+  for (i = 0; i < WIDTH; i++)
+    b[i] = i < count ? mlkem_aes_x86_counter_block(nonce[i], ctr[i])
+                     : _mm_setzero_si128();
+  encrypt(b, key);
   for (i = 0; i < count; i++) _mm_storeu_si128((__m128i *)dst[i], b[i]);
 }
 
@@ -86,20 +94,13 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
   __m128i c = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
   while (nblocks != 0) {
     const size_t n = nblocks < WIDTH ? nblocks : WIDTH;
-    __m128i b[WIDTH], rk;
+    __m128i b[WIDTH];
     size_t i;
-    unsigned r;
-    rk = _mm_loadu_si128((const __m128i *)key->u.rk[0]);
     for (i = 0; i < WIDTH; i++) {
-      b[i] = _mm_xor_si128(_mm_shuffle_epi8(c, bswap), rk);
+      b[i] = _mm_shuffle_epi8(c, bswap);
       c = _mm_add_epi32(c, one);
     }
-    for (r = 1; r < 14; r++) {
-      rk = _mm_loadu_si128((const __m128i *)key->u.rk[r]);
-      for (i = 0; i < WIDTH; i++) b[i] = _mm_aesenc_si128(b[i], rk);
-    }
-    rk = _mm_loadu_si128((const __m128i *)key->u.rk[14]);
-    for (i = 0; i < WIDTH; i++) b[i] = _mm_aesenclast_si128(b[i], rk);
+    encrypt(b, key);
     /* Unrolled with a test per block: as a loop to n, gcc turns the
      * stores into a copy from the stack (rep movsq), slower and leaving
      * keystream behind. */

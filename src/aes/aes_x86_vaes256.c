@@ -14,20 +14,13 @@
 #define VECS 8
 #define WIDTH (2 * VECS)
 
-static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
-                      const uint32_t ctr[], uint8_t *const dst[],
-                      size_t count) {
-  __m128i c[WIDTH];
-  __m256i b[VECS], rk;
+/* FIPS 197 Section 5.1 (Nr = 14) on VECS pairs of blocks. */
+static void encrypt(__m256i b[VECS], const mlkem_aes256_key *key) {
+  __m256i rk = _mm256_broadcastsi128_si256(
+      _mm_loadu_si128((const __m128i *)key->u.rk[0]));
   size_t i;
   unsigned r;
-  for (i = 0; i < WIDTH; i++)
-    c[i] = i < count ? mlkem_aes_x86_counter_block(nonce[i], ctr[i])
-                     : _mm_setzero_si128();
-  rk = _mm256_broadcastsi128_si256(
-      _mm_loadu_si128((const __m128i *)key->u.rk[0]));
-  for (i = 0; i < VECS; i++)
-    b[i] = _mm256_xor_si256(_mm256_set_m128i(c[2 * i + 1], c[2 * i]), rk);
+  for (i = 0; i < VECS; i++) b[i] = _mm256_xor_si256(b[i], rk);
   for (r = 1; r < 14; r++) {
     rk = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)key->u.rk[r]));
@@ -36,6 +29,19 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   rk = _mm256_broadcastsi128_si256(
       _mm_loadu_si128((const __m128i *)key->u.rk[14]));
   for (i = 0; i < VECS; i++) b[i] = _mm256_aesenclast_epi128(b[i], rk);
+}
+
+static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+                      const uint32_t ctr[], uint8_t *const dst[],
+                      size_t count) {
+  __m128i c[WIDTH];
+  __m256i b[VECS];
+  size_t i;
+  for (i = 0; i < WIDTH; i++)
+    c[i] = i < count ? mlkem_aes_x86_counter_block(nonce[i], ctr[i])
+                     : _mm_setzero_si128();
+  for (i = 0; i < VECS; i++) b[i] = _mm256_set_m128i(c[2 * i + 1], c[2 * i]);
+  encrypt(b, key);
   /* Two blocks that go to consecutive addresses (most of a stream) with
    * one store, others half by half. */
   for (i = 0; i < count; i += 2) {
@@ -59,23 +65,13 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
       _mm_add_epi32(c0, _mm_set_epi32(1, 0, 0, 0)), c0);
   while (nblocks != 0) {
     const size_t n = nblocks < WIDTH ? nblocks : WIDTH;
-    __m256i b[VECS], rk;
+    __m256i b[VECS];
     size_t i;
-    unsigned r;
-    rk = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)key->u.rk[0]));
     for (i = 0; i < VECS; i++) {
-      b[i] = _mm256_xor_si256(_mm256_shuffle_epi8(c, bswap), rk);
+      b[i] = _mm256_shuffle_epi8(c, bswap);
       c = _mm256_add_epi32(c, two);
     }
-    for (r = 1; r < 14; r++) {
-      rk = _mm256_broadcastsi128_si256(
-          _mm_loadu_si128((const __m128i *)key->u.rk[r]));
-      for (i = 0; i < VECS; i++) b[i] = _mm256_aesenc_epi128(b[i], rk);
-    }
-    rk = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)key->u.rk[14]));
-    for (i = 0; i < VECS; i++) b[i] = _mm256_aesenclast_epi128(b[i], rk);
+    encrypt(b, key);
     /* Unrolled, as in aes_x86_aesni.c. */
     MLKEM_AES_X86_UNROLL
     for (i = 0; i < VECS; i++) {

@@ -14,7 +14,25 @@
 #define VECS 8
 #define WIDTH (4 * VECS)
 
-static __m512i four(const __m128i *c) {
+/* The round keys, each repeated in the four 128-bit lanes. */
+static void load_keys(__m512i rk[15], const mlkem_aes256_key *key) {
+  unsigned r;
+  for (r = 0; r < 15; r++)
+    rk[r] = _mm512_broadcast_i32x4(
+        _mm_loadu_si128((const __m128i *)key->u.rk[r]));
+}
+
+/* FIPS 197 Section 5.1 (Nr = 14) on VECS quadruples of blocks. */
+static void encrypt(__m512i b[VECS], const __m512i rk[15]) {
+  size_t i;
+  unsigned r;
+  for (i = 0; i < VECS; i++) b[i] = _mm512_xor_si512(b[i], rk[0]);
+  for (r = 1; r < 14; r++)
+    for (i = 0; i < VECS; i++) b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
+  for (i = 0; i < VECS; i++) b[i] = _mm512_aesenclast_epi128(b[i], rk[14]);
+}
+
+static __m512i join4(const __m128i *c) {
   __m512i v = _mm512_castsi128_si512(c[0]);
   v = _mm512_inserti32x4(v, c[1], 1);
   v = _mm512_inserti32x4(v, c[2], 2);
@@ -27,17 +45,12 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   __m128i c[WIDTH];
   __m512i b[VECS], rk[15];
   size_t i;
-  unsigned r;
-  for (r = 0; r < 15; r++)
-    rk[r] = _mm512_broadcast_i32x4(
-        _mm_loadu_si128((const __m128i *)key->u.rk[r]));
+  load_keys(rk, key);
   for (i = 0; i < WIDTH; i++)
     c[i] = i < count ? mlkem_aes_x86_counter_block(nonce[i], ctr[i])
                      : _mm_setzero_si128();
-  for (i = 0; i < VECS; i++) b[i] = _mm512_xor_si512(four(&c[4 * i]), rk[0]);
-  for (r = 1; r < 14; r++)
-    for (i = 0; i < VECS; i++) b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
-  for (i = 0; i < VECS; i++) b[i] = _mm512_aesenclast_epi128(b[i], rk[14]);
+  for (i = 0; i < VECS; i++) b[i] = join4(&c[4 * i]);
+  encrypt(b, rk);
   /* Four blocks that go to consecutive addresses with one store, others
    * one by one. */
   for (i = 0; i < count; i += 4) {
@@ -64,10 +77,7 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
                                         4, 0, 0, 0);
   __m128i c0 = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
   __m512i rk[15], c;
-  unsigned r;
-  for (r = 0; r < 15; r++)
-    rk[r] = _mm512_broadcast_i32x4(
-        _mm_loadu_si128((const __m128i *)key->u.rk[r]));
+  load_keys(rk, key);
   c = _mm512_add_epi32(_mm512_broadcast_i32x4(c0),
                        _mm512_set_epi32(3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0,
                                         0, 0, 0, 0));
@@ -76,12 +86,10 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
     __m512i b[VECS];
     size_t i;
     for (i = 0; i < VECS; i++) {
-      b[i] = _mm512_xor_si512(_mm512_shuffle_epi8(c, bswap), rk[0]);
+      b[i] = _mm512_shuffle_epi8(c, bswap);
       c = _mm512_add_epi32(c, four);
     }
-    for (r = 1; r < 14; r++)
-      for (i = 0; i < VECS; i++) b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
-    for (i = 0; i < VECS; i++) b[i] = _mm512_aesenclast_epi128(b[i], rk[14]);
+    encrypt(b, rk);
     /* Unrolled, as in aes_x86_aesni.c; the last 1-3 blocks by a masked
      * store (two 64-bit lanes a block). */
     MLKEM_AES_X86_UNROLL

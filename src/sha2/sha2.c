@@ -168,27 +168,31 @@ static size_t pad(uint8_t buf[2 * MLKEM_SHA512_BLOCK], size_t block,
   return nblocks;
 }
 
+/* Pads the buffered tail and compresses it (one block or two). */
+static void finish(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
+                   const uint8_t *buf, unsigned log2_block, size_t lenbytes,
+                   uint64_t nbytes) {
+  uint8_t tail[2 * MLKEM_SHA512_BLOCK];
+  const size_t block = (size_t)1 << log2_block;
+  const size_t used = (size_t)nbytes & (block - 1);
+  memcpy(tail, buf, used);
+  blocks(h, tail, pad(tail, block, used, lenbytes, nbytes), impl);
+  mlkem_zeroize(tail, sizeof tail);
+}
+
 void mlkem_sha256_final(mlkem_sha256_ctx *ctx,
                         uint8_t out[MLKEM_SHA256_BYTES]) {
-  uint8_t tail[2 * MLKEM_SHA512_BLOCK];
-  size_t used = (size_t)(ctx->nbytes % MLKEM_SHA256_BLOCK), i, n;
-  memcpy(tail, ctx->buf, used);
-  n = pad(tail, MLKEM_SHA256_BLOCK, used, 8, ctx->nbytes);
-  ctx->impl->sha256_blocks(ctx->h, tail, n);
+  size_t i;
+  finish(ctx->h, ctx->impl, blocks256, ctx->buf, 6, 8, ctx->nbytes);
   for (i = 0; i < 8; i++) mlkem_store32_be(out + 4 * i, ctx->h[i]);
-  mlkem_zeroize(tail, sizeof tail);
   mlkem_zeroize(ctx, sizeof *ctx);
 }
 
 void mlkem_sha512_final(mlkem_sha512_ctx *ctx,
                         uint8_t out[MLKEM_SHA512_BYTES]) {
-  uint8_t tail[2 * MLKEM_SHA512_BLOCK];
-  size_t used = (size_t)(ctx->nbytes % MLKEM_SHA512_BLOCK), i, n;
-  memcpy(tail, ctx->buf, used);
-  n = pad(tail, MLKEM_SHA512_BLOCK, used, 16, ctx->nbytes);
-  ctx->impl->sha512_blocks(ctx->h, tail, n);
+  size_t i;
+  finish(ctx->h, ctx->impl, blocks512, ctx->buf, 7, 16, ctx->nbytes);
   for (i = 0; i < 8; i++) mlkem_store64_be(out + 8 * i, ctx->h[i]);
-  mlkem_zeroize(tail, sizeof tail);
   mlkem_zeroize(ctx, sizeof *ctx);
 }
 

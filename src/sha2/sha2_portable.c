@@ -75,51 +75,38 @@
     }                                                                         \
   } while (0)
 
-void mlkem_sha256_blocks_portable(uint32_t hs[8], const uint8_t *in,
-                                  size_t nblocks) {
-  uint32_t W[16];
-  unsigned t, i;
-  for (; nblocks != 0; nblocks--, in += MLKEM_SHA256_BLOCK) {
-    uint32_t a = hs[0], b = hs[1], c = hs[2], d = hs[3];
-    uint32_t e = hs[4], f = hs[5], g = hs[6], h = hs[7];
-    for (i = 0; i < 16; i++) W[i] = mlkem_load32_be(in + 4 * i);
-    ROUNDS16(W, mlkem_sha256_k, 0, 0, S256_0, S256_1, s256_0, s256_1);
-    for (t = 16; t < 64; t += 16)
-      ROUNDS16(W, mlkem_sha256_k, t, 1, S256_0, S256_1, s256_0, s256_1);
-    hs[0] += a;
-    hs[1] += b;
-    hs[2] += c;
-    hs[3] += d;
-    hs[4] += e;
-    hs[5] += f;
-    hs[6] += g;
-    hs[7] += h;
+/* The compression function (Section 6.2.2 / 6.4.2) for one word size,
+ * written once: WORD the word type, BLOCK the block bytes, LOAD the
+ * big-endian word load, K the round constants and NR their number. */
+#define DEFINE_BLOCKS(name, WORD, BLOCK, LOAD, K, NR, S0, S1, s0, s1) \
+  void name(WORD hs[8], const uint8_t *in, size_t nblocks) {          \
+    WORD W[16];                                                      \
+    unsigned t, i;                                                   \
+    for (; nblocks != 0; nblocks--, in += (BLOCK)) {                 \
+      WORD a = hs[0], b = hs[1], c = hs[2], d = hs[3];               \
+      WORD e = hs[4], f = hs[5], g = hs[6], h = hs[7];               \
+      for (i = 0; i < 16; i++) W[i] = LOAD(in + sizeof(WORD) * i);   \
+      ROUNDS16(W, K, 0, 0, S0, S1, s0, s1);                          \
+      for (t = 16; t < (NR); t += 16)                                \
+        ROUNDS16(W, K, t, 1, S0, S1, s0, s1);                        \
+      hs[0] += a;                                                    \
+      hs[1] += b;                                                    \
+      hs[2] += c;                                                    \
+      hs[3] += d;                                                    \
+      hs[4] += e;                                                    \
+      hs[5] += f;                                                    \
+      hs[6] += g;                                                    \
+      hs[7] += h;                                                    \
+    }                                                                \
+    mlkem_zeroize(W, sizeof W);                                      \
   }
-  mlkem_zeroize(W, sizeof W);
-}
 
-void mlkem_sha512_blocks_portable(uint64_t hs[8], const uint8_t *in,
-                                  size_t nblocks) {
-  uint64_t W[16];
-  unsigned t, i;
-  for (; nblocks != 0; nblocks--, in += MLKEM_SHA512_BLOCK) {
-    uint64_t a = hs[0], b = hs[1], c = hs[2], d = hs[3];
-    uint64_t e = hs[4], f = hs[5], g = hs[6], h = hs[7];
-    for (i = 0; i < 16; i++) W[i] = mlkem_load64_be(in + 8 * i);
-    ROUNDS16(W, mlkem_sha512_k, 0, 0, S512_0, S512_1, s512_0, s512_1);
-    for (t = 16; t < 80; t += 16)
-      ROUNDS16(W, mlkem_sha512_k, t, 1, S512_0, S512_1, s512_0, s512_1);
-    hs[0] += a;
-    hs[1] += b;
-    hs[2] += c;
-    hs[3] += d;
-    hs[4] += e;
-    hs[5] += f;
-    hs[6] += g;
-    hs[7] += h;
-  }
-  mlkem_zeroize(W, sizeof W);
-}
+DEFINE_BLOCKS(mlkem_sha256_blocks_portable, uint32_t, MLKEM_SHA256_BLOCK,
+              mlkem_load32_be, mlkem_sha256_k, 64, S256_0, S256_1, s256_0,
+              s256_1)
+DEFINE_BLOCKS(mlkem_sha512_blocks_portable, uint64_t, MLKEM_SHA512_BLOCK,
+              mlkem_load64_be, mlkem_sha512_k, 80, S512_0, S512_1, s512_0,
+              s512_1)
 
 const mlkem_sha2_impl mlkem_sha2_portable = {
     "portable", mlkem_sha256_blocks_portable, mlkem_sha512_blocks_portable};
