@@ -60,7 +60,8 @@ static int do_ctr(char *args) {
   len = (size_t)strtoul(tok, NULL, 10);
   if (len > MAX_LEN) return -1;
   while ((tok = strtok(NULL, " ")) != NULL) {
-    if (n == MAX_STREAMS || test_hex_decode(nonces[n], 12, tok, strlen(tok)) != 12)
+    if (n == MAX_STREAMS ||
+        test_hex_decode(nonces[n], 12, tok, strlen(tok)) != 12)
       return -1;
     outs[n] = outs_buf[n];
     n++;

@@ -202,7 +202,8 @@ static void test_random(void) {
   for (iter = 0; iter < 400; iter++) {
     uint8_t key[32], nonces[MAX_STREAMS][12];
     size_t n = 1 + (size_t)(test_fast_rng_next(&rng) % MAX_STREAMS);
-    size_t len = (size_t)(test_fast_rng_next(&rng) % (iter < 300 ? 600 : MAX_LEN));
+    size_t len =
+        (size_t)(test_fast_rng_next(&rng) % (iter < 300 ? 600 : MAX_LEN));
     size_t nb = (len + 15) / 16;
     /* Counters anywhere, some ending exactly at 2^32 - 1. */
     uint32_t ctr = iter % 4 == 0 ? (uint32_t)(0xFFFFFFFFu - nb + 1)

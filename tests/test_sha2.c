@@ -75,7 +75,8 @@ static void digest(int alg, const mlkem_sha2_impl *impl, uint8_t *out,
 /* Up to 8 ascending random split points in [0, len]. */
 static size_t random_splits(test_fast_rng *rng, size_t len, size_t *splits) {
   size_t n = (size_t)(test_fast_rng_next(rng) % 9), i, j;
-  for (i = 0; i < n; i++) splits[i] = (size_t)(test_fast_rng_next(rng) % (len + 1));
+  for (i = 0; i < n; i++)
+    splits[i] = (size_t)(test_fast_rng_next(rng) % (len + 1));
   for (i = 1; i < n; i++)
     for (j = i; j > 0 && splits[j - 1] > splits[j]; j--) {
       size_t t = splits[j];
@@ -229,7 +230,8 @@ static void test_against_portable(void) {
   size_t k;
   test_fast_rng_init(&rng, "sha2 vs portable");
   for (iter = 0; iter < 3000; iter++) {
-    size_t len = (size_t)(test_fast_rng_next(&rng) % (iter < 2000 ? 700 : MAX_MSG));
+    size_t len =
+        (size_t)(test_fast_rng_next(&rng) % (iter < 2000 ? 700 : MAX_MSG));
     size_t i, splits[8], ns;
     uint8_t want256[32], want512[64], got[64];
     for (i = 0; i < len; i++) msg_buf[i] = (uint8_t)test_fast_rng_next(&rng);

@@ -100,7 +100,7 @@ void mlkem_aes256ctr(uint8_t *out, size_t len, const uint8_t key[32],
   uint8_t nonces[1][MLKEM_AESCTR_NONCEBYTES];
   memcpy(nonces[0], nonce, MLKEM_AESCTR_NONCEBYTES);
   mlkem_aes256_expand(&ks, key);
-  mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
-                          1, 0, &out, len);
+  mlkem_aes256ctr_streams(
+      &ks, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces, 1, 0, &out, len);
   mlkem_aes256_key_wipe(&ks);
 }

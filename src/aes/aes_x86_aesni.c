@@ -90,7 +90,8 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
 
 static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
                     uint32_t ctr, uint8_t *dst, size_t nblocks) {
-  const __m128i bswap = MLKEM_AES_X86_BSWAP_CTR, one = _mm_set_epi32(1, 0, 0, 0);
+  const __m128i bswap = MLKEM_AES_X86_BSWAP_CTR;
+  const __m128i one = _mm_set_epi32(1, 0, 0, 0);
   __m128i c = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
   while (nblocks != 0) {
     const size_t n = nblocks < WIDTH ? nblocks : WIDTH;

@@ -34,10 +34,11 @@ static void blocks(uint64_t h[8], const uint8_t *in, size_t nblocks) {
       /* Section 6.4.2 step 1 for W_2i+16 and W_2i+17, in the slot of
        * W_2i and W_2i+1: W_t-16 + s0(W_t-15) (SU0), then + s1(W_t-2) +
        * W_t-7 (SU1, with W_t-2, W_t-1 in the newest slot). */
-      if (i < 32)
+      if (i < 32) {
+        uint64x2_t w9 = vextq_u64(m[(i + 4) & 7], m[(i + 5) & 7], 1);
         m[i & 7] = vsha512su1q_u64(vsha512su0q_u64(m[i & 7], m[(i + 1) & 7]),
-                                   m[(i + 7) & 7],
-                                   vextq_u64(m[(i + 4) & 7], m[(i + 5) & 7], 1));
+                                   m[(i + 7) & 7], w9);
+      }
       fg = vextq_u64(ef, gh, 1);
       de = vextq_u64(cd, ef, 1);
       t1 = vsha512hq_u64(vaddq_u64(gh, vextq_u64(kw, kw, 1)), fg, de);
