@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes.c - AES-256-CTR over an implementation's groups of blocks (aes.h):
- * the streams are cut into one flat list of (stream, block) pairs and
- * handed to the implementation `width` at a time, so that a pipelined
- * implementation is kept full across stream boundaries.
+ * aes.c - AES-256-CTR over an implementation's runs and groups of blocks
+ * (aes.h): a stream of at least half the implementation's width of whole
+ * blocks goes to its run; the rest (short streams, partial last blocks)
+ * is one flat list of (stream, block) pairs handed over `width` at a time,
+ * so that a pipelined implementation is kept full across stream
+ * boundaries.
  */
 #include "aes/aes.h"
 

@@ -16,9 +16,9 @@
  * 94 XOR/XNOR gates, names as in the paper), checked here on all 256
  * inputs by test_aes against the S-box computed from its definition.
  *
- * Measured (bench/sym_bench.c, docs/ARCHITECTURE.md): the bitsliced code
- * is the fallback for CPUs without AES instructions; every SIMD backend
- * uses the instructions where the CPU has them.
+ * The portable backend uses this code; the SIMD backends use the CPU's AES
+ * instructions where it has them (aes_select.c; figures side by side in
+ * docs/ARCHITECTURE.md).
  */
 #include <string.h>
 
