@@ -210,6 +210,18 @@ static void pin_to_one_cpu(void) {
 #endif
 }
 
+/* For the other benchmarks of the tree (sym_bench.c): the same counter,
+ * its unit and the pinning. */
+uint64_t mlkem_bench_ticks(void) {
+  return ticks();
+}
+const char *mlkem_bench_tick_unit(void) {
+  return tick_unit();
+}
+void mlkem_bench_pin(void) {
+  pin_to_one_cpu();
+}
+
 static void write_json(FILE *f, const set_result *res, size_t nres,
                        size_t iters, size_t passes) {
   size_t i;

@@ -15,4 +15,12 @@ int mlkem_demo_run(void);
  * the name to show in messages). Returns the exit status. */
 int mlkem_bench_run(int argc, const char *const *argv);
 
+/* The benchmark's clock (rdtsc on x86-64, the virtual counter on AArch64,
+ * nanoseconds elsewhere), its unit's name, and its pinning to one CPU
+ * ($MLKEM_BENCH_CPU, or the current one), for the other benchmarks. */
+#include <stdint.h>
+uint64_t mlkem_bench_ticks(void);
+const char *mlkem_bench_tick_unit(void);
+void mlkem_bench_pin(void);
+
 #endif

@@ -39,6 +39,15 @@ static inline uint64_t mlkem_load64_le(const uint8_t *p) {
 #endif
 }
 
+static inline void mlkem_store32_le(uint8_t *p, uint32_t v) {
+#ifdef MLKEM_LITTLE_ENDIAN
+  memcpy(p, &v, sizeof v);
+#else
+  unsigned i;
+  for (i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+#endif
+}
+
 static inline void mlkem_store64_le(uint8_t *p, uint64_t v) {
 #ifdef MLKEM_LITTLE_ENDIAN
   memcpy(p, &v, sizeof v);
@@ -46,6 +55,29 @@ static inline void mlkem_store64_le(uint8_t *p, uint64_t v) {
   unsigned i;
   for (i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
 #endif
+}
+
+/* Big-endian words: SHA-2 (FIPS 180-4 Section 3.1) and the block counter
+ * of CTR mode as Kyber's "90s" variant lays it out. */
+static inline uint32_t mlkem_load32_be(const uint8_t *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 |
+         (uint32_t)p[3];
+}
+
+static inline void mlkem_store32_be(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)(v >> 24);
+  p[1] = (uint8_t)(v >> 16);
+  p[2] = (uint8_t)(v >> 8);
+  p[3] = (uint8_t)v;
+}
+
+static inline uint64_t mlkem_load64_be(const uint8_t *p) {
+  return (uint64_t)mlkem_load32_be(p) << 32 | mlkem_load32_be(p + 4);
+}
+
+static inline void mlkem_store64_be(uint8_t *p, uint64_t v) {
+  mlkem_store32_be(p, (uint32_t)(v >> 32));
+  mlkem_store32_be(p + 4, (uint32_t)v);
 }
 
 /* The bytes of a sponge block as the scheduler hands it to a sink

@@ -43,6 +43,9 @@ static uint64_t xgetbv0(void) {
 #endif
 }
 
+#define CPUID1_ECX_SSSE3 (1u << 9)
+#define CPUID1_ECX_SSE41 (1u << 19)
+#define CPUID1_ECX_AES (1u << 25)
 #define CPUID1_ECX_POPCNT (1u << 23)
 #define CPUID1_ECX_OSXSAVE (1u << 27)
 #define CPUID1_ECX_AVX (1u << 28)
@@ -52,10 +55,12 @@ static uint64_t xgetbv0(void) {
 #define CPUID7_EBX_AVX512F (1u << 16)
 #define CPUID7_EBX_AVX512DQ (1u << 17)
 #define CPUID7_EBX_AVX512IFMA (1u << 21)
+#define CPUID7_EBX_SHA (1u << 29)
 #define CPUID7_EBX_AVX512BW (1u << 30)
 #define CPUID7_EBX_AVX512VL (1u << 31)
 #define CPUID7_ECX_AVX512VBMI (1u << 1)
 #define CPUID7_ECX_AVX512VBMI2 (1u << 6)
+#define CPUID7_ECX_VAES (1u << 9)
 #define XCR0_SSE_AVX 0x6u /* XMM and YMM state */
 #define XCR0_AVX512 0xE0u /* opmask, upper halves of ZMM0-15, ZMM16-31 */
 
@@ -90,6 +95,36 @@ int mlkem_cpu_has_avx512(void) {
              (CPUID7_ECX_AVX512VBMI | CPUID7_ECX_AVX512VBMI2);
 }
 
+/* SSSE3 and SSE4.1: what the AES and SHA files may use besides their own
+ * instructions (byte shuffles, blends). */
+static int has_sse41(void) {
+  uint32_t r[4];
+  cpuid(1, 0, r);
+  return (r[2] & (CPUID1_ECX_SSSE3 | CPUID1_ECX_SSE41)) ==
+         (CPUID1_ECX_SSSE3 | CPUID1_ECX_SSE41);
+}
+
+int mlkem_cpu_has_aesni(void) {
+  uint32_t r[4];
+  cpuid(1, 0, r);
+  return (r[2] & CPUID1_ECX_AES) != 0 && has_sse41();
+}
+
+int mlkem_cpu_has_sha_ni(void) {
+  uint32_t r[4];
+  cpuid(0, 0, r);
+  if (r[0] < 7) return 0;
+  cpuid(7, 0, r);
+  return (r[1] & CPUID7_EBX_SHA) != 0 && has_sse41();
+}
+
+int mlkem_cpu_has_vaes(void) {
+  uint32_t r[4];
+  if (!mlkem_cpu_has_avx2() || !mlkem_cpu_has_aesni()) return 0;
+  cpuid(7, 0, r);
+  return (r[2] & CPUID7_ECX_VAES) != 0;
+}
+
 #else
 
 int mlkem_cpu_has_avx2(void) {
@@ -98,37 +133,87 @@ int mlkem_cpu_has_avx2(void) {
 int mlkem_cpu_has_avx512(void) {
   return 0;
 }
+int mlkem_cpu_has_aesni(void) {
+  return 0;
+}
+int mlkem_cpu_has_sha_ni(void) {
+  return 0;
+}
+int mlkem_cpu_has_vaes(void) {
+  return 0;
+}
 
 #endif
 
-/* AArch64: the SHA-3 extension, as the kernel reports it. */
+/* AArch64: the SHA-3, AES, SHA-2 and SHA-512 extensions, as the kernel
+ * reports them. */
 #if defined(__aarch64__) && defined(__linux__)
 
 #include <sys/auxv.h>
 
+/* Bits of AT_HWCAP: Linux arch/arm64/include/uapi/asm/hwcap.h. */
+#ifndef HWCAP_AES
+#define HWCAP_AES (1UL << 3)
+#endif
+#ifndef HWCAP_SHA2
+#define HWCAP_SHA2 (1UL << 6)
+#endif
 #ifndef HWCAP_SHA3
-#define HWCAP_SHA3 (1UL << 17) /* Linux arch/arm64 uapi hwcap.h */
+#define HWCAP_SHA3 (1UL << 17)
+#endif
+#ifndef HWCAP_SHA512
+#define HWCAP_SHA512 (1UL << 21)
 #endif
 
 int mlkem_cpu_has_sha3(void) {
   return (getauxval(AT_HWCAP) & HWCAP_SHA3) != 0;
+}
+int mlkem_cpu_has_arm_aes(void) {
+  return (getauxval(AT_HWCAP) & HWCAP_AES) != 0;
+}
+int mlkem_cpu_has_arm_sha2(void) {
+  return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
+}
+int mlkem_cpu_has_arm_sha512(void) {
+  return (getauxval(AT_HWCAP) & HWCAP_SHA512) != 0;
 }
 
 #elif defined(__aarch64__) && defined(__APPLE__)
 
 #include <sys/sysctl.h>
 
-int mlkem_cpu_has_sha3(void) {
+static int sysctl_flag(const char *name) {
   int v = 0;
   size_t len = sizeof v;
-  if (sysctlbyname("hw.optional.armv8_2_sha3", &v, &len, NULL, 0) != 0)
-    return 0;
+  if (sysctlbyname(name, &v, &len, NULL, 0) != 0) return 0;
   return v != 0;
+}
+
+int mlkem_cpu_has_sha3(void) {
+  return sysctl_flag("hw.optional.armv8_2_sha3");
+}
+int mlkem_cpu_has_arm_aes(void) {
+  return sysctl_flag("hw.optional.arm.FEAT_AES");
+}
+int mlkem_cpu_has_arm_sha2(void) {
+  return sysctl_flag("hw.optional.arm.FEAT_SHA256");
+}
+int mlkem_cpu_has_arm_sha512(void) {
+  return sysctl_flag("hw.optional.arm.FEAT_SHA512");
 }
 
 #else
 
 int mlkem_cpu_has_sha3(void) {
+  return 0;
+}
+int mlkem_cpu_has_arm_aes(void) {
+  return 0;
+}
+int mlkem_cpu_has_arm_sha2(void) {
+  return 0;
+}
+int mlkem_cpu_has_arm_sha512(void) {
   return 0;
 }
 

@@ -20,4 +20,23 @@ int mlkem_cpu_has_avx512(void);
  * itself is part of every AArch64 CPU and needs no check.) */
 int mlkem_cpu_has_sha3(void);
 
+/* x86-64, the instructions of the AES and SHA-2 code (src/aes/, src/sha2/),
+ * each also requiring SSSE3 and SSE4.1 (their files are built with
+ * -msse4.1): 1 if CPUID reports AES-NI (leaf 1 ECX bit 25), the SHA
+ * extensions (leaf 7 EBX bit 29), or VAES (leaf 7 ECX bit 9) with AES-NI
+ * and everything mlkem_cpu_has_avx2 requires. Always 0 off x86-64. */
+int mlkem_cpu_has_aesni(void);
+int mlkem_cpu_has_sha_ni(void);
+int mlkem_cpu_has_vaes(void);
+
+/* AArch64: 1 if the CPU reports the Armv8 AES instructions (AESE, AESMC),
+ * the SHA-256 instructions (SHA256H, SHA256H2, SHA256SU0/1), or the
+ * Armv8.2 SHA-512 ones (SHA512H, SHA512H2, SHA512SU0/1), and the OS lets
+ * programs use them: HWCAP_AES, HWCAP_SHA2, HWCAP_SHA512 in
+ * getauxval(AT_HWCAP) on Linux, hw.optional.arm.FEAT_AES, FEAT_SHA256,
+ * FEAT_SHA512 on macOS. Always 0 off AArch64. */
+int mlkem_cpu_has_arm_aes(void);
+int mlkem_cpu_has_arm_sha2(void);
+int mlkem_cpu_has_arm_sha512(void);
+
 #endif

@@ -23,6 +23,15 @@
  * is not vacuous), then declassifies them itself to check the results: the
  * shared secrets agree, and the rejection key is J(z || c).
  *
+ * Then the primitives of Kyber's "90s" variant (src/aes/, src/sha2/), with
+ * every implementation usable here (under valgrind: those its CPU model
+ * offers, so AES-NI but not the SHA extensions or VAES, which the
+ * MemorySanitizer stage covers): AES-256 key expansion with the key
+ * secret, AES-256-CTR of several streams with key and counter blocks
+ * (nonces) secret, SHA-256 and SHA-512 of secret messages, one-shot and
+ * incremental. Their outputs must stay marked; declassified, they must
+ * equal the portable implementation's.
+ *
  * Exit status: 0 if all results are right and every secret output still
  * marked, 1 on a wrong result, 2 if the results are right but a secret
  * output is no longer marked (the checker lost track of it, so it would
@@ -34,8 +43,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aes/aes.h"
 #include "mlkem.h"
 #include "ct_testing.h"
+#include "sha2/sha2.h"
 #include "sha3/sha3.h"
 
 #ifndef MLKEM_CT_TESTING
@@ -246,6 +257,113 @@ static void run_set(const mlkem_kem *kem, int tracking) {
   }
 }
 
+/* ---- Kyber-90s primitives ------------------------------------------- */
+
+#define SYM_STREAMS 9
+#define SYM_LEN 504 /* one Kyber-768 matrix entry's stream */
+
+static void run_aes(const mlkem_aes_impl *impl, int tracking) {
+  static uint8_t got[SYM_STREAMS][SYM_LEN], want[SYM_STREAMS][SYM_LEN];
+  uint8_t key[32], nonces[SYM_STREAMS][12];
+  uint8_t *gp[SYM_STREAMS], *wp[SYM_STREAMS];
+  mlkem_aes256_key ks;
+  size_t s;
+  int round;
+  for (round = 0; round < 2; round++) {
+    /* Lengths that use both the runs and the groups, and partial blocks. */
+    size_t len = round == 0 ? SYM_LEN : 37;
+    rng_bytes(key, sizeof key);
+    rng_bytes(&nonces[0][0], sizeof nonces);
+    for (s = 0; s < SYM_STREAMS; s++) {
+      gp[s] = got[s];
+      wp[s] = want[s];
+    }
+    mlkem_aes256_expand_impl(&ks, key, &mlkem_aes_portable);
+    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0,
+                            wp, len);
+
+    MLKEM_CT_POISON(key, sizeof key);
+    MLKEM_CT_POISON(nonces, sizeof nonces);
+    mlkem_aes256_expand_impl(&ks, key, impl);
+    if (tracking)
+      tracked(all_secret(&ks.u, impl == &mlkem_aes_portable ? sizeof ks.u.bs
+                                                            : sizeof ks.u.rk),
+              impl->name, "the expanded AES key is secret");
+    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0,
+                            gp, len);
+    mlkem_aes256_key_wipe(&ks);
+    for (s = 0; s < SYM_STREAMS; s++) {
+      if (tracking)
+        tracked(all_secret(got[s], len), impl->name,
+                "AES-256-CTR keystream is secret");
+      MLKEM_CT_UNPOISON(got[s], len);
+      check(memcmp(got[s], want[s], len) == 0, impl->name,
+            "AES-256-CTR equals the portable implementation");
+    }
+  }
+}
+
+static void run_sha2(const mlkem_sha2_impl *impl, int tracking) {
+  static const size_t lens[] = {32, 64, 111, 112, 1184};
+  uint8_t msg[1184], want256[32], want512[64], d256[32], d512[64];
+  size_t i;
+  for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+    size_t len = lens[i];
+    mlkem_sha256_ctx c256;
+    mlkem_sha512_ctx c512;
+    rng_bytes(msg, len);
+    mlkem_sha256_init_impl(&c256, &mlkem_sha2_portable);
+    mlkem_sha256_update(&c256, msg, len);
+    mlkem_sha256_final(&c256, want256);
+    mlkem_sha512_init_impl(&c512, &mlkem_sha2_portable);
+    mlkem_sha512_update(&c512, msg, len);
+    mlkem_sha512_final(&c512, want512);
+
+    MLKEM_CT_POISON(msg, len);
+    /* Incremental, split at a public point inside the first block. */
+    mlkem_sha256_init_impl(&c256, impl);
+    mlkem_sha256_update(&c256, msg, len / 3);
+    mlkem_sha256_update(&c256, msg + len / 3, len - len / 3);
+    mlkem_sha256_final(&c256, d256);
+    mlkem_sha512_init_impl(&c512, impl);
+    mlkem_sha512_update(&c512, msg, len / 3);
+    mlkem_sha512_update(&c512, msg + len / 3, len - len / 3);
+    mlkem_sha512_final(&c512, d512);
+    if (tracking) {
+      tracked(all_secret(d256, 32), impl->name, "SHA-256 digest is secret");
+      tracked(all_secret(d512, 64), impl->name, "SHA-512 digest is secret");
+    }
+    MLKEM_CT_UNPOISON(d256, 32);
+    MLKEM_CT_UNPOISON(d512, 64);
+    check(memcmp(d256, want256, 32) == 0, impl->name,
+          "SHA-256 equals the portable implementation");
+    check(memcmp(d512, want512, 64) == 0, impl->name,
+          "SHA-512 equals the portable implementation");
+  }
+  /* The dispatched one-shot functions, for the backend in use. */
+  rng_bytes(msg, 64);
+  MLKEM_CT_POISON(msg, 64);
+  mlkem_sha256(d256, msg, 64);
+  mlkem_sha512(d512, msg, 64);
+  if (tracking) {
+    tracked(all_secret(d256, 32), "dispatched", "SHA-256 digest is secret");
+    tracked(all_secret(d512, 64), "dispatched", "SHA-512 digest is secret");
+  }
+}
+
+static void run_symmetric(int tracking) {
+  const mlkem_aes_impl *aes[8];
+  const mlkem_sha2_impl *sha[8];
+  size_t naes = mlkem_aes_impls(aes, 8), nsha = mlkem_sha2_impls(sha, 8), i;
+  printf("ct_check: AES:");
+  for (i = 0; i < naes; i++) printf(" %s", aes[i]->name);
+  printf("; SHA-2:");
+  for (i = 0; i < nsha; i++) printf(" %s", sha[i]->name);
+  printf("\n");
+  for (i = 0; i < naes; i++) run_aes(aes[i], tracking);
+  for (i = 0; i < nsha; i++) run_sha2(sha[i], tracking);
+}
+
 int main(void) {
   int tracking = checker_running();
   const char *backend = mlkem_backend_name();
@@ -259,6 +377,7 @@ int main(void) {
   printf("ct_check: backend %s, checker %s%s\n", backend, CHECKER_NAME,
          tracking ? "" : " NOT running: functional checks only");
   for (i = 0; mlkem_kems[i] != NULL; i++) run_set(mlkem_kems[i], tracking);
+  run_symmetric(tracking);
   printf("ct_check: %u passed, %u failed, %u secret outputs not marked\n",
          checks - failures - lost, failures, lost);
   return failures != 0 ? 1 : lost != 0 ? 2 : 0;

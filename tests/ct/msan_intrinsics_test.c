@@ -25,12 +25,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(MLKEM_MSAN_INTRINSICS)
+#if defined(MLKEM_MSAN_INTRINSICS) && defined(MLKEM_MSAN_AES_INTRINSICS)
 
 #include <sanitizer/msan_interface.h>
 
 /* The instructions themselves, for comparison: the header's definitions
  * that msan_intrinsics.h replaced. */
+#pragma pop_macro("_mm_aeskeygenassist_si128")
 #pragma pop_macro("_mm512_ternarylogic_epi64")
 #pragma pop_macro("_mm256_ternarylogic_epi64")
 #undef _mm512_madd_epi16
@@ -145,6 +146,34 @@ static void model_vpermt2d(uint8_t r[64], const uint8_t x[64],
   STORE(r, mlkem_msan_permutex2var_epi32(LOAD(x), LOAD(y), LOAD(z)));
 }
 
+/* AESKEYGENASSIST on the low 16 bytes of x (the rest of r zero), for the
+ * round constants AES-256 uses and two others. */
+#define DEF_KEYGEN(rc)                                                  \
+  static void real_kg_##rc(uint8_t r[64], const uint8_t x[64],          \
+                           const uint8_t y[64], const uint8_t z[64]) {  \
+    (void)y;                                                            \
+    (void)z;                                                            \
+    memset(r, 0, 64);                                                   \
+    _mm_storeu_si128(                                                   \
+        (__m128i *)(void *)r,                                           \
+        _mm_aeskeygenassist_si128(                                      \
+            _mm_loadu_si128((const __m128i *)(const void *)x), rc));    \
+  }                                                                     \
+  static void model_kg_##rc(uint8_t r[64], const uint8_t x[64],         \
+                            const uint8_t y[64], const uint8_t z[64]) { \
+    (void)y;                                                            \
+    (void)z;                                                            \
+    memset(r, 0, 64);                                                   \
+    _mm_storeu_si128(                                                   \
+        (__m128i *)(void *)r,                                           \
+        mlkem_msan_aeskeygenassist(                                     \
+            _mm_loadu_si128((const __m128i *)(const void *)x), rc));    \
+  }
+DEF_KEYGEN(0x00)
+DEF_KEYGEN(0x01)
+DEF_KEYGEN(0x40)
+DEF_KEYGEN(0x8d)
+
 #define TL(imm)                                                       \
   {"vpternlogq " #imm, real_tl_##imm, model_tl_##imm, 3, 0}, {        \
     "vpternlogq ymm " #imm, real_tl256_##imm, model_tl256_##imm, 3, 0 \
@@ -163,6 +192,10 @@ static const op_case cases[] = {
     {"vpermb", real_vpermb, model_vpermb, 2, 2},
     {"vpermt2d", real_vpermt2d, model_vpermt2d, 3, 5},
     {"vpmultishiftqb", real_multishift, model_multishift, 2, 2},
+    {"aeskeygenassist 0x00", real_kg_0x00, model_kg_0x00, 1, 0},
+    {"aeskeygenassist 0x01", real_kg_0x01, model_kg_0x01, 1, 0},
+    {"aeskeygenassist 0x40", real_kg_0x40, model_kg_0x40, 1, 0},
+    {"aeskeygenassist 0x8d", real_kg_0x8d, model_kg_0x8d, 1, 0},
 };
 
 /* Bit b of byte i of the marking of r (see the top of the file). */
