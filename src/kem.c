@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "mlkem.h"
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "bytes.h"
 #include "ct.h"
 #include "kem.h"

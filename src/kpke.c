@@ -33,14 +33,14 @@
  * ek is written a part (MLKEM_PART_COEFFS coefficients, 96 bytes) at a
  * time, not a row at a time. An NTT-domain polynomial holds its
  * coefficients in the standard order on every backend, since rej_uniform
- * appends SampleNTT's values in order (api.h); MultiplyNTTs (Algorithm 11)
+ * appends SampleNTT's values in order (backend.h); MultiplyNTTs (Algorithm 11)
  * works pair by pair, and the addition of e-hat and ByteEncode_12
  * coefficient by coefficient. So a part of t-hat[i] needs only the same
  * part of the row's entries (and of s-hat and e-hat[i]). Once s-hat and
  * e-hat[i] are computed and every entry of row i holds the coefficients
  * of a part, the part is computed and encoded into ek, once (the
  * multiply-accumulate, addition and encoding take a coefficient range,
- * api.h), rows in order. H(ek) then absorbs each block as soon as its
+ * backend.h), rows in order. H(ek) then absorbs each block as soon as its
  * bytes are final, and what it has left once the last entry is complete
  * is the end of the last row: two blocks, where a row at a time left
  * four (step counts: docs/SCHEDULE.md).

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "params.h"
 
 /* K-PKE.KeyGen (FIPS 203 Algorithm 13): writes ek (p->ek_bytes) and

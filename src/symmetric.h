@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "sha3/sha3.h"
 
 /* The constructors and mlkem_jobs_add are inline: built where it is

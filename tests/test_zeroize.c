@@ -42,7 +42,7 @@
 
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "painted_stack.h"
 #include "sha3/sha3.h"
 #include "test_util.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * avx2.h - the AVX2 backend's operations, one per entry of mlkem_backend
- * (backend/api.h states each contract).
+ * (backend/backend.h states each contract).
  *
  * The AVX2 backend keeps the portable backend's NTT-domain layout (the
  * standard coefficient order) and computes exactly the same 16-bit
@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 
 void mlkem_avx2_ntt(mlkem_poly *p);
 void mlkem_avx2_invntt(mlkem_poly *p);

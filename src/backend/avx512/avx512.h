@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * avx512.h - the AVX-512 backend's operations, one per entry of
- * mlkem_backend (backend/api.h states each contract).
+ * mlkem_backend (backend/backend.h states each contract).
  *
  * The AVX-512 backend keeps the portable backend's NTT-domain layout (the
  * standard coefficient order) and computes exactly the same 16-bit
@@ -21,7 +21,7 @@
 
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 
 void mlkem_avx512_ntt(mlkem_poly *p);
 void mlkem_avx512_invntt(mlkem_poly *p);

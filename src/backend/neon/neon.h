@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * neon.h - the NEON backend's operations, one per entry of mlkem_backend
- * (backend/api.h states each contract).
+ * (backend/backend.h states each contract).
  *
  * Like the x86-64 backends, the NEON backend keeps the portable backend's
  * NTT-domain layout (the standard coefficient order) and computes exactly
@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 
 void mlkem_neon_ntt(mlkem_poly *p);
 void mlkem_neon_invntt(mlkem_poly *p);

@@ -4,7 +4,7 @@
  * NTT-domain multiplication, for the portable backend.
  *
  * Layout: NTT-domain coefficients are kept in the standard's order, as
- * signed representatives of bounded size (see backend/api.h for the bounds
+ * signed representatives of bounded size (see backend/backend.h for the bounds
  * each function keeps). Multiplications by the constants zeta go through
  * Montgomery reduction, so the tables hold zeta * 2^16 mod q.
  */
@@ -249,7 +249,7 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
  * the sums: the input bound q grows by less than q per layer (the product
  * term is a Montgomery output, below q), so after seven layers every
  * coefficient is below 8q < 2^15, and the output is left so: its users
- * take |x| < 8q (basemul_acc's b, add_reduce, encode12: backend/api.h). */
+ * take |x| < 8q (basemul_acc's b, add_reduce, encode12: backend/backend.h). */
 void mlkem_portable_ntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
   /* Layer by layer with constant lengths, so that each inlined copy of the
@@ -340,7 +340,7 @@ void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
     r->coeffs[i] = mlkem_barrett_reduce((int16_t)(r->coeffs[i] + a->coeffs[i]));
 }
 
-/* r += a and r = a - r, wrapping to 16 bits (backend/api.h). */
+/* r += a and r = a - r, wrapping to 16 bits (backend/backend.h). */
 void mlkem_portable_add(mlkem_poly *r, const mlkem_poly *a) {
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * portable.h - the portable backend's operations, one per entry of
- * mlkem_backend (backend/api.h, where each one's contract is stated).
+ * mlkem_backend (backend/backend.h, where each one's contract is stated).
  * Other backends may call these for the operations they do not replace.
  */
 #ifndef MLKEM_PORTABLE_H
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 
 extern const int16_t mlkem_zetas[128];
 extern const int16_t mlkem_gammas[128];

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * api.c - the public functions of mlkem.h: one set of wrappers per
+ * mlkem.c - the public functions of mlkem.h: one set of wrappers per
  * parameter set, the descriptors, error strings and version.
  */
 #include <ctype.h>
 #include <string.h>
 
 #include "mlkem.h"
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "kem.h"
 #include "params.h"
 

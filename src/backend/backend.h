@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * backend/api.h - the backend seam.
+ * backend/backend.h - the backend seam.
  *
  * The FIPS 203 algorithms (kpke.c, kem.c) are written once and do all their
  * polynomial arithmetic through the operations below. The portable backend
@@ -27,8 +27,8 @@
  * coefficient values, except rej_uniform, whose input is public (it is
  * derived from rho, which is part of ek).
  */
-#ifndef MLKEM_BACKEND_API_H
-#define MLKEM_BACKEND_API_H
+#ifndef MLKEM_BACKEND_H
+#define MLKEM_BACKEND_H
 
 #include <stdint.h>
 
