@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kem.c - ML-KEM (FIPS 203 Algorithms 16-21) and the input checks of
- * section 7, for all parameter sets; compiled per set after kpke.c
- * (level.h), whose static functions it uses.
+ * section 7, for all parameter sets; compiled per set (level.h). K-PKE
+ * is used through kpke_internal.h.
  *
  * Layout of dk (FIPS 203 Algorithm 16): dk_PKE (384k) || ek (384k + 32) ||
  * H(ek) (32) || z (32).
@@ -17,6 +17,7 @@
 #include "ct.h"
 #include "kem.h"
 #include "kpke.h"
+#include "kpke_internal.h"
 #include "randombytes.h"
 #include "symmetric.h"
 #include "sha3/sha3.h"
@@ -37,7 +38,8 @@ static const uint8_t *dk_z(const mlkem_params *p, const uint8_t *dk) {
 static int ek_is_valid(const mlkem_backend *be, const uint8_t *ek) {
   mlkem_poly t;
   unsigned bad = 0, i;
-  for (i = 0; i < K; i++) bad |= be->decode12(&t, ek + i * MLKEM_POLYBYTES);
+  for (i = 0; i < MLKEM_K; i++)
+    bad |= be->decode12(&t, ek + i * MLKEM_POLYBYTES);
   return bad == 0;
 }
 
@@ -84,7 +86,7 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
   uint8_t *dk_ek_out = dk + p->dkpke_bytes;
   /* Algorithm 16 steps 2-3: dk = dk_PKE || ek || H(ek) || z, H(ek)
    * hashed as K-PKE.KeyGen writes ek. */
-  kpke_keygen_h(be, p, ek, dk, seed, dk_ek_out + p->ek_bytes);
+  mlkem_kpke_keygen_h(be, p, ek, dk, seed, dk_ek_out + p->ek_bytes);
   memcpy(dk_ek_out, ek, p->ek_bytes);
   memcpy(dk_ek_out + p->ek_bytes + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
          MLKEM_SYMBYTES);
@@ -105,9 +107,9 @@ static unsigned encaps_internal(const mlkem_backend *be, const mlkem_params *p,
    * takes r's address, handed to the PRF jobs, for a read of unset
    * memory (-Wmaybe-uninitialized). */
   uint8_t kr[2 * MLKEM_SYMBYTES] = {0};
-  kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[2 + KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, 2 + KPKE_ENCRYPT_JOBS};
+  mlkem_kpke_encrypt_samples es;
+  mlkem_sponge_job jobs[2 + MLKEM_KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 2 + MLKEM_KPKE_ENCRYPT_JOBS};
   mlkem_sponge_job g;
   int g_job;
   unsigned bad;
@@ -121,9 +123,9 @@ static unsigned encaps_internal(const mlkem_backend *be, const mlkem_params *p,
         &list, mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES));
   g_job = mlkem_jobs_add(&list, g);
   /* Step 3: c = K-PKE.Encrypt(ek, m, r). */
-  kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
+  mlkem_kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
   mlkem_hash_run(be, list.job, list.n);
-  bad = kpke_encrypt_finish(be, p, ct, ek, m, &es);
+  bad = mlkem_kpke_encrypt_finish(be, p, ct, ek, m, &es);
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
@@ -226,6 +228,10 @@ int mlkem_kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,
   return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, m, 0);
 }
 
+/* Decapsulation's list, the longest, adds H(ek), J and G. */
+_Static_assert(3 + MLKEM_KPKE_ENCRYPT_JOBS <= MLKEM_SPONGE_MAX_JOBS,
+               "a job list exceeds the scheduler's limit");
+
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
  * of section 7.3. Decryption needs no hash, so it runs first; then every
  * hash runs in one list: H(ek) for the check, K-bar = J(z || c), A-hat
@@ -241,9 +247,9 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   uint8_t kbar[MLKEM_SS_BYTES];
   uint8_t h[MLKEM_SYMBYTES];
   uint8_t ct2[MLKEM_CT_BYTES_K];
-  kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[3 + KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, 3 + KPKE_ENCRYPT_JOBS};
+  mlkem_kpke_encrypt_samples es;
+  mlkem_sponge_job jobs[3 + MLKEM_KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 3 + MLKEM_KPKE_ENCRYPT_JOBS};
   int g_job;
   uint8_t differ;
 
@@ -261,20 +267,20 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   mlkem_jobs_add(
       &list, mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct, p->ct_bytes, kbar));
   g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
-  kpke_encrypt_jobs(be, p, &es, &list, dk_ek(p, dk), kr + MLKEM_SYMBYTES,
-                    g_job);
+  mlkem_kpke_encrypt_jobs(be, p, &es, &list, dk_ek(p, dk), kr + MLKEM_SYMBYTES,
+                          g_job);
   mlkem_hash_run(be, list.job, list.n);
 
   if (mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) != 0) {
     mlkem_zeroize(in, sizeof in);
     mlkem_zeroize(kr, sizeof kr);
     mlkem_zeroize(kbar, sizeof kbar);
-    kpke_encrypt_samples_wipe(&es);
+    mlkem_kpke_encrypt_samples_wipe(&es);
     return fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
   }
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
-  (void)kpke_encrypt_finish(be, p, ct2, dk_ek(p, dk), in, &es);
+  (void)mlkem_kpke_encrypt_finish(be, p, ct2, dk_ek(p, dk), in, &es);
   differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);

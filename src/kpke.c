@@ -18,6 +18,7 @@
 #include "ct.h"
 #include "ct_testing.h"
 #include "kpke.h"
+#include "kpke_internal.h"
 #include "sample.h"
 #include "symmetric.h"
 
@@ -155,9 +156,9 @@ _Static_assert(2 * K * MLKEM_ETA1_BYTES <= K * MLKEM_POLYBYTES,
                "the noise bytes of key generation do not fit in dk_PKE");
 
 /* FIPS 203 Algorithm 13; with h not NULL, also H(ek) into h. */
-static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
-                          uint8_t *ek, uint8_t *dkpke,
-                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h) {
+void mlkem_kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
+                         uint8_t *ek, uint8_t *dkpke,
+                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h) {
   uint8_t in[MLKEM_SYMBYTES + 1];
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_poly a[K * K], s[K], t, ehat;
@@ -250,33 +251,14 @@ static void kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
 void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
                        uint8_t *ek, uint8_t *dkpke,
                        const uint8_t d[MLKEM_SYMBYTES]) {
-  kpke_keygen_h(be, p, ek, dkpke, d, NULL);
+  mlkem_kpke_keygen_h(be, p, ek, dkpke, d, NULL);
 }
 
-/* What K-PKE.Encrypt (FIPS 203 Algorithm 14) samples: A-hat transposed
- * (steps 4-8) and the PRF output of y, e1 and e2 (steps 9-17). The caller
- * runs the jobs, together with its own. */
-typedef struct {
-  mlkem_poly at[K * K];
-  mlkem_matrix_entry entries[K * K];
-  uint8_t y[K][MLKEM_ETA1_BYTES];
-  uint8_t e1[K][MLKEM_ETA2_BYTES];
-  uint8_t e2[MLKEM_ETA2_BYTES];
-} kpke_encrypt_samples;
-
-/* Jobs of K-PKE.Encrypt that are in the list besides the caller's. */
-#define KPKE_ENCRYPT_JOBS (K * K + 2 * K + 1)
-/* Decapsulation's list, the longest, adds H(ek), J and G (kem.c). */
-_Static_assert(KPKE_ENCRYPT_JOBS + 3 <= MLKEM_SPONGE_MAX_JOBS,
-               "a job list exceeds the scheduler's limit");
-
-/* Appends the jobs that fill es from ek's rho and the randomness r; the
- * noise jobs start after job r_after of the list (the one that writes r),
- * or at once if r_after is -1. */
-static void kpke_encrypt_jobs(const mlkem_backend *be, const mlkem_params *p,
-                              kpke_encrypt_samples *es, mlkem_job_list *list,
-                              const uint8_t *ek, const uint8_t *r,
-                              int r_after) {
+/* The hashes of FIPS 203 Algorithm 14 (kpke_internal.h). */
+void mlkem_kpke_encrypt_jobs(const mlkem_backend *be, const mlkem_params *p,
+                             mlkem_kpke_encrypt_samples *es,
+                             mlkem_job_list *list, const uint8_t *ek,
+                             const uint8_t *r, int r_after) {
   unsigned i;
   /* Steps 3-8: rho = ek[384k :], A-hat transposed. */
   mlkem_matrix_jobs(list, be, es->entries, es->at, K, ek + p->dkpke_bytes, 1);
@@ -299,20 +281,19 @@ static void kpke_encrypt_jobs(const mlkem_backend *be, const mlkem_params *p,
   }
 }
 
-/* Wipes the secret part of es (the noise; A-hat is public). */
-static void kpke_encrypt_samples_wipe(kpke_encrypt_samples *es) {
+void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
   mlkem_zeroize(es->y, sizeof es->y);
   mlkem_zeroize(es->e1, sizeof es->e1);
   mlkem_zeroize(es->e2, sizeof es->e2);
 }
 
-/* The arithmetic of K-PKE.Encrypt once es is filled: writes ct for the
- * message m under ek. Wipes the noise in es. */
-static unsigned kpke_encrypt_finish(const mlkem_backend *be,
-                                    const mlkem_params *p, uint8_t *ct,
-                                    const uint8_t *ek,
-                                    const uint8_t m[MLKEM_SYMBYTES],
-                                    kpke_encrypt_samples *es) {
+/* The arithmetic of FIPS 203 Algorithm 14, once es is filled
+ * (kpke_internal.h). */
+unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be,
+                                   const mlkem_params *p, uint8_t *ct,
+                                   const uint8_t *ek,
+                                   const uint8_t m[MLKEM_SYMBYTES],
+                                   mlkem_kpke_encrypt_samples *es) {
   mlkem_poly t[K], y[K], u, noise;
   unsigned i, bad = 0;
 
@@ -348,7 +329,7 @@ static unsigned kpke_encrypt_finish(const mlkem_backend *be,
   mlkem_zeroize(y, sizeof y);
   mlkem_zeroize(&u, sizeof u);
   mlkem_zeroize(&noise, sizeof noise);
-  kpke_encrypt_samples_wipe(es);
+  mlkem_kpke_encrypt_samples_wipe(es);
   return bad;
 }
 
@@ -358,12 +339,12 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
                         uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
                         const uint8_t r[MLKEM_SYMBYTES]) {
-  kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, KPKE_ENCRYPT_JOBS};
-  kpke_encrypt_jobs(be, p, &es, &list, ek, r, -1);
+  mlkem_kpke_encrypt_samples es;
+  mlkem_sponge_job jobs[MLKEM_KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, MLKEM_KPKE_ENCRYPT_JOBS};
+  mlkem_kpke_encrypt_jobs(be, p, &es, &list, ek, r, -1);
   mlkem_hash_run(be, list.job, list.n);
-  (void)kpke_encrypt_finish(be, p, ct, ek, m, &es);
+  (void)mlkem_kpke_encrypt_finish(be, p, ct, ek, m, &es);
 }
 
 /* FIPS 203 Algorithm 15. */
