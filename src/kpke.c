@@ -59,7 +59,6 @@ typedef struct {
   unsigned rows;                      /* rows of t-hat complete in ek */
   unsigned done;                      /* coefficients of row `rows` in ek */
   uint8_t *ek;
-  size_t ek_bytes;
   size_t ek_ready; /* bytes of ek final */
 } keygen_pipe;
 
@@ -96,7 +95,7 @@ static void keygen_advance(keygen_pipe *kp) {
     /* rho, the last 32 bytes, is in place from the start. */
     kp->ek_ready = at + 3 * (size_t)have / 2;
     if (have < MLKEM_N) return;
-    if (i + 1 == K) kp->ek_ready = kp->ek_bytes;
+    if (i + 1 == K) kp->ek_ready = MLKEM_EK_BYTES_K;
     kp->rows++;
     kp->done = 0;
   }
@@ -156,8 +155,7 @@ _Static_assert(2 * K * MLKEM_ETA1_BYTES <= K * MLKEM_POLYBYTES,
                "the noise bytes of key generation do not fit in dk_PKE");
 
 /* FIPS 203 Algorithm 13; with h not NULL, also H(ek) into h. */
-void mlkem_kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
-                         uint8_t *ek, uint8_t *dkpke,
+void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h) {
   uint8_t in[MLKEM_SYMBYTES + 1];
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
@@ -183,7 +181,7 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
    * public, the last 32 bytes of ek (step 19), and SampleNTT's rejection
    * loop runs on SHAKE128(rho || j || i). sigma stays secret. */
   MLKEM_CT_UNPOISON(rho_sigma, MLKEM_SYMBYTES);
-  memcpy(ek + p->dkpke_bytes, rho_sigma, MLKEM_SYMBYTES);
+  memcpy(ek + MLKEM_DKPKE_BYTES_K, rho_sigma, MLKEM_SYMBYTES);
 
   kp.be = be;
   kp.entries = entries;
@@ -195,7 +193,6 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   kp.s_left = K;
   kp.rows = 0;
   kp.ek = ek;
-  kp.ek_bytes = p->ek_bytes;
   kp.ek_ready = 0;
   kp.done = 0;
 
@@ -219,7 +216,7 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
   mlkem_matrix_row_jobs(&list, be, entries, a, K, rho_sigma, 0, 0);
   if (!eight) keygen_noise_job(&list, rho_sigma, sinks, K);
   if (h != NULL) {
-    mlkem_sponge_job hj = mlkem_job_h(ek, p->ek_bytes, h);
+    mlkem_sponge_job hj = mlkem_job_h(ek, MLKEM_EK_BYTES_K, h);
     hj.avail = &kp.ek_ready;
     hj.tail = KEYGEN_H_TAIL;
     mlkem_jobs_add(&list, hj);
@@ -248,20 +245,20 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
 }
 
 /* FIPS 203 Algorithm 13 (the hazmat entry point). */
-void mlkem_kpke_keygen(const mlkem_backend *be, const mlkem_params *p,
-                       uint8_t *ek, uint8_t *dkpke,
+void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                        const uint8_t d[MLKEM_SYMBYTES]) {
-  mlkem_kpke_keygen_h(be, p, ek, dkpke, d, NULL);
+  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL);
 }
 
 /* The hashes of FIPS 203 Algorithm 14 (kpke_internal.h). */
-void mlkem_kpke_encrypt_jobs(const mlkem_backend *be, const mlkem_params *p,
+void mlkem_kpke_encrypt_jobs(const mlkem_backend *be,
                              mlkem_kpke_encrypt_samples *es,
                              mlkem_job_list *list, const uint8_t *ek,
                              const uint8_t *r, int r_after) {
   unsigned i;
   /* Steps 3-8: rho = ek[384k :], A-hat transposed. */
-  mlkem_matrix_jobs(list, be, es->entries, es->at, K, ek + p->dkpke_bytes, 1);
+  mlkem_matrix_jobs(list, be, es->entries, es->at, K, ek + MLKEM_DKPKE_BYTES_K,
+                    1);
   /* Steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k ..
    * 2k-1), e2 from PRF_eta2(r, 2k). */
   for (i = 0; i < K; i++) {
@@ -289,8 +286,7 @@ void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
 
 /* The arithmetic of FIPS 203 Algorithm 14, once es is filled
  * (kpke_internal.h). */
-unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be,
-                                   const mlkem_params *p, uint8_t *ct,
+unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
                                    const uint8_t *ek,
                                    const uint8_t m[MLKEM_SYMBYTES],
                                    mlkem_kpke_encrypt_samples *es) {
@@ -313,7 +309,7 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be,
     be->invntt(&u);
     be->cbd(&noise, es->e1[i], MLKEM_ETA2);
     be->add(&u, &noise);
-    be->compress_encode(ct + i * 32 * p->du, &u, p->du);
+    be->compress_encode(ct + i * 32 * MLKEM_DU, &u, MLKEM_DU);
   }
 
   /* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
@@ -324,7 +320,7 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be,
   be->add(&u, &noise);
   be->decode_decompress_msg(&noise, m);
   be->add(&u, &noise);
-  be->compress_encode(ct + p->u_bytes, &u, p->dv);
+  be->compress_encode(ct + MLKEM_U_BYTES_K, &u, MLKEM_DV);
 
   mlkem_zeroize(y, sizeof y);
   mlkem_zeroize(&u, sizeof u);
@@ -335,32 +331,30 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be,
 
 /* FIPS 203 Algorithm 14, alone (the hazmat entry point; ML-KEM runs the
  * two halves with its own hashes in between, kem.c). */
-void mlkem_kpke_encrypt(const mlkem_backend *be, const mlkem_params *p,
-                        uint8_t *ct, const uint8_t *ek,
+void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
                         const uint8_t r[MLKEM_SYMBYTES]) {
   mlkem_kpke_encrypt_samples es;
   mlkem_sponge_job jobs[MLKEM_KPKE_ENCRYPT_JOBS];
   mlkem_job_list list = {jobs, 0, MLKEM_KPKE_ENCRYPT_JOBS};
-  mlkem_kpke_encrypt_jobs(be, p, &es, &list, ek, r, -1);
+  mlkem_kpke_encrypt_jobs(be, &es, &list, ek, r, -1);
   mlkem_hash_run(be, list.job, list.n);
-  (void)mlkem_kpke_encrypt_finish(be, p, ct, ek, m, &es);
+  (void)mlkem_kpke_encrypt_finish(be, ct, ek, m, &es);
 }
 
 /* FIPS 203 Algorithm 15. */
-void mlkem_kpke_decrypt(const mlkem_backend *be, const mlkem_params *p,
-                        uint8_t m[MLKEM_SYMBYTES], const uint8_t *dkpke,
-                        const uint8_t *ct) {
+void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
+                        const uint8_t *dkpke, const uint8_t *ct) {
   mlkem_poly u[K], s[K], w, v;
   unsigned i;
 
   /* Steps 3-4: u' = Decompress_du(ByteDecode_du(c1)),
    * v' = Decompress_dv(ByteDecode_dv(c2)). */
   for (i = 0; i < K; i++) {
-    be->decode_decompress(&u[i], ct + i * 32 * p->du, p->du);
+    be->decode_decompress(&u[i], ct + i * 32 * MLKEM_DU, MLKEM_DU);
     be->ntt(&u[i]);
   }
-  be->decode_decompress(&v, ct + p->u_bytes, p->dv);
+  be->decode_decompress(&v, ct + MLKEM_U_BYTES_K, MLKEM_DV);
 
   /* Steps 5-6: s-hat = ByteDecode_12(dk_PKE), w = v' - NTT^-1(s-hat^T
    * NTT(u')). */

@@ -23,8 +23,7 @@
 /* K-PKE.KeyGen (FIPS 203 Algorithm 13) into ek and dk_PKE from the seed
  * d; with h not NULL, also H(ek) into h (ML-KEM.KeyGen_internal,
  * Algorithm 16), hashed as ek is written. */
-void mlkem_kpke_keygen_h(const mlkem_backend *be, const mlkem_params *p,
-                         uint8_t *ek, uint8_t *dkpke,
+void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h);
 
 /* What K-PKE.Encrypt (FIPS 203 Algorithm 14) samples: A-hat transposed
@@ -45,7 +44,7 @@ typedef struct {
  * from ek's rho and the randomness r. The noise jobs start after job
  * r_after of the list (the one that writes r), or at once if r_after is
  * -1. The caller runs the list, with its own jobs. */
-void mlkem_kpke_encrypt_jobs(const mlkem_backend *be, const mlkem_params *p,
+void mlkem_kpke_encrypt_jobs(const mlkem_backend *be,
                              mlkem_kpke_encrypt_samples *es,
                              mlkem_job_list *list, const uint8_t *ek,
                              const uint8_t *r, int r_after);
@@ -54,8 +53,7 @@ void mlkem_kpke_encrypt_jobs(const mlkem_backend *be, const mlkem_params *p,
  * under ek, and wipes the noise in es. Returns non-zero if ek fails the
  * modulus check of FIPS 203 section 7.2, computed as t-hat is decoded
  * (ct is then written all the same; the caller releases nothing). */
-unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be,
-                                   const mlkem_params *p, uint8_t *ct,
+unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
                                    const uint8_t *ek,
                                    const uint8_t m[MLKEM_SYMBYTES],
                                    mlkem_kpke_encrypt_samples *es);

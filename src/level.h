@@ -7,16 +7,19 @@
  * and level1024.c each define MLKEM_K and include both files, so each
  * parameter set gets its own copy whose stack holds what that set needs
  * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
- * where it needs 9). MLKEM_NS gives each copy's external functions their
- * own names, mlkem_k2_..., mlkem_k3_..., mlkem_k4_...; inside a copy the
- * generic names below are mapped onto them.
+ * where it needs 9). The set's parameters and sizes are constants below,
+ * taken from its row of Table 2 (params.h). MLKEM_NS gives each copy's
+ * external functions their own names, mlkem_k2_..., mlkem_k3_...,
+ * mlkem_k4_...; inside a copy the generic names below are mapped onto
+ * them.
  */
 #ifndef MLKEM_LEVEL_H
 #define MLKEM_LEVEL_H
 
+#include "params.h"
+
 #ifndef MLKEM_K
-#error \
-    "kpke.c and kem.c are compiled through level512.c, level768.c and level1024.c"
+#error "kpke.c and kem.c are compiled through level512.c, level768.c, ..."
 #endif
 #if MLKEM_K != 2 && MLKEM_K != 3 && MLKEM_K != 4
 #error "MLKEM_K must be 2, 3 or 4"
@@ -26,16 +29,29 @@
 #define MLKEM_NS2_(k, name) MLKEM_NS_(k, name)
 #define MLKEM_NS(name) MLKEM_NS2_(MLKEM_K, name)
 
-/* FIPS 203 Table 2 for this k. */
-#define MLKEM_ETA1 (MLKEM_K == 2 ? 3 : 2)
-#define MLKEM_ETA2 2
-#define MLKEM_DU (MLKEM_K == 4 ? 11 : 10)
-#define MLKEM_DV (MLKEM_K == 4 ? 5 : 4)
-#define MLKEM_CT_BYTES_K (32 * (MLKEM_DU * MLKEM_K + MLKEM_DV))
+/* This set's row of Table 2: MLKEM_THIS_SET(X) is X(set, k, eta1, eta2,
+ * du, dv). */
+#define MLKEM_ROW_(k) MLKEM_SET_K##k
+#define MLKEM_ROW(k) MLKEM_ROW_(k)
+#define MLKEM_THIS_SET(X) MLKEM_ROW(MLKEM_K)(X)
+#define MLKEM_ROW_ETA1_(set, k, eta1, eta2, du, dv) eta1
+#define MLKEM_ROW_ETA2_(set, k, eta1, eta2, du, dv) eta2
+#define MLKEM_ROW_DU_(set, k, eta1, eta2, du, dv) du
+#define MLKEM_ROW_DV_(set, k, eta1, eta2, du, dv) dv
 
-/* Bytes of PRF output for one noise polynomial of eta1 / eta2. */
-#define MLKEM_ETA1_BYTES (64 * MLKEM_ETA1)
-#define MLKEM_ETA2_BYTES (64 * MLKEM_ETA2)
+#define MLKEM_ETA1 MLKEM_THIS_SET(MLKEM_ROW_ETA1_)
+#define MLKEM_ETA2 MLKEM_THIS_SET(MLKEM_ROW_ETA2_)
+#define MLKEM_DU MLKEM_THIS_SET(MLKEM_ROW_DU_)
+#define MLKEM_DV MLKEM_THIS_SET(MLKEM_ROW_DV_)
+
+/* This set's sizes in bytes (params.h). */
+#define MLKEM_EK_BYTES_K MLKEM_EK_BYTES_OF(MLKEM_K)
+#define MLKEM_DK_BYTES_K MLKEM_DK_BYTES_OF(MLKEM_K)
+#define MLKEM_DKPKE_BYTES_K MLKEM_DKPKE_BYTES_OF(MLKEM_K)
+#define MLKEM_U_BYTES_K MLKEM_U_BYTES_OF(MLKEM_K, MLKEM_DU)
+#define MLKEM_CT_BYTES_K MLKEM_CT_BYTES_OF(MLKEM_K, MLKEM_DU, MLKEM_DV)
+#define MLKEM_ETA1_BYTES MLKEM_PRF_BYTES_OF(MLKEM_ETA1)
+#define MLKEM_ETA2_BYTES MLKEM_PRF_BYTES_OF(MLKEM_ETA2)
 
 #define mlkem_kpke_keygen MLKEM_NS(kpke_keygen)
 #define mlkem_kpke_encrypt MLKEM_NS(kpke_encrypt)
