@@ -3,6 +3,7 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include "backend/avx512/avx512.h"
 
+#include "backend/contracts.h"
 #include "sha3/keccak_avx512.h"
 
 /* Eight-way layout. The permutations alone cost (rdtsc ticks, quiet
@@ -29,22 +30,8 @@ static const mlkem_keccak_lanes keccak_avx512 = {
     NULL,
 };
 
-const mlkem_backend mlkem_backend_avx512 = {
-    "avx512",
-    mlkem_avx512_ntt,
-    mlkem_avx512_invntt,
-    mlkem_avx512_basemul_acc,
-    mlkem_avx512_add_reduce,
-    mlkem_avx512_add,
-    mlkem_avx512_sub_from,
-    mlkem_avx512_encode12,
-    mlkem_avx512_decode12,
-    mlkem_avx512_compress_encode,
-    mlkem_avx512_decode_decompress,
-    mlkem_avx512_compress_encode_msg,
-    mlkem_avx512_decode_decompress_msg,
-    mlkem_avx512_cbd,
-    mlkem_avx512_rej_uniform,
-    &keccak_avx512,
-};
+MLKEM_BACKEND_CONTRACT_WRAPPERS(mlkem_avx512)
+
+const mlkem_backend mlkem_backend_avx512 =
+    MLKEM_BACKEND_TABLE("avx512", mlkem_avx512, &keccak_avx512);
 #endif
