@@ -2,16 +2,19 @@
 /*
  * level.h - the FIPS 203 algorithms compiled once per parameter set.
  *
- * kpke.c and kem.c are written once, for any rank k, but every buffer in
- * them is sized by the compile-time rank MLKEM_K. level512.c, level768.c
- * and level1024.c each define MLKEM_K and include both files, so each
- * parameter set gets its own copy whose stack holds what that set needs
- * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
- * where it needs 9). The set's parameters and sizes are constants below,
- * taken from its row of Table 2 (params.h). MLKEM_NS gives each copy's
- * external functions their own names, mlkem_k2_..., mlkem_k3_...,
- * mlkem_k4_...; inside a copy the generic names below are mapped onto
- * them.
+ * kpke.c, kpke_schedule.c and kem.c are written once, for any rank k, but
+ * every buffer in them is sized by the compile-time rank MLKEM_K.
+ * level512.c, level768.c and level1024.c each define MLKEM_K and include
+ * the three files, so each parameter set gets its own copy whose stack
+ * holds what that set needs and no more (sized for k = 4, ML-KEM-768
+ * would carry a 16-entry matrix where it needs 9). The files use each
+ * other only through kpke_internal.h and kem.h; one translation unit per
+ * set lets the compiler inline across them (the steps of key generation
+ * into the schedule's sinks). The set's parameters and sizes are
+ * constants below, taken from its row of Table 2 (params.h). MLKEM_NS
+ * gives each copy's external functions their own names, mlkem_k2_...,
+ * mlkem_k3_..., mlkem_k4_...; inside a copy the generic names below are
+ * mapped onto them.
  */
 #ifndef MLKEM_LEVEL_H
 #define MLKEM_LEVEL_H
@@ -19,7 +22,7 @@
 #include "params.h"
 
 #ifndef MLKEM_K
-#error "kpke.c and kem.c are compiled through level512.c, level768.c, ..."
+#error "kpke.c, kem.c, ... are compiled through level512.c, level768.c, ..."
 #endif
 #if MLKEM_K != 2 && MLKEM_K != 3 && MLKEM_K != 4
 #error "MLKEM_K must be 2, 3 or 4"
@@ -57,6 +60,10 @@
 #define mlkem_kpke_encrypt MLKEM_NS(kpke_encrypt)
 #define mlkem_kpke_decrypt MLKEM_NS(kpke_decrypt)
 #define mlkem_kpke_keygen_h MLKEM_NS(kpke_keygen_h)
+#define mlkem_kpke_keygen_schedule MLKEM_NS(kpke_keygen_schedule)
+#define mlkem_kpke_keygen_s_hat MLKEM_NS(kpke_keygen_s_hat)
+#define mlkem_kpke_keygen_e_hat MLKEM_NS(kpke_keygen_e_hat)
+#define mlkem_kpke_keygen_t_hat MLKEM_NS(kpke_keygen_t_hat)
 #define mlkem_kpke_encrypt_jobs MLKEM_NS(kpke_encrypt_jobs)
 #define mlkem_kpke_encrypt_finish MLKEM_NS(kpke_encrypt_finish)
 #define mlkem_kpke_encrypt_samples_wipe MLKEM_NS(kpke_encrypt_samples_wipe)
