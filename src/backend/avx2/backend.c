@@ -6,10 +6,10 @@
 #include "backend/contracts.h"
 #include "sha3/keccak_avx2.h"
 
-/* Four-way layout; costs measured (rdtsc ticks, quiet medians): four-way
- * AVX2 about 1,230, one-way with BMI1/BMI2 (keccakf1600_bmi.c) about 650.
- * So a lone lane runs one-way, two or more four-way. (On AMD Zen 5: 910
- * and 572-598, the same choice.) */
+/* Four-way layout; the costs of one call (rdtsc ticks on the reference
+ * Xeon): four-way AVX2 1,230, one-way with BMI1/BMI2 (keccakf1600_bmi.c)
+ * 650. So a lone lane runs one-way, two or more four-way
+ * (docs/ARCHITECTURE.md "Decisions"). */
 static const mlkem_keccak_lanes keccak_avx2 = {
     4, mlkem_keccakf1600_x4_avx2,     NULL, 650, 1230,
     0, mlkem_keccakf1600_strided_bmi,

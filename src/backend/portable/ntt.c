@@ -64,8 +64,8 @@ const int16_t mlkem_gammas[128] = {
 /* The layers with half-blocks of 16 coefficients or fewer use tables with
  * each block's zeta repeated once per butterfly: with a contiguous zeta per
  * coefficient the compiler vectorizes these layers as whole vectors, where
- * a single zeta per block leads it into slow cross-block shuffles (measured
- * with callgrind: the inverse NTT went from 14,000 to 2,800 instructions).
+ * a single zeta per block leads it into slow cross-block shuffles (five
+ * times the instructions: docs/ARCHITECTURE.md, "Decisions").
  * Entries are copies of mlkem_zetas: forward, zetas[128/len + b] for block
  * b; inverse, zetas[256/len - 1 - b]. test_ntt checks them through the
  * transforms against FIPS 203 Algorithms 9 and 10. */

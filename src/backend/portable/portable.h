@@ -2,8 +2,9 @@
 /*
  * portable.h - the portable backend's operations (declared from the list
  * of backend/backend.h, where each one's contract is stated), and the
- * tables and scalar helpers the other backends share with it: a SIMD
- * backend hands the tail of a rejection step to mlkem_portable_rej_uniform.
+ * tables and scalar helpers the other backends share with it; the AVX2
+ * and NEON rejection steps hand their last bytes to
+ * mlkem_portable_rej_uniform.
  */
 #ifndef MLKEM_PORTABLE_H
 #define MLKEM_PORTABLE_H
