@@ -131,13 +131,14 @@ const char *mlkem_strerror(int err);
 const char *mlkem_version(void);
 
 /* Returns the name of the arithmetic backend in use in this process:
- * "avx512", "avx2" or "portable" (more as backends are added). The backend is
- * chosen once per process, on first use, as the fastest one built in that the
- * CPU and the operating system support; all backends give identical results.
+ * "avx512", "avx2" or "portable" on x86-64, "neon-sha3", "neon" or
+ * "portable" on AArch64 (each list from the fastest). The backend is
+ * chosen once per process, on first use, as the fastest one built in that
+ * the CPU and the operating system support; all backends give identical
+ * results.
  *
  * For tests and diagnosis, the environment variable MLKEM_BACKEND (read
- * once, at that first use) forces a backend by name: "portable", "avx2",
- * "avx512".
+ * once, at that first use) forces a backend by one of those names.
  * If it names a backend that is not built in or that this CPU does not
  * support, no backend is used: this function returns "unavailable" and
  * every keygen, encaps and decaps (and K-PKE) call fails with
@@ -162,7 +163,7 @@ const char *mlkem_backend_name(void);
 MLKEM_MUST_CHECK int mlkem_selftest(void);
 
 /* ------------------------------------------------------------------------ */
-/* The KEM. The same seven functions exist for each parameter set; they are
+/* The KEM. The same ten functions exist for each parameter set; they are
  * documented once, for ML-KEM-768. For ML-KEM-512 and ML-KEM-1024 replace
  * 768 in every name and size macro.                                        */
 

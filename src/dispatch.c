@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "cpu.h"
 
 /* chosen is valid once chosen_ready is set (NULL then means "the forced

@@ -5,28 +5,20 @@
 #include "mlkem_hazmat.h"
 #include "ct.h"
 #include "kpke.h"
+#include "params.h"
 
-/* The K-PKE functions of one compiled set (kpke.h). */
-typedef struct {
-  void (*keygen)(const mlkem_backend *, const mlkem_params *, uint8_t *,
-                 uint8_t *, const uint8_t *);
-  void (*encrypt)(const mlkem_backend *, const mlkem_params *, uint8_t *,
-                  const uint8_t *, const uint8_t *, const uint8_t *);
-  void (*decrypt)(const mlkem_backend *, const mlkem_params *, uint8_t *,
-                  const uint8_t *, const uint8_t *);
-} kpke_level;
+/* The K-PKE functions of the copy compiled for one set (kpke.h). */
+typedef void (*kpke_keygen_fn)(const mlkem_backend *, uint8_t *, uint8_t *,
+                               const uint8_t *);
+typedef void (*kpke_encrypt_fn)(const mlkem_backend *, uint8_t *,
+                                const uint8_t *, const uint8_t *,
+                                const uint8_t *);
+typedef void (*kpke_decrypt_fn)(const mlkem_backend *, uint8_t *,
+                                const uint8_t *, const uint8_t *);
 
-#define KPKE_LEVEL(K)                                    \
-  {                                                      \
-    mlkem_k##K##_kpke_keygen, mlkem_k##K##_kpke_encrypt, \
-        mlkem_k##K##_kpke_decrypt                        \
-  }
-static const kpke_level level_k2 = KPKE_LEVEL(2);
-static const kpke_level level_k3 = KPKE_LEVEL(3);
-static const kpke_level level_k4 = KPKE_LEVEL(4);
-
-static int kpke_keygen(const mlkem_params *p, const kpke_level *lv, uint8_t *ek,
-                       uint8_t *dk_pke, const uint8_t *d) {
+static int kpke_keygen(kpke_keygen_fn keygen, size_t ek_bytes,
+                       size_t dk_pke_bytes, uint8_t *ek, uint8_t *dk_pke,
+                       const uint8_t *d) {
   const mlkem_backend *be = mlkem_backend_get();
   int err = MLKEM_OK;
   if (ek == NULL || dk_pke == NULL || d == NULL)
@@ -34,17 +26,16 @@ static int kpke_keygen(const mlkem_params *p, const kpke_level *lv, uint8_t *ek,
   else if (be == NULL)
     err = MLKEM_ERR_BACKEND;
   if (err != MLKEM_OK) {
-    if (ek != NULL) memset(ek, 0, p->ek_bytes);
-    if (dk_pke != NULL) mlkem_zeroize(dk_pke, p->dkpke_bytes);
+    if (ek != NULL) memset(ek, 0, ek_bytes);
+    if (dk_pke != NULL) mlkem_zeroize(dk_pke, dk_pke_bytes);
     return err;
   }
-  lv->keygen(be, p, ek, dk_pke, d);
+  keygen(be, ek, dk_pke, d);
   return MLKEM_OK;
 }
 
-static int kpke_encrypt(const mlkem_params *p, const kpke_level *lv,
-                        uint8_t *ct, const uint8_t *ek, const uint8_t *m,
-                        const uint8_t *r) {
+static int kpke_encrypt(kpke_encrypt_fn encrypt, size_t ct_bytes, uint8_t *ct,
+                        const uint8_t *ek, const uint8_t *m, const uint8_t *r) {
   const mlkem_backend *be = mlkem_backend_get();
   int err = MLKEM_OK;
   if (ct == NULL || ek == NULL || m == NULL || r == NULL)
@@ -52,14 +43,14 @@ static int kpke_encrypt(const mlkem_params *p, const kpke_level *lv,
   else if (be == NULL)
     err = MLKEM_ERR_BACKEND;
   if (err != MLKEM_OK) {
-    if (ct != NULL) memset(ct, 0, p->ct_bytes);
+    if (ct != NULL) memset(ct, 0, ct_bytes);
     return err;
   }
-  lv->encrypt(be, p, ct, ek, m, r);
+  encrypt(be, ct, ek, m, r);
   return MLKEM_OK;
 }
 
-static int kpke_decrypt(const mlkem_params *p, const kpke_level *lv, uint8_t *m,
+static int kpke_decrypt(kpke_decrypt_fn decrypt, uint8_t *m,
                         const uint8_t *dk_pke, const uint8_t *ct) {
   const mlkem_backend *be = mlkem_backend_get();
   int err = MLKEM_OK;
@@ -71,30 +62,36 @@ static int kpke_decrypt(const mlkem_params *p, const kpke_level *lv, uint8_t *m,
     if (m != NULL) mlkem_zeroize(m, MLKEM_KPKE_MSG_BYTES);
     return err;
   }
-  lv->decrypt(be, p, m, dk_pke, ct);
+  decrypt(be, m, dk_pke, ct);
   return MLKEM_OK;
 }
 
-#define MLKEM_DEFINE_KPKE(P, K)                                               \
-  _Static_assert(MLKEM##P##_KPKE_DK_BYTES == MLKEM##P##_EK_BYTES - 32,        \
+_Static_assert(MLKEM_KPKE_MSG_BYTES == MLKEM_SYMBYTES &&
+                   MLKEM_KPKE_SEED_BYTES == MLKEM_SYMBYTES &&
+                   MLKEM_KPKE_COINS_BYTES == MLKEM_SYMBYTES,
+               "K-PKE message, seed and coins sizes");
+
+/* The functions of mlkem_hazmat.h for one row of Table 2 (params.h). */
+#define MLKEM_DEFINE_KPKE(P, K, ETA1, ETA2, DU, DV)                           \
+  _Static_assert(MLKEM##P##_KPKE_DK_BYTES == MLKEM_DKPKE_BYTES_OF(K),         \
                  "dk_PKE size");                                              \
   int mlkem##P##_kpke_keygen(uint8_t ek[MLKEM##P##_EK_BYTES],                 \
                              uint8_t dk_pke[MLKEM##P##_KPKE_DK_BYTES],        \
                              const uint8_t d[MLKEM_KPKE_SEED_BYTES]) {        \
-    return kpke_keygen(&mlkem_params_##P, &level_k##K, ek, dk_pke, d);        \
+    return kpke_keygen(mlkem_k##K##_kpke_keygen, MLKEM##P##_EK_BYTES,         \
+                       MLKEM##P##_KPKE_DK_BYTES, ek, dk_pke, d);              \
   }                                                                           \
   int mlkem##P##_kpke_encrypt(uint8_t ct[MLKEM##P##_CT_BYTES],                \
                               const uint8_t ek[MLKEM##P##_EK_BYTES],          \
                               const uint8_t m[MLKEM_KPKE_MSG_BYTES],          \
                               const uint8_t r[MLKEM_KPKE_COINS_BYTES]) {      \
-    return kpke_encrypt(&mlkem_params_##P, &level_k##K, ct, ek, m, r);        \
+    return kpke_encrypt(mlkem_k##K##_kpke_encrypt, MLKEM##P##_CT_BYTES, ct,   \
+                        ek, m, r);                                            \
   }                                                                           \
   int mlkem##P##_kpke_decrypt(uint8_t m[MLKEM_KPKE_MSG_BYTES],                \
                               const uint8_t dk_pke[MLKEM##P##_KPKE_DK_BYTES], \
                               const uint8_t ct[MLKEM##P##_CT_BYTES]) {        \
-    return kpke_decrypt(&mlkem_params_##P, &level_k##K, m, dk_pke, ct);       \
+    return kpke_decrypt(mlkem_k##K##_kpke_decrypt, m, dk_pke, ct);            \
   }
 
-MLKEM_DEFINE_KPKE(512, 2)
-MLKEM_DEFINE_KPKE(768, 3)
-MLKEM_DEFINE_KPKE(1024, 4)
+MLKEM_PARAMETER_SETS(MLKEM_DEFINE_KPKE)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kem.c - ML-KEM (FIPS 203 Algorithms 16-21) and the input checks of
- * section 7, for all parameter sets; compiled per set after kpke.c
- * (level.h), whose static functions it uses.
+ * section 7, for all parameter sets; compiled per set (level.h). K-PKE
+ * is used through kpke_internal.h.
  *
  * Layout of dk (FIPS 203 Algorithm 16): dk_PKE (384k) || ek (384k + 32) ||
  * H(ek) (32) || z (32).
@@ -12,23 +12,24 @@
 #include <string.h>
 
 #include "mlkem.h"
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "bytes.h"
 #include "ct.h"
 #include "kem.h"
 #include "kpke.h"
+#include "kpke_internal.h"
 #include "randombytes.h"
 #include "symmetric.h"
 #include "sha3/sha3.h"
 
-static const uint8_t *dk_ek(const mlkem_params *p, const uint8_t *dk) {
-  return dk + p->dkpke_bytes;
+static const uint8_t *dk_ek(const uint8_t *dk) {
+  return dk + MLKEM_DKPKE_BYTES_K;
 }
-static const uint8_t *dk_h(const mlkem_params *p, const uint8_t *dk) {
-  return dk + p->dkpke_bytes + p->ek_bytes;
+static const uint8_t *dk_h(const uint8_t *dk) {
+  return dk + MLKEM_DKPKE_BYTES_K + MLKEM_EK_BYTES_K;
 }
-static const uint8_t *dk_z(const mlkem_params *p, const uint8_t *dk) {
-  return dk + p->dkpke_bytes + p->ek_bytes + MLKEM_SYMBYTES;
+static const uint8_t *dk_z(const uint8_t *dk) {
+  return dk + MLKEM_DKPKE_BYTES_K + MLKEM_EK_BYTES_K + MLKEM_SYMBYTES;
 }
 
 /* Modulus check (FIPS 203 section 7.2): ByteEncode_12(ByteDecode_12(ek))
@@ -37,32 +38,32 @@ static const uint8_t *dk_z(const mlkem_params *p, const uint8_t *dk) {
 static int ek_is_valid(const mlkem_backend *be, const uint8_t *ek) {
   mlkem_poly t;
   unsigned bad = 0, i;
-  for (i = 0; i < K; i++) bad |= be->decode12(&t, ek + i * MLKEM_POLYBYTES);
+  for (i = 0; i < MLKEM_K; i++)
+    bad |= be->decode12(&t, ek + i * MLKEM_POLYBYTES);
   return bad == 0;
 }
 
 /* Hash check (FIPS 203 section 7.3): H(ek) stored in dk matches the ek
  * stored in dk. Both are public parts of the key. */
-static int dk_is_valid(const mlkem_params *p, const uint8_t *dk) {
+static int dk_is_valid(const uint8_t *dk) {
   uint8_t h[MLKEM_SYMBYTES];
   int ok;
-  mlkem_sha3_256(h, dk_ek(p, dk), p->ek_bytes);
-  ok = mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) == 0;
+  mlkem_sha3_256(h, dk_ek(dk), MLKEM_EK_BYTES_K);
+  ok = mlkem_ct_memneq(h, dk_h(dk), MLKEM_SYMBYTES) == 0;
   return ok;
 }
 
-int mlkem_kem_check_ek(const mlkem_params *p, const uint8_t *ek) {
+int mlkem_kem_check_ek(const uint8_t *ek) {
   const mlkem_backend *be = mlkem_backend_get();
-  (void)p;
   if (ek == NULL) return MLKEM_ERR_NULL_ARGUMENT;
   /* The check works without a usable backend (include/mlkem.h). */
   if (be == NULL) be = &mlkem_backend_portable;
   return ek_is_valid(be, ek) ? MLKEM_OK : MLKEM_ERR_INVALID_EK;
 }
 
-int mlkem_kem_check_dk(const mlkem_params *p, const uint8_t *dk) {
+int mlkem_kem_check_dk(const uint8_t *dk) {
   if (dk == NULL) return MLKEM_ERR_NULL_ARGUMENT;
-  return dk_is_valid(p, dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
+  return dk_is_valid(dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
 }
 
 /* Zeroes the outputs of a failed call (any may be NULL). Public outputs
@@ -74,21 +75,21 @@ static int fail(int err, uint8_t *pub, size_t pub_len, uint8_t *sec,
   return err;
 }
 
-static int pairwise_consistent(const mlkem_backend *be, const mlkem_params *p,
-                               const uint8_t *ek, uint8_t *dk);
+static int pairwise_consistent(const mlkem_backend *be, const uint8_t *ek,
+                               uint8_t *dk);
 
 /* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16), then, in builds with
  * MLKEM_PAIRWISE_TEST, the pairwise consistency test. */
-static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
-                           uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
-  uint8_t *dk_ek_out = dk + p->dkpke_bytes;
+static int keygen_internal(const mlkem_backend *be, uint8_t *ek, uint8_t *dk,
+                           const uint8_t *seed) {
+  uint8_t *dk_ek_out = dk + MLKEM_DKPKE_BYTES_K;
   /* Algorithm 16 steps 2-3: dk = dk_PKE || ek || H(ek) || z, H(ek)
    * hashed as K-PKE.KeyGen writes ek. */
-  kpke_keygen_h(be, p, ek, dk, seed, dk_ek_out + p->ek_bytes);
-  memcpy(dk_ek_out, ek, p->ek_bytes);
-  memcpy(dk_ek_out + p->ek_bytes + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
+  mlkem_kpke_keygen_h(be, ek, dk, seed, dk_ek_out + MLKEM_EK_BYTES_K);
+  memcpy(dk_ek_out, ek, MLKEM_EK_BYTES_K);
+  memcpy(dk_ek_out + MLKEM_EK_BYTES_K + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
          MLKEM_SYMBYTES);
-  return pairwise_consistent(be, p, ek, dk) ? MLKEM_OK : MLKEM_ERR_PAIRWISE;
+  return pairwise_consistent(be, ek, dk) ? MLKEM_OK : MLKEM_ERR_PAIRWISE;
 }
 
 /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
@@ -97,17 +98,17 @@ static int keygen_internal(const mlkem_backend *be, const mlkem_params *p,
  * (a prepared ek holds H(ek)), G starts at once. Returns non-zero if ek
  * fails the modulus check (section 7.2), which K-PKE.Encrypt's decoding
  * of t-hat computes on the way; the caller then releases nothing. */
-static unsigned encaps_internal(const mlkem_backend *be, const mlkem_params *p,
-                                uint8_t *ct, uint8_t *ss, const uint8_t *ek,
+static unsigned encaps_internal(const mlkem_backend *be, uint8_t *ct,
+                                uint8_t *ss, const uint8_t *ek,
                                 const uint8_t *h, const uint8_t *m) {
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m || H(ek) */
   /* K || r, written by G inside the list; zeroed first only because GCC
    * takes r's address, handed to the PRF jobs, for a read of unset
    * memory (-Wmaybe-uninitialized). */
   uint8_t kr[2 * MLKEM_SYMBYTES] = {0};
-  kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[2 + KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, 2 + KPKE_ENCRYPT_JOBS};
+  mlkem_kpke_encrypt_samples es;
+  mlkem_sponge_job jobs[2 + MLKEM_KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 2 + MLKEM_KPKE_ENCRYPT_JOBS};
   mlkem_sponge_job g;
   int g_job;
   unsigned bad;
@@ -118,32 +119,32 @@ static unsigned encaps_internal(const mlkem_backend *be, const mlkem_params *p,
     memcpy(in + MLKEM_SYMBYTES, h, MLKEM_SYMBYTES);
   else
     g.after = (int8_t)mlkem_jobs_add(
-        &list, mlkem_job_h(ek, p->ek_bytes, in + MLKEM_SYMBYTES));
+        &list, mlkem_job_h(ek, MLKEM_EK_BYTES_K, in + MLKEM_SYMBYTES));
   g_job = mlkem_jobs_add(&list, g);
   /* Step 3: c = K-PKE.Encrypt(ek, m, r). */
-  kpke_encrypt_jobs(be, p, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
+  mlkem_kpke_encrypt_jobs(be, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
   mlkem_hash_run(be, list.job, list.n);
-  bad = kpke_encrypt_finish(be, p, ct, ek, m, &es);
+  bad = mlkem_kpke_encrypt_finish(be, ct, ek, m, &es);
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
   return bad;
 }
 
-int mlkem_kem_keygen_derand(const mlkem_params *p, uint8_t *ek, uint8_t *dk,
-                            const uint8_t *seed) {
+int mlkem_kem_keygen_derand(uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
   const mlkem_backend *be = mlkem_backend_get();
   if (ek == NULL || dk == NULL || seed == NULL)
-    return fail(MLKEM_ERR_NULL_ARGUMENT, ek, p->ek_bytes, dk, p->dk_bytes);
+    return fail(MLKEM_ERR_NULL_ARGUMENT, ek, MLKEM_EK_BYTES_K, dk,
+                MLKEM_DK_BYTES_K);
   if (be == NULL)
-    return fail(MLKEM_ERR_BACKEND, ek, p->ek_bytes, dk, p->dk_bytes);
-  if (keygen_internal(be, p, ek, dk, seed) != MLKEM_OK)
-    return fail(MLKEM_ERR_PAIRWISE, ek, p->ek_bytes, dk, p->dk_bytes);
+    return fail(MLKEM_ERR_BACKEND, ek, MLKEM_EK_BYTES_K, dk, MLKEM_DK_BYTES_K);
+  if (keygen_internal(be, ek, dk, seed) != MLKEM_OK)
+    return fail(MLKEM_ERR_PAIRWISE, ek, MLKEM_EK_BYTES_K, dk, MLKEM_DK_BYTES_K);
   return MLKEM_OK;
 }
 
 /* ML-KEM.KeyGen (FIPS 203 Algorithm 19). */
-int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
+int mlkem_kem_keygen(uint8_t *ek, uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t seed[2 * MLKEM_SYMBYTES];
   int err = MLKEM_OK;
@@ -154,9 +155,10 @@ int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
   else if (mlkem_randombytes(seed, sizeof seed) != 0)
     err = MLKEM_ERR_RANDOM;
   else
-    err = keygen_internal(be, p, ek, dk, seed);
+    err = keygen_internal(be, ek, dk, seed);
   mlkem_zeroize(seed, sizeof seed);
-  if (err != MLKEM_OK) return fail(err, ek, p->ek_bytes, dk, p->dk_bytes);
+  if (err != MLKEM_OK)
+    return fail(err, ek, MLKEM_EK_BYTES_K, dk, MLKEM_DK_BYTES_K);
   return MLKEM_OK;
 }
 
@@ -166,9 +168,8 @@ int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
  * else used as given (Algorithm 17). The check is made as the encryption
  * decodes t-hat, which saves decoding it twice; if it fails, the outputs
  * are zeroed and nothing computed from ek is released. */
-static int encaps_entry(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                        const uint8_t *ek, const uint8_t *h,
-                        const uint8_t *m_in, int randomized) {
+static int encaps_entry(uint8_t *ct, uint8_t *ss, const uint8_t *ek,
+                        const uint8_t *h, const uint8_t *m_in, int randomized) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t m[MLKEM_SYMBYTES];
   int err = MLKEM_OK;
@@ -178,53 +179,55 @@ static int encaps_entry(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
     err = MLKEM_ERR_BACKEND;
   else if (randomized && mlkem_randombytes(m, sizeof m) != 0)
     err = MLKEM_ERR_RANDOM;
-  else if (encaps_internal(be, p, ct, ss, ek, h, randomized ? m : m_in) &&
+  else if (encaps_internal(be, ct, ss, ek, h, randomized ? m : m_in) &&
            h == NULL)
     err = MLKEM_ERR_INVALID_EK;
   mlkem_zeroize(m, sizeof m);
-  if (err != MLKEM_OK) return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
+  if (err != MLKEM_OK)
+    return fail(err, ct, MLKEM_CT_BYTES_K, ss, MLKEM_SS_BYTES);
   return MLKEM_OK;
 }
 
 /* The input check of ML-KEM.Encaps, then Algorithm 17. */
-int mlkem_kem_encaps_derand(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                            const uint8_t *ek, const uint8_t *m) {
-  return encaps_entry(p, ct, ss, ek, NULL, m, 0);
+int mlkem_kem_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *ek,
+                            const uint8_t *m) {
+  return encaps_entry(ct, ss, ek, NULL, m, 0);
 }
 
 /* ML-KEM.Encaps (FIPS 203 Algorithm 20), with the check of section 7.2. */
-int mlkem_kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                     const uint8_t *ek) {
-  return encaps_entry(p, ct, ss, ek, NULL, NULL, 1);
+int mlkem_kem_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *ek) {
+  return encaps_entry(ct, ss, ek, NULL, NULL, 1);
 }
 
 /* A prepared encapsulation key: ek, checked once (section 7.2), followed
  * by H(ek), the hash every encapsulation needs (Algorithm 17 step 1). */
-int mlkem_kem_prepare_ek(const mlkem_params *p, uint8_t *prep,
-                         const uint8_t *ek) {
+int mlkem_kem_prepare_ek(uint8_t *prep, const uint8_t *ek) {
   int err;
   if (prep == NULL) return MLKEM_ERR_NULL_ARGUMENT;
   /* check_ek: NULL ek refused; works without a usable backend. */
-  if ((err = mlkem_kem_check_ek(p, ek)) != MLKEM_OK) {
-    memset(prep, 0, p->ek_bytes + MLKEM_SYMBYTES);
+  if ((err = mlkem_kem_check_ek(ek)) != MLKEM_OK) {
+    memset(prep, 0, MLKEM_EK_BYTES_K + MLKEM_SYMBYTES);
     return err;
   }
-  memmove(prep, ek, p->ek_bytes);
-  mlkem_sha3_256(prep + p->ek_bytes, prep, p->ek_bytes);
+  memmove(prep, ek, MLKEM_EK_BYTES_K);
+  mlkem_sha3_256(prep + MLKEM_EK_BYTES_K, prep, MLKEM_EK_BYTES_K);
   return MLKEM_OK;
 }
 
-int mlkem_kem_encaps_prepared(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
-                              const uint8_t *prep) {
-  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, NULL,
+int mlkem_kem_encaps_prepared(uint8_t *ct, uint8_t *ss, const uint8_t *prep) {
+  return encaps_entry(ct, ss, prep, prep ? prep + MLKEM_EK_BYTES_K : NULL, NULL,
                       1);
 }
 
-int mlkem_kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,
-                                     uint8_t *ss, const uint8_t *prep,
-                                     const uint8_t *m) {
-  return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, m, 0);
+int mlkem_kem_encaps_prepared_derand(uint8_t *ct, uint8_t *ss,
+                                     const uint8_t *prep, const uint8_t *m) {
+  return encaps_entry(ct, ss, prep, prep ? prep + MLKEM_EK_BYTES_K : NULL, m,
+                      0);
 }
+
+/* Decapsulation's list, the longest, adds H(ek), J and G. */
+_Static_assert(3 + MLKEM_KPKE_ENCRYPT_JOBS <= MLKEM_SPONGE_MAX_JOBS,
+               "a job list exceeds the scheduler's limit");
 
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
  * of section 7.3. Decryption needs no hash, so it runs first; then every
@@ -233,17 +236,16 @@ int mlkem_kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,
  * re-encryption follows G. Nothing derived from dk is released unless the
  * check passes. The re-encryption comparison and the choice between K'
  * and K-bar are constant time. */
-int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
-                     const uint8_t *dk) {
+int mlkem_kem_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */
   uint8_t kr[2 * MLKEM_SYMBYTES]; /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
   uint8_t h[MLKEM_SYMBYTES];
   uint8_t ct2[MLKEM_CT_BYTES_K];
-  kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[3 + KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, 3 + KPKE_ENCRYPT_JOBS};
+  mlkem_kpke_encrypt_samples es;
+  mlkem_sponge_job jobs[3 + MLKEM_KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 3 + MLKEM_KPKE_ENCRYPT_JOBS};
   int g_job;
   uint8_t differ;
 
@@ -252,30 +254,30 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, ss, MLKEM_SS_BYTES);
 
   /* Step 7: m' = K-PKE.Decrypt(dk_PKE, c). */
-  mlkem_kpke_decrypt(be, p, in, dk, ct);
-  memcpy(in + MLKEM_SYMBYTES, dk_h(p, dk), MLKEM_SYMBYTES);
+  mlkem_kpke_decrypt(be, in, dk, ct);
+  memcpy(in + MLKEM_SYMBYTES, dk_h(dk), MLKEM_SYMBYTES);
 
   /* Section 7.3's H(dk[384k : 768k + 32]); step 8: (K', r') = G(m' || h);
    * step 9: K-bar = J(z || c); step 10's re-encryption samples. */
-  mlkem_jobs_add(&list, mlkem_job_h(dk_ek(p, dk), p->ek_bytes, h));
+  mlkem_jobs_add(&list, mlkem_job_h(dk_ek(dk), MLKEM_EK_BYTES_K, h));
   mlkem_jobs_add(
-      &list, mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct, p->ct_bytes, kbar));
+      &list, mlkem_job_j(dk_z(dk), MLKEM_SYMBYTES, ct, MLKEM_CT_BYTES_K, kbar));
   g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
-  kpke_encrypt_jobs(be, p, &es, &list, dk_ek(p, dk), kr + MLKEM_SYMBYTES,
-                    g_job);
+  mlkem_kpke_encrypt_jobs(be, &es, &list, dk_ek(dk), kr + MLKEM_SYMBYTES,
+                          g_job);
   mlkem_hash_run(be, list.job, list.n);
 
-  if (mlkem_ct_memneq(h, dk_h(p, dk), MLKEM_SYMBYTES) != 0) {
+  if (mlkem_ct_memneq(h, dk_h(dk), MLKEM_SYMBYTES) != 0) {
     mlkem_zeroize(in, sizeof in);
     mlkem_zeroize(kr, sizeof kr);
     mlkem_zeroize(kbar, sizeof kbar);
-    kpke_encrypt_samples_wipe(&es);
+    mlkem_kpke_encrypt_samples_wipe(&es);
     return fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
   }
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
-  (void)kpke_encrypt_finish(be, p, ct2, dk_ek(p, dk), in, &es);
-  differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
+  (void)mlkem_kpke_encrypt_finish(be, ct2, dk_ek(dk), in, &es);
+  differ = mlkem_ct_memneq(ct, ct2, MLKEM_CT_BYTES_K);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
 
@@ -299,26 +301,25 @@ int mlkem_fault_pairwise;
 /* FIPS 140-3 style pairwise consistency test of a new key pair:
  * encapsulate to ek with a fixed m (the key is discarded) and check that dk
  * decapsulates the ciphertext to the same key. */
-static int pairwise_consistent(const mlkem_backend *be, const mlkem_params *p,
-                               const uint8_t *ek, uint8_t *dk) {
+static int pairwise_consistent(const mlkem_backend *be, const uint8_t *ek,
+                               uint8_t *dk) {
   static const uint8_t m[MLKEM_SYMBYTES] = {0x50, 0x43, 0x54}; /* "PCT" */
   uint8_t ct[MLKEM_CT_BYTES_K], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
   int ok;
 #ifdef MLKEM_FAULT_INJECTION
   if (mlkem_fault_pairwise) dk[0] ^= 1;
 #endif
-  (void)encaps_internal(be, p, ct, k1, ek, NULL, m);
-  ok = mlkem_kem_decaps(p, k2, ct, dk) == MLKEM_OK &&
+  (void)encaps_internal(be, ct, k1, ek, NULL, m);
+  ok = mlkem_kem_decaps(k2, ct, dk) == MLKEM_OK &&
        mlkem_ct_memneq(k1, k2, MLKEM_SS_BYTES) == 0;
   mlkem_zeroize(k1, sizeof k1);
   mlkem_zeroize(k2, sizeof k2);
   return ok;
 }
 #else
-static int pairwise_consistent(const mlkem_backend *be, const mlkem_params *p,
-                               const uint8_t *ek, uint8_t *dk) {
+static int pairwise_consistent(const mlkem_backend *be, const uint8_t *ek,
+                               uint8_t *dk) {
   (void)be;
-  (void)p;
   (void)ek;
   (void)dk;
   return 1;

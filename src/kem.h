@@ -4,8 +4,9 @@
  * mlkem.h are thin wrappers around these; the contracts (return codes,
  * zeroed outputs on error) are those of mlkem.h.
  *
- * Compiled once per parameter set (level.h): the functions of set k are
- * mlkem_k<k>_kem_...; each takes the params of its own set.
+ * Compiled once per parameter set (level.h): the functions of the set of
+ * rank k are mlkem_k<k>_kem_..., declared here for every row of Table 2
+ * (params.h); their buffers have that set's sizes.
  */
 #ifndef MLKEM_KEM_H
 #define MLKEM_KEM_H
@@ -14,28 +15,23 @@
 
 #include "params.h"
 
-#define MLKEM_KEM_DECLARE(ns)                                                  \
-  int ns##kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk);         \
-  int ns##kem_keygen_derand(const mlkem_params *p, uint8_t *ek, uint8_t *dk,   \
-                            const uint8_t *seed);                              \
-  int ns##kem_encaps(const mlkem_params *p, uint8_t *ct, uint8_t *ss,          \
-                     const uint8_t *ek);                                       \
-  int ns##kem_encaps_derand(const mlkem_params *p, uint8_t *ct, uint8_t *ss,   \
-                            const uint8_t *ek, const uint8_t *m);              \
-  int ns##kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,    \
-                     const uint8_t *dk);                                       \
-  int ns##kem_check_ek(const mlkem_params *p, const uint8_t *ek);              \
-  int ns##kem_check_dk(const mlkem_params *p, const uint8_t *dk);              \
-  int ns##kem_prepare_ek(const mlkem_params *p, uint8_t *prep,                 \
-                         const uint8_t *ek);                                   \
-  int ns##kem_encaps_prepared(const mlkem_params *p, uint8_t *ct, uint8_t *ss, \
-                              const uint8_t *prep);                            \
-  int ns##kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,       \
-                                     uint8_t *ss, const uint8_t *prep,         \
-                                     const uint8_t *m);
+#define MLKEM_KEM_DECLARE(set, k, eta1, eta2, du, dv)                       \
+  int mlkem_k##k##_kem_keygen(uint8_t *ek, uint8_t *dk);                    \
+  int mlkem_k##k##_kem_keygen_derand(uint8_t *ek, uint8_t *dk,              \
+                                     const uint8_t *seed);                  \
+  int mlkem_k##k##_kem_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *ek); \
+  int mlkem_k##k##_kem_encaps_derand(uint8_t *ct, uint8_t *ss,              \
+                                     const uint8_t *ek, const uint8_t *m);  \
+  int mlkem_k##k##_kem_decaps(uint8_t *ss, const uint8_t *ct,               \
+                              const uint8_t *dk);                           \
+  int mlkem_k##k##_kem_check_ek(const uint8_t *ek);                         \
+  int mlkem_k##k##_kem_check_dk(const uint8_t *dk);                         \
+  int mlkem_k##k##_kem_prepare_ek(uint8_t *prep, const uint8_t *ek);        \
+  int mlkem_k##k##_kem_encaps_prepared(uint8_t *ct, uint8_t *ss,            \
+                                       const uint8_t *prep);                \
+  int mlkem_k##k##_kem_encaps_prepared_derand(                              \
+      uint8_t *ct, uint8_t *ss, const uint8_t *prep, const uint8_t *m);
 
-MLKEM_KEM_DECLARE(mlkem_k2_)
-MLKEM_KEM_DECLARE(mlkem_k3_)
-MLKEM_KEM_DECLARE(mlkem_k4_)
+MLKEM_PARAMETER_SETS(MLKEM_KEM_DECLARE)
 
 #endif

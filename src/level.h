@@ -2,21 +2,27 @@
 /*
  * level.h - the FIPS 203 algorithms compiled once per parameter set.
  *
- * kpke.c and kem.c are written once, for any rank k, but every buffer in
- * them is sized by the compile-time rank MLKEM_K. level512.c, level768.c
- * and level1024.c each define MLKEM_K and include both files, so each
- * parameter set gets its own copy whose stack holds what that set needs
- * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
- * where it needs 9). MLKEM_NS gives each copy's external functions their
- * own names, mlkem_k2_..., mlkem_k3_..., mlkem_k4_...; inside a copy the
- * generic names below are mapped onto them.
+ * kpke.c, kpke_schedule.c and kem.c are written once, for any rank k, but
+ * every buffer in them is sized by the compile-time rank MLKEM_K.
+ * level512.c, level768.c and level1024.c each define MLKEM_K and include
+ * the three files, so each parameter set gets its own copy whose stack
+ * holds what that set needs and no more (sized for k = 4, ML-KEM-768
+ * would carry a 16-entry matrix where it needs 9). The files use each
+ * other only through kpke_internal.h and kem.h; one translation unit per
+ * set lets the compiler inline across them (the steps of key generation
+ * into the schedule's sinks). The set's parameters and sizes are
+ * constants below, taken from its row of Table 2 (params.h). MLKEM_NS
+ * gives each copy's external functions their own names, mlkem_k2_...,
+ * mlkem_k3_..., mlkem_k4_...; inside a copy the generic names below are
+ * mapped onto them.
  */
 #ifndef MLKEM_LEVEL_H
 #define MLKEM_LEVEL_H
 
+#include "params.h"
+
 #ifndef MLKEM_K
-#error \
-    "kpke.c and kem.c are compiled through level512.c, level768.c and level1024.c"
+#error "kpke.c, kem.c, ... are compiled through level512.c, level768.c, ..."
 #endif
 #if MLKEM_K != 2 && MLKEM_K != 3 && MLKEM_K != 4
 #error "MLKEM_K must be 2, 3 or 4"
@@ -26,20 +32,41 @@
 #define MLKEM_NS2_(k, name) MLKEM_NS_(k, name)
 #define MLKEM_NS(name) MLKEM_NS2_(MLKEM_K, name)
 
-/* FIPS 203 Table 2 for this k. */
-#define MLKEM_ETA1 (MLKEM_K == 2 ? 3 : 2)
-#define MLKEM_ETA2 2
-#define MLKEM_DU (MLKEM_K == 4 ? 11 : 10)
-#define MLKEM_DV (MLKEM_K == 4 ? 5 : 4)
-#define MLKEM_CT_BYTES_K (32 * (MLKEM_DU * MLKEM_K + MLKEM_DV))
+/* This set's row of Table 2: MLKEM_THIS_SET(X) is X(set, k, eta1, eta2,
+ * du, dv). */
+#define MLKEM_ROW_(k) MLKEM_SET_K##k
+#define MLKEM_ROW(k) MLKEM_ROW_(k)
+#define MLKEM_THIS_SET(X) MLKEM_ROW(MLKEM_K)(X)
+#define MLKEM_ROW_ETA1_(set, k, eta1, eta2, du, dv) eta1
+#define MLKEM_ROW_ETA2_(set, k, eta1, eta2, du, dv) eta2
+#define MLKEM_ROW_DU_(set, k, eta1, eta2, du, dv) du
+#define MLKEM_ROW_DV_(set, k, eta1, eta2, du, dv) dv
 
-/* Bytes of PRF output for one noise polynomial of eta1 / eta2. */
-#define MLKEM_ETA1_BYTES (64 * MLKEM_ETA1)
-#define MLKEM_ETA2_BYTES (64 * MLKEM_ETA2)
+#define MLKEM_ETA1 MLKEM_THIS_SET(MLKEM_ROW_ETA1_)
+#define MLKEM_ETA2 MLKEM_THIS_SET(MLKEM_ROW_ETA2_)
+#define MLKEM_DU MLKEM_THIS_SET(MLKEM_ROW_DU_)
+#define MLKEM_DV MLKEM_THIS_SET(MLKEM_ROW_DV_)
+
+/* This set's sizes in bytes (params.h). */
+#define MLKEM_EK_BYTES_K MLKEM_EK_BYTES_OF(MLKEM_K)
+#define MLKEM_DK_BYTES_K MLKEM_DK_BYTES_OF(MLKEM_K)
+#define MLKEM_DKPKE_BYTES_K MLKEM_DKPKE_BYTES_OF(MLKEM_K)
+#define MLKEM_U_BYTES_K MLKEM_U_BYTES_OF(MLKEM_K, MLKEM_DU)
+#define MLKEM_CT_BYTES_K MLKEM_CT_BYTES_OF(MLKEM_K, MLKEM_DU, MLKEM_DV)
+#define MLKEM_ETA1_BYTES MLKEM_PRF_BYTES_OF(MLKEM_ETA1)
+#define MLKEM_ETA2_BYTES MLKEM_PRF_BYTES_OF(MLKEM_ETA2)
 
 #define mlkem_kpke_keygen MLKEM_NS(kpke_keygen)
 #define mlkem_kpke_encrypt MLKEM_NS(kpke_encrypt)
 #define mlkem_kpke_decrypt MLKEM_NS(kpke_decrypt)
+#define mlkem_kpke_keygen_h MLKEM_NS(kpke_keygen_h)
+#define mlkem_kpke_keygen_schedule MLKEM_NS(kpke_keygen_schedule)
+#define mlkem_kpke_keygen_s_hat MLKEM_NS(kpke_keygen_s_hat)
+#define mlkem_kpke_keygen_e_hat MLKEM_NS(kpke_keygen_e_hat)
+#define mlkem_kpke_keygen_t_hat MLKEM_NS(kpke_keygen_t_hat)
+#define mlkem_kpke_encrypt_jobs MLKEM_NS(kpke_encrypt_jobs)
+#define mlkem_kpke_encrypt_finish MLKEM_NS(kpke_encrypt_finish)
+#define mlkem_kpke_encrypt_samples_wipe MLKEM_NS(kpke_encrypt_samples_wipe)
 #define mlkem_kem_keygen MLKEM_NS(kem_keygen)
 #define mlkem_kem_keygen_derand MLKEM_NS(kem_keygen_derand)
 #define mlkem_kem_encaps MLKEM_NS(kem_encaps)

@@ -7,7 +7,7 @@
 #ifndef MLKEM_SAMPLE_H
 #define MLKEM_SAMPLE_H
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "symmetric.h"
 
 /* One matrix entry being sampled: its XOF input rho || j || i and the

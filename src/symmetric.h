@@ -18,14 +18,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "sha3/sha3.h"
 
 /* The constructors and mlkem_jobs_add are inline: built where it is
- * appended, a job is written once, field by field, into the caller's list
- * (as separate functions, each job went through a returned struct and a
- * by-value copy, and the copy's wide loads of just-stored fields stalled
- * on store forwarding: about 1 % of an operation). */
+ * appended, a job is written once, field by field, into the caller's list.
+ * A job returned by a function of another file and copied by value is
+ * reloaded by wide loads that stall on store forwarding
+ * (docs/ARCHITECTURE.md, "Decisions"). */
 static inline mlkem_sponge_job mlkem_job_make(unsigned rate, uint8_t ds,
                                               const uint8_t *in0, size_t len0,
                                               const uint8_t *in1, size_t len1,

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "backend/portable/portable.h"
 #include "ref_fips203.h"
 #include "test_util.h"

@@ -9,18 +9,18 @@
  * produce exactly the same int16 coefficients, so that their operations can
  * be mixed; the portable ones are themselves checked against FIPS 203 in
  * test_ntt. Each operation is run on the same input by both backends (the
- * operation tables of backend/api.h) and the outputs are compared with
+ * operation tables of backend/backend.h) and the outputs are compared with
  * memcmp:
  *
  *  - at least 100,000 random inputs per operation (per k = 1 .. 4 for
- *    basemul_acc), uniform within the input bounds of backend/api.h;
+ *    basemul_acc), uniform within the input bounds of backend/backend.h;
  *  - inputs at those bounds: constant, alternating and random-sign
  *    polynomials of the largest allowed magnitude, and single coefficients
  *    at the bound in every position (which also isolates every lane of
  *    every rearrangement the SIMD transforms make);
  *  - random int16 inputs over the whole range, beyond the contract: the
  *    SIMD code performs the same wrapping 16-bit operations as the
- *    portable code, so it agrees there too. (Stricter than backend/api.h
+ *    portable code, so it agrees there too. (Stricter than backend/backend.h
  *    requires; a future change that relies on the bounds may drop this
  *    part.)
  *
@@ -33,14 +33,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "backend/portable/portable.h"
 #include "test_util.h"
 
 #define Q MLKEM_Q
 #define N MLKEM_N
 #define RANDOM_RUNS 100000ul
-/* The largest magnitude of an ntt output (backend/api.h: |x| < 8q), the
+/* The largest magnitude of an ntt output (backend/backend.h: |x| < 8q), the
  * bound of basemul_acc's b and of add_reduce's a. */
 #define B8 (8 * Q - 1)
 #define FULLRANGE_RUNS 20000ul
@@ -183,8 +183,8 @@ static void cmp_add_sub(tally *t, const char *what, unsigned long run,
   record(t, what, run, &x, &y);
 }
 
-/* Both operations over the part [from, to) (api.h), r holding any values
- * before: the whole output must agree, the coefficients outside the part
+/* Both operations over the part [from, to) (backend/backend.h), r holding any
+ * values before: the whole output must agree, the coefficients outside the part
  * left as they were by both (test_ntt checks the portable ones). */
 static void cmp_parts(tally *t, const char *what, unsigned long run,
                       const mlkem_poly *r, const mlkem_poly *a,

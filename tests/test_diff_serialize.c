@@ -40,7 +40,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "backend/portable/portable.h"
 #include "test_util.h"
 
@@ -305,8 +305,8 @@ static void test_encoder(unsigned d) {
   stat_report(&s);
 }
 
-/* encode12 over every range of whole parts (api.h), 1000 random inputs
- * within the bound each: the output starts as the same random bytes for
+/* encode12 over every range of whole parts (backend/backend.h), 1000 random
+ * inputs within the bound each: the output starts as the same random bytes for
  * both, so the bytes outside the range must be left alone by both. */
 static void test_encode12_parts(void) {
   op_stat s;

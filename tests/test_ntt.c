@@ -16,7 +16,7 @@
  * The portable backend keeps NTT-domain polynomials in the standard's order
  * without scaling, so its ntt/invntt/basemul_acc outputs are compared with
  * the references coefficient by coefficient (mod q), and their documented
- * bounds (backend/api.h) are checked on every output. The multiplication
+ * bounds (backend/backend.h) are checked on every output. The multiplication
  * property invntt(basemul_acc(ntt a, ntt b)) = a * b, which holds for any
  * layout, is also checked on the backend in use if it is not the portable
  * one.
@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "backend/portable/arith.h"
 #include "backend/portable/portable.h"
 #include "ref_fips203.h"
@@ -447,8 +447,8 @@ static void test_add_reduce(const mlkem_backend *be) {
   printf("  %s: add_reduce, 300 cases\n", be->name);
 }
 
-/* add and sub_from (api.h): r + a and a - r exactly, for operands whose
- * results are below 2q (the contract), at the bounds and at random; and
+/* add and sub_from (backend/backend.h): r + a and a - r exactly, for operands
+ * whose results are below 2q (the contract), at the bounds and at random; and
  * wrapping to 16 bits, like the portable code's int16 casts, beyond it. */
 static void test_add_sub(const mlkem_backend *be) {
   test_rng rng;
@@ -488,8 +488,8 @@ static void test_add_sub(const mlkem_backend *be) {
 }
 
 /* basemul_acc and add_reduce over a part [from, to) of the coefficients
- * (api.h; key generation computes t-hat so): for every range of whole
- * parts, the coefficients inside are those of the whole-polynomial call,
+ * (backend/backend.h; key generation computes t-hat so): for every range of
+ * whole parts, the coefficients inside are those of the whole-polynomial call,
  * and those outside are left as they were. */
 static void test_parts(const mlkem_backend *be) {
   test_rng rng;

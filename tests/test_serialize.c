@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "backend/portable/portable.h"
 #include "ref_fips203.h"
 #include "test_util.h"
@@ -150,7 +150,7 @@ static void test_roundtrips12(const mlkem_backend *be) {
   printf("  %s: 1000 random encode12/decode12 round trips\n", be->name);
 }
 
-/* encode12 over a part [from, to) of the coefficients (api.h; key
+/* encode12 over a part [from, to) of the coefficients (backend/backend.h; key
  * generation encodes t-hat so): for every range of whole parts, bytes
  * 3 from / 2 .. 3 to / 2 are those of the whole-polynomial call, and the
  * others are left as they were. */

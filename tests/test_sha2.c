@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "cpu.h"
 #include "mlkem.h"
 #include "sha2/sha2.h"

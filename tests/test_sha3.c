@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "bytes.h"
 #include "cpu.h"
 #include "sha3/sha3.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "cpu.h"
 #include "mlkem.h"
 #include "sha3/sha3.h"

@@ -42,8 +42,9 @@
 
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "painted_stack.h"
+#include "params.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
 
@@ -52,7 +53,6 @@
 #define MAX_EK MLKEM1024_EK_BYTES
 #define MAX_DK MLKEM1024_DK_BYTES
 #define MAX_CT MLKEM1024_CT_BYTES
-#define K_MAX 4
 
 /* ---- the operation under test, with its buffers outside the region ---- */
 
@@ -123,14 +123,14 @@ static void reset_secrets(void) {
  * as sampled and after the NTT. */
 static void add_noise(const char *what, const uint8_t seed[32], unsigned n,
                       unsigned eta, int ntt) {
-  uint8_t in[33], prf[64 * 3];
+  uint8_t in[33], prf[MLKEM_PRF_BYTES_OF(3)]; /* eta <= 3 */
   mlkem_poly poly;
   char name[48];
   memcpy(in, seed, 32);
   in[32] = (uint8_t)n;
-  mlkem_shake256(prf, 64 * eta, in, sizeof in);
+  mlkem_shake256(prf, MLKEM_PRF_BYTES_OF(eta), in, sizeof in);
   snprintf(name, sizeof name, "PRF output for %s", what);
-  add(name, prf, 64 * eta, 0);
+  add(name, prf, MLKEM_PRF_BYTES_OF(eta), 0);
   mlkem_backend_portable.cbd(&poly, prf, eta);
   snprintf(name, sizeof name, "noise %s", what);
   add(name, poly.coeffs, sizeof poly.coeffs, 1);
@@ -141,9 +141,11 @@ static void add_noise(const char *what, const uint8_t seed[32], unsigned n,
   }
 }
 
-static unsigned eta1_of(unsigned k) {
-  return k == 2 ? 3 : 2;
-}
+/* eta1 and eta2 of the set of rank k: the library's Table 2 (params.h). */
+#define ETAS_OF_SET(P, K, ETA1, ETA2, DU, DV) [K] = {ETA1, ETA2},
+static const struct {
+  unsigned eta1, eta2;
+} etas[MLKEM_K_MAX + 1] = {MLKEM_PARAMETER_SETS(ETAS_OF_SET)};
 
 /* The secrets of K-PKE.Encrypt(ek, msg, r): noise and mu. */
 static void add_encrypt_secrets(unsigned k, const uint8_t msg[32],
@@ -153,12 +155,12 @@ static void add_encrypt_secrets(unsigned k, const uint8_t msg[32],
   unsigned i;
   for (i = 0; i < k; i++) {
     snprintf(what, sizeof what, "%s y[%u]", tag, i);
-    add_noise(what, r, i, eta1_of(k), 1);
+    add_noise(what, r, i, etas[k].eta1, 1);
     snprintf(what, sizeof what, "%s e1[%u]", tag, i);
-    add_noise(what, r, k + i, 2, 0);
+    add_noise(what, r, k + i, etas[k].eta2, 0);
   }
   snprintf(what, sizeof what, "%s e2", tag);
-  add_noise(what, r, 2 * k, 2, 0);
+  add_noise(what, r, 2 * k, etas[k].eta2, 0);
   mlkem_backend_portable.decode_decompress_msg(&mu, msg);
   snprintf(what, sizeof what, "%s mu", tag);
   add(what, mu.coeffs, sizeof mu.coeffs, 1);
@@ -176,14 +178,14 @@ static void keygen_secrets(unsigned k) {
   add("sigma", rs + 32, 32, 0);
   for (i = 0; i < k; i++) {
     snprintf(what, sizeof what, "s[%u]", i);
-    add_noise(what, rs + 32, i, eta1_of(k), 1);
+    add_noise(what, rs + 32, i, etas[k].eta1, 1);
     snprintf(what, sizeof what, "e[%u]", i);
-    add_noise(what, rs + 32, k + i, eta1_of(k), 1);
+    add_noise(what, rs + 32, k + i, etas[k].eta1, 1);
   }
   /* dk_PKE as bytes, 16 at a time. */
   {
     secret *s;
-    add("dk_PKE", g_dk, 384u * k, 0);
+    add("dk_PKE", g_dk, MLKEM_DKPKE_BYTES_OF(k), 0);
     s = &secrets[nsecrets - 1];
     s->window = 16;
     s->step = 16;
@@ -205,10 +207,9 @@ typedef int (*kpke_decrypt_fn)(uint8_t *m, const uint8_t *dk_pke,
                                const uint8_t *ct);
 
 static void decaps_secrets(unsigned k) {
-  static const kpke_decrypt_fn dec[5] = {NULL, NULL, mlkem512_kpke_decrypt,
-                                         mlkem768_kpke_decrypt,
-                                         mlkem1024_kpke_decrypt};
-  const size_t dkpke = 384u * k;
+#define DECRYPT_OF_SET(P, K, ETA1, ETA2, DU, DV) [K] = mlkem##P##_kpke_decrypt,
+  static const kpke_decrypt_fn dec[MLKEM_K_MAX + 1] = {
+      MLKEM_PARAMETER_SETS(DECRYPT_OF_SET)};
   const uint8_t *z = g_dk + g_kem->dk_bytes - 32;
   const uint8_t *h = g_dk + g_kem->dk_bytes - 64;
   uint8_t in[64], kr[64], zc[32 + MAX_CT], kbar[32];
@@ -217,12 +218,11 @@ static void decaps_secrets(unsigned k) {
   add("z", z, 32, 0);
   for (i = 0; i < k; i++) {
     mlkem_poly s;
-    mlkem_backend_portable.decode12(&s, g_dk + 384u * i);
+    mlkem_backend_portable.decode12(&s, g_dk + MLKEM_POLYBYTES * i);
     snprintf(what, sizeof what, "s-hat[%u] decoded", i);
     add(what, s.coeffs, sizeof s.coeffs, 1);
   }
   CHECK(dec[k](in, g_dk, g_ct) == MLKEM_OK);
-  (void)dkpke;
   memcpy(in + 32, h, 32);
   mlkem_sha3_512(kr, in, sizeof in);
   add("m'", in, 32, 0);
@@ -302,7 +302,7 @@ int main(void) {
     unsigned k;
     g_kem = mlkem_kems[s];
     k = g_kem->rank;
-    if (k > K_MAX) continue;
+    if (k > MLKEM_K_MAX) continue;
     for (round = 0; round < 2; round++) {
       test_rng_bytes(&rng, g_seed, sizeof g_seed);
       test_rng_bytes(&rng, g_m, sizeof g_m);

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "aes/aes.h"
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "cpu.h"
 #include "publish.h"
 

@@ -10,7 +10,7 @@
  */
 #include <stddef.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "cpu.h"
 #include "publish.h"
 #include "sha2/sha2.h"

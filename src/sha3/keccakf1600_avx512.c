@@ -33,13 +33,9 @@
  * two of them) but 512-bit ones on two (rotations on one), so a round of
  * the four-way function needs at least about 30 core cycles and of the
  * eight-way one about 45: 24 rounds at least about 720 and 1,080 cycles.
- * Measured on the development VM (Xeon, TSC about 0.8 of the core clock;
- * quietest medians): four-way about 615-640 TSC ticks per call with GCC 12
- * or clang 14, eight-way about 890 (GCC) and 910 (clang), against about
- * 1,230 for the AVX2 four-way function and 780 for one single-state
- * permutation. AMD Zen 5 runs 512-bit instructions at full width, so there
- * the two cost about the same: four-way 520-546, eight-way 546 (TSC at
- * 2.6 GHz; docs/BENCHMARKS.md).
+ * AMD Zen 5 runs 512-bit instructions at full width, so there the two
+ * cost about the same. (Measured costs: docs/ARCHITECTURE.md,
+ * "Decisions".)
  *
  * Both functions are written from one round macro; the vector type and the
  * primitive operations are defined before each function and undefined
@@ -48,7 +44,7 @@
  * the second goes back, so rho and pi are only a matter of naming and no
  * lane is ever copied. A two-round loop body (about 200 instructions)
  * stays in the decoded-instruction cache; unrolling four rounds or all 24
- * measured no faster.
+ * is no faster.
  *
  * Lane (x, y) is lane index x + 5y (Section 3.1.2); variable a23 holds the
  * vector of lane x = 2, y = 3.
@@ -81,10 +77,7 @@
  * c0 and c3 are dead in turn: few vectors are live when rho and pi start,
  * and GCC keeps all 25 lanes in registers (7 stack references in the
  * eight-way function against 30 when d_x was formed and added where rho
- * reads each lane).
- * Measured on the development machine (quiet minimum of medians, GCC 12):
- * eight-way 952 -> 888 ticks, four-way 642 -> 612; with clang 14 the same
- * as before within the noise (918 -> 908, 646 -> 642).
+ * reads each lane; docs/ARCHITECTURE.md, "Decisions").
  */
 #define KX_THETA_COLUMN(A, x, cl, cr)       \
   do {                                      \

@@ -6,10 +6,9 @@
  * those of keccakf1600_rounds.h; chi (3.2.4) is written plainly, b0 ^ (~b1
  * & b2), which BMI1's and-not instruction computes in one step, so no
  * lane is kept complemented; BMI2's rorx rotates without first copying
- * its operand. Measured (rdtsc ticks, quiet best of medians, this
- * project's x86-64 host): about 650 against 776 for keccakf1600.c.
- * The AVX2 backend uses it for a lane that runs alone (sha3.h,
- * mlkem_keccak_lanes.x1).
+ * its operand, which makes it faster than keccakf1600.c (figures in
+ * docs/ARCHITECTURE.md, "Decisions"). The AVX2 backend uses it for a lane that
+ * runs alone (sha3.h, mlkem_keccak_lanes.x1).
  */
 #if defined(__x86_64__) || defined(_M_X64)
 #include "sha3/keccak_avx2.h"

@@ -32,11 +32,7 @@
  * iota 1), and x86 cores with AVX2 execute at most three such instructions
  * per cycle (shifts on only two of the three ports), so 24 rounds need at
  * least about 1,470 core cycles. Loads and stores of spilled lanes use
- * other ports. Measured on the development VM (a recent Xeon, TSC at
- * 2.3 GHz, core about 2.9 GHz; GCC 12 -O3): about 1,230 TSC ticks per
- * call, i.e. about 1,560 core cycles, against about 3,100 ticks for the
- * portable four-way function. On an AMD Zen 5 VM (TSC at 2.6 GHz), about
- * 910 ticks.
+ * other ports. (Measured cost: docs/ARCHITECTURE.md, "Decisions".)
  *
  * Lane (x, y) is lane index x + 5y (Section 3.1.2); variable a23 holds the
  * vector of lane x = 2, y = 3.

@@ -90,12 +90,13 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
  * A job may also stream its input (avail not NULL): it absorbs a block
  * only once *avail, the count of input bytes written so far, covers it,
  * and waits otherwise. *avail is advanced by the sinks of other jobs of the
- * list (key generation writes ek row by row while the matrix is sampled,
- * and H(ek) absorbs each row as it comes). At most one job of a list may
- * stream, and its input must be complete once every other job is. Its
- * tail is the number of its last blocks whose input is written only as the
- * last other job completes (an estimate used to choose the width of the
- * steps; 0 or 1 when unknown); that of every other job is 0. */
+ * list (key generation writes ek a part at a time while the matrix is
+ * sampled, and H(ek) absorbs each block as its bytes become final). At
+ * most one job of a list may stream, and its input must be complete once
+ * every other job is. Its tail is the number of its last blocks whose
+ * input is written only as the last other job completes (an estimate used
+ * to choose the width of the steps; 0 or 1 when unknown); that of every
+ * other job is 0. */
 typedef int (*mlkem_sponge_sink)(void *arg, const uint64_t *lane, size_t stride,
                                  size_t len);
 
@@ -122,8 +123,9 @@ typedef struct {
  * 8): lane i of instance j at state[stride * i + j]. x4 permutes instances
  * 0-3 of that layout, x8 (stride 8 only) instances 0-7; either may be
  * NULL. x1 permutes any single instance (NULL: mlkem_keccakf1600_strided).
- * Before every step the scheduler picks the cheapest way to permute the
- * instances that are busy. */
+ * Before every step the scheduler picks, from these costs, how to permute
+ * the instances that are busy, and with both x4 and x8 how many lanes to
+ * fill (docs/ARCHITECTURE.md). */
 typedef struct {
   unsigned stride;
   void (*x4)(uint64_t *state);
@@ -137,9 +139,10 @@ extern const mlkem_keccak_lanes mlkem_keccak_lanes_portable;
 
 /* Runs the jobs (at most MLKEM_SPONGE_MAX_JOBS). A lane that finishes a
  * job takes the first job of the list that has not started and whose
- * dependency is complete; so list the longest chains first. The time is
- * about the larger of the longest chain of dependent jobs and the total
- * number of permutations divided among the lanes. */
+ * dependency is complete; so list the longest chains first (the order of
+ * each list of the library is in docs/SCHEDULE.md). The time is about the
+ * larger of the longest chain of dependent jobs and the total number of
+ * permutations divided among the lanes. */
 void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
                       const mlkem_keccak_lanes *lanes);
 

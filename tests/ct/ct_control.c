@@ -31,7 +31,7 @@
 #include <string.h>
 
 #include "mlkem_hazmat.h"
-#include "backend/api.h"
+#include "backend/backend.h"
 #include "ct_testing.h"
 
 static volatile unsigned sink;

@@ -3,33 +3,20 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include "backend/avx2/avx2.h"
 
+#include "backend/contracts.h"
 #include "sha3/keccak_avx2.h"
 
-/* Four-way layout; costs measured (rdtsc ticks, quiet medians): four-way
- * AVX2 about 1,230, one-way with BMI1/BMI2 (keccakf1600_bmi.c) about 650.
- * So a lone lane runs one-way, two or more four-way. (On AMD Zen 5: 910
- * and 572-598, the same choice.) */
+/* Four-way layout; the costs of one call (rdtsc ticks on the reference
+ * Xeon): four-way AVX2 1,230, one-way with BMI1/BMI2 (keccakf1600_bmi.c)
+ * 650. So a lone lane runs one-way, two or more four-way
+ * (docs/ARCHITECTURE.md "Decisions"). */
 static const mlkem_keccak_lanes keccak_avx2 = {
     4, mlkem_keccakf1600_x4_avx2,     NULL, 650, 1230,
     0, mlkem_keccakf1600_strided_bmi,
 };
 
-const mlkem_backend mlkem_backend_avx2 = {
-    "avx2",
-    mlkem_avx2_ntt,
-    mlkem_avx2_invntt,
-    mlkem_avx2_basemul_acc,
-    mlkem_avx2_add_reduce,
-    mlkem_avx2_add,
-    mlkem_avx2_sub_from,
-    mlkem_avx2_encode12,
-    mlkem_avx2_decode12,
-    mlkem_avx2_compress_encode,
-    mlkem_avx2_decode_decompress,
-    mlkem_avx2_compress_encode_msg,
-    mlkem_avx2_decode_decompress_msg,
-    mlkem_avx2_cbd,
-    mlkem_avx2_rej_uniform,
-    &keccak_avx2,
-};
+MLKEM_BACKEND_CONTRACT_WRAPPERS(mlkem_avx2)
+
+const mlkem_backend mlkem_backend_avx2 =
+    MLKEM_BACKEND_TABLE("avx2", mlkem_avx2, &keccak_avx2);
 #endif

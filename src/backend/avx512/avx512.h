@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * avx512.h - the AVX-512 backend's operations, one per entry of
- * mlkem_backend (backend/api.h states each contract).
+ * avx512.h - the AVX-512 backend's operations, declared from the list
+ * of backend/backend.h, which states each one's contract.
  *
  * The AVX-512 backend keeps the portable backend's NTT-domain layout (the
  * standard coefficient order) and computes exactly the same 16-bit
@@ -21,32 +21,8 @@
 
 #include <stdint.h>
 
-#include "backend/api.h"
+#include "backend/backend.h"
 
-void mlkem_avx512_ntt(mlkem_poly *p);
-void mlkem_avx512_invntt(mlkem_poly *p);
-void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                              const mlkem_poly *b, unsigned k, unsigned from,
-                              unsigned to);
-void mlkem_avx512_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
-                             unsigned to);
-void mlkem_avx512_add(mlkem_poly *r, const mlkem_poly *a);
-void mlkem_avx512_sub_from(mlkem_poly *r, const mlkem_poly *a);
-
-void mlkem_avx512_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
-                           unsigned from, unsigned to);
-unsigned mlkem_avx512_decode12(mlkem_poly *r,
-                               const uint8_t in[MLKEM_POLYBYTES]);
-void mlkem_avx512_compress_encode(uint8_t *out, const mlkem_poly *a,
-                                  unsigned d);
-void mlkem_avx512_decode_decompress(mlkem_poly *r, const uint8_t *in,
-                                    unsigned d);
-void mlkem_avx512_compress_encode_msg(uint8_t out[32], const mlkem_poly *a);
-void mlkem_avx512_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]);
-
-void mlkem_avx512_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta);
-void mlkem_avx512_rej_uniform(mlkem_poly *r, unsigned *ctr,
-                              const uint64_t *lane, size_t stride,
-                              unsigned len);
+MLKEM_BACKEND_DECLARE(mlkem_avx512)
 
 #endif

@@ -3,22 +3,15 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include "backend/avx512/avx512.h"
 
+#include "backend/contracts.h"
 #include "sha3/keccak_avx512.h"
 
-/* Eight-way layout. The permutations alone cost (rdtsc ticks, quiet
- * medians, docs/BENCHMARKS.md) about 780 one-way (portable), 612 four-way
- * and 888 eight-way, so a lone lane runs four-way. Only the ratio of the
- * four- and eight-way figures decides anything (the width of a step):
- * 950 / 640 = 1.48, near that of the permutations alone (1.45), chosen by
- * counting steps and timing whole operations at 800, 900 and 950. Until
- * key generation's H(ek) declared its tail (sha3.h), the figure was 800:
- * the width estimate then took keygen for shorter than it is, and at 950
- * ran it on four lanes (15 steps instead of 13). With the tail,
- * ML-KEM-768 decaps runs 4 four-way + 5 eight-way steps instead of 3 + 6
- * and keygen is unchanged (docs/SCHEDULE.md has the counts and timings).
- * These are a Xeon's figures. On AMD Zen 5 the four- and eight-way
- * permutations cost about the same (520-546), and a table of 590 / 530 /
- * 550 timed no different from this one (docs/BENCHMARKS.md). */
+/* Eight-way layout; the costs of one call (rdtsc ticks on the reference
+ * Xeon): one-way (portable) 780, four-way 640, eight-way 950. So a lone
+ * lane runs four-way. Only the ratio of the four- and eight-way figures
+ * decides anything (how many lanes a step fills); 950 / 640 is near that
+ * of the permutations alone and was chosen by step counts and timings
+ * (docs/SCHEDULE.md, docs/ARCHITECTURE.md "Decisions"). */
 static const mlkem_keccak_lanes keccak_avx512 = {
     8,
     mlkem_keccakf1600_x4_avx512,
@@ -29,22 +22,8 @@ static const mlkem_keccak_lanes keccak_avx512 = {
     NULL,
 };
 
-const mlkem_backend mlkem_backend_avx512 = {
-    "avx512",
-    mlkem_avx512_ntt,
-    mlkem_avx512_invntt,
-    mlkem_avx512_basemul_acc,
-    mlkem_avx512_add_reduce,
-    mlkem_avx512_add,
-    mlkem_avx512_sub_from,
-    mlkem_avx512_encode12,
-    mlkem_avx512_decode12,
-    mlkem_avx512_compress_encode,
-    mlkem_avx512_decode_decompress,
-    mlkem_avx512_compress_encode_msg,
-    mlkem_avx512_decode_decompress_msg,
-    mlkem_avx512_cbd,
-    mlkem_avx512_rej_uniform,
-    &keccak_avx512,
-};
+MLKEM_BACKEND_CONTRACT_WRAPPERS(mlkem_avx512)
+
+const mlkem_backend mlkem_backend_avx512 =
+    MLKEM_BACKEND_TABLE("avx512", mlkem_avx512, &keccak_avx512);
 #endif

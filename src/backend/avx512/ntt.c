@@ -505,9 +505,9 @@ static inline __m512i basemul_finish(__m512i c0, __m512i c1) {
  * lanes (basemul_gammas: an entry's even lanes hold the gammas of its
  * first vector, moved up, its odd lanes those of the second). Half of
  * each fqmul's lanes are thrown away; gathering both vectors' y1 into one
- * vector first (as the AVX2 backend does) measured slower here, k = 3:
- * 144 ticks against 150 with byte shuffles and 158 with shifts, since
- * 512-bit multiplies and shifts share port 0. */
+ * vector first (as the AVX2 backend does) is slower here, with byte
+ * shuffles or with shifts, since 512-bit multiplies and shifts share port
+ * 0 (docs/ARCHITECTURE.md, "Decisions"). */
 void mlkem_avx512_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
                               const mlkem_poly *b, unsigned k, unsigned from,
                               unsigned to) {

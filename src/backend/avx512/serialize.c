@@ -5,7 +5,7 @@
  *
  * Every function returns exactly the bytes or coefficients of its portable
  * counterpart (backend/portable/serialize.c) for every input the contracts
- * of backend/api.h allow, and the encoders do so for every int16 input;
+ * of backend/backend.h allow, and the encoders do so for every int16 input;
  * tests/test_diff_serialize.c compares them. Coefficients (secret
  * for u, v and the message) pass only through arithmetic, shifts, masks
  * and permutations whose pattern depends on d alone: no branch and no

@@ -2,23 +2,10 @@
 /* backend.c - the portable backend's operation table. */
 #include "backend/portable/portable.h"
 
+#include "backend/contracts.h"
 #include "sha3/sha3.h"
 
-const mlkem_backend mlkem_backend_portable = {
-    "portable",
-    mlkem_portable_ntt,
-    mlkem_portable_invntt,
-    mlkem_portable_basemul_acc,
-    mlkem_portable_add_reduce,
-    mlkem_portable_add,
-    mlkem_portable_sub_from,
-    mlkem_portable_encode12,
-    mlkem_portable_decode12,
-    mlkem_portable_compress_encode,
-    mlkem_portable_decode_decompress,
-    mlkem_portable_compress_encode_msg,
-    mlkem_portable_decode_decompress_msg,
-    mlkem_portable_cbd,
-    mlkem_portable_rej_uniform,
-    &mlkem_keccak_lanes_portable,
-};
+MLKEM_BACKEND_CONTRACT_WRAPPERS(mlkem_portable)
+
+const mlkem_backend mlkem_backend_portable = MLKEM_BACKEND_TABLE(
+    "portable", mlkem_portable, &mlkem_keccak_lanes_portable);

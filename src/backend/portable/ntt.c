@@ -4,7 +4,7 @@
  * NTT-domain multiplication, for the portable backend.
  *
  * Layout: NTT-domain coefficients are kept in the standard's order, as
- * signed representatives of bounded size (see backend/api.h for the bounds
+ * signed representatives of bounded size (see backend/backend.h for the bounds
  * each function keeps). Multiplications by the constants zeta go through
  * Montgomery reduction, so the tables hold zeta * 2^16 mod q.
  */
@@ -64,8 +64,8 @@ const int16_t mlkem_gammas[128] = {
 /* The layers with half-blocks of 16 coefficients or fewer use tables with
  * each block's zeta repeated once per butterfly: with a contiguous zeta per
  * coefficient the compiler vectorizes these layers as whole vectors, where
- * a single zeta per block leads it into slow cross-block shuffles (measured
- * with callgrind: the inverse NTT went from 14,000 to 2,800 instructions).
+ * a single zeta per block leads it into slow cross-block shuffles (five
+ * times the instructions: docs/ARCHITECTURE.md, "Decisions").
  * Entries are copies of mlkem_zetas: forward, zetas[128/len + b] for block
  * b; inverse, zetas[256/len - 1 - b]. test_ntt checks them through the
  * transforms against FIPS 203 Algorithms 9 and 10. */
@@ -249,7 +249,7 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
  * the sums: the input bound q grows by less than q per layer (the product
  * term is a Montgomery output, below q), so after seven layers every
  * coefficient is below 8q < 2^15, and the output is left so: its users
- * take |x| < 8q (basemul_acc's b, add_reduce, encode12: backend/api.h). */
+ * take |x| < 8q (basemul_acc's b, add_reduce, encode12: backend/backend.h). */
 void mlkem_portable_ntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
   /* Layer by layer with constant lengths, so that each inlined copy of the
@@ -340,7 +340,7 @@ void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
     r->coeffs[i] = mlkem_barrett_reduce((int16_t)(r->coeffs[i] + a->coeffs[i]));
 }
 
-/* r += a and r = a - r, wrapping to 16 bits (backend/api.h). */
+/* r += a and r = a - r, wrapping to 16 bits (backend/backend.h). */
 void mlkem_portable_add(mlkem_poly *r, const mlkem_poly *a) {
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)

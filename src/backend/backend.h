@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * backend/backend.h - the backend seam: the polynomial operations a
+ * backend implements, each with its contract, and the table through which
+ * the frontend calls them.
+ *
+ * The FIPS 203 algorithms (kpke.c, kem.c) are written once and do all their
+ * polynomial arithmetic through these operations. Every backend (portable,
+ * avx2, avx512, neon) implements every one of them, in its own files
+ * compiled with its own target flags, and fills a table
+ * (MLKEM_BACKEND_TABLE); dispatch.c picks the table once per process.
+ *
+ * Polynomials
+ * -----------
+ * An mlkem_poly holds 256 signed 16-bit coefficients. Each operation states
+ * the bound it needs on its input coefficients and the bound it guarantees
+ * on its outputs; "|x| <= B" is on the integer representative held.
+ *
+ * A polynomial is either in the normal domain (coefficient i of f at index
+ * i) or in the NTT domain. Every backend keeps NTT-domain coefficients in
+ * the standard order, unscaled, with the portable backend's
+ * representatives, so every operation gives bit-for-bit the portable
+ * result on every input within its contract (tests/test_diff_*.c). Key
+ * generation relies on the order to release ek a part at a time
+ * (kpke.c); bytes enter and leave only through encode12/decode12, the
+ * compress operations and rej_uniform, so bytes that leave the library
+ * are always exactly those of the standard.
+ *
+ * Contracts
+ * ---------
+ * The bounds below are checked on every call through a table in builds
+ * with MLKEM_CONTRACTS defined (backend/contracts.h; tests/
+ * test_contracts.c runs the library so); in other builds they cost
+ * nothing.
+ *
+ * Constant time: no operation branches on, or indexes memory by,
+ * coefficient values, except rej_uniform, whose input is public (it is
+ * derived from rho, which is part of ek).
+ */
+#ifndef MLKEM_BACKEND_H
+#define MLKEM_BACKEND_H
+
+#include <stdint.h>
+
+#include "params.h"
+#include "sha3/sha3.h"
+
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define MLKEM_ALIGN _Alignas(64)
+#else
+#define MLKEM_ALIGN
+#endif
+
+typedef struct {
+  MLKEM_ALIGN int16_t coeffs[MLKEM_N];
+} mlkem_poly;
+
+/* SHAKE128 output a matrix entry usually needs: three blocks, enough for
+ * 256 coefficients in all but about 0.8 % of entries (336 candidates, each
+ * accepted with probability 3329/4096). The sampler feeds
+ * rej_uniform one block at a time until it is full; this figure only
+ * plans the hash schedule. */
+#define MLKEM_REJ_UNIFORM_BUFBYTES (3 * 168)
+
+/* basemul_acc, add_reduce and encode12 work on the coefficients in a range
+ * [from, to), both multiples of MLKEM_PART_COEFFS, from < to <= 256; a
+ * whole polynomial is 0, MLKEM_N. They read and write nothing outside it
+ * (encode12: bytes 3 from / 2 .. 3 to / 2 of out), so that key generation
+ * computes each row of t-hat a part at a time while its matrix entries are
+ * still being sampled (kpke.c). 64 is the widest step of any backend (the
+ * AVX-512 and portable multiply-accumulate). */
+#define MLKEM_PART_COEFFS 64
+
+/* clang-format off */
+/* The operations. Each is listed as X(P, type, name, (parameters),
+ * (arguments)) under its contract; MLKEM_BACKEND_OPERATIONS(X, P) expands
+ * to all of them in table order, P passed through (a backend's prefix).
+ * From this one list come the table's members, each backend's
+ * declarations and table, and the contract checks. */
+
+/* Forward NTT (FIPS 203 Algorithm 9), in place.
+ * In: normal domain, |x| <= q. Out: NTT domain, |x| < 8q (no final
+ * reduction: every user of the output takes that bound). */
+#define MLKEM_OP_NTT(X, P) X(P, void, ntt, (mlkem_poly *p), (p))
+
+/* Inverse NTT (FIPS 203 Algorithm 10) including the scaling by 128^-1,
+ * in place. In: NTT domain as produced by basemul_acc, |x| < q.
+ * Out: normal domain, |x| < q. */
+#define MLKEM_OP_INVNTT(X, P) X(P, void, invntt, (mlkem_poly *p), (p))
+
+/* r = sum_{i<k} a[i] o b[i]: MultiplyNTTs (FIPS 203 Algorithm 11) summed
+ * over a vector. In: NTT domain, a[i] in [0, q) (decoded or sampled),
+ * |b[i]| < 8q (ntt output), 1 <= k <= 4. Out: NTT domain, |x| < q, such
+ * that invntt gives the product polynomial. Coefficients [from, to) only
+ * (MLKEM_PART_COEFFS). */
+#define MLKEM_OP_BASEMUL_ACC(X, P)                                         \
+  X(P, void, basemul_acc,                                                  \
+    (mlkem_poly *r, const mlkem_poly *a, const mlkem_poly *b, unsigned k, \
+     unsigned from, unsigned to),                                          \
+    (r, a, b, k, from, to))
+
+/* r += a, for key generation's t-hat = A-hat s-hat + e-hat (FIPS 203
+ * Algorithm 13, step 18). In: a an ntt output (|x| < 8q), r a
+ * basemul_acc output (|x| < q). Out: |x| < q. Coefficients [from, to)
+ * only. */
+#define MLKEM_OP_ADD_REDUCE(X, P)                                           \
+  X(P, void, add_reduce,                                                    \
+    (mlkem_poly *r, const mlkem_poly *a, unsigned from, unsigned to), \
+    (r, a, from, to))
+
+/* Normal-domain r += a (K-PKE.Encrypt, FIPS 203 Algorithm 14, steps 19
+ * and 21: the noise and the message added) and r = a - r (K-PKE.Decrypt,
+ * Algorithm 15, step 6), lane by lane in wrapping 16-bit arithmetic,
+ * without reduction. The callers keep every result below 2q in absolute
+ * value (an invntt output, |x| < q, and noise or a decompressed value in
+ * [0, q)), the input bound of compress_encode and compress_encode_msg. */
+#define MLKEM_OP_ADD(X, P) \
+  X(P, void, add, (mlkem_poly *r, const mlkem_poly *a), (r, a))
+#define MLKEM_OP_SUB_FROM(X, P) \
+  X(P, void, sub_from, (mlkem_poly *r, const mlkem_poly *a), (r, a))
+
+/* ByteEncode_12 of an NTT-domain polynomial (FIPS 203 Algorithm 5, d =
+ * 12) after reducing every coefficient to [0, q). In: any int16 (key
+ * generation encodes s-hat, an ntt output: |x| < 8q). Coefficients
+ * [from, to) only, into bytes 3 from / 2 .. 3 to / 2 of out. */
+#define MLKEM_OP_ENCODE12(X, P)                                     \
+  X(P, void, encode12,                                              \
+    (uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a, unsigned from, \
+     unsigned to),                                                  \
+    (out, a, from, to))
+
+/* ByteDecode_12 (FIPS 203 Algorithm 6, d = 12) into the NTT domain,
+ * each 12-bit value reduced mod q. Out: [0, q). Returns non-zero
+ * exactly when some 12-bit value of in is q or more, i.e. when in fails
+ * the modulus check of FIPS 203 section 7.2 (ByteEncode_12 of the
+ * output would differ from in); computed on every value without a
+ * branch, as the input may be secret (dk_PKE). */
+#define MLKEM_OP_DECODE12(X, P)                                     \
+  X(P, unsigned, decode12,                                          \
+    (mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]), (r, in))
+
+/* ByteEncode_d(Compress_d(a)) for d in {4, 5, 10, 11} (FIPS 203
+ * equation 4.7 and Algorithm 5). In: normal domain, |x| < 2q.
+ * Out: 32d bytes. */
+#define MLKEM_OP_COMPRESS_ENCODE(X, P)                              \
+  X(P, void, compress_encode,                                       \
+    (uint8_t *out, const mlkem_poly *a, unsigned d), (out, a, d))
+
+/* Decompress_d(ByteDecode_d(in)) for d in {4, 5, 10, 11} (FIPS 203
+ * Algorithm 6 and equation 4.8). Out: normal domain, [0, q). */
+#define MLKEM_OP_DECODE_DECOMPRESS(X, P)                            \
+  X(P, void, decode_decompress,                                     \
+    (mlkem_poly *r, const uint8_t *in, unsigned d), (r, in, d))
+
+/* ByteEncode_1(Compress_1(a)): the message of K-PKE.Decrypt
+ * (FIPS 203 Algorithm 15, step 7). In: |x| < 2q. */
+#define MLKEM_OP_COMPRESS_ENCODE_MSG(X, P)                                   \
+  X(P, void, compress_encode_msg, (uint8_t out[32], const mlkem_poly *a), \
+    (out, a))
+
+/* Decompress_1(ByteDecode_1(m)) (FIPS 203 Algorithm 14, step 20).
+ * Out: normal domain, each coefficient 0 or (q + 1) / 2. */
+#define MLKEM_OP_DECODE_DECOMPRESS_MSG(X, P)                                  \
+  X(P, void, decode_decompress_msg, (mlkem_poly *r, const uint8_t in[32]), \
+    (r, in))
+
+/* SamplePolyCBD_eta (FIPS 203 Algorithm 8) from 64 eta bytes of PRF
+ * output, eta in {2, 3}. Out: normal domain, |x| <= eta. */
+#define MLKEM_OP_CBD(X, P)                                          \
+  X(P, void, cbd, (mlkem_poly *r, const uint8_t *buf, unsigned eta), \
+    (r, buf, eta))
+
+/* The rejection step of SampleNTT (FIPS 203 Algorithm 7, steps 4-15):
+ * appends to r->coeffs[*ctr..] the 12-bit values below q read from the
+ * first len bytes (len a multiple of 3) of a SHAKE128 block, stopping at
+ * 256. The block is read where the permutation left it, as the sponge
+ * scheduler hands it to a sink (sha3.h): byte j is byte j % 8 of the
+ * little-endian word lane[stride * (j / 8)] (bytes.h, mlkem_lane_bytes),
+ * so it is never copied out first. Only the words that hold the len
+ * bytes are read. Public data only. In: *ctr <= 256.
+ * Entries at and after the final *ctr are scratch (a rejected candidate
+ * may be left there); later calls overwrite them.
+ * Out: *ctr <= 256, r->coeffs[0 .. *ctr) in [0, q) (NTT domain once
+ * *ctr reaches 256). */
+#define MLKEM_OP_REJ_UNIFORM(X, P)                                        \
+  X(P, void, rej_uniform,                                                 \
+    (mlkem_poly *r, unsigned *ctr, const uint64_t *lane, size_t stride, \
+     unsigned len),                                                       \
+    (r, ctr, lane, stride, len))
+
+#define MLKEM_BACKEND_OPERATIONS(X, P) \
+  MLKEM_OP_NTT(X, P)                   \
+  MLKEM_OP_INVNTT(X, P)                \
+  MLKEM_OP_BASEMUL_ACC(X, P)           \
+  MLKEM_OP_ADD_REDUCE(X, P)            \
+  MLKEM_OP_ADD(X, P)                   \
+  MLKEM_OP_SUB_FROM(X, P)              \
+  MLKEM_OP_ENCODE12(X, P)              \
+  MLKEM_OP_DECODE12(X, P)              \
+  MLKEM_OP_COMPRESS_ENCODE(X, P)       \
+  MLKEM_OP_DECODE_DECOMPRESS(X, P)     \
+  MLKEM_OP_COMPRESS_ENCODE_MSG(X, P)   \
+  MLKEM_OP_DECODE_DECOMPRESS_MSG(X, P) \
+  MLKEM_OP_CBD(X, P)                   \
+  MLKEM_OP_REJ_UNIFORM(X, P)
+
+#define MLKEM_OP_MEMBER_(P, type, name, params, args) type(*name) params;
+
+typedef struct mlkem_backend {
+  const char *name;
+  /* One function pointer per operation, in the order of the list. */
+  MLKEM_BACKEND_OPERATIONS(MLKEM_OP_MEMBER_, _)
+  /* The backend's multi-way Keccak-f[1600] permutations and their costs
+   * (sha3.h), from which the sponge scheduler picks the permutation of
+   * every step. */
+  const mlkem_keccak_lanes *keccak;
+} mlkem_backend;
+
+/* A backend's operations are the functions P_ntt, P_invntt, ... for its
+ * prefix P (mlkem_portable, mlkem_avx2, ...): its header declares them
+ * with MLKEM_BACKEND_DECLARE(P), and its backend.c fills its table with
+ * MLKEM_BACKEND_TABLE(name, P, keccak), which in builds with
+ * MLKEM_CONTRACTS points at wrappers that check each contract around the
+ * call (MLKEM_BACKEND_CONTRACT_WRAPPERS(P), backend/contracts.h). */
+#define MLKEM_OP_DECLARE_(P, type, name, params, args) type P##_##name params;
+#define MLKEM_BACKEND_DECLARE(P) MLKEM_BACKEND_OPERATIONS(MLKEM_OP_DECLARE_, P)
+
+#ifdef MLKEM_CONTRACTS
+#define MLKEM_OP_ENTRY_(P, type, name, params, args) \
+  .name = P##_##name##_checked,
+#else
+#define MLKEM_OP_ENTRY_(P, type, name, params, args) .name = P##_##name,
+#endif
+#define MLKEM_BACKEND_TABLE(NAME, P, KECCAK)         \
+  {                                                  \
+    .name = NAME,                                    \
+    MLKEM_BACKEND_OPERATIONS(MLKEM_OP_ENTRY_, P)     \
+    .keccak = KECCAK,                                \
+  }
+/* clang-format on */
+
+/* The backend in use, chosen once per process (dispatch.c); NULL if the
+ * environment variable MLKEM_BACKEND forces one that is not built in or
+ * not supported by the CPU. */
+const mlkem_backend *mlkem_backend_get(void);
+
+/* The portable backend, always available; the reference for all others. */
+extern const mlkem_backend mlkem_backend_portable;
+
+/* The SIMD backends built into this library (usable only where cpu.h says
+ * so; dispatch.c decides). */
+#ifdef MLKEM_HAVE_AVX2
+extern const mlkem_backend mlkem_backend_avx2;
+#endif
+#ifdef MLKEM_HAVE_AVX512
+extern const mlkem_backend mlkem_backend_avx512;
+#endif
+#ifdef MLKEM_HAVE_NEON
+/* The same NEON operations with two Keccak forms: "neon" hashes with the
+ * one-way scalar permutation, "neon-sha3" with the two-way permutation
+ * built on the Armv8.2 SHA-3 instructions (only where cpu.h reports them). */
+extern const mlkem_backend mlkem_backend_neon;
+extern const mlkem_backend mlkem_backend_neon_sha3;
+#endif
+
+#endif
