@@ -1361,33 +1361,30 @@ static unsigned mlkem768_list(mlkem_sponge_job *jobs, enum list_shape shape) {
  *    (the last with three lanes);
  *  - one-way only (portable): one call per permutation, 53, 44, 35. */
 static void test_sponge_steps(void) {
+  static const struct {
+    const char *what;
+    enum list_shape shape;
+    unsigned stride, cost_x1, cost_x4, cost_x8; /* a backend's table */
+    unsigned x1, x4, x8;                        /* the steps expected */
+  } runs[] = {
+      {"decaps, eight lanes", DECAPS, 8, 780, 640, 950, 0, 4, 5},
+      {"encaps, eight lanes", ENCAPS, 8, 780, 640, 950, 0, 10, 1},
+      {"prepared encaps, eight lanes", PREPARED, 8, 780, 640, 950, 0, 3, 3},
+      {"decaps, four lanes", DECAPS, 4, 650, 1230, 0, 1, 13, 0},
+      {"encaps, four lanes", ENCAPS, 4, 650, 1230, 0, 1, 11, 0},
+      {"prepared encaps, four lanes", PREPARED, 4, 650, 1230, 0, 0, 9, 0},
+      {"decaps, one-way", DECAPS, 4, 780, 0, 0, 53, 0, 0},
+      {"encaps, one-way", ENCAPS, 4, 780, 0, 0, 44, 0, 0},
+      {"prepared encaps, one-way", PREPARED, 4, 780, 0, 0, 35, 0, 0},
+  };
   mlkem_sponge_job jobs[MLKEM_SPONGE_MAX_JOBS];
-  mlkem_keccak_lanes avx512 = counting(8, 780, 640, 950);
-  mlkem_keccak_lanes avx2 = counting(4, 650, 1230, 0);
-  mlkem_keccak_lanes portable = counting(4, 780, 0, 0);
-  unsigned n;
-
-  calls_stride = 8;
-  n = mlkem768_list(jobs, DECAPS);
-  run_counted("decaps, eight lanes", jobs, n, &avx512, 0, 4, 5);
-  n = mlkem768_list(jobs, ENCAPS);
-  run_counted("encaps, eight lanes", jobs, n, &avx512, 0, 10, 1);
-  n = mlkem768_list(jobs, PREPARED);
-  run_counted("prepared encaps, eight lanes", jobs, n, &avx512, 0, 3, 3);
-
-  calls_stride = 4;
-  n = mlkem768_list(jobs, DECAPS);
-  run_counted("decaps, four lanes", jobs, n, &avx2, 1, 13, 0);
-  n = mlkem768_list(jobs, ENCAPS);
-  run_counted("encaps, four lanes", jobs, n, &avx2, 1, 11, 0);
-  n = mlkem768_list(jobs, PREPARED);
-  run_counted("prepared encaps, four lanes", jobs, n, &avx2, 0, 9, 0);
-  n = mlkem768_list(jobs, DECAPS);
-  run_counted("decaps, one-way", jobs, n, &portable, 53, 0, 0);
-  n = mlkem768_list(jobs, ENCAPS);
-  run_counted("encaps, one-way", jobs, n, &portable, 44, 0, 0);
-  n = mlkem768_list(jobs, PREPARED);
-  run_counted("prepared encaps, one-way", jobs, n, &portable, 35, 0, 0);
+  unsigned i, n;
+  for (i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    mlkem_keccak_lanes t = counting(runs[i].stride, runs[i].cost_x1,
+                                    runs[i].cost_x4, runs[i].cost_x8);
+    n = mlkem768_list(jobs, runs[i].shape);
+    run_counted(runs[i].what, jobs, n, &t, runs[i].x1, runs[i].x4, runs[i].x8);
+  }
   printf(
       "step counts: ML-KEM-768's decaps, encaps and prepared-key lists on "
       "eight lanes, four lanes and one-way, outputs unchanged\n");

@@ -261,6 +261,18 @@ static void fill_lane(fill_state *f, unsigned l, unsigned j, unsigned left,
   f->q.pending &= ~(1u << j);
 }
 
+/* Key generation's shape: 20 jobs, 42 permutations left, chains of 3,
+ * and job 0 H(ek) over 1184 bytes, streaming from *avail with a tail of
+ * 4 blocks. */
+static void fill_stream(fill_state *f, const size_t *avail) {
+  fill_init(f, 20, 42, 3);
+  f->jobs[0].avail = avail;
+  f->jobs[0].len0 = 1184;
+  f->jobs[0].len1 = 0;
+  f->jobs[0].tail = 4;
+  queue_init(&f->q, f->jobs, 20);
+}
+
 static unsigned fill(fill_state *f, unsigned held) {
   const sponge_rules r = plan_rules(&t_avx512, 8);
   return plan_fill(&r, &f->e, &f->q, f->ls, held, &t_avx512, 0xFFu);
@@ -269,6 +281,7 @@ static unsigned fill(fill_state *f, unsigned held) {
 static void test_fill(void) {
   fill_state f;
   size_t avail = 0;
+  unsigned j;
 
   /* Bound by the work: decapsulation's list, 53 permutations, longest
    * chain 9. Four lanes: max(ceil(53 / 4), 9) = 14 steps x 640 = 8,960;
@@ -326,12 +339,7 @@ static void test_fill(void) {
    * other 33 permutations go on the lanes it leaves them, and its tail
    * follows: four ceil(33 / 3) + 4 = 15 x 640 = 9,600, eight ceil(33 / 7)
    * + 4 = 9 x 950 = 8,550. Eight. */
-  fill_init(&f, 20, 42, 3);
-  f.jobs[0].avail = &avail;
-  f.jobs[0].len0 = 1184;
-  f.jobs[0].len1 = 0;
-  f.jobs[0].tail = 4;
-  queue_init(&f.q, f.jobs, 20);
+  fill_stream(&f, &avail);
   fill_lane(&f, 0, 0, 9, 0);
   CHECK(fill(&f, 0x1u) == 0xFFu);
   /* With its input complete only its last block counts: four 12 x 640 =
@@ -342,15 +350,19 @@ static void test_fill(void) {
   avail = 0;
   f.jobs[0].tail = 1;
   CHECK(fill(&f, 0x1u) == 0x0Fu);
+  /* A declared tail of 0 (unknown) counts as 1: 8 permutations left, 2 of
+   * them the streaming job's, the others' chains 1. Four: max(2, ceil(6 /
+   * 3) + 1) = 3 x 640 = 1,920; eight: max(1, ceil(6 / 7) + 1, 2) = 2 x
+   * 950 = 1,900. Eight (with a tail of 0, four: 2 x 640). */
+  fill_stream(&f, &avail);
+  f.jobs[0].tail = 0;
+  f.e.work = 8;
+  for (j = 1; j < 20; j++) f.e.chain[j] = 1;
+  fill_lane(&f, 0, 0, 2, 0);
+  CHECK(fill(&f, 0x1u) == 0xFFu);
   /* The streaming job not started yet: its chain (9) stands for what it
    * has left. */
-  f.jobs[0].tail = 4;
-  fill_init(&f, 20, 42, 3);
-  f.jobs[0].avail = &avail;
-  f.jobs[0].len0 = 1184;
-  f.jobs[0].len1 = 0;
-  f.jobs[0].tail = 4;
-  queue_init(&f.q, f.jobs, 20);
+  fill_stream(&f, &avail);
   f.e.chain[0] = 9;
   CHECK(fill(&f, 0) == 0xFFu);
 }

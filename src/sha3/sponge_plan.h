@@ -258,8 +258,10 @@ static MLKEM_SPONGE_INLINE unsigned plan_fill(
 }
 
 /* Whether the lanes that hold jobs (held) should move into slots 0-3:
- * with eight slots, four or fewer lanes held and one of them above slot
- * 3, so that the four-way permutation covers them. */
+ * four or fewer lanes held and one of them above slot 3, so that the
+ * four-way permutation covers them. (With four slots none is above 3: the
+ * stride test only lets that copy of the run loop compile the move
+ * away.) */
 static MLKEM_SPONGE_INLINE int plan_pack(unsigned held, unsigned stride) {
   return stride > 4 && (held & ~0xFu) != 0 && lanes_in(held) <= 4;
 }
