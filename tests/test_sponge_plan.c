@@ -160,6 +160,21 @@ static void test_estimates(void) {
     estimates_step(&e, ls, &st);
     CHECK(e.work == 0); /* saturates (estimates may fall short) */
   }
+  /* The largest estimate: 32 jobs of the longest lengths at the smallest
+   * rate, 16 bytes, each capped at 2^26 - 1 input and 2^26 - 1 further
+   * output blocks: 32 (2^27 - 1) permutations, which the 32 bits of work
+   * hold. */
+  {
+    mlkem_sponge_job big[MLKEM_SPONGE_MAX_JOBS];
+    for (j = 0; j < MLKEM_SPONGE_MAX_JOBS; j++) {
+      big[j] = mlkem_job_make(16, MLKEM_DS_SHAKE, scratch, 0, scratch, 0,
+                              scratch, 0);
+      big[j].len0 = big[j].len1 = big[j].outlen = 0xFFFFFFFFu;
+    }
+    estimates_init(&e, big, MLKEM_SPONGE_MAX_JOBS, 1);
+    CHECK(perms_of(&big[0]) == ((size_t)1 << 27) - 1);
+    CHECK(e.work == 32 * (((uint32_t)1 << 27) - 1));
+  }
   /* Without chains (no choice of width), only the counters. */
   memset(&e, 0xFF, sizeof e);
   estimates_init(&e, jobs, ENC_JOBS, 0);

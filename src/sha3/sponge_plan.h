@@ -107,14 +107,18 @@ static inline uint16_t sat16(size_t x) {
 /* What the choice of width estimates: the permutations left in all jobs;
  * for each job its permutations and its chain, the permutations of the
  * job and of its longest line of dependent jobs; the steps run. (Each
- * lane's end step and the chain of its dependents are in sponge_lane.) */
+ * lane's end step and the chain of its dependents are in sponge_lane.)
+ * The work fits in 32 bits: at most 32 jobs of at most 2^27 - 1
+ * permutations each (perms_of caps its estimate: div_small). 32 bits
+ * rather than a size_t keep the eight-lane run loop's stack frame the
+ * size it was (it grows in steps of 64 bytes, the state's alignment). */
 typedef struct {
-  size_t work;
-  uint8_t perms[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
-  uint8_t chain[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
+  uint32_t work;
   uint32_t chain_of;      /* the pending set pending_chain was taken at */
   unsigned pending_chain; /* longest chain of the jobs not started */
   unsigned now;           /* steps run */
+  uint8_t perms[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
+  uint8_t chain[MLKEM_SPONGE_MAX_JOBS]; /* saturated at 255 */
 } sponge_estimates;
 
 /* The estimates of a new list: the counters, and with chains (where the
@@ -135,7 +139,7 @@ static MLKEM_SPONGE_INLINE void estimates_init(sponge_estimates *e,
     size_t p = perms_of(&jobs[j]);
     int after = jobs[j].after;
     e->perms[j] = sat8(p);
-    e->work += p;
+    e->work += (uint32_t)p;
     e->chain[j] = sat8(e->chain[j] + p); /* its dependents' longest, + p */
     if (after >= 0 && e->chain[after] < e->chain[j])
       e->chain[after] = e->chain[j];
@@ -212,6 +216,7 @@ typedef struct {
 static MLKEM_SPONGE_INLINE int plan_go_wide(
     const sponge_estimates *e, const sponge_queue *q, const sponge_lane *ls,
     unsigned held, unsigned pending_chain, const mlkem_keccak_lanes *lanes) {
+  const size_t work = e->work;
   size_t chain = pending_chain, stream = 0, c, t4, t8, left;
   unsigned l;
   if (q->stream >= 0 && ((q->pending >> q->stream) & 1))
@@ -223,16 +228,16 @@ static MLKEM_SPONGE_INLINE int plan_go_wide(
     if (c > chain) chain = c;
     if (ls[l].job->avail != NULL) stream = left;
   }
-  t4 = (e->work + 3) >> 2; /* steps_for(e->work, 4) */
-  t8 = (e->work + 7) >> 3;
-  if (stream > 0 && stream <= e->work) {
+  t4 = (work + 3) >> 2; /* steps_for(work, 4) */
+  t8 = (work + 7) >> 3;
+  if (stream > 0 && stream <= work) {
     /* The blocks it absorbs only after the others are complete: its
      * tail while its input is incomplete, else (at least) its last. */
     const mlkem_sponge_job *sj = &q->jobs[q->stream];
     size_t tail = 1;
     if (*sj->avail < (size_t)sj->len0 + sj->len1 && sj->tail > 1)
       tail = sj->tail < stream ? sj->tail : stream;
-    c = e->work - stream; /* the other jobs' work */
+    c = work - stream; /* the other jobs' work */
     if (t4 < steps_for(c, 3) + tail) t4 = steps_for(c, 3) + tail;
     if (t8 < steps_for(c, 7) + tail) t8 = steps_for(c, 7) + tail;
   }

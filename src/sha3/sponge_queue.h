@@ -56,7 +56,6 @@ typedef struct {
  * (awaited), and the job that streams its input (sha3.h), or -1. */
 typedef struct {
   const mlkem_sponge_job *jobs;
-  unsigned njobs;
   uint32_t pending, waiting, awaited;
   int stream;
 } sponge_queue;
@@ -86,7 +85,6 @@ static MLKEM_SPONGE_INLINE void queue_init(sponge_queue *q,
                                            unsigned njobs) {
   unsigned j;
   q->jobs = jobs;
-  q->njobs = njobs;
   q->stream = -1;
   q->pending = (uint32_t)(((uint64_t)1 << njobs) - 1);
   q->waiting = 0;
