@@ -24,7 +24,7 @@
  * the scheduler decides exactly as it does with the backend's own table.
  *
  * Run per backend (MLKEM_BACKEND, as the tests of the public API); a
- * backend with no record (the NEON ones) is skipped, saying so. With
+ * backend with no record (none at present) is skipped, saying so. With
  * --write FILE, appends the record of the backend in use to FILE instead
  * of checking (the README of the record has the command).
  */
