@@ -1224,21 +1224,173 @@ static void test_sponge_schedule(void) {
       checked, dependent, ncfg);
 }
 
-/* ---- a lane sitting a step out ------------------------------------------ */
+/* ---- step counts ----------------------------------------------------------
+ */
 
-/* Permutations that count their calls: four-way as four one-way calls. */
-static unsigned defer_calls_x1, defer_calls_x4;
+/* Permutations that count their calls: the four- and eight-way ones as
+ * four or eight one-way calls on the layout of the table in use. */
+static unsigned calls_x1, calls_x4, calls_x8;
+static size_t calls_stride;
 
-static void defer_count_x1(uint64_t *s, size_t stride) {
-  defer_calls_x1++;
+static void count_x1(uint64_t *s, size_t stride) {
+  calls_x1++;
   mlkem_keccakf1600_strided(s, stride);
 }
 
-static void defer_count_x4(uint64_t *s) {
+static void count_x4(uint64_t *s) {
   unsigned j;
-  defer_calls_x4++;
-  for (j = 0; j < 4; j++) mlkem_keccakf1600_strided(s + j, 4);
+  calls_x4++;
+  for (j = 0; j < 4; j++) mlkem_keccakf1600_strided(s + j, calls_stride);
 }
+
+static void count_x8(uint64_t *s) {
+  unsigned j;
+  calls_x8++;
+  for (j = 0; j < 8; j++) mlkem_keccakf1600_strided(s + j, calls_stride);
+}
+
+/* A backend's table with the counting permutations in its place: its
+ * stride, costs and widths, so the scheduler decides as it does with the
+ * backend, on any CPU. */
+static mlkem_keccak_lanes counting(unsigned stride, unsigned cost_x1,
+                                   unsigned cost_x4, unsigned cost_x8) {
+  mlkem_keccak_lanes t;
+  t.stride = stride;
+  t.x1 = count_x1;
+  t.x4 = cost_x4 != 0 ? count_x4 : NULL;
+  t.x8 = cost_x8 != 0 ? count_x8 : NULL;
+  t.cost_x1 = cost_x1;
+  t.cost_x4 = cost_x4;
+  t.cost_x8 = cost_x8;
+  calls_stride = stride;
+  return t;
+}
+
+/* Runs the list on the table and checks each job's output against
+ * one-shot hashing of in0 || in1 (a job that depends on another reads its
+ * output, which is final by then) and the steps taken. */
+static void run_counted(const char *what, const mlkem_sponge_job *jobs,
+                        unsigned njobs, const mlkem_keccak_lanes *t,
+                        unsigned x1, unsigned x4, unsigned x8) {
+  static uint8_t in[2048], want[1024];
+  unsigned j, ok = 0;
+  calls_x1 = calls_x4 = calls_x8 = 0;
+  mlkem_sponge_run(jobs, njobs, t);
+  CHECKF(calls_x1 == x1 && calls_x4 == x4 && calls_x8 == x8,
+         "%s: %u one-way, %u four-way and %u eight-way steps, expected %u, "
+         "%u and %u",
+         what, calls_x1, calls_x4, calls_x8, x1, x4, x8);
+  for (j = 0; j < njobs; j++) {
+    const mlkem_sponge_job *jb = &jobs[j];
+    enum alg a = jb->rate == MLKEM_SHA3_512_RATE   ? SHA3_512
+                 : jb->rate == MLKEM_SHAKE128_RATE ? SHAKE128
+                 : jb->ds == MLKEM_DS_SHA3         ? SHA3_256
+                                                   : SHAKE256;
+    if (jb->len0 > 0) memcpy(in, jb->in0, jb->len0);
+    if (jb->len1 > 0) memcpy(in + jb->len0, jb->in1, jb->len1);
+    oneshot(a, want, jb->outlen, in, (size_t)jb->len0 + jb->len1);
+    ok += memcmp(jb->out, want, jb->outlen) == 0;
+  }
+  CHECKF(ok == njobs, "%s: %u of %u outputs as one-shot hashing", what, ok,
+         njobs);
+}
+
+/* The lists of ML-KEM-768's operations (kem.c, kpke.c), with matrix
+ * entries of three blocks (504 bytes; an entry that needs a fourth is
+ * test_sponge_defer's case) and outputs written directly:
+ *  - decaps: H(ek) 9, J(z || c) 9, G 1, the 9 entries 3 each, the 7
+ *    noise PRFs after G 1 each: 53 permutations, longest chain 9;
+ *  - encaps: H(ek), G(m || H(ek)) after it, the entries, the PRFs after
+ *    G: 44 permutations, longest chain 11 (H, G, a PRF);
+ *  - encaps to a prepared key: G, the entries, the PRFs: 35, chain 3.
+ * Returns the number of jobs. */
+enum list_shape { DECAPS, ENCAPS, PREPARED };
+static unsigned mlkem768_list(mlkem_sponge_job *jobs, enum list_shape shape) {
+  static uint8_t ek[1184], ct[1088], z[32], m[32], gin[64], seeds[9][34];
+  static uint8_t h[32], kbar[32], g[64], a[9][504], prf[7][128];
+  unsigned n = 0, j;
+  int g_job;
+  test_rng rng;
+  test_rng_init(&rng, "sponge_steps");
+  test_rng_bytes(&rng, ek, sizeof ek);
+  test_rng_bytes(&rng, ct, sizeof ct);
+  test_rng_bytes(&rng, z, sizeof z);
+  test_rng_bytes(&rng, m, sizeof m);
+  test_rng_bytes(&rng, gin, sizeof gin);
+  for (j = 0; j < 9; j++) test_rng_bytes(&rng, seeds[j], sizeof seeds[j]);
+  if (shape == DECAPS) {
+    jobs[n++] = mlkem_job_h(ek, sizeof ek, h);
+    jobs[n++] = mlkem_job_j(z, sizeof z, ct, sizeof ct, kbar);
+    jobs[n] = mlkem_job_g(gin, sizeof gin, g);
+  } else if (shape == ENCAPS) {
+    jobs[n++] = mlkem_job_h(ek, sizeof ek, h);
+    jobs[n] = mlkem_job_make(MLKEM_SHA3_512_RATE, MLKEM_DS_SHA3, m, sizeof m, h,
+                             sizeof h, g, sizeof g);
+    jobs[n].after = 0;
+  } else {
+    jobs[n] = mlkem_job_g(gin, sizeof gin, g);
+  }
+  g_job = (int)n++;
+  for (j = 0; j < 9; j++)
+    jobs[n++] = mlkem_job_xof(seeds[j], a[j], sizeof a[j]);
+  for (j = 0; j < 7; j++) {
+    jobs[n] = mlkem_job_prf(g + 32, j, prf[j], 2);
+    jobs[n++].after = (int8_t)g_job;
+  }
+  return n;
+}
+
+/* Each operation's list on each table, with the steps it should take:
+ * the fewest the list allows, at the lowest cost the table's widths allow
+ * (worked out below; docs/SCHEDULE.md lists the same counts):
+ *  - decaps, eight lanes (AVX-512's costs): 9 steps, the two 9-block
+ *    chains; 53 permutations in 9 steps need at least 5 eight-way ones
+ *    (5 x 8 + 4 x 4 = 56, 4 x 8 + 5 x 4 = 52): 4 four-way + 5 eight-way,
+ *    7,310 at 640 and 950 (10 steps would cost at least 7,640). Four
+ *    lanes (AVX2's): 14 steps at least (53 / 4), 13 of them full, the
+ *    last lone lane one-way;
+ *  - encaps, eight lanes: the chain's 11 steps, H beside three entries
+ *    for 9 (exactly the 27 entry permutations), G alone, then the 7 PRFs
+ *    in one eight-way step (12 four-way steps would cost more). Four
+ *    lanes: the same 9 steps, G alone one-way (650 < 1,230), then the
+ *    PRFs in two four-way steps;
+ *  - prepared, eight lanes: lanes take jobs in list order, so the ninth
+ *    entry starts only once the first seven are complete (beside G, then
+ *    beside the eighth entry): 6 steps, the first 3 on eight lanes, the
+ *    11 permutations left on four. Four lanes: 35 / 4, 9 four-way steps
+ *    (the last with three lanes);
+ *  - one-way only (portable): one call per permutation, 53, 44, 35. */
+static void test_sponge_steps(void) {
+  static const struct {
+    const char *what;
+    enum list_shape shape;
+    unsigned stride, cost_x1, cost_x4, cost_x8; /* a backend's table */
+    unsigned x1, x4, x8;                        /* the steps expected */
+  } runs[] = {
+      {"decaps, eight lanes", DECAPS, 8, 780, 640, 950, 0, 4, 5},
+      {"encaps, eight lanes", ENCAPS, 8, 780, 640, 950, 0, 10, 1},
+      {"prepared encaps, eight lanes", PREPARED, 8, 780, 640, 950, 0, 3, 3},
+      {"decaps, four lanes", DECAPS, 4, 650, 1230, 0, 1, 13, 0},
+      {"encaps, four lanes", ENCAPS, 4, 650, 1230, 0, 1, 11, 0},
+      {"prepared encaps, four lanes", PREPARED, 4, 650, 1230, 0, 0, 9, 0},
+      {"decaps, one-way", DECAPS, 4, 780, 0, 0, 53, 0, 0},
+      {"encaps, one-way", ENCAPS, 4, 780, 0, 0, 44, 0, 0},
+      {"prepared encaps, one-way", PREPARED, 4, 780, 0, 0, 35, 0, 0},
+  };
+  mlkem_sponge_job jobs[MLKEM_SPONGE_MAX_JOBS];
+  unsigned i, n;
+  for (i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    mlkem_keccak_lanes t = counting(runs[i].stride, runs[i].cost_x1,
+                                    runs[i].cost_x4, runs[i].cost_x8);
+    n = mlkem768_list(jobs, runs[i].shape);
+    run_counted(runs[i].what, jobs, n, &t, runs[i].x1, runs[i].x4, runs[i].x8);
+  }
+  printf(
+      "step counts: ML-KEM-768's decaps, encaps and prepared-key lists on "
+      "eight lanes, four lanes and one-way, outputs unchanged\n");
+}
+
+/* ---- a lane sitting a step out ------------------------------------------ */
 
 /* Encapsulation's list on four lanes with a one-way step cheaper than a
  * four-way one but more than half of it (AVX2's costs): H (9 blocks),
@@ -1258,8 +1410,7 @@ static void test_sponge_defer(void) {
   static uint8_t out[NJOBS][4 * MLKEM_SHAKE128_RATE];
   static uint8_t want[4 * MLKEM_SHAKE128_RATE];
   mlkem_sponge_job jobs[NJOBS];
-  mlkem_keccak_lanes lanes = {4, defer_count_x4, NULL, 650, 1230,
-                              0, defer_count_x1};
+  mlkem_keccak_lanes lanes = counting(4, 650, 1230, 0);
   test_rng rng;
   unsigned j, run;
   test_rng_init(&rng, "sponge_defer");
@@ -1281,12 +1432,12 @@ static void test_sponge_defer(void) {
       jobs[11 + j] = mlkem_job_prf(g, j, out[11 + j], 2);
       jobs[11 + j].after = 1;
     }
-    defer_calls_x1 = defer_calls_x4 = 0;
+    calls_x1 = calls_x4 = calls_x8 = 0;
     mlkem_sponge_run(jobs, NJOBS, &lanes);
-    CHECKF(defer_calls_x1 == expect_x1 && defer_calls_x4 == expect_x4,
+    CHECKF(calls_x1 == expect_x1 && calls_x4 == expect_x4,
            "deferral (run %u): %u one-way and %u four-way steps, expected "
            "%u and %u",
-           run, defer_calls_x1, defer_calls_x4, expect_x1, expect_x4);
+           run, calls_x1, calls_x4, expect_x1, expect_x4);
     oneshot(SHA3_256, want, 32, ek, EK);
     CHECK_MEM(h, want, 32, "deferral: H");
     memcpy(gin + 32, h, 32);
@@ -1320,6 +1471,7 @@ int main(void) {
   test_kat_file();
   test_incremental_random();
   test_squeezeblocks();
+  test_sponge_steps();
   test_sponge_defer();
   test_sponge_schedule();
   return test_summary("test_sha3");
