@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * x25519/impl_portable.c - X25519 over the radix-2^51 field (fe51.h):
+ * plain C11, the implementation of the portable backend and the
+ * reference the others are tested against.
+ */
+#include "x25519/fe51.h"
+#include "x25519/x25519.h"
+
+#include "x25519/scalarmult.c"
+
+const mlkem_x25519_impl mlkem_x25519_portable = {
+    "portable", x25519_scalarmult, x25519_scalarmult_base};

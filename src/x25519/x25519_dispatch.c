@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * x25519/x25519_dispatch.c - which X25519 implementation each backend
+ * uses, and the public functions mlkem_x25519 and mlkem_x25519_base
+ * (mlkem_hazmat.h).
+ *
+ * X25519 follows the backend chosen for the process (mlkem_backend_get,
+ * dispatch.c), by its name, through the one table below: each backend
+ * lists the implementations it may use, fastest first, and gets the first
+ * one the CPU runs. A backend names an instruction-set tier, and its
+ * X25519 stays within it: forcing avx2 (MLKEM_BACKEND) never runs an
+ * AVX-512 instruction. Backends not in the table (portable, neon,
+ * neon-sha3) use the portable implementation. When no backend is usable
+ * there is no implementation either, and both functions fail with
+ * MLKEM_ERR_BACKEND.
+ */
+#include <string.h>
+
+#include "mlkem_hazmat.h"
+#include "backend/api.h"
+#include "cpu.h"
+#include "ct.h"
+#include "x25519/x25519.h"
+
+#ifdef MLKEM_HAVE_X25519_ADX
+#define X25519_ADX &mlkem_x25519_adx
+#else
+#define X25519_ADX NULL
+#endif
+
+static const struct {
+  const char *backend;
+  const mlkem_x25519_impl *impls[2]; /* fastest first; NULL: not built in */
+} x25519_by_backend[] = {
+    {"avx512", {X25519_ADX, NULL}},
+    {"avx2", {X25519_ADX, NULL}},
+};
+
+int mlkem_x25519_impl_supported(const mlkem_x25519_impl *impl) {
+#ifdef MLKEM_HAVE_X25519_ADX
+  if (impl == &mlkem_x25519_adx) return mlkem_cpu_has_adx();
+#endif
+  return impl == &mlkem_x25519_portable;
+}
+
+static const mlkem_x25519_impl *choose(const char *backend) {
+  size_t i, j;
+  for (i = 0; i < sizeof x25519_by_backend / sizeof x25519_by_backend[0];
+       i++) {
+    if (strcmp(backend, x25519_by_backend[i].backend) != 0) continue;
+    for (j = 0; j < 2; j++) {
+      const mlkem_x25519_impl *impl = x25519_by_backend[i].impls[j];
+      if (impl != NULL && mlkem_x25519_impl_supported(impl)) return impl;
+    }
+  }
+  return &mlkem_x25519_portable;
+}
+
+/* The choice, made once: 0 until then, else 1 + its index in all[] or -1
+ * for none. A pure function of the backend and the CPU, so racing threads
+ * store the same value; the value is all they share, so relaxed atomic
+ * loads and stores suffice. */
+static const mlkem_x25519_impl *const all[] = {&mlkem_x25519_portable,
+                                               X25519_ADX};
+static int chosen;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define X25519_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define X25519_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#else
+#define X25519_LOAD(x) (*(volatile int *)&(x))
+#define X25519_STORE(x, v) (*(volatile int *)&(x) = (v))
+#endif
+
+const mlkem_x25519_impl *mlkem_x25519_impl_get(void) {
+  int c = X25519_LOAD(chosen);
+  if (c == 0) {
+    const mlkem_backend *be = mlkem_backend_get();
+    const mlkem_x25519_impl *impl = be != NULL ? choose(be->name) : NULL;
+    size_t i;
+    c = -1;
+    for (i = 0; impl != NULL && i < sizeof all / sizeof all[0]; i++)
+      if (all[i] == impl) c = (int)i + 1;
+    X25519_STORE(chosen, c);
+  }
+  return c > 0 ? all[c - 1] : NULL;
+}
+
+/* 0 if out is not all zeros, else MLKEM_ERR_X25519_ZERO (RFC 7748 section
+ * 6.1), from an OR of every byte and without a branch on it. */
+static int x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
+  uint8_t acc = 0;
+  uint64_t zero;
+  unsigned i;
+  for (i = 0; i < MLKEM_X25519_BYTES; i++) acc |= out[i];
+  /* acc - 1 borrows (sets bit 63) exactly when acc is 0. */
+  zero = ((uint64_t)mlkem_value_barrier_u8(acc) - 1) >> 63;
+  return MLKEM_ERR_X25519_ZERO * (int)zero;
+}
+
+int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
+                 const uint8_t scalar[MLKEM_X25519_BYTES],
+                 const uint8_t point[MLKEM_X25519_BYTES]) {
+  const mlkem_x25519_impl *impl;
+  if (out == NULL || scalar == NULL || point == NULL) {
+    if (out != NULL) mlkem_zeroize(out, MLKEM_X25519_BYTES);
+    return MLKEM_ERR_NULL_ARGUMENT;
+  }
+  impl = mlkem_x25519_impl_get();
+  if (impl == NULL) {
+    mlkem_zeroize(out, MLKEM_X25519_BYTES);
+    return MLKEM_ERR_BACKEND;
+  }
+  impl->scalarmult(out, scalar, point);
+  /* An all-zero result is its own zeroed output. */
+  return x25519_zero_check(out);
+}
+
+int mlkem_x25519_base(uint8_t out[MLKEM_X25519_BYTES],
+                      const uint8_t scalar[MLKEM_X25519_BYTES]) {
+  const mlkem_x25519_impl *impl;
+  if (out == NULL || scalar == NULL) {
+    if (out != NULL) mlkem_zeroize(out, MLKEM_X25519_BYTES);
+    return MLKEM_ERR_NULL_ARGUMENT;
+  }
+  impl = mlkem_x25519_impl_get();
+  if (impl == NULL) {
+    mlkem_zeroize(out, MLKEM_X25519_BYTES);
+    return MLKEM_ERR_BACKEND;
+  }
+  impl->scalarmult_base(out, scalar);
+  return MLKEM_OK;
+}
