@@ -8,6 +8,7 @@
 #include "x25519/x25519.h"
 
 #include "x25519/scalarmult.c"
+#include "x25519/base.c"
 
 const mlkem_x25519_impl mlkem_x25519_portable = {
     "portable", x25519_scalarmult, x25519_scalarmult_base};

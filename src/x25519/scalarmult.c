@@ -3,7 +3,7 @@
  * x25519/scalarmult.c - X25519 (RFC 7748 section 5) by the Montgomery
  * ladder, written once over a field API and compiled once per field
  * implementation: impl_portable.c and impl_adx.c include their field
- * header and then this file, as level*.c do with kpke.c.
+ * header and then this file (and base.c), as level*.c do with kpke.c.
  *
  * The field API (fe51.h, fe64.h):
  *   fe                        an element, held as any representative
@@ -185,10 +185,4 @@ static void x25519_scalarmult(uint8_t out[32], const uint8_t scalar[32],
   mlkem_zeroize(k, sizeof k);
   mlkem_zeroize(&x2, sizeof x2);
   mlkem_zeroize(&z2, sizeof z2);
-}
-
-/* X25519(k, 9), for now by the ladder. */
-static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
-  static const uint8_t nine[32] = {9};
-  x25519_scalarmult(out, scalar, nine);
 }

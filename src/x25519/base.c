@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * x25519/base.c - X25519(k, 9), the public key of a private key, by a
+ * fixed-base comb on edwards25519, written over the field API of
+ * scalarmult.c (and included after it by each implementation).
+ *
+ * Curve25519's base point u = 9 corresponds to the edwards25519 base point
+ * B (y = 4/5) under the birational map u = (1 + y) / (1 - y) of RFC 7748
+ * section 4.1, and the map takes k B to the u-coordinate of k (9). On the
+ * Edwards curve -x^2 + y^2 = 1 + d x^2 y^2 the addition law is complete,
+ * so multiples of B can be added from a table without special cases:
+ *
+ *   the clamped k (below 2^255) is written as 64 signed digits e[i] in
+ *   [-8, 8] with k = sum e[i] 16^i; the table (base_table.c) holds
+ *   j 256^m B for j = 1..8, m = 0..31; then
+ *   k B = 16 (sum over odd i of e[i] 256^((i-1)/2) B)
+ *         + (sum over even i of e[i] 256^(i/2) B):
+ *   64 additions of table points and 4 doublings, where the ladder takes
+ *   255 steps. One inversion at the end gives u = (Z + Y) / (Z - Y).
+ *
+ * Points are in extended coordinates (X : Y : Z : T) with x = X / Z,
+ * y = Y / Z, x y = T / Z; table points in affine "niels" form
+ * (y + x, y - x, 2 d x y), which makes an addition 7 multiplications
+ * (Hisil, Wong, Carter, Dawson, "Twisted Edwards curves revisited",
+ * 2008, section 3.1, with a = -1 and Z2 = 1).
+ *
+ * Constant time: each digit's table entry is found by reading all eight
+ * entries of its row and keeping one with masks (through a value barrier);
+ * its sign is applied by a masked swap and a masked negation.
+ */
+
+typedef struct {
+  fe x, y, z, t;
+} ge_ext;
+
+typedef struct {
+  fe ypx, ymx, xy2d;
+} ge_niels;
+
+/* r = p + q. In: p's coordinates T, q's ypx and ymx T and xy2d L. Out:
+ * T. (Hisil et al. section 3.1, "madd" with a = -1, k = 2d.) */
+static void ge_madd(ge_ext *r, const ge_ext *p, const ge_niels *q) {
+  fe a, b, c, d, e, f, g, h;
+  fe_sub(&a, &p->y, &p->x);
+  fe_mul(&a, &a, &q->ymx);  /* A = (Y1 - X1)(y2 - x2) (T) */
+  fe_add(&b, &p->y, &p->x);
+  fe_mul(&b, &b, &q->ypx);  /* B = (Y1 + X1)(y2 + x2) (T) */
+  fe_mul(&c, &p->t, &q->xy2d); /* C = T1 2d x2 y2 (T) */
+  fe_add(&d, &p->z, &p->z); /* D = 2 Z1 (L) */
+  fe_sub(&e, &b, &a);       /* E = B - A (L) */
+  fe_sub(&f, &d, &c);       /* F = D - C (L: D + 2^52) */
+  fe_add(&g, &d, &c);       /* G = D + C (L) */
+  fe_add(&h, &b, &a);       /* H = B + A (L) */
+  fe_mul(&r->x, &e, &f);
+  fe_mul(&r->y, &g, &h);
+  fe_mul(&r->t, &e, &h);
+  fe_mul(&r->z, &f, &g);
+}
+
+/* r = 2 p. In: T. Out: T. The doubling of Hisil et al. section 3.3 with
+ * a = -1 (A = X^2, B = Y^2, C = 2 Z^2, E = (X + Y)^2 - A - B, G = B - A,
+ * F = G - C, H = -A - B; X3 = E F, Y3 = G H, T3 = E H, Z3 = F G), with F
+ * and H negated, which negates all four outputs: the same point. */
+static void ge_dbl(ge_ext *r, const ge_ext *p) {
+  fe a, b, c, e, f, g, h;
+  fe_sq(&a, &p->x);
+  fe_sq(&b, &p->y);
+  fe_sq(&c, &p->z);
+  fe_add(&c, &c, &c);
+  fe_carry(&c);             /* C = 2 Z^2 (T) */
+  fe_add(&h, &a, &b);
+  fe_carry(&h);             /* -H = A + B (T) */
+  fe_add(&e, &p->x, &p->y);
+  fe_sq(&e, &e);
+  fe_sub(&e, &e, &h);       /* E = (X + Y)^2 - A - B (L) */
+  fe_sub(&g, &b, &a);
+  fe_carry(&g);             /* G = B - A (T) */
+  fe_sub(&f, &c, &g);       /* -F = C - G (L) */
+  fe_mul(&r->x, &e, &f);
+  fe_mul(&r->y, &g, &h);
+  fe_mul(&r->t, &e, &h);
+  fe_mul(&r->z, &f, &g);
+}
+
+/* The 64 signed digits of the clamped k: k = sum e[i] 16^i, e[i] in
+ * [-8, 7] for i < 63 and e[63] in [0, 8] (k is below 2^255, so its top
+ * digit is at most 7 before the carry). */
+static void base_digits(int8_t e[64], const uint8_t k[32]) {
+  unsigned i;
+  int carry = 0, v;
+  for (i = 0; i < 63; i++) {
+    v = (k[i / 2] >> (4 * (i % 2)) & 15) + carry; /* [0, 16] */
+    carry = (v + 8) >> 4;                         /* v >= 8 */
+    e[i] = (int8_t)(v - 16 * carry);
+  }
+  e[63] = (int8_t)((k[31] >> 4) + carry);
+}
+
+/* r = e 256^m B for the digit e in [-8, 8], from row m of the table: all
+ * eight entries are read and the one for |e| kept (the identity
+ * (1, 1, 0) for e = 0), then negated if e < 0 (-(x, y) = (-x, y) swaps
+ * y + x and y - x and negates 2 d x y). Out: ypx, ymx T, xy2d L. */
+static void ge_select(ge_niels *r, const uint64_t row[8][12], int8_t e) {
+  uint64_t w[12] = {1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+  const uint64_t s = (uint64_t)(int64_t)e;
+  const uint64_t neg = s >> 63;
+  const uint64_t abs = (s ^ (0 - neg)) + neg;
+  uint64_t m;
+  fe zero, minus;
+  unsigned j, i;
+  for (j = 0; j < 8; j++) {
+    /* All ones when abs == j + 1: abs ^ (j + 1) is 0 then, else below 16. */
+    m = x25519_mask(((abs ^ (j + 1)) - 1) >> 63);
+    for (i = 0; i < 12; i++) w[i] ^= m & (w[i] ^ row[j][i]);
+  }
+  fe_from_words(&r->ypx, w);
+  fe_from_words(&r->ymx, w + 4);
+  fe_from_words(&r->xy2d, w + 8);
+  m = x25519_mask(neg);
+  fe_cswap(&r->ypx, &r->ymx, m);
+  fe_set_small(&zero, 0);
+  fe_sub(&minus, &zero, &r->xy2d);
+  fe_cmov(&r->xy2d, &minus, m);
+  mlkem_zeroize(w, sizeof w);
+  mlkem_zeroize(&minus, sizeof minus);
+}
+
+static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
+  uint8_t k[32];
+  int8_t e[64];
+  ge_ext p;
+  ge_niels q;
+  fe n, d;
+  unsigned i;
+  x25519_clamp(k, scalar);
+  base_digits(e, k);
+  /* The identity (0 : 1 : 1 : 0). */
+  fe_set_small(&p.x, 0);
+  fe_set_small(&p.y, 1);
+  fe_set_small(&p.z, 1);
+  fe_set_small(&p.t, 0);
+  for (i = 1; i < 64; i += 2) {
+    ge_select(&q, mlkem_x25519_base_table[i / 2], e[i]);
+    ge_madd(&p, &p, &q);
+  }
+  for (i = 0; i < 4; i++) ge_dbl(&p, &p);
+  for (i = 0; i < 64; i += 2) {
+    ge_select(&q, mlkem_x25519_base_table[i / 2], e[i]);
+    ge_madd(&p, &p, &q);
+  }
+  /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y is not zero, since
+   * y = 1 only at the identity and no clamped k is a multiple of B's
+   * order (section 4.1 of RFC 7748 gives the map). */
+  fe_add(&n, &p.z, &p.y);
+  fe_sub(&d, &p.z, &p.y);
+  fe_invert(&d, &d);
+  fe_mul(&n, &n, &d);
+  fe_tobytes(out, &n);
+  mlkem_zeroize(k, sizeof k);
+  mlkem_zeroize(e, sizeof e);
+  mlkem_zeroize(&p, sizeof p);
+  mlkem_zeroize(&q, sizeof q);
+  mlkem_zeroize(&n, sizeof n);
+  mlkem_zeroize(&d, sizeof d);
+}
