@@ -121,8 +121,8 @@ static void base_vs_ladder(void) {
 
 static const mlkem_x25519_impl *const impls[] = {
     &mlkem_x25519_portable,
-#ifdef MLKEM_HAVE_X25519_ADX
-    &mlkem_x25519_adx,
+#ifdef MLKEM_HAVE_X25519_IFMA
+    &mlkem_x25519_ifma,
 #endif
 };
 
@@ -130,8 +130,8 @@ int main(void) {
   size_t i;
   printf("X25519 implementations built in: %zu\n",
          sizeof impls / sizeof impls[0]);
-#ifndef MLKEM_HAVE_X25519_ADX
-  printf("adx: not built in, not compared\n");
+#ifndef MLKEM_HAVE_X25519_IFMA
+  printf("ifma: not built in, not compared\n");
 #endif
   for (i = 0; i < sizeof impls / sizeof impls[0]; i++) {
     impl = impls[i];

@@ -29,6 +29,39 @@
  * its sign is applied by a masked swap and a masked negation.
  */
 
+/* The 64 signed digits of the clamped k: k = sum e[i] 16^i, e[i] in
+ * [-8, 7] for i < 63 and e[63] in [0, 8] (k is below 2^255, so its top
+ * digit is at most 7 before the carry). */
+static void base_digits(int8_t e[64], const uint8_t k[32]) {
+  unsigned i;
+  int carry = 0, v;
+  for (i = 0; i < 63; i++) {
+    v = (k[i / 2] >> (4 * (i % 2)) & 15) + carry; /* [0, 16] */
+    carry = (v + 8) >> 4;                         /* v >= 8 */
+    e[i] = (int8_t)(v - 16 * carry);
+  }
+  e[63] = (int8_t)((k[31] >> 4) + carry);
+}
+
+/* out = the u-coordinate (1 + y) / (1 - y) = (Z + Y) / (Z - Y) of the
+ * Edwards point with these Y and Z (RFC 7748 section 4.1). Z - Y is not
+ * zero for the multiples of B computed here: y = 1 only at the identity,
+ * and no clamped k is a multiple of B's order. In: T. */
+static void base_edwards_to_u(uint8_t out[32], const fe *y, const fe *z) {
+  fe n, d;
+  fe_add(&n, z, y);
+  fe_sub(&d, z, y);
+  fe_invert(&d, &d);
+  fe_mul(&n, &n, &d);
+  fe_tobytes(out, &n);
+  mlkem_zeroize(&n, sizeof n);
+  mlkem_zeroize(&d, sizeof d);
+}
+
+/* The comb below, on the field API; an implementation with its own
+ * (impl_ifma.c) defines X25519_OWN_BASE. */
+#ifndef X25519_OWN_BASE
+
 typedef struct {
   fe x, y, z, t;
 } ge_ext;
@@ -82,20 +115,6 @@ static void ge_dbl(ge_ext *r, const ge_ext *p) {
   fe_mul(&r->z, &f, &g);
 }
 
-/* The 64 signed digits of the clamped k: k = sum e[i] 16^i, e[i] in
- * [-8, 7] for i < 63 and e[63] in [0, 8] (k is below 2^255, so its top
- * digit is at most 7 before the carry). */
-static void base_digits(int8_t e[64], const uint8_t k[32]) {
-  unsigned i;
-  int carry = 0, v;
-  for (i = 0; i < 63; i++) {
-    v = (k[i / 2] >> (4 * (i % 2)) & 15) + carry; /* [0, 16] */
-    carry = (v + 8) >> 4;                         /* v >= 8 */
-    e[i] = (int8_t)(v - 16 * carry);
-  }
-  e[63] = (int8_t)((k[31] >> 4) + carry);
-}
-
 /* r = e 256^m B for the digit e in [-8, 8], from row m of the table: all
  * eight entries are read and the one for |e| kept (the identity
  * (1, 1, 0) for e = 0), then negated if e < 0 (-(x, y) = (-x, y) swaps
@@ -130,7 +149,6 @@ static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
   int8_t e[64];
   ge_ext p;
   ge_niels q;
-  fe n, d;
   unsigned i;
   x25519_clamp(k, scalar);
   base_digits(e, k);
@@ -148,18 +166,11 @@ static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
     ge_select(&q, mlkem_x25519_base_table[i / 2], e[i]);
     ge_madd(&p, &p, &q);
   }
-  /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y is not zero, since
-   * y = 1 only at the identity and no clamped k is a multiple of B's
-   * order (section 4.1 of RFC 7748 gives the map). */
-  fe_add(&n, &p.z, &p.y);
-  fe_sub(&d, &p.z, &p.y);
-  fe_invert(&d, &d);
-  fe_mul(&n, &n, &d);
-  fe_tobytes(out, &n);
+  base_edwards_to_u(out, &p.y, &p.z);
   mlkem_zeroize(k, sizeof k);
   mlkem_zeroize(e, sizeof e);
   mlkem_zeroize(&p, sizeof p);
   mlkem_zeroize(&q, sizeof q);
-  mlkem_zeroize(&n, sizeof n);
-  mlkem_zeroize(&d, sizeof d);
 }
+
+#endif

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * x25519/scalarmult.c - X25519 (RFC 7748 section 5) by the Montgomery
- * ladder, written once over a field API and compiled once per field
- * implementation: impl_portable.c and impl_adx.c include their field
- * header and then this file (and base.c), as level*.c do with kpke.c.
+ * ladder, written once over a field API and compiled once per
+ * implementation: impl_portable.c and impl_ifma.c include their field
+ * header and then this file (and base.c), as level*.c do with kpke.c. A
+ * field with another representation (radix 2^64 was tried,
+ * docs/ARCHITECTURE.md) provides the same API.
  *
- * The field API (fe51.h, fe64.h):
+ * The field API (fe51.h):
  *   fe                        an element, held as any representative
  *   fe_from_words(r, w)       the 256-bit little-endian integer w, bit 255
  *                             ignored
@@ -21,7 +23,7 @@
  * mul_small, carry or from_words) or "L" (loose: a sum or difference of
  * T elements, or a sum of an L and a T one below 2^54), mul and sq take L,
  * and the subtrahend of sub must be T. The comments below mark each value
- * T or L; fe64 takes any representative everywhere.
+ * T or L.
  *
  * Constant time: the ladder's swap is a masked exchange (fe_cswap) with a
  * mask made from the secret scalar bit through a value barrier, and every
@@ -112,7 +114,9 @@ static uint64_t x25519_mask(uint64_t bit) {
 
 /* The ladder of RFC 7748 section 5 over the clamped scalar k: returns
  * (x2 : z2), the u-coordinate of k u in projective form. In: x1 T. Out:
- * T. */
+ * T. An implementation that runs the ladder its own way (impl_ifma.c)
+ * defines X25519_OWN_LADDER and this function. */
+#ifndef X25519_OWN_LADDER
 static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
                           const fe *x1) {
   fe x2, z2, x3, z3, a, b, c, d, aa, bb, e, da, cb;
@@ -166,6 +170,7 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
   mlkem_zeroize(&cb, sizeof cb);
   /* swap and bit end as bit 0 of k, which clamping cleared. */
 }
+#endif
 
 /* out = x2 / z2, encoded (RFC 7748 section 5: x_2 * z_2^(p - 2)). */
 static void x25519_affine(uint8_t out[32], fe *x2, fe *z2) {

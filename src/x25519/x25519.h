@@ -3,11 +3,12 @@
  * x25519/x25519.h - the X25519 implementations inside the library and the
  * one chosen for this process.
  *
- * Each implementation is the same Montgomery ladder (scalarmult.c) and
- * fixed-base comb (base.c) compiled over one field arithmetic:
- *   portable  radix 2^51, C11 (fe51.h), any CPU;
- *   adx       radix 2^64 with MULX, ADCX and ADOX (fe64.h), x86-64 with
- *             BMI2 and ADX.
+ * Each implementation runs the Montgomery ladder (scalarmult.c) and the
+ * fixed-base comb (base.c) over the radix-2^51 field (fe51.h):
+ *   portable  as written there, plain C11, any CPU;
+ *   ifma      with the multiplications of each ladder step and of each
+ *             comb addition four at a time in AVX-512 IFMA vectors
+ *             (fe51x4.h, impl_ifma.c), x86-64 with AVX-512 IFMA and VL.
  * Both functions compute exactly RFC 7748's X25519: the scalar is clamped
  * (decodeScalar25519) and the top bit of u masked inside, so any 32 bytes
  * are valid input and every implementation gives the same 32 bytes. They
@@ -36,8 +37,8 @@ const mlkem_x25519_impl *mlkem_x25519_impl_get(void);
  * the others are NULL when not built in. Whether the CPU runs them is
  * for the caller to ask (mlkem_x25519_impl_supported). */
 extern const mlkem_x25519_impl mlkem_x25519_portable;
-#ifdef MLKEM_HAVE_X25519_ADX
-extern const mlkem_x25519_impl mlkem_x25519_adx;
+#ifdef MLKEM_HAVE_X25519_IFMA
+extern const mlkem_x25519_impl mlkem_x25519_ifma;
 #endif
 
 /* 1 if the CPU can run impl, else 0. */

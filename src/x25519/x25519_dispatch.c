@@ -5,13 +5,14 @@
  * (mlkem_hazmat.h).
  *
  * X25519 follows the backend chosen for the process (mlkem_backend_get,
- * dispatch.c), by its name, through the one table below: each backend
- * lists the implementations it may use, fastest first, and gets the first
- * one the CPU runs. A backend names an instruction-set tier, and its
- * X25519 stays within it: forcing avx2 (MLKEM_BACKEND) never runs an
- * AVX-512 instruction. Backends not in the table (portable, neon,
- * neon-sha3) use the portable implementation. When no backend is usable
- * there is no implementation either, and both functions fail with
+ * dispatch.c), by its name, through the one table below: a backend listed
+ * there uses its implementation if the CPU runs it, every other backend
+ * the portable one. A backend names an instruction-set tier and its X25519
+ * stays within it: avx512 uses AVX-512 IFMA (its CPU check includes IFMA
+ * and VL); avx2 (AVX2 holds nothing for this arithmetic: radix 2^64 with
+ * MULX and ADX, measured, lost to the portable code, docs/ARCHITECTURE.md),
+ * portable, neon and neon-sha3 use the portable one. When no backend is
+ * usable there is no implementation either, and both functions fail with
  * MLKEM_ERR_BACKEND.
  */
 #include <string.h>
@@ -22,36 +23,34 @@
 #include "ct.h"
 #include "x25519/x25519.h"
 
-#ifdef MLKEM_HAVE_X25519_ADX
-#define X25519_ADX &mlkem_x25519_adx
+#ifdef MLKEM_HAVE_X25519_IFMA
+#define X25519_IFMA &mlkem_x25519_ifma
 #else
-#define X25519_ADX NULL
+#define X25519_IFMA NULL
 #endif
 
 static const struct {
   const char *backend;
-  const mlkem_x25519_impl *impls[2]; /* fastest first; NULL: not built in */
+  const mlkem_x25519_impl *impl; /* NULL: not built in */
 } x25519_by_backend[] = {
-    {"avx512", {X25519_ADX, NULL}},
-    {"avx2", {X25519_ADX, NULL}},
+    {"avx512", X25519_IFMA},
 };
 
 int mlkem_x25519_impl_supported(const mlkem_x25519_impl *impl) {
-#ifdef MLKEM_HAVE_X25519_ADX
-  if (impl == &mlkem_x25519_adx) return mlkem_cpu_has_adx();
+#ifdef MLKEM_HAVE_X25519_IFMA
+  if (impl == &mlkem_x25519_ifma) return mlkem_cpu_has_avx512();
 #endif
   return impl == &mlkem_x25519_portable;
 }
 
 static const mlkem_x25519_impl *choose(const char *backend) {
-  size_t i, j;
+  size_t i;
   for (i = 0; i < sizeof x25519_by_backend / sizeof x25519_by_backend[0];
        i++) {
-    if (strcmp(backend, x25519_by_backend[i].backend) != 0) continue;
-    for (j = 0; j < 2; j++) {
-      const mlkem_x25519_impl *impl = x25519_by_backend[i].impls[j];
-      if (impl != NULL && mlkem_x25519_impl_supported(impl)) return impl;
-    }
+    const mlkem_x25519_impl *impl = x25519_by_backend[i].impl;
+    if (strcmp(backend, x25519_by_backend[i].backend) == 0 && impl != NULL &&
+        mlkem_x25519_impl_supported(impl))
+      return impl;
   }
   return &mlkem_x25519_portable;
 }
@@ -61,7 +60,7 @@ static const mlkem_x25519_impl *choose(const char *backend) {
  * store the same value; the value is all they share, so relaxed atomic
  * loads and stores suffice. */
 static const mlkem_x25519_impl *const all[] = {&mlkem_x25519_portable,
-                                               X25519_ADX};
+                                               X25519_IFMA};
 static int chosen;
 
 #if defined(__GNUC__) || defined(__clang__)
