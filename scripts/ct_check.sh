@@ -105,7 +105,7 @@ for cc in $CT_COMPILERS; do
            continue ;;
       esac
       # Controls that go through the library, per backend.
-      for mode in library decaps; do
+      for mode in library decaps x25519; do
         rc=0
         MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" \
           "$mode" >"$dir/control.$mode.$be.log" 2>&1 || rc=$?
@@ -248,7 +248,7 @@ if [ "$CT_MSAN" = 1 ]; then
              continue ;;
         esac
         [ "$tracked" -eq 1 ] || continue
-        for mode in library decaps; do
+        for mode in library decaps x25519; do
           msan_control "$dir" "$label $be" "$mode" branch "$be"
         done
         if [ "$be" = avx512 ]; then

@@ -29,19 +29,38 @@
  * its sign is applied by a masked swap and a masked negation.
  */
 
-/* The 64 signed digits of the clamped k: k = sum e[i] 16^i, e[i] in
- * [-8, 7] for i < 63 and e[63] in [0, 8] (k is below 2^255, so its top
- * digit is at most 7 before the carry). */
-static void base_digits(int8_t e[64], const uint8_t k[32]) {
-  unsigned i;
-  int carry = 0, v;
+/* The 64 signed digits e[i] of the clamped k, k = sum e[i] 16^i, e[i] in
+ * [-8, 8], each as its magnitude (bits 0 to 3) and its sign (bit 7). The
+ * digit is t - 16 c' for t = nibble i plus the carry c from digit i - 1,
+ * and the carry out c' = (t >= 8) is also the sign. All of it is written
+ * with bit operations and shifts, beside one sum and one two's complement
+ * whose bits 0 to 3 are the magnitude, so that the MemorySanitizer form of
+ * the constant-time check follows the secret through (it sees a sum only
+ * bit by bit). The top digit is nibble 63 (at most 7: k < 2^255) plus the
+ * carry, and positive. */
+static void base_digits(uint8_t d[64], const uint8_t k[32]) {
+  unsigned i, n, t, c = 0, neg;
   for (i = 0; i < 63; i++) {
-    v = (k[i / 2] >> (4 * (i % 2)) & 15) + carry; /* [0, 16] */
-    carry = (v + 8) >> 4;                         /* v >= 8 */
-    e[i] = (int8_t)(v - 16 * carry);
+    n = (k[i / 2] >> (4 * (i % 2))) & 15;
+    neg = (n >> 3 | (n >> 2 & n >> 1 & n & c)) & 1; /* n + c >= 8 */
+    t = n + c;                                      /* [0, 16] */
+    /* |t - 16 neg| is t, or -t mod 16 when negative (0 for t = 16). */
+    d[i] = (uint8_t)((((t ^ (0u - neg)) + neg) & 15) | neg << 7);
+    c = neg;
   }
-  e[63] = (int8_t)((k[31] >> 4) + carry);
+  d[63] = (uint8_t)((k[31] >> 4) + c);
 }
+
+/* All ones if digit d (base_digits) has magnitude j, for j = 1..8. The
+ * magnitude XOR j is zero exactly then; its four bits are ORed together by
+ * shifts. */
+static uint64_t base_digit_is(uint8_t d, unsigned j) {
+  unsigned z = (d & 15u) ^ j;
+  return x25519_mask(~(z | z >> 1 | z >> 2 | z >> 3) & 1);
+}
+
+/* All ones if digit d is negative. */
+static uint64_t base_digit_neg(uint8_t d) { return x25519_mask(d >> 7); }
 
 /* out = the u-coordinate (1 + y) / (1 - y) = (Z + Y) / (Z - Y) of the
  * Edwards point with these Y and Z (RFC 7748 section 4.1). Z - Y is not
@@ -115,27 +134,23 @@ static void ge_dbl(ge_ext *r, const ge_ext *p) {
   fe_mul(&r->z, &f, &g);
 }
 
-/* r = e 256^m B for the digit e in [-8, 8], from row m of the table: all
- * eight entries are read and the one for |e| kept (the identity
+/* r = e 256^m B for the digit e (base_digits) from row m of the table:
+ * all eight entries are read and the one for |e| kept (the identity
  * (1, 1, 0) for e = 0), then negated if e < 0 (-(x, y) = (-x, y) swaps
  * y + x and y - x and negates 2 d x y). Out: ypx, ymx T, xy2d L. */
-static void ge_select(ge_niels *r, const uint64_t row[8][12], int8_t e) {
+static void ge_select(ge_niels *r, const uint64_t row[8][12], uint8_t e) {
   uint64_t w[12] = {1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
-  const uint64_t s = (uint64_t)(int64_t)e;
-  const uint64_t neg = s >> 63;
-  const uint64_t abs = (s ^ (0 - neg)) + neg;
   uint64_t m;
   fe zero, minus;
   unsigned j, i;
   for (j = 0; j < 8; j++) {
-    /* All ones when abs == j + 1: abs ^ (j + 1) is 0 then, else below 16. */
-    m = x25519_mask(((abs ^ (j + 1)) - 1) >> 63);
+    m = base_digit_is(e, j + 1);
     for (i = 0; i < 12; i++) w[i] ^= m & (w[i] ^ row[j][i]);
   }
   fe_from_words(&r->ypx, w);
   fe_from_words(&r->ymx, w + 4);
   fe_from_words(&r->xy2d, w + 8);
-  m = x25519_mask(neg);
+  m = base_digit_neg(e);
   fe_cswap(&r->ypx, &r->ymx, m);
   fe_set_small(&zero, 0);
   fe_sub(&minus, &zero, &r->xy2d);
@@ -145,8 +160,7 @@ static void ge_select(ge_niels *r, const uint64_t row[8][12], int8_t e) {
 }
 
 static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
-  uint8_t k[32];
-  int8_t e[64];
+  uint8_t k[32], e[64];
   ge_ext p;
   ge_niels q;
   unsigned i;

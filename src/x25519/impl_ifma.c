@@ -188,17 +188,13 @@ static void fe4_from_words(fe4 *r, __m256i w0, __m256i w1, __m256i w2,
  * entries are read and one kept with masks, the identity (1, 1, 0) for
  * e = 0; e < 0 swaps y + x with y - x and negates 2 d x y. Out: limbs
  * below 2^52. */
-static void ge4_select(fe4 *r, const uint64_t row[8][12], int8_t e) {
-  const uint64_t s = (uint64_t)(int64_t)e;
-  const uint64_t neg = s >> 63;
-  const uint64_t abs = (s ^ (0 - neg)) + neg;
+static void ge4_select(fe4 *r, const uint64_t row[8][12], uint8_t e) {
   __m256i ypx = _mm256_set_epi64x(0, 0, 0, 1), ymx = ypx;
   __m256i xy2d = _mm256_setzero_si256(), m, x;
   unsigned j;
   for (j = 0; j < 8; j++) {
-    m = _mm256_set1_epi64x(
-        (long long)x25519_mask(((abs ^ (j + 1)) - 1) >> 63));
-    ypx = _mm256_xor_si256(
+    m = _mm256_set1_epi64x((long long)base_digit_is(e, j + 1));
+  ypx = _mm256_xor_si256(
         ypx, _mm256_and_si256(m, _mm256_xor_si256(
                                      ypx, _mm256_load_si256(
                                               (const __m256i *)(const void *)
@@ -214,7 +210,7 @@ static void ge4_select(fe4 *r, const uint64_t row[8][12], int8_t e) {
                                                 (const __m256i *)(const void *)(
                                                     row[j] + 8)))));
   }
-  m = _mm256_set1_epi64x((long long)x25519_mask(neg));
+  m = _mm256_set1_epi64x((long long)base_digit_neg(e));
   x = _mm256_and_si256(m, _mm256_xor_si256(ypx, ymx));
   ypx = _mm256_xor_si256(ypx, x);
   ymx = _mm256_xor_si256(ymx, x);
@@ -293,8 +289,7 @@ static void ge4_dbl(fe4 *p) {
 }
 
 static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
-  uint8_t k[32];
-  int8_t e[64];
+  uint8_t k[32], e[64];
   fe4 p, q;
   fe one, zero, y, z;
   unsigned i;

@@ -104,9 +104,14 @@ static void x25519_clamp(uint8_t k[32], const uint8_t scalar[32]) {
   k[31] |= 64;
 }
 
-/* All ones if bit is 1, zero if it is 0, hidden from the optimiser. */
+/* All ones if bit is 1, zero if it is 0, hidden from the optimiser. Made
+ * by shifts, not as 0 - bit: the MemorySanitizer form of the constant-
+ * time check (docs/SECURITY.md) follows shifts exactly but a subtraction
+ * only bit by bit, so 0 - bit would leave bits 1 to 63 of the mask looking
+ * public (valgrind follows both). Right-shifting a negative value is
+ * arithmetic on every compiler the library supports. */
 static uint64_t x25519_mask(uint64_t bit) {
-  return mlkem_value_barrier_u64(0 - bit);
+  return mlkem_value_barrier_u64((uint64_t)((int64_t)(bit << 63) >> 63));
 }
 
 /* (A - 2) / 4 for curve25519's A = 486662 (RFC 7748 section 5). */

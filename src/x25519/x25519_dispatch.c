@@ -86,15 +86,17 @@ const mlkem_x25519_impl *mlkem_x25519_impl_get(void) {
 }
 
 /* 0 if out is not all zeros, else MLKEM_ERR_X25519_ZERO (RFC 7748 section
- * 6.1), from an OR of every byte and without a branch on it. */
+ * 6.1), from an OR of every byte and without a branch on it. The bits of
+ * the OR are folded into bit 0 by shifts (which the MemorySanitizer form of
+ * the constant-time check follows exactly, unlike acc - 1). */
 static int x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
-  uint8_t acc = 0;
-  uint64_t zero;
-  unsigned i;
+  unsigned acc = 0, i;
   for (i = 0; i < MLKEM_X25519_BYTES; i++) acc |= out[i];
-  /* acc - 1 borrows (sets bit 63) exactly when acc is 0. */
-  zero = ((uint64_t)mlkem_value_barrier_u8(acc) - 1) >> 63;
-  return MLKEM_ERR_X25519_ZERO * (int)zero;
+  acc = mlkem_value_barrier_u8((uint8_t)acc);
+  acc |= acc >> 4;
+  acc |= acc >> 2;
+  acc |= acc >> 1;
+  return MLKEM_ERR_X25519_ZERO * (int)(~acc & 1);
 }
 
 int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
