@@ -24,7 +24,7 @@
 #     MemorySanitizer loses the marking in scalar arithmetic, see
 #     docs/SECURITY.md), where ct_check only has to run without a report;
 #  3. runs the controls, which must be reported, at their own branch (not
-#     earlier, inside the library): branch and index; library and decaps
+#     earlier, inside the library): branch and index; library, decaps and x25519
 #     for every tracked backend; for avx512 one control per backend
 #     operation (ct_control op:NAME), and op:rej_uniform, which must be
 #     reported inside the library.

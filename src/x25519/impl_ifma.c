@@ -13,10 +13,10 @@
  * multiplications, lanes 0 to 3:
  *   state          x2, z2, x3, z3 (after the conditional swap)
  *   A B C D        x2 + z2, x2 - z2, x3 + z3, x3 - z3
- *   round 1        D A, C B, A^2, B^2
- *   round 2        (DA + CB)^2, (DA - CB)^2, AA BB, E (AA + a24 E)
+ *   round 1        A^2, B^2, D A, C B
+ *   round 2        AA BB, E (AA + a24 E), (DA + CB)^2, (DA - CB)^2
  *                  with E = AA - BB
- *   round 3        times 1, x1, 1, 1: the new x3, z3, x2, z2
+ *   round 3        times 1, 1, 1, x1: the new x2, z2, x3, z3
  * Round 3 has one useful lane: z3 = x1 (DA - CB)^2 depends on round 2,
  * and round 1 of the next step on z3, so the three rounds are the
  * ladder's critical path, and no rearrangement of the formulas removes
@@ -70,18 +70,36 @@ static void fe4_lane(fe *r, const fe4 *a, unsigned k) {
       (r)->v[i_] = _mm256_permute4x64_epi64((a)->v[i_], (imm));    \
   } while (0)
 
+/* Lanes 0, 0, 2, 2 and 1, 1, 3, 3 of a (within 128-bit halves). */
+#define FE4_DUP_EVEN(r, a)                                         \
+  do {                                                             \
+    unsigned i_;                                                   \
+    for (i_ = 0; i_ < 5; i_++)                                     \
+      (r)->v[i_] = _mm256_unpacklo_epi64((a)->v[i_], (a)->v[i_]);  \
+  } while (0)
+#define FE4_DUP_ODD(r, a)                                          \
+  do {                                                             \
+    unsigned i_;                                                   \
+    for (i_ = 0; i_ < 5; i_++)                                     \
+      (r)->v[i_] = _mm256_unpackhi_epi64((a)->v[i_], (a)->v[i_]);  \
+  } while (0)
+
 /* Lane selections: _mm256_permute4x64_epi64 immediates (two bits per
  * output lane, lane 0 lowest) and _mm256_blend_epi32 ones (two bits per
  * 64-bit lane). */
-#define LANES_0022 0xA0
-#define LANES_1133 0xF5
-#define LANES_3201 0x4B
+#define LANES_0132 0xB4
 #define LANES_0101 0x44
-#define LANES_2301 0x4E
+#define BLEND_LANE0 0x03
+#define BLEND_LANE1 0x0C
 #define BLEND_LANE2 0x30
 #define BLEND_LANE3 0xC0
 #define BLEND_LANES01 0x0F
+#define BLEND_LANES23 0xF0
 
+/* The ladder with the state x2, z2, x3, z3 in lanes 0 to 3. The rounds'
+ * lanes are chosen so that the state comes out of round 3 in that order
+ * and most moves stay within 128-bit halves (unpacks, blends: one cycle);
+ * two crossings (VPERMQ, three cycles) per step remain. */
 static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
                           const fe *x1) {
   const __m256i odd = _mm256_set_epi64x(-1, 0, -1, 0); /* lanes 1 and 3 */
@@ -92,7 +110,7 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
   fe_set_small(&one, 1);
   fe_set_small(&zero, 0);
   fe4_from(&x, &one, &zero, x1, &one);     /* x2, z2, x3, z3 */
-  fe4_from(&y, &one, x1, &one, &one);      /* round 3's factors */
+  fe4_from(&y, &one, &one, &one, x1);      /* round 3's factors */
   for (t = 254; t >= 0; t--) {
     bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
     swap ^= bit;
@@ -100,29 +118,27 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
     swap = bit;
     /* A, B, C, D = x2 + z2, x2 - z2, x3 + z3, x3 - z3: the z lanes
      * negated (2p - z) in lanes 1 and 3, then added. */
-    FE4_PERMUTE(&p, &x, LANES_0022);
-    FE4_PERMUTE(&q, &x, LANES_1133);
+    FE4_DUP_EVEN(&p, &x);
+    FE4_DUP_ODD(&q, &x);
     fe4_neg_lanes(&q, &q, odd);
     fe4_add(&abcd, &p, &q);
-    /* Round 1: D A, C B, A A, B B. */
-    FE4_PERMUTE(&l, &abcd, LANES_3201);
+    /* Round 1: A A, B B, D A, C B. */
+    FE4_PERMUTE(&l, &abcd, LANES_0132);
     FE4_PERMUTE(&r, &abcd, LANES_0101);
     fe4_mul(&m, &l, &r);
-    /* DA + CB, DA - CB, AA + BB (unused), E = AA - BB. */
-    FE4_PERMUTE(&v, &m, LANES_0022);
-    FE4_PERMUTE(&w, &m, LANES_1133);
+    /* AA + BB (unused), E = AA - BB, T = DA + CB, S = DA - CB. */
+    FE4_DUP_EVEN(&v, &m);                      /* AA, AA, DA, DA */
+    FE4_DUP_ODD(&w, &m);                       /* BB, BB, CB, CB */
     fe4_neg_lanes(&q, &w, odd);
     fe4_add(&u, &v, &q);
-    /* Round 2: lanes 0, 1 square DA + CB and DA - CB; lane 2 is AA BB;
-     * lane 3 is E (AA + a24 E). */
-    fe4_mul_small_add(&p, &u, X25519_A24, &v); /* lane 3: AA + a24 E */
-    FE4_BLEND(&l, &u, &v, BLEND_LANE2);        /* T, S, AA, E */
-    FE4_BLEND(&r, &w, &u, BLEND_LANES01);      /* T, S, BB, BB */
-    FE4_BLEND(&r, &r, &p, BLEND_LANE3);        /* T, S, BB, AA + a24 E */
+    /* Round 2: AA BB, E (AA + a24 E), T^2, S^2. */
+    fe4_mul_small_add(&p, &u, X25519_A24, &v); /* lane 1: AA + a24 E */
+    FE4_BLEND(&l, &u, &v, BLEND_LANE0);        /* AA, E, T, S */
+    FE4_BLEND(&r, &u, &w, BLEND_LANE0);        /* BB, E, T, S */
+    FE4_BLEND(&r, &r, &p, BLEND_LANE1);        /* BB, AA + a24 E, T, S */
     fe4_mul(&m, &l, &r);
-    /* Round 3: x3 = T^2, z3 = x1 S^2, x2, z2; back in state order. */
-    fe4_mul(&m, &m, &y);
-    FE4_PERMUTE(&x, &m, LANES_2301);
+    /* Round 3: x2, z2, x3 = T^2 and z3 = x1 S^2. */
+    fe4_mul(&x, &m, &y);
   }
   fe4_swap_halves(&x, _mm256_set1_epi64x((long long)x25519_mask(swap)));
   /* Carried limbs (below 2^51 + 2^15) are tight for fe51. */
@@ -156,9 +172,6 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
 #define LANES_1032 0xB1
 #define LANES_3200 0x0B
 #define LANES_0010 0x10
-#define BLEND_LANE0 0x03
-#define BLEND_LANE1 0x0C
-#define BLEND_LANES23 0xF0
 
 /* The element whose 256-bit little-endian words are w0 (lane 0), ...,
  * w3 (lane 3): a transposition, then the 51-bit limbs. In: below 2^255.
@@ -247,8 +260,8 @@ static void ge4_madd(fe4 *p, const fe4 *q) {
   fe4_neg_lanes(&b, &b, _mm256_set_epi64x(0, 0, 0, -1));
   fe4_add(&a, &a, &b);
   fe4_mul(&m, &a, q);                 /* A, B, C, D */
-  FE4_PERMUTE(&u, &m, LANES_1133);    /* B, B, D, D */
-  FE4_PERMUTE(&w, &m, LANES_0022);    /* A, A, C, C */
+  FE4_DUP_ODD(&u, &m);               /* B, B, D, D */
+  FE4_DUP_EVEN(&w, &m);              /* A, A, C, C */
   fe4_add(&sum, &u, &w);              /* H, H, G, G */
   fe4_sub(&dif, &u, &w);              /* E, E, F, F */
   FE4_PERMUTE(&l, &dif, LANES_0020);  /* E, E, F, E */
