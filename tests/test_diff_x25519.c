@@ -29,50 +29,6 @@
 
 static const mlkem_x25519_impl *impl;
 
-/* The implementation under test with mlkem_x25519's zero check. */
-static int impl_x25519(uint8_t out[32], const uint8_t k[32],
-                       const uint8_t u[32]) {
-  impl->scalarmult(out, k, u);
-  return test_all_bytes(out, 32, 0) ? MLKEM_ERR_X25519_ZERO : MLKEM_OK;
-}
-
-static int impl_base(uint8_t out[32], const uint8_t k[32]) {
-  impl->scalarmult_base(out, k);
-  return MLKEM_OK;
-}
-
-static void against_portable(void) {
-  const mlkem_x25519_impl *ref = &mlkem_x25519_portable;
-  test_fast_rng rng;
-  uint8_t k[32], u[32], got[32], want[32];
-  unsigned long r, i, bad = 0, bad_base = 0;
-  test_fast_rng_init(&rng, "test_diff_x25519");
-  for (r = 0; r < RANDOM_RUNS; r++) {
-    for (i = 0; i < 4; i++) {
-      uint64_t w = test_fast_rng_next(&rng), v = test_fast_rng_next(&rng);
-      memcpy(k + 8 * i, &w, 8);
-      memcpy(u + 8 * i, &v, 8);
-    }
-    impl->scalarmult(got, k, u);
-    ref->scalarmult(want, k, u);
-    if (memcmp(got, want, 32) != 0 && bad++ == 0)
-      CHECKF(0, "%s: X25519 differs from portable (run %lu)", impl->name, r);
-    impl->scalarmult_base(got, k);
-    ref->scalarmult_base(want, k);
-    if (memcmp(got, want, 32) != 0 && bad_base++ == 0)
-      CHECKF(0, "%s: fixed base differs from portable (run %lu)", impl->name,
-             r);
-  }
-  CHECKF(bad == 0, "%s: %lu of %lu X25519 results differ from portable",
-         impl->name, bad, RANDOM_RUNS);
-  CHECKF(bad_base == 0,
-         "%s: %lu of %lu fixed-base results differ from portable",
-         impl->name, bad_base, RANDOM_RUNS);
-  printf("%s vs portable: %lu random X25519 and %lu fixed-base results, "
-         "%lu + %lu differ\n",
-         impl->name, RANDOM_RUNS, RANDOM_RUNS, bad, bad_base);
-}
-
 static unsigned long base_runs, base_bad;
 
 /* base(k) against X25519(k, 9), counted. */
@@ -139,10 +95,11 @@ int main(void) {
       printf("%s: not supported by this CPU, not compared\n", impl->name);
       continue;
     }
-    x25519_check_rfc7748(impl->name, impl_x25519, impl_base, 1000);
-    x25519_check_wycheproof(impl->name, impl_x25519);
+    x25519_check_impl(impl);
     base_vs_ladder();
-    if (impl != &mlkem_x25519_portable) against_portable();
+    if (impl != &mlkem_x25519_portable)
+      x25519_compare_random(impl, &mlkem_x25519_portable, RANDOM_RUNS,
+                            "test_diff_x25519");
   }
   return test_summary("test_diff_x25519");
 }

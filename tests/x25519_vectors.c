@@ -9,6 +9,7 @@
 #include "json_mini.h"
 #include "mlkem.h"
 #include "test_util.h"
+#include "x25519/x25519.h"
 
 static void hex32(uint8_t out[32], const char *hex) {
   CHECK(strlen(hex) == 64 && test_hex_decode(out, 32, hex, 64) == 32);
@@ -167,4 +168,56 @@ void x25519_check_wycheproof(const char *label, x25519_fn fn) {
          "%lu failed\n",
          label, total, zero, bad);
   json_free(root);
+}
+
+static const mlkem_x25519_impl *checked;
+
+static int checked_x25519(uint8_t out[32], const uint8_t k[32],
+                          const uint8_t u[32]) {
+  checked->scalarmult(out, k, u);
+  return test_all_bytes(out, 32, 0) ? MLKEM_ERR_X25519_ZERO : MLKEM_OK;
+}
+
+static int checked_base(uint8_t out[32], const uint8_t k[32]) {
+  checked->scalarmult_base(out, k);
+  return MLKEM_OK;
+}
+
+void x25519_check_impl(const void *impl) {
+  checked = impl;
+  x25519_check_rfc7748(checked->name, checked_x25519, checked_base, 1000);
+  x25519_check_wycheproof(checked->name, checked_x25519);
+}
+
+unsigned long x25519_compare_random(const void *impl, const void *ref,
+                                    unsigned long n, const char *seed) {
+  const mlkem_x25519_impl *a = impl, *b = ref;
+  test_fast_rng rng;
+  uint8_t k[32], u[32], got[32], want[32];
+  unsigned long r, bad = 0, bad_base = 0;
+  unsigned i;
+  test_fast_rng_init(&rng, seed);
+  for (r = 0; r < n; r++) {
+    for (i = 0; i < 4; i++) {
+      uint64_t w = test_fast_rng_next(&rng), v = test_fast_rng_next(&rng);
+      memcpy(k + 8 * i, &w, 8);
+      memcpy(u + 8 * i, &v, 8);
+    }
+    a->scalarmult(got, k, u);
+    b->scalarmult(want, k, u);
+    if (memcmp(got, want, 32) != 0 && bad++ == 0)
+      CHECKF(0, "%s: X25519 differs from %s (run %lu)", a->name, b->name, r);
+    a->scalarmult_base(got, k);
+    b->scalarmult_base(want, k);
+    if (memcmp(got, want, 32) != 0 && bad_base++ == 0)
+      CHECKF(0, "%s: fixed base differs from %s (run %lu)", a->name, b->name,
+             r);
+  }
+  CHECKF(bad + bad_base == 0,
+         "%s: %lu X25519 and %lu fixed-base results of %lu differ from %s",
+         a->name, bad, bad_base, n, b->name);
+  printf("%s vs %s: %lu random X25519 and %lu fixed-base results, %lu + %lu "
+         "differ\n",
+         a->name, b->name, n, n, bad, bad_base);
+  return bad + bad_base;
 }

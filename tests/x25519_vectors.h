@@ -32,4 +32,14 @@ void x25519_check_rfc7748(const char *label, x25519_fn fn,
 /* The Wycheproof tests. */
 void x25519_check_wycheproof(const char *label, x25519_fn fn);
 
+/* Both of the above on an implementation of x25519/x25519.h called
+ * directly (with mlkem_x25519's zero check added), labelled by its name. */
+void x25519_check_impl(const void *impl);
+
+/* impl against ref on n random (scalar, u) pairs, u over all 2^256
+ * encodings, for the ladder and the fixed base; reports and returns the
+ * number of differing results. */
+unsigned long x25519_compare_random(const void *impl, const void *ref,
+                                    unsigned long n, const char *seed);
+
 #endif

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * x25519/impl_ifma.c - X25519 with AVX-512 IFMA: the ladder's
- * multiplications four at a time, in the lanes of 256-bit vectors
- * (fe51x4.h). Everything else (decoding, the inversion at the end, the
- * fixed base) is the portable radix-2^51 code, compiled here with the
- * AVX-512 flags; both use radix 2^51, so moving an element between them
- * is a matter of lanes. This file alone is compiled with those flags
- * (src/CMakeLists.txt); x25519_dispatch.c runs it only for the avx512
- * backend, whose CPU check includes IFMA and VL.
+ * x25519/impl_ifma.c - X25519 with AVX-512 IFMA: the multiplications of
+ * each ladder step and of each addition of the fixed-base comb four at a
+ * time, in the lanes of 256-bit vectors (fe51x4.h). The rest (decoding,
+ * the signed digits, the inversion at the end, encoding) is the portable
+ * radix-2^51 code, compiled here with the AVX-512 flags; both use radix
+ * 2^51, so moving an element between them is a matter of lanes. This file
+ * alone is compiled with those flags (src/CMakeLists.txt);
+ * x25519_dispatch.c runs it only for the avx512 backend, whose CPU check
+ * includes IFMA and VL.
  *
  * One ladder step (RFC 7748 section 5) in three rounds of four
  * multiplications, lanes 0 to 3:
@@ -55,34 +56,28 @@ static void fe4_lane(fe *r, const fe4 *a, unsigned k) {
   mlkem_zeroize(w, sizeof w);
 }
 
-/* Lanes selected from two vectors by a blend constant, limb by limb. */
-#define FE4_BLEND(r, a, b, imm)                                 \
-  do {                                                          \
-    unsigned i_;                                                \
-    for (i_ = 0; i_ < 5; i_++)                                  \
-      (r)->v[i_] = _mm256_blend_epi32((a)->v[i_], (b)->v[i_], (imm)); \
+/* Every limb vector of r from the same lane operation: FE4_EACH(r, e)
+ * sets r->v[i_] = e for i_ = 0..4, e written in terms of i_. */
+#define FE4_EACH(r, e)                   \
+  do {                                   \
+    unsigned i_;                         \
+    for (i_ = 0; i_ < 5; i_++)           \
+      (r)->v[i_] = (e);                  \
   } while (0)
 
-#define FE4_PERMUTE(r, a, imm)                                     \
-  do {                                                             \
-    unsigned i_;                                                   \
-    for (i_ = 0; i_ < 5; i_++)                                     \
-      (r)->v[i_] = _mm256_permute4x64_epi64((a)->v[i_], (imm));    \
-  } while (0)
-
+/* Lanes of b where a blend constant has their bits, of a elsewhere. */
+#define FE4_BLEND(r, a, b, imm) \
+  FE4_EACH(r, _mm256_blend_epi32((a)->v[i_], (b)->v[i_], (imm)))
+/* a with the lanes of a blend constant cleared. */
+#define FE4_CLEAR(r, a, imm) \
+  FE4_EACH(r, _mm256_blend_epi32((a)->v[i_], _mm256_setzero_si256(), (imm)))
+#define FE4_PERMUTE(r, a, imm) \
+  FE4_EACH(r, _mm256_permute4x64_epi64((a)->v[i_], (imm)))
 /* Lanes 0, 0, 2, 2 and 1, 1, 3, 3 of a (within 128-bit halves). */
-#define FE4_DUP_EVEN(r, a)                                         \
-  do {                                                             \
-    unsigned i_;                                                   \
-    for (i_ = 0; i_ < 5; i_++)                                     \
-      (r)->v[i_] = _mm256_unpacklo_epi64((a)->v[i_], (a)->v[i_]);  \
-  } while (0)
-#define FE4_DUP_ODD(r, a)                                          \
-  do {                                                             \
-    unsigned i_;                                                   \
-    for (i_ = 0; i_ < 5; i_++)                                     \
-      (r)->v[i_] = _mm256_unpackhi_epi64((a)->v[i_], (a)->v[i_]);  \
-  } while (0)
+#define FE4_DUP_EVEN(r, a) \
+  FE4_EACH(r, _mm256_unpacklo_epi64((a)->v[i_], (a)->v[i_]))
+#define FE4_DUP_ODD(r, a) \
+  FE4_EACH(r, _mm256_unpackhi_epi64((a)->v[i_], (a)->v[i_]))
 
 /* Lane selections: _mm256_permute4x64_epi64 immediates (two bits per
  * output lane, lane 0 lowest) and _mm256_blend_epi32 ones (two bits per
@@ -179,8 +174,10 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
 static void fe4_from_words(fe4 *r, __m256i w0, __m256i w1, __m256i w2,
                            __m256i w3) {
   const __m256i m = _mm256_set1_epi64x((long long)FE4_MASK51);
-  __m256i t0 = _mm256_unpacklo_epi64(w0, w1), t1 = _mm256_unpackhi_epi64(w0, w1);
-  __m256i t2 = _mm256_unpacklo_epi64(w2, w3), t3 = _mm256_unpackhi_epi64(w2, w3);
+  __m256i t0 = _mm256_unpacklo_epi64(w0, w1);
+  __m256i t1 = _mm256_unpackhi_epi64(w0, w1);
+  __m256i t2 = _mm256_unpacklo_epi64(w2, w3);
+  __m256i t3 = _mm256_unpackhi_epi64(w2, w3);
   /* word j of each element, lane by lane */
   __m256i d0 = _mm256_permute2x128_si256(t0, t2, 0x20);
   __m256i d1 = _mm256_permute2x128_si256(t1, t3, 0x20);
@@ -201,35 +198,28 @@ static void fe4_from_words(fe4 *r, __m256i w0, __m256i w1, __m256i w2,
  * entries are read and one kept with masks, the identity (1, 1, 0) for
  * e = 0; e < 0 swaps y + x with y - x and negates 2 d x y. Out: limbs
  * below 2^52. */
+/* acc, or the four words at w (32-byte aligned) where m is all ones. */
+static __m256i select256(__m256i acc, __m256i m, const uint64_t *w) {
+  const __m256i v = _mm256_load_si256((const __m256i *)(const void *)w);
+  return _mm256_xor_si256(acc, _mm256_and_si256(m, _mm256_xor_si256(acc, v)));
+}
+
 static void ge4_select(fe4 *r, const uint64_t row[8][12], uint8_t e) {
   __m256i ypx = _mm256_set_epi64x(0, 0, 0, 1), ymx = ypx;
   __m256i xy2d = _mm256_setzero_si256(), m, x;
   unsigned j;
   for (j = 0; j < 8; j++) {
     m = _mm256_set1_epi64x((long long)base_digit_is(e, j + 1));
-  ypx = _mm256_xor_si256(
-        ypx, _mm256_and_si256(m, _mm256_xor_si256(
-                                     ypx, _mm256_load_si256(
-                                              (const __m256i *)(const void *)
-                                                  row[j]))));
-    ymx = _mm256_xor_si256(
-        ymx, _mm256_and_si256(m, _mm256_xor_si256(
-                                     ymx, _mm256_load_si256(
-                                              (const __m256i *)(const void *)(
-                                                  row[j] + 4)))));
-    xy2d = _mm256_xor_si256(
-        xy2d, _mm256_and_si256(m, _mm256_xor_si256(
-                                      xy2d, _mm256_load_si256(
-                                                (const __m256i *)(const void *)(
-                                                    row[j] + 8)))));
+    ypx = select256(ypx, m, row[j]);
+    ymx = select256(ymx, m, row[j] + 4);
+    xy2d = select256(xy2d, m, row[j] + 8);
   }
   m = _mm256_set1_epi64x((long long)base_digit_neg(e));
   x = _mm256_and_si256(m, _mm256_xor_si256(ypx, ymx));
   ypx = _mm256_xor_si256(ypx, x);
   ymx = _mm256_xor_si256(ymx, x);
   fe4_from_words(r, ymx, ypx, xy2d, _mm256_set_epi64x(0, 0, 0, 2));
-  fe4_neg_lanes(r, r,
-                _mm256_and_si256(m, _mm256_set_epi64x(0, -1, 0, 0)));
+  fe4_neg_lanes(r, r, _mm256_and_si256(m, _mm256_set_epi64x(0, -1, 0, 0)));
 }
 
 /* r = a - b. In: b carried, a below 2^60. Out: carried. */
@@ -238,15 +228,6 @@ static void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b) {
   fe4_neg_lanes(&n, b, _mm256_set1_epi64x(-1));
   fe4_add(r, a, &n);
 }
-
-/* a with the lanes of a blend constant cleared. */
-#define FE4_CLEAR(r, a, imm)                                       \
-  do {                                                             \
-    unsigned i_;                                                   \
-    for (i_ = 0; i_ < 5; i_++)                                     \
-      (r)->v[i_] =                                                 \
-          _mm256_blend_epi32((a)->v[i_], _mm256_setzero_si256(), (imm)); \
-  } while (0)
 
 /* p = p + q for p = (X, Y, Z, T) and q = ge4_select's (y - x, y + x,
  * 2 d x y, 2): round 1 gives A, B, C, D of base.c's ge_madd, round 2 the

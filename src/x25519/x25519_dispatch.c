@@ -99,19 +99,28 @@ static int x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
   return MLKEM_ERR_X25519_ZERO * (int)(~acc & 1);
 }
 
+/* The implementation for a call, or NULL with the error in *err and out
+ * zeroed (when not NULL): a NULL argument (missing), or no backend. */
+static const mlkem_x25519_impl *x25519_enter(uint8_t *out, int missing,
+                                             int *err) {
+  const mlkem_x25519_impl *impl = NULL;
+  *err = MLKEM_OK;
+  if (missing)
+    *err = MLKEM_ERR_NULL_ARGUMENT;
+  else if ((impl = mlkem_x25519_impl_get()) == NULL)
+    *err = MLKEM_ERR_BACKEND;
+  if (*err != MLKEM_OK && out != NULL)
+    mlkem_zeroize(out, MLKEM_X25519_BYTES);
+  return impl;
+}
+
 int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
                  const uint8_t scalar[MLKEM_X25519_BYTES],
                  const uint8_t point[MLKEM_X25519_BYTES]) {
-  const mlkem_x25519_impl *impl;
-  if (out == NULL || scalar == NULL || point == NULL) {
-    if (out != NULL) mlkem_zeroize(out, MLKEM_X25519_BYTES);
-    return MLKEM_ERR_NULL_ARGUMENT;
-  }
-  impl = mlkem_x25519_impl_get();
-  if (impl == NULL) {
-    mlkem_zeroize(out, MLKEM_X25519_BYTES);
-    return MLKEM_ERR_BACKEND;
-  }
+  int err;
+  const mlkem_x25519_impl *impl = x25519_enter(
+      out, out == NULL || scalar == NULL || point == NULL, &err);
+  if (impl == NULL) return err;
   impl->scalarmult(out, scalar, point);
   /* An all-zero result is its own zeroed output. */
   return x25519_zero_check(out);
@@ -119,16 +128,10 @@ int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
 
 int mlkem_x25519_base(uint8_t out[MLKEM_X25519_BYTES],
                       const uint8_t scalar[MLKEM_X25519_BYTES]) {
-  const mlkem_x25519_impl *impl;
-  if (out == NULL || scalar == NULL) {
-    if (out != NULL) mlkem_zeroize(out, MLKEM_X25519_BYTES);
-    return MLKEM_ERR_NULL_ARGUMENT;
-  }
-  impl = mlkem_x25519_impl_get();
-  if (impl == NULL) {
-    mlkem_zeroize(out, MLKEM_X25519_BYTES);
-    return MLKEM_ERR_BACKEND;
-  }
+  int err;
+  const mlkem_x25519_impl *impl =
+      x25519_enter(out, out == NULL || scalar == NULL, &err);
+  if (impl == NULL) return err;
   impl->scalarmult_base(out, scalar);
   return MLKEM_OK;
 }
