@@ -1,4 +1,3 @@
-/* fuzz-sources: (none: the library and fuzz_common.h) */
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fuzz_x25519.c - libFuzzer target: X25519 on arbitrary scalars and
