@@ -8,12 +8,14 @@
 # test_x25519 --vectors checks (public key by mlkem_x25519_base, shared
 # secret by mlkem_x25519).
 #
-# Usage: x25519_openssl.sh TEST_X25519 WORKDIR [N]
-# Exit 77 (skipped) if openssl is missing or has no X25519.
+# Usage: x25519_openssl.sh WORKDIR N TEST_X25519...
+# (TEST_X25519 with the emulator before it in a cross build: the words
+# after N are the command). Exit 77 (skipped) if openssl is missing or has
+# no X25519.
 set -eu
-prog=$1
-work=$2
-n=${3:-16}
+work=$1
+n=$2
+shift 2
 command -v openssl >/dev/null 2>&1 || {
   echo "x25519_openssl: the openssl command is not installed: skipped"
   exit 77
@@ -45,4 +47,4 @@ while [ "$i" -lt "$n" ]; do
   echo "$priv $peer $shared $pub" >>"$work/vectors.txt"
   i=$((i + 1))
 done
-exec "$prog" --vectors "$work/vectors.txt"
+exec "$@" --vectors "$work/vectors.txt"
