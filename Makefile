@@ -6,7 +6,8 @@
 #   make bench-compare  the same against pq-crystals, libcrux, RustCrypto, aws-lc-rs,
 #                  liboqs, Go and pyca/cryptography, fetched from their registries
 #                  (docs/benchmarks/)
-#   make test-long the 1,000,000-iteration accumulated test
+#   make test-long the 1,000,000-iteration accumulated test and RFC 7748's
+#                  1,000,000-iteration X25519 test
 #   make sanitize  the test suite under ASan + UBSan (gcc, clang) and MemorySanitizer (clang)
 #   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os,
 #                  and of the AVX-512 backend under MemorySanitizer (clang, same levels)
@@ -53,6 +54,7 @@ test: build
 
 test-long: build
 	./$(BUILD)/tests/test_accumulated --long
+	./$(BUILD)/tests/test_x25519 --long
 
 BACKENDS ?= $(if $(filter aarch64 arm64,$(shell uname -m)),portable neon neon-sha3,portable avx2 avx512)
 

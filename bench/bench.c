@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench.c - median cost of keygen, encaps and decaps for every parameter
- * set, in rdtsc ticks (x86-64; the virtual counter on AArch64; a
- * nanosecond clock elsewhere) and nanoseconds.
+ * set, and of X25519 (mlkem_hazmat.h: the shared secret by the ladder, the
+ * public key by the fixed base), in rdtsc ticks (x86-64; the virtual
+ * counter on AArch64; a nanosecond clock elsewhere) and nanoseconds.
  *
  * Method: pin to one CPU where the OS allows it, warm up, then time each of
  * at least 1,000 single calls per operation and report the median (and the
@@ -14,6 +15,7 @@
  * input checks, as they always do.
  *
  * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME]
+ * (NAME a parameter set, or X25519 for X25519 alone)
  *
  * The program is mlkem_bench_run (programs.h), so that mlkem_bench
  * (bench_main.c) and `mlkem bench` (cli/) run the same code.
@@ -35,6 +37,7 @@
 #endif
 
 #include "mlkem.h"
+#include "mlkem_hazmat.h"
 #include "programs.h"
 
 static uint64_t ticks(void) {
@@ -92,8 +95,16 @@ enum { OP_SUMMED = 3 };
 static const char *const op_names[OP_COUNT] = {"keygen", "encaps", "decaps",
                                                "encaps_prepared"};
 
+/* X25519, timed as one more row in the same passes: mlkem_x25519 on a
+ * peer's public key, and mlkem_x25519_base. */
+enum { OP_X25519, OP_X25519_BASE, X25519_OP_COUNT };
+static const char *const x25519_op_names[X25519_OP_COUNT] = {"x25519",
+                                                             "x25519_base"};
+
+/* A row: a parameter set, or X25519 (kem NULL). */
 typedef struct {
   const mlkem_kem *kem;
+  int nops;
   stats tick[OP_COUNT];
   stats ns[OP_COUNT];
   uint64_t best_pass_tick[OP_COUNT]; /* lowest per-pass median */
@@ -113,11 +124,24 @@ typedef struct {
   uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
   uint8_t prep[MLKEM1024_PREPARED_EK_BYTES];
   uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES];
+  uint8_t xpub[MLKEM_X25519_BYTES], xss[MLKEM_X25519_BYTES];
 } buffers;
+
+static void run_x25519_op(int op, buffers *b) {
+  static const uint8_t k[MLKEM_X25519_BYTES] = {7, 8, 9};
+  if (op == OP_X25519)
+    must(mlkem_x25519(b->xss, k, b->xpub), "x25519");
+  else
+    must(mlkem_x25519_base(b->xss, k), "x25519_base");
+}
 
 static void run_op(const mlkem_kem *kem, int op, buffers *b) {
   static const uint8_t seed[MLKEM_SEED_BYTES] = {1, 2, 3};
   static const uint8_t m[MLKEM_MSG_BYTES] = {4, 5, 6};
+  if (kem == NULL) {
+    run_x25519_op(op, b);
+    return;
+  }
   switch (op) {
     case OP_KEYGEN:
       must(kem->keygen_derand(b->ek, b->dk, seed), "keygen");
@@ -144,21 +168,25 @@ static void *xmalloc(size_t n) {
   return p;
 }
 
-/* Times `per_pass` calls of every operation of every set, `passes` times
- * over. Each set keeps its own key pair and ciphertext. */
+/* Times `per_pass` calls of every operation of every row, `passes` times
+ * over. Each row keeps its own keys and ciphertext. */
 static void bench_all(set_result *res, size_t nres, size_t per_pass,
                       size_t passes) {
-  static buffers buf[3];
+  static buffers buf[4];
   uint64_t *pass_t = xmalloc(per_pass * sizeof *pass_t);
   size_t i, p, c;
   int op;
 
   for (i = 0; i < nres; i++) {
-    for (op = 0; op < OP_COUNT; op++) {
+    if (res[i].kem == NULL) { /* the peer's public key */
+      static const uint8_t peer[MLKEM_X25519_BYTES] = {1, 2, 3};
+      must(mlkem_x25519_base(buf[i].xpub, peer), "x25519_base");
+    }
+    for (op = 0; op < res[i].nops; op++) {
       res[i].t_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
       res[i].ns_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
       res[i].best_pass_tick[op] = UINT64_MAX;
-      if (op == OP_ENCAPS_PREPARED) /* ek is there: keygen ran first */
+      if (res[i].kem != NULL && op == OP_ENCAPS_PREPARED) /* after keygen */
         must(res[i].kem->prepare_ek(buf[i].prep, buf[i].ek), "prepare_ek");
       for (c = 0; c < per_pass / 4 + 10; c++)
         run_op(res[i].kem, op, &buf[i]); /* warm-up */
@@ -166,7 +194,7 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
   }
   for (p = 0; p < passes; p++) {
     for (i = 0; i < nres; i++) {
-      for (op = 0; op < OP_COUNT; op++) {
+      for (op = 0; op < res[i].nops; op++) {
         uint64_t *t = res[i].t_samples[op] + p * per_pass;
         uint64_t *ns = res[i].ns_samples[op] + p * per_pass;
         stats s;
@@ -184,7 +212,7 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
     }
   }
   for (i = 0; i < nres; i++) {
-    for (op = 0; op < OP_COUNT; op++) {
+    for (op = 0; op < res[i].nops; op++) {
       res[i].tick[op] = summarize(res[i].t_samples[op], per_pass * passes);
       res[i].ns[op] = summarize(res[i].ns_samples[op], per_pass * passes);
       free(res[i].t_samples[op]);
@@ -222,10 +250,34 @@ void mlkem_bench_pin(void) {
   pin_to_one_cpu();
 }
 
-static void write_json(FILE *f, const set_result *res, size_t nres,
-                       size_t iters, size_t passes) {
+/* The JSON entries of the ML-KEM rows (kems 1) or of the X25519 row. */
+static void write_json_rows(FILE *f, const set_result *res, size_t nres,
+                            int kems) {
+  const char *sep = "";
   size_t i;
   int op;
+  for (i = 0; i < nres; i++) {
+    if ((res[i].kem != NULL) != kems) continue;
+    for (op = 0; op < res[i].nops; op++) {
+      fprintf(f,
+              "%s    {\"set\": \"%s\", \"op\": \"%s\", \"ticks_median\": %llu, "
+              "\"ticks_p25\": %llu, \"ticks_p75\": %llu, "
+              "\"ticks_best_pass_median\": %llu, \"ns_median\": %llu}",
+              sep, kems ? res[i].kem->name : "X25519",
+              kems ? op_names[op] : x25519_op_names[op],
+              (unsigned long long)res[i].tick[op].median,
+              (unsigned long long)res[i].tick[op].p25,
+              (unsigned long long)res[i].tick[op].p75,
+              (unsigned long long)res[i].best_pass_tick[op],
+              (unsigned long long)res[i].ns[op].median);
+      sep = ",\n";
+    }
+  }
+  if (sep[0] != '\0') fprintf(f, "\n");
+}
+
+static void write_json(FILE *f, const set_result *res, size_t nres,
+                       size_t iters, size_t passes) {
   fprintf(f, "{\n  \"library\": \"mlkem %s\",\n  \"backend\": \"%s\",\n",
           mlkem_version(), mlkem_backend_name());
   fprintf(f,
@@ -241,29 +293,77 @@ static void write_json(FILE *f, const set_result *res, size_t nres,
           "unknown"
 #endif
   );
-  for (i = 0; i < nres; i++) {
-    for (op = 0; op < OP_COUNT; op++) {
-      fprintf(f,
-              "    {\"set\": \"%s\", \"op\": \"%s\", \"ticks_median\": %llu, "
-              "\"ticks_p25\": %llu, \"ticks_p75\": %llu, "
-              "\"ticks_best_pass_median\": %llu, \"ns_median\": %llu}%s\n",
-              res[i].kem->name, op_names[op],
-              (unsigned long long)res[i].tick[op].median,
-              (unsigned long long)res[i].tick[op].p25,
-              (unsigned long long)res[i].tick[op].p75,
-              (unsigned long long)res[i].best_pass_tick[op],
-              (unsigned long long)res[i].ns[op].median,
-              (i + 1 == nres && op + 1 == OP_COUNT) ? "" : ",");
-    }
-  }
+  write_json_rows(f, res, nres, 1);
+  /* X25519 apart, so that readers of the ML-KEM results see only those. */
+  fprintf(f, "  ],\n  \"x25519\": [\n");
+  write_json_rows(f, res, nres, 0);
   fprintf(f, "  ]\n}\n");
+}
+
+/* The ML-KEM rows (those before X25519's): the median of all calls and of
+ * the quietest pass. */
+static void print_kem_tables(const set_result *res, size_t nres) {
+  size_t i;
+  int op;
+  if (nres == 0 || res[0].kem == NULL) return;
+  printf(
+      "| set | backend | keygen | encaps | decaps | sum | encaps, "
+      "prepared ek |\n");
+  printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+  for (i = 0; i < nres && res[i].kem != NULL; i++) {
+    uint64_t sum_t = 0, sum_n = 0;
+    printf("| %s | %s |", res[i].kem->name, mlkem_backend_name());
+    for (op = 0; op < OP_SUMMED; op++) {
+      printf(" %llu (%llu ns) |", (unsigned long long)res[i].tick[op].median,
+             (unsigned long long)res[i].ns[op].median);
+      sum_t += res[i].tick[op].median;
+      sum_n += res[i].ns[op].median;
+    }
+    printf(" %llu (%llu ns) | %llu (%llu ns) |\n", (unsigned long long)sum_t,
+           (unsigned long long)sum_n,
+           (unsigned long long)res[i].tick[OP_ENCAPS_PREPARED].median,
+           (unsigned long long)res[i].ns[OP_ENCAPS_PREPARED].median);
+  }
+  printf("\nMedian of the quietest pass (%s):\n", tick_unit());
+  printf(
+      "| set | backend | keygen | encaps | decaps | sum | encaps, "
+      "prepared ek |\n");
+  printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+  for (i = 0; i < nres && res[i].kem != NULL; i++) {
+    uint64_t sum_t = 0;
+    printf("| %s | %s |", res[i].kem->name, mlkem_backend_name());
+    for (op = 0; op < OP_SUMMED; op++) {
+      printf(" %llu |", (unsigned long long)res[i].best_pass_tick[op]);
+      sum_t += res[i].best_pass_tick[op];
+    }
+    printf(" %llu | %llu |\n", (unsigned long long)sum_t,
+           (unsigned long long)res[i].best_pass_tick[OP_ENCAPS_PREPARED]);
+  }
+}
+
+/* The X25519 row: the median of all calls (and ns) and of the quietest
+ * pass. */
+static void print_x25519(const set_result *r) {
+  printf(
+      "\nX25519 (mlkem_hazmat.h), backend %s, %s: shared secret "
+      "(mlkem_x25519) and public key (mlkem_x25519_base)\n",
+      mlkem_backend_name(), tick_unit());
+  printf("| | x25519 | x25519_base |\n| --- | ---: | ---: |\n");
+  printf("| median | %llu (%llu ns) | %llu (%llu ns) |\n",
+         (unsigned long long)r->tick[OP_X25519].median,
+         (unsigned long long)r->ns[OP_X25519].median,
+         (unsigned long long)r->tick[OP_X25519_BASE].median,
+         (unsigned long long)r->ns[OP_X25519_BASE].median);
+  printf("| quietest pass | %llu | %llu |\n",
+         (unsigned long long)r->best_pass_tick[OP_X25519],
+         (unsigned long long)r->best_pass_tick[OP_X25519_BASE]);
 }
 
 int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
   const char *json = NULL, *only = NULL;
-  set_result res[3];
-  int a, op;
+  set_result res[4];
+  int a, x25519_only;
 
   for (a = 1; a < argc; a++) {
     if (strcmp(argv[a], "--iterations") == 0 && a + 1 < argc) {
@@ -289,7 +389,8 @@ int mlkem_bench_run(int argc, const char *const *argv) {
             "50 that divide them\n");
     return 2;
   }
-  if (only != NULL && mlkem_kem_by_name(only) == NULL) {
+  x25519_only = only != NULL && strcmp(only, "X25519") == 0;
+  if (only != NULL && !x25519_only && mlkem_kem_by_name(only) == NULL) {
     fprintf(stderr, "bench: unknown parameter set %s\n", only);
     return 2;
   }
@@ -303,7 +404,12 @@ int mlkem_bench_run(int argc, const char *const *argv) {
   pin_to_one_cpu();
   for (i = 0; mlkem_kems[i] != NULL; i++) {
     if (only != NULL && mlkem_kem_by_name(only) != mlkem_kems[i]) continue;
-    res[nres++].kem = mlkem_kems[i];
+    res[nres].kem = mlkem_kems[i];
+    res[nres++].nops = OP_COUNT;
+  }
+  if (only == NULL || x25519_only) {
+    res[nres].kem = NULL;
+    res[nres++].nops = X25519_OP_COUNT;
   }
   bench_all(res, nres, iters / passes, passes);
 
@@ -311,39 +417,8 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       "mlkem %s, backend %s: median of %zu calls per operation in %zu "
       "passes (%s; ns)\n",
       mlkem_version(), mlkem_backend_name(), iters, passes, tick_unit());
-  printf(
-      "| set | backend | keygen | encaps | decaps | sum | encaps, "
-      "prepared ek |\n");
-  printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
-  for (i = 0; i < nres; i++) {
-    uint64_t sum_t = 0, sum_n = 0;
-    printf("| %s | %s |", res[i].kem->name, mlkem_backend_name());
-    for (op = 0; op < OP_SUMMED; op++) {
-      printf(" %llu (%llu ns) |", (unsigned long long)res[i].tick[op].median,
-             (unsigned long long)res[i].ns[op].median);
-      sum_t += res[i].tick[op].median;
-      sum_n += res[i].ns[op].median;
-    }
-    printf(" %llu (%llu ns) | %llu (%llu ns) |\n", (unsigned long long)sum_t,
-           (unsigned long long)sum_n,
-           (unsigned long long)res[i].tick[OP_ENCAPS_PREPARED].median,
-           (unsigned long long)res[i].ns[OP_ENCAPS_PREPARED].median);
-  }
-  printf("\nMedian of the quietest pass (%s):\n", tick_unit());
-  printf(
-      "| set | backend | keygen | encaps | decaps | sum | encaps, "
-      "prepared ek |\n");
-  printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
-  for (i = 0; i < nres; i++) {
-    uint64_t sum_t = 0;
-    printf("| %s | %s |", res[i].kem->name, mlkem_backend_name());
-    for (op = 0; op < OP_SUMMED; op++) {
-      printf(" %llu |", (unsigned long long)res[i].best_pass_tick[op]);
-      sum_t += res[i].best_pass_tick[op];
-    }
-    printf(" %llu | %llu |\n", (unsigned long long)sum_t,
-           (unsigned long long)res[i].best_pass_tick[OP_ENCAPS_PREPARED]);
-  }
+  print_kem_tables(res, nres);
+  if (res[nres - 1].kem == NULL) print_x25519(&res[nres - 1]);
   if (json != NULL) {
     FILE *f = fopen(json, "w");
     if (f == NULL) {

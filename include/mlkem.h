@@ -122,6 +122,13 @@ extern "C" {
  * ciphertext made for ek did not decapsulate with dk). No key was produced
  * (outputs zeroed). It indicates a fault; do not retry silently. */
 #define MLKEM_ERR_PAIRWISE (-7)
+/* mlkem_x25519 (mlkem_hazmat.h) computed the all-zero value: the peer's
+ * u-coordinate is a point of small order (or its non-canonical encoding),
+ * so the result does not depend on the private key and is known to anyone.
+ * RFC 7748 section 6.1 requires the check; the protocol must abort (for
+ * example, reject the key share) and must not use the output, which is
+ * all zeros. Not a fault of the library. */
+#define MLKEM_ERR_X25519_ZERO (-8)
 
 /* Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
  * or "unknown error" for any other value. The string is static. */

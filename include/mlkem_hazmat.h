@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mlkem_hazmat.h - building blocks of ML-KEM, for tests, protocol research
- * and experts. NOT SECURE ON THEIR OWN.
+ * and experts. NOT SECURE ON THEIR OWN. Also X25519 (RFC 7748), the
+ * classical half of hybrid key exchanges (at the end).
  *
  * K-PKE (FIPS 203 section 5) is the public-key encryption scheme inside
  * ML-KEM. It is only secure against passive attackers: given decryptions of
@@ -85,6 +86,53 @@ MLKEM_MUST_CHECK int mlkem1024_kpke_decrypt(
     uint8_t m[MLKEM_KPKE_MSG_BYTES],
     const uint8_t dk_pke[MLKEM1024_KPKE_DK_BYTES],
     const uint8_t ct[MLKEM1024_CT_BYTES]);
+
+/* ------------------------------------------------------------------------ */
+/* X25519 (RFC 7748), the classical half of hybrid key exchanges             */
+/*
+ * The Diffie-Hellman function on curve25519, for protocols that combine it
+ * with ML-KEM (a hybrid key share). It is not part of FIPS 203; it is here
+ * so that those protocols can be built from this library alone.
+ *
+ * Private keys are 32 uniformly random bytes (from a cryptographic random
+ * source; keep them secret and wipe them after use). Public keys and
+ * shared secrets are 32-byte little-endian u-coordinates. Both functions
+ * clamp the scalar as RFC 7748 section 5 specifies (decodeScalar25519), so
+ * any 32 bytes are a valid private key, and keys differing only in the
+ * clamped bits are the same key. They run in time independent of the
+ * scalar and of the point, and wipe every copy of the scalar. The
+ * implementation follows the backend in use (mlkem_backend_name): forced
+ * onto one that is unavailable, both fail with MLKEM_ERR_BACKEND. All
+ * implementations give the same results. The conventions of mlkem.h hold
+ * (NULL refused with MLKEM_ERR_NULL_ARGUMENT; out zeroed on every error;
+ * out must not overlap the inputs).
+ *
+ * Use the shared secret only through a key derivation that also binds the
+ * public keys (as TLS and X-Wing do); never as a key directly.
+ */
+
+#define MLKEM_X25519_BYTES 32 /* private key, public key, shared secret */
+
+/* X25519(scalar, point) (RFC 7748 section 5): the shared secret of the
+ * private key scalar and the peer's public key point. point is any 32
+ * bytes: its top bit is ignored, and a value from p = 2^255 - 19 to
+ * 2^255 - 1 is taken modulo p, as section 5 requires. Fails with
+ * MLKEM_ERR_X25519_ZERO if the result is all zeros, which happens exactly
+ * when point is of small order (RFC 7748 section 6.1): the caller must
+ * then abort the exchange. The check itself takes the same time whatever
+ * the result. */
+MLKEM_MUST_CHECK int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
+                                  const uint8_t scalar[MLKEM_X25519_BYTES],
+                                  const uint8_t point[MLKEM_X25519_BYTES]);
+
+/* The public key of the private key scalar: X25519(scalar, 9), the
+ * u-coordinate of the base point (RFC 7748 section 6.1), computed from a
+ * table of multiples of the base point, about 2.5 times faster than
+ * mlkem_x25519 on the point 9, with the same result. Never all zeros
+ * (no clamped scalar is a multiple of the base point's order). Fails only
+ * on NULL or MLKEM_ERR_BACKEND. */
+MLKEM_MUST_CHECK int mlkem_x25519_base(
+    uint8_t out[MLKEM_X25519_BYTES], const uint8_t scalar[MLKEM_X25519_BYTES]);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

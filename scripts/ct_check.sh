@@ -25,7 +25,7 @@
 #     MemorySanitizer loses the marking in scalar arithmetic, see
 #     docs/SECURITY.md), where ct_check only has to run without a report;
 #  3. runs the controls, which must be reported, at their own branch (not
-#     earlier, inside the library): branch and index; library and decaps
+#     earlier, inside the library): branch and index; library, decaps and x25519
 #     for every tracked backend; for avx512 one control per backend
 #     operation (ct_control op:NAME), and op:rej_uniform, which must be
 #     reported inside the library.
@@ -106,7 +106,7 @@ for cc in $CT_COMPILERS; do
            continue ;;
       esac
       # Controls that go through the library, per backend.
-      for mode in library decaps; do
+      for mode in library decaps x25519; do
         rc=0
         MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" \
           "$mode" >"$dir/control.$mode.$be.log" 2>&1 || rc=$?
@@ -249,7 +249,7 @@ if [ "$CT_MSAN" = 1 ]; then
              continue ;;
         esac
         [ "$tracked" -eq 1 ] || continue
-        for mode in library decaps; do
+        for mode in library decaps x25519; do
           msan_control "$dir" "$label $be" "$mode" branch "$be"
         done
         if [ "$be" = avx512 ]; then

@@ -9,7 +9,8 @@ tests/fuzz/fuzz_common.h (a byte choosing the parameter set: 0, 1, 2 for
 ML-KEM-512, -768, -1024; then the target's arguments), taken from the test
 vectors: NIST ACVP encapDecap (valid keys and ciphertexts, and both
 key-check groups with their invalid keys) and the C2SP/CCTV modulus vectors
-(ek with a value >= q). A target this script does not know gets the files
+(ek with a value >= q); for fuzz_x25519, scalar || u of the Wycheproof
+X25519 vectors. A target this script does not know gets the files
 of tests/fuzz/seeds/TARGET/ if that folder exists (e.g. the CLI's key
 file parser), and an empty corpus otherwise.
 """
@@ -56,6 +57,15 @@ def cctv_modulus(vectors):
                 yield s, bytes.fromhex(line.strip())
 
 
+def wycheproof_x25519(vectors):
+    path = os.path.join(vectors, "wycheproof", "x25519_test.json")
+    with open(path) as f:
+        doc = json.load(f)
+    for group in doc["testGroups"]:
+        for t in group["tests"]:
+            yield bytes.fromhex(t["private"]) + bytes.fromhex(t["public"])
+
+
 def main():
     if len(sys.argv) < 4:
         print(__doc__, file=sys.stderr)
@@ -63,7 +73,8 @@ def main():
     vectors, out_dir, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
     here = os.path.dirname(os.path.abspath(__file__))
     seeds_dir = os.path.join(here, "..", "tests", "fuzz", "seeds")
-    known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk"}
+    known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk",
+             "fuzz_x25519"}
     for t in targets:
         shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
         os.makedirs(os.path.join(out_dir, t), exist_ok=True)
@@ -89,6 +100,10 @@ def main():
             write(out_dir, "fuzz_encaps", sb + ek + zero_m)
         if "fuzz_check_ek" in targets:
             write(out_dir, "fuzz_check_ek", sb + ek)
+
+    if "fuzz_x25519" in targets:
+        for seed in wycheproof_x25519(vectors):
+            write(out_dir, "fuzz_x25519", seed)
 
     for t in targets:
         if t in known:

@@ -6,6 +6,7 @@
 
 #if !MLKEM_ASM_BARRIER
 volatile uint8_t mlkem_ct_opt_blocker_u8 = 0;
+volatile uint64_t mlkem_ct_opt_blocker_u64 = 0;
 #endif
 
 uint8_t mlkem_ct_memneq(const uint8_t *a, const uint8_t *b, size_t len) {

@@ -31,16 +31,26 @@
 #define MLKEM_ASM_BARRIER 0
 #endif
 
-/* Returns x unchanged, hiding its value from the optimiser. */
+/* Return x unchanged, hiding its value from the optimiser. The 64-bit
+ * form carries the masks of the X25519 field arithmetic (conditional
+ * swaps and selections of whole limbs). */
 #if MLKEM_ASM_BARRIER
 static inline uint8_t mlkem_value_barrier_u8(uint8_t x) {
   __asm__("" : "+r"(x));
   return x;
 }
+static inline uint64_t mlkem_value_barrier_u64(uint64_t x) {
+  __asm__("" : "+r"(x));
+  return x;
+}
 #else
 extern volatile uint8_t mlkem_ct_opt_blocker_u8;
+extern volatile uint64_t mlkem_ct_opt_blocker_u64;
 static inline uint8_t mlkem_value_barrier_u8(uint8_t x) {
   return (uint8_t)(x ^ mlkem_ct_opt_blocker_u8);
+}
+static inline uint64_t mlkem_value_barrier_u64(uint64_t x) {
+  return x ^ mlkem_ct_opt_blocker_u64;
 }
 #endif
 

@@ -138,6 +138,9 @@ const char *mlkem_strerror(int err) {
       return "the known-answer self-test failed";
     case MLKEM_ERR_PAIRWISE:
       return "the new key pair failed the pairwise consistency test";
+    case MLKEM_ERR_X25519_ZERO:
+      return "X25519 gave the all-zero value (RFC 7748 6.1: a point of small "
+             "order)";
     default:
       return "unknown error";
   }

@@ -3,8 +3,9 @@
  * test_backend_env.c - MLKEM_BACKEND naming a backend that does not exist:
  * the library must refuse to compute (MLKEM_ERR_BACKEND, outputs zeroed),
  * report "unavailable", and still run the key checks, which need no
- * backend. The variable is set here, before the first library call, since
- * the choice is made once per process.
+ * backend. X25519 follows the backend and is refused too. The variable is set
+ * here, before the first library call, since the choice is made once per
+ * process.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -64,6 +65,17 @@ int main(void) {
     memset(ek, 0xFF, 2); /* coefficient 0 = 4095 */
     CHECK(mlkem768_prepare_ek(prep, ek) == MLKEM_ERR_INVALID_EK);
     CHECK(test_all_bytes(prep, sizeof prep, 0));
+  }
+  {
+    /* X25519 follows the backend: none, so no X25519 either. */
+    uint8_t out[MLKEM_X25519_BYTES], k[MLKEM_X25519_BYTES] = {1};
+    uint8_t u[MLKEM_X25519_BYTES] = {9};
+    memset(out, 0xAA, sizeof out);
+    CHECK(mlkem_x25519(out, k, u) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(out, sizeof out, 0));
+    memset(out, 0xAA, sizeof out);
+    CHECK(mlkem_x25519_base(out, k) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(out, sizeof out, 0));
   }
   CHECK(strcmp(mlkem_strerror(MLKEM_ERR_BACKEND), "unknown error") != 0);
   printf(

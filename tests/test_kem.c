@@ -90,17 +90,18 @@ static unsigned get12(const uint8_t *ek, unsigned i) {
 /* ---- global functions --------------------------------------------------- */
 
 static void test_misc(void) {
-  static const int codes[8] = {MLKEM_OK,
+  static const int codes[9] = {MLKEM_OK,
                                MLKEM_ERR_RANDOM,
                                MLKEM_ERR_INVALID_EK,
                                MLKEM_ERR_INVALID_DK,
                                MLKEM_ERR_NULL_ARGUMENT,
                                MLKEM_ERR_BACKEND,
                                MLKEM_ERR_SELFTEST,
-                               MLKEM_ERR_PAIRWISE};
-  static const int others[7] = {1, -8, -9, 100, -100, INT_MAX, INT_MIN};
+                               MLKEM_ERR_PAIRWISE,
+                               MLKEM_ERR_X25519_ZERO};
+  static const int others[7] = {1, -9, -10, 100, -100, INT_MAX, INT_MIN};
   unsigned i, j;
-  for (i = 0; i < 8; i++) {
+  for (i = 0; i < 9; i++) {
     const char *s = mlkem_strerror(codes[i]);
     CHECKF(s != NULL && s[0] != '\0' && strcmp(s, "unknown error") != 0,
            "mlkem_strerror(%d) = \"%s\"", codes[i], s ? s : "(null)");

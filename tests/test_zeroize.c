@@ -19,7 +19,9 @@
  *   decaps:  z, s-hat decoded from dk_PKE, m' = Decrypt(dk_PKE, c), K',
  *            r', K-bar = J(z || c), and the re-encryption's PRF outputs,
  *            noise and mu; for a valid ciphertext and for a random one
- *            (implicit rejection).
+ *            (implicit rejection);
+ *   mlkem_x25519 and mlkem_x25519_base: the private key, as given and
+ *            clamped, and (x25519) the shared secret.
  *
  * Byte strings are searched 8 bytes at a time at every offset (a spilled
  * 64-bit register); polynomials, whose coefficients are small, 64 bytes
@@ -61,6 +63,9 @@ static uint8_t g_seed[MLKEM_SEED_BYTES], g_m[MLKEM_MSG_BYTES];
 static uint8_t g_ek[MAX_EK], g_dk[MAX_DK], g_ct[MAX_CT];
 static uint8_t g_ss[MLKEM_SS_BYTES];
 static int g_rc;
+static const char *g_label; /* the set, or X25519 */
+static uint8_t g_xk[MLKEM_X25519_BYTES], g_xpub[MLKEM_X25519_BYTES];
+static uint8_t g_xout[MLKEM_X25519_BYTES];
 
 static void op_keygen(void *a) {
   (void)a;
@@ -73,6 +78,14 @@ static void op_encaps(void *a) {
 static void op_decaps(void *a) {
   (void)a;
   g_rc = g_kem->decaps(g_ss, g_ct, g_dk);
+}
+static void op_x25519(void *a) {
+  (void)a;
+  g_rc = mlkem_x25519(g_xout, g_xk, g_xpub);
+}
+static void op_x25519_base(void *a) {
+  (void)a;
+  g_rc = mlkem_x25519_base(g_xout, g_xk);
 }
 
 /* ---- the secrets, recomputed ---- */
@@ -244,7 +257,7 @@ static void search(const char *op, const ps_stack *st) {
   size_t used = ps_depth(st, PATTERN);
   unsigned i;
   size_t off, at;
-  CHECKF(from > 0, "%s %s: the stack region was exhausted", g_kem->name, op);
+  CHECKF(from > 0, "%s %s: the stack region was exhausted", g_label, op);
   for (i = 0; i < nsecrets; i++) {
     const secret *s = &secrets[i];
     unsigned found = 0;
@@ -256,7 +269,7 @@ static void search(const char *op, const ps_stack *st) {
         printf(
             "  RESIDUE after %s %s (%s): %s bytes %zu..%zu at depth %ld "
             "below the caller's stack pointer\n",
-            g_kem->name, op, mlkem_backend_name(), s->name, off,
+            g_label, op, mlkem_backend_name(), s->name, off,
             off + s->window - 1, depth);
       }
     }
@@ -265,15 +278,15 @@ static void search(const char *op, const ps_stack *st) {
               "no piece of a secret left on the stack (see "
               "the RESIDUE line above)");
   }
-  printf("%s %s: %u secrets searched for in %zu bytes of used stack\n",
-         g_kem->name, op, nsecrets, used);
+  printf("%s %s: %u secrets searched for in %zu bytes of used stack\n", g_label,
+         op, nsecrets, used);
 }
 
 static void run(const char *op, void (*fn)(void *)) {
   ps_stack st;
   int ok = ps_run(&st, REGION, PATTERN, fn, NULL) == 0;
-  CHECKF(ok, "%s %s: could not run on a painted stack", g_kem->name, op);
-  CHECKF(g_rc == MLKEM_OK, "%s %s returned %d", g_kem->name, op, g_rc);
+  CHECKF(ok, "%s %s: could not run on a painted stack", g_label, op);
+  CHECKF(g_rc == MLKEM_OK, "%s %s returned %d", g_label, op, g_rc);
   if (ok) search(op, &st);
   ps_free(&st);
 }
@@ -301,6 +314,7 @@ int main(void) {
   for (s = 0; mlkem_kems[s] != NULL; s++) {
     unsigned k;
     g_kem = mlkem_kems[s];
+    g_label = g_kem->name;
     k = g_kem->rank;
     if (k > MLKEM_K_MAX) continue;
     for (round = 0; round < 2; round++) {
@@ -324,6 +338,23 @@ int main(void) {
       run("decaps", op_decaps);
       reset_secrets();
     }
+  }
+  g_label = "X25519";
+  for (round = 0; round < 4; round++) {
+    uint8_t clamped[MLKEM_X25519_BYTES], peer[MLKEM_X25519_BYTES];
+    test_rng_bytes(&rng, g_xk, sizeof g_xk);
+    test_rng_bytes(&rng, peer, sizeof peer);
+    CHECK(mlkem_x25519_base(g_xpub, peer) == MLKEM_OK);
+    memcpy(clamped, g_xk, sizeof clamped);
+    clamped[0] &= 248; /* RFC 7748 section 5 */
+    clamped[31] = (uint8_t)((clamped[31] & 127) | 64);
+    add("private key", g_xk, sizeof g_xk, 0);
+    add("clamped private key", clamped, sizeof clamped, 0);
+    run("x25519_base", op_x25519_base);
+    CHECK(mlkem_x25519(g_xout, g_xk, g_xpub) == MLKEM_OK);
+    add("shared secret", g_xout, sizeof g_xout, 0);
+    run("x25519", op_x25519);
+    reset_secrets();
   }
   if (residues > 0)
     printf(

@@ -13,6 +13,10 @@
  * parts of dk (dk_PKE and z). Public: ek, ct, and the ek and H(ek) stored
  * inside dk.
  *
+ * X25519: the private keys are secret; mlkem_x25519_base (the fixed-base
+ * comb and its table selection), mlkem_x25519 (the ladder) on a peer's
+ * key, on u = 9 and on a point of small order (the all-zero check).
+ *
  * For every parameter set: keygen_derand, check_ek, check_dk,
  * encaps_derand, encaps_prepared_derand (prepare_ek first), decaps of the
  * valid ciphertext, decaps of a random ciphertext and of the valid one with
@@ -45,6 +49,7 @@
 
 #include "aes/aes.h"
 #include "mlkem.h"
+#include "mlkem_hazmat.h"
 #include "ct_testing.h"
 #include "sha2/sha2.h"
 #include "sha3/sha3.h"
@@ -364,6 +369,60 @@ static void run_symmetric(int tracking) {
   for (i = 0; i < nsha; i++) run_sha2(sha[i], tracking);
 }
 
+/* X25519 (mlkem_hazmat.h): the private keys are secret; public keys,
+ * peer points and the return codes are public (a code tells only whether
+ * the peer's point had small order, which the point alone decides). */
+static void run_x25519(int tracking) {
+  static const char set[] = "X25519";
+  uint8_t a[32], b[32], apub[32], bpub[32], s1[32], s2[32];
+  uint8_t nine[32] = {9}, low[32] = {1}; /* u = 1 has order 4 */
+  int r, round;
+  for (round = 0; round < 2; round++) {
+    rng_bytes(a, sizeof a);
+    rng_bytes(b, sizeof b);
+    MLKEM_CT_POISON(a, sizeof a);
+    MLKEM_CT_POISON(b, sizeof b);
+
+    r = mlkem_x25519_base(apub, a);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, set, "x25519_base returns 0");
+    if (tracking)
+      tracked(all_secret(apub, sizeof apub), set,
+              "the public key is computed from the secret");
+    MLKEM_CT_UNPOISON(apub, sizeof apub); /* a public key is sent */
+    r = mlkem_x25519_base(bpub, b);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, set, "x25519_base returns 0");
+    MLKEM_CT_UNPOISON(bpub, sizeof bpub);
+
+    r = mlkem_x25519(s1, a, bpub);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, set, "x25519 returns 0");
+    if (tracking)
+      tracked(all_secret(s1, sizeof s1), set, "the shared secret is secret");
+    r = mlkem_x25519(s2, b, apub);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, set, "x25519 returns 0");
+    MLKEM_CT_UNPOISON(s1, sizeof s1); /* the test's own look */
+    MLKEM_CT_UNPOISON(s2, sizeof s2);
+    check(memcmp(s1, s2, sizeof s1) == 0, set, "both sides agree");
+
+    /* The ladder on u = 9 gives the fixed base's public key. */
+    r = mlkem_x25519(s1, a, nine);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    MLKEM_CT_UNPOISON(s1, sizeof s1);
+    check(r == MLKEM_OK && memcmp(s1, apub, sizeof s1) == 0, set,
+          "x25519(a, 9) = x25519_base(a)");
+
+    /* A point of small order: refused, output zeroed, in the same time. */
+    r = mlkem_x25519(s1, a, low);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    MLKEM_CT_UNPOISON(s1, sizeof s1);
+    check(r == MLKEM_ERR_X25519_ZERO && all_zero(s1, sizeof s1), set,
+          "x25519 refuses a point of small order");
+  }
+}
+
 int main(void) {
   int tracking = checker_running();
   const char *backend = mlkem_backend_name();
@@ -378,6 +437,7 @@ int main(void) {
          tracking ? "" : " NOT running: functional checks only");
   for (i = 0; mlkem_kems[i] != NULL; i++) run_set(mlkem_kems[i], tracking);
   run_symmetric(tracking);
+  run_x25519(tracking);
   printf("ct_check: %u passed, %u failed, %u secret outputs not marked\n",
          checks - failures - lost, failures, lost);
   return failures != 0 ? 1 : lost != 0 ? 2 : 0;

@@ -11,6 +11,8 @@
  *            poisoned seed (the marking flows through the library)
  *   decaps   a branch on the shared secret decaps computed from a
  *            poisoned dk_PKE and z
+ *   x25519   a branch on the shared secret mlkem_x25519 computed from a
+ *            poisoned private key (the X25519 implementation in use)
  *   op:NAME  a branch on one output element of one operation of the
  *            backend in use (MLKEM_BACKEND), computed from one poisoned
  *            input element elsewhere in the vector (see op_control
@@ -213,6 +215,15 @@ int main(int argc, char **argv) {
     if (mlkem768_decaps(ss, ct, dk) != 0) return 1;
     reached(mode);
     if (ss[0] & 1) sink = 1; /* must be reported */
+  } else if (strcmp(mode, "x25519") == 0) {
+    uint8_t u[MLKEM_X25519_BYTES] = {9};
+    int r;
+    MLKEM_CT_POISON(seed, MLKEM_X25519_BYTES);
+    r = mlkem_x25519(ss, seed, u);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    if (r != 0) return 1;
+    reached(mode);
+    if (ss[0] & 1) sink = 1; /* must be reported */
   } else if (strncmp(mode, "op:", 3) == 0) {
     const mlkem_backend *be = mlkem_backend_get();
     int r;
@@ -220,7 +231,8 @@ int main(int argc, char **argv) {
     r = op_control(be, mode);
     if (r != 0) return r;
   } else {
-    fprintf(stderr, "usage: ct_control branch|index|library|decaps|op:NAME\n");
+    fprintf(stderr,
+            "usage: ct_control branch|index|library|decaps|x25519|op:NAME\n");
     return 2;
   }
   printf("ct_control %s: done\n", mode);

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * x25519/x25519_dispatch.c - which X25519 implementation each backend
+ * uses, and the public functions mlkem_x25519 and mlkem_x25519_base
+ * (mlkem_hazmat.h).
+ *
+ * X25519 follows the backend chosen for the process (mlkem_backend_get,
+ * dispatch.c), by its name, through the one table below: a backend listed
+ * there uses its implementation if the CPU runs it, every other backend
+ * the portable one. A backend names an instruction-set tier and its X25519
+ * stays within it: avx512 uses AVX-512 IFMA (its CPU check includes IFMA
+ * and VL); avx2 (AVX2 holds nothing for this arithmetic: radix 2^64 with
+ * MULX and ADX, measured, lost to the portable code, docs/ARCHITECTURE.md),
+ * portable, neon and neon-sha3 use the portable one. When no backend is
+ * usable there is no implementation either, and both functions fail with
+ * MLKEM_ERR_BACKEND.
+ */
+#include <string.h>
+
+#include "mlkem_hazmat.h"
+#include "backend/backend.h"
+#include "cpu.h"
+#include "ct.h"
+#include "x25519/x25519.h"
+
+#ifdef MLKEM_HAVE_X25519_IFMA
+#define X25519_IFMA &mlkem_x25519_ifma
+#else
+#define X25519_IFMA NULL
+#endif
+
+static const struct {
+  const char *backend;
+  const mlkem_x25519_impl *impl; /* NULL: not built in */
+} x25519_by_backend[] = {
+    {"avx512", X25519_IFMA},
+};
+
+int mlkem_x25519_impl_supported(const mlkem_x25519_impl *impl) {
+#ifdef MLKEM_HAVE_X25519_IFMA
+  if (impl == &mlkem_x25519_ifma) return mlkem_cpu_has_avx512();
+#endif
+  return impl == &mlkem_x25519_portable;
+}
+
+static const mlkem_x25519_impl *choose(const char *backend) {
+  size_t i;
+  for (i = 0; i < sizeof x25519_by_backend / sizeof x25519_by_backend[0]; i++) {
+    const mlkem_x25519_impl *impl = x25519_by_backend[i].impl;
+    if (strcmp(backend, x25519_by_backend[i].backend) == 0 && impl != NULL &&
+        mlkem_x25519_impl_supported(impl))
+      return impl;
+  }
+  return &mlkem_x25519_portable;
+}
+
+/* The choice, made once: 0 until then, else 1 + its index in all[] or -1
+ * for none. A pure function of the backend and the CPU, so racing threads
+ * store the same value; the value is all they share, so relaxed atomic
+ * loads and stores suffice. */
+static const mlkem_x25519_impl *const all[] = {&mlkem_x25519_portable,
+                                               X25519_IFMA};
+static int chosen;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define X25519_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define X25519_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#else
+#define X25519_LOAD(x) (*(volatile int *)&(x))
+#define X25519_STORE(x, v) (*(volatile int *)&(x) = (v))
+#endif
+
+const mlkem_x25519_impl *mlkem_x25519_impl_get(void) {
+  int c = X25519_LOAD(chosen);
+  if (c == 0) {
+    const mlkem_backend *be = mlkem_backend_get();
+    const mlkem_x25519_impl *impl = be != NULL ? choose(be->name) : NULL;
+    size_t i;
+    c = -1;
+    for (i = 0; impl != NULL && i < sizeof all / sizeof all[0]; i++)
+      if (all[i] == impl) c = (int)i + 1;
+    X25519_STORE(chosen, c);
+  }
+  return c > 0 ? all[c - 1] : NULL;
+}
+
+/* 0 if out is not all zeros, else MLKEM_ERR_X25519_ZERO (RFC 7748 section
+ * 6.1), from an OR of every byte and without a branch on it. The bits of
+ * the OR are folded into bit 0 by shifts (which the MemorySanitizer form of
+ * the constant-time check follows exactly, unlike acc - 1). */
+static int x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
+  unsigned acc = 0, i;
+  for (i = 0; i < MLKEM_X25519_BYTES; i++) acc |= out[i];
+  acc = mlkem_value_barrier_u8((uint8_t)acc);
+  acc |= acc >> 4;
+  acc |= acc >> 2;
+  acc |= acc >> 1;
+  return MLKEM_ERR_X25519_ZERO * (int)(~acc & 1);
+}
+
+/* The implementation for a call, or NULL with the error in *err and out
+ * zeroed (when not NULL): a NULL argument (missing), or no backend. */
+static const mlkem_x25519_impl *x25519_enter(uint8_t *out, int missing,
+                                             int *err) {
+  const mlkem_x25519_impl *impl = NULL;
+  *err = MLKEM_OK;
+  if (missing)
+    *err = MLKEM_ERR_NULL_ARGUMENT;
+  else if ((impl = mlkem_x25519_impl_get()) == NULL)
+    *err = MLKEM_ERR_BACKEND;
+  if (*err != MLKEM_OK && out != NULL) mlkem_zeroize(out, MLKEM_X25519_BYTES);
+  return impl;
+}
+
+int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
+                 const uint8_t scalar[MLKEM_X25519_BYTES],
+                 const uint8_t point[MLKEM_X25519_BYTES]) {
+  int err;
+  const mlkem_x25519_impl *impl =
+      x25519_enter(out, out == NULL || scalar == NULL || point == NULL, &err);
+  if (impl == NULL) return err;
+  impl->scalarmult(out, scalar, point);
+  /* An all-zero result is its own zeroed output. */
+  return x25519_zero_check(out);
+}
+
+int mlkem_x25519_base(uint8_t out[MLKEM_X25519_BYTES],
+                      const uint8_t scalar[MLKEM_X25519_BYTES]) {
+  int err;
+  const mlkem_x25519_impl *impl =
+      x25519_enter(out, out == NULL || scalar == NULL, &err);
+  if (impl == NULL) return err;
+  impl->scalarmult_base(out, scalar);
+  return MLKEM_OK;
+}
