@@ -110,8 +110,9 @@ extern "C" {
 /* A required pointer argument was NULL. */
 #define MLKEM_ERR_NULL_ARGUMENT (-4)
 /* The environment variable MLKEM_BACKEND names a backend that is not built
- * into this library or not supported by this CPU (see mlkem_backend_name).
- * Nothing was computed. */
+ * into this library or not supported by this CPU (see mlkem_backend_name;
+ * never in a privileged process, which ignores the variable). Nothing was
+ * computed. */
 #define MLKEM_ERR_BACKEND (-5)
 /* mlkem_selftest found an output that differs from its known answer: the
  * library, the backend or the hardware is faulty. Do not use it. */
@@ -141,7 +142,12 @@ const char *mlkem_version(void);
  * support, no backend is used: this function returns "unavailable" and
  * every keygen, encaps and decaps (and K-PKE) call fails with
  * MLKEM_ERR_BACKEND and zeroed outputs. check_ek and check_dk still work.
- * No instruction the CPU lacks is ever executed. */
+ * No instruction the CPU lacks is ever executed.
+ * A privileged process ignores MLKEM_BACKEND and always uses the fastest
+ * backend: one running set-user-ID or set-group-ID, or with capabilities
+ * gained at exec (the kernel's AT_SECURE; issetugid() on the BSDs and
+ * macOS), whose environment another party may have chosen. The variable
+ * is read with secure_getenv where the C library has it. */
 const char *mlkem_backend_name(void);
 
 #if defined(__GNUC__) || defined(__clang__)
