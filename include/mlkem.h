@@ -237,14 +237,19 @@ MLKEM_MUST_CHECK int mlkem768_check_dk(const uint8_t dk[MLKEM768_DK_BYTES]);
  * (MLKEM768_PREPARED_EK_BYTES, public): ek followed by H(ek), the hash
  * every encapsulation needs. mlkem768_encaps_prepared and its _derand form
  * then give exactly the results of mlkem768_encaps / _derand on ek, without
- * checking or hashing ek again (the standard's checks are on keys that come
- * from outside; a prepared key already passed). Saves the 1184-byte hash,
- * a chain of nine Keccak permutations, and the check on every call.
- * prep must be written by mlkem768_prepare_ek and not altered since: it is
- * trusted. prepare_ek fails with MLKEM_ERR_INVALID_EK (prep zeroed) if ek
- * fails the check; it works without a usable backend, like check_ek. The
- * encaps functions fail as mlkem768_encaps / _derand do, except that they
- * never return MLKEM_ERR_INVALID_EK. */
+ * hashing ek again. Saves the 1184-byte hash, a chain of nine Keccak
+ * permutations, on every call.
+ * prepare_ek fails with MLKEM_ERR_INVALID_EK (prep zeroed) if ek fails the
+ * check; it works without a usable backend, like check_ek. The encaps
+ * functions fail as mlkem768_encaps / _derand do: they repeat the modulus
+ * check (it is computed anyway as ek is decoded, so it costs nothing) and
+ * refuse with MLKEM_ERR_INVALID_EK, outputs zeroed, a prepared key whose
+ * ek was altered after prepare_ek into one that fails it.
+ * A prepared key is NOT authenticated: an altered H(ek), or an ek altered
+ * into another valid one, cannot be detected. Encapsulation then succeeds
+ * with a key the holder of dk does not obtain (their decaps gives another
+ * shared secret), or to another key. Keep prep where only the caller can
+ * change it, or prepare it again from an ek that is authenticated. */
 MLKEM_MUST_CHECK int mlkem768_prepare_ek(
     uint8_t prep[MLKEM768_PREPARED_EK_BYTES],
     const uint8_t ek[MLKEM768_EK_BYTES]);

@@ -160,12 +160,13 @@ int mlkem_kem_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk) {
   return MLKEM_OK;
 }
 
-/* Every encapsulation entry point: ek is checked (section 7.2) unless h
- * is given, i.e. ek comes from a prepared key, checked when prepared; m
- * is drawn from the operating system when m_in is NULL (Algorithm 20),
- * else used as given (Algorithm 17). The check is made as the encryption
- * decodes t-hat, which saves decoding it twice; if it fails, the outputs
- * are zeroed and nothing computed from ek is released. */
+/* Every encapsulation entry point: ek is checked (section 7.2), also when
+ * h is given (a prepared key, checked when prepared, and refused if it
+ * was altered since: the check costs nothing, see below); m is drawn from
+ * the operating system when m_in is NULL (Algorithm 20), else used as
+ * given (Algorithm 17). The check is made as the encryption decodes
+ * t-hat, which saves decoding it twice; if it fails, the outputs are
+ * zeroed and nothing computed from ek is released. */
 static int encaps_entry(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
                         const uint8_t *ek, const uint8_t *h,
                         const uint8_t *m_in, int randomized) {
@@ -178,8 +179,7 @@ static int encaps_entry(const mlkem_params *p, uint8_t *ct, uint8_t *ss,
     err = MLKEM_ERR_BACKEND;
   else if (randomized && mlkem_randombytes(m, sizeof m) != 0)
     err = MLKEM_ERR_RANDOM;
-  else if (encaps_internal(be, p, ct, ss, ek, h, randomized ? m : m_in) &&
-           h == NULL)
+  else if (encaps_internal(be, p, ct, ss, ek, h, randomized ? m : m_in))
     err = MLKEM_ERR_INVALID_EK;
   mlkem_zeroize(m, sizeof m);
   if (err != MLKEM_OK) return fail(err, ct, p->ct_bytes, ss, MLKEM_SS_BYTES);
