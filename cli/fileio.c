@@ -15,6 +15,9 @@
 
 #include "keyfile.h"
 
+/* The longest path compared by fio_same_destination. */
+#define FIO_PATH_MAX 4096
+
 static int is_stdio(const char *path) {
   return strcmp(path, "-") == 0;
 }
@@ -196,6 +199,69 @@ int fio_commit(fio_output *outs, size_t n, char err[FIO_ERR_MAX]) {
     }
   }
   return 0;
+}
+
+/* What a path names as a destination: an existing file (its device and
+ * inode), or a name to create in a directory (the directory's device and
+ * inode, and the name). */
+typedef struct {
+  int exists;
+  dev_t dev;
+  ino_t ino;
+  char name[FIO_PATH_MAX];
+} destination;
+
+static int identify(const char *path, destination *d, int links) {
+  struct stat st;
+  char buf[FIO_PATH_MAX];
+  const char *slash = strrchr(path, '/');
+  size_t dlen;
+  if (strlen(path) >= sizeof buf) return -1;
+  if (stat(path, &st) == 0) {
+    d->exists = 1;
+    d->dev = st.st_dev;
+    d->ino = st.st_ino;
+    d->name[0] = '\0';
+    return 0;
+  }
+  dlen = slash == NULL ? 0 : (size_t)(slash - path) + 1; /* with the '/' */
+  if (links < 8 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    /* A dangling symbolic link: stands for its target; a relative target
+     * is relative to the link's directory. */
+    char target[FIO_PATH_MAX];
+    ssize_t k = readlink(path, target, sizeof target - 1);
+    if (k <= 0) return -1;
+    target[k] = '\0';
+    if (target[0] == '/') return identify(target, d, links + 1);
+    if (dlen + (size_t)k >= sizeof buf) return -1;
+    memcpy(buf, path, dlen);
+    memcpy(buf + dlen, target, (size_t)k + 1);
+    return identify(buf, d, links + 1);
+  }
+  /* Not there yet: the directory it would be created in, and the name. */
+  if (dlen == 0) {
+    strcpy(buf, ".");
+  } else {
+    memcpy(buf, path, dlen);
+    buf[dlen] = '\0';
+  }
+  if (stat(buf, &st) != 0) return -1;
+  d->exists = 0;
+  d->dev = st.st_dev;
+  d->ino = st.st_ino;
+  strcpy(d->name, path + dlen);
+  return 0;
+}
+
+int fio_same_destination(const char *a, const char *b) {
+  static destination da, db;
+  if (is_stdio(a) || is_stdio(b)) return 0;
+  /* Either cannot be identified (a missing directory, say): writing it
+   * will fail anyway; compare the spellings. */
+  if (identify(a, &da, 0) != 0 || identify(b, &db, 0) != 0)
+    return strcmp(a, b) == 0;
+  return da.exists == db.exists && da.dev == db.dev && da.ino == db.ino &&
+         strcmp(da.name, db.name) == 0;
 }
 
 void fio_abort(fio_output *outs, size_t n) {

@@ -47,4 +47,12 @@ int fio_commit(fio_output *outs, size_t n, char err[FIO_ERR_MAX]);
 /* Removes every staged temporary file. */
 void fio_abort(fio_output *outs, size_t n);
 
+/* 1 if writing to paths a and b would write one file (the second output
+ * replacing the first), else 0. Compared by device and inode: an existing
+ * file under any spelling (./x and x, sub/../x, a symbolic or hard link);
+ * a file not created yet by its directory's device and inode and its
+ * name, after following a dangling symbolic link. "-" (standard output)
+ * is never the same as a file. */
+int fio_same_destination(const char *a, const char *b);
+
 #endif

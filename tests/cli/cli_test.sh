@@ -280,6 +280,28 @@ fails 1 "wrong length: not PEM or DER" "$mlkem" check -i text.txt
 : >empty.key
 fails 1 "empty key file" "$mlkem" check -i empty.key
 fails 2 "cannot both come from standard input" "$mlkem" decaps -i - --ct - --secret out.ss
+# One destination under two spellings (issue 23): ./x and x, a path
+# through a subdirectory and .., a symbolic link to x (dangling, or to an
+# existing file) and a hard link: refused before anything is written,
+# for every command with two outputs. keep.out exists (fails writes it).
+mkdir -p sub
+rm -f sym.lnk hard.lnk dangling.lnk
+printf 'x\n' >keep.out
+ln -s keep.out sym.lnk
+ln keep.out hard.lnk
+ln -s out.k dangling.lnk
+for pair in "./out.k out.k" "out.k sub/../out.k" "out.k dangling.lnk" \
+            "keep.out ./keep.out" "sym.lnk keep.out" "keep.out hard.lnk"; do
+  set -- $pair
+  fails 2 "-o and --pubout name the same file" "$mlkem" keygen -o "$1" --pubout "$2"
+  fails 2 "--ct and --secret name the same file" "$mlkem" encaps -i base.pub --ct "$2" --secret "$1"
+done
+[ -L sym.lnk ] && [ -L dangling.lnk ] && ok || bad "a symbolic link was replaced"
+rm -f sym.lnk hard.lnk dangling.lnk
+# Two different files are still two outputs, also beside a link.
+check "keygen beside a symbolic link" "$mlkem" keygen -o out.k1 --pubout ./out.k2
+[ -s out.k1 ] && [ -s out.k2 ] && ok || bad "keygen -o out.k1 --pubout ./out.k2"
+
 # Atomic writes: an existing output is replaced whole, with the new mode.
 printf 'old\n' >replace.key
 chmod 644 replace.key
