@@ -216,6 +216,10 @@ MLKEM_MUST_CHECK int mlkem768_encaps_derand(uint8_t ct[MLKEM768_CT_BYTES],
  * A ciphertext that does not decrypt consistently is NOT an error: ss is
  * then the implicit-rejection key J(z || ct), and the function returns 0.
  * See "What the caller must do" above.
+ * ct is read once, on entry (copied to the stack), so it may lie in memory
+ * that another party can change during the call (shared memory across a
+ * trust boundary): ss is that of the ciphertext as it was at entry. dk is
+ * read several times and must not change during the call.
  * Fails only with MLKEM_ERR_INVALID_DK. */
 MLKEM_MUST_CHECK int mlkem768_decaps(uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ct[MLKEM768_CT_BYTES],

@@ -226,16 +226,33 @@ int mlkem_kem_encaps_prepared_derand(const mlkem_params *p, uint8_t *ct,
   return encaps_entry(p, ct, ss, prep, prep ? prep + p->ek_bytes : NULL, m, 0);
 }
 
+#ifdef MLKEM_FAULT_INJECTION
+/* Test builds only (tests/test_decaps_ct.c): called inside decaps after
+ * decryption, where it changes the caller's ct, as another party sharing
+ * its memory could. One variable for the three compiled sets, defined
+ * with the first. */
+extern void (*mlkem_fault_decaps_ct)(void);
+#if MLKEM_K == 2
+void (*mlkem_fault_decaps_ct)(void);
+#endif
+#endif
+
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
  * of section 7.3. Decryption needs no hash, so it runs first; then every
  * hash runs in one list: H(ek) for the check, K-bar = J(z || c), A-hat
  * and G(m' || h) are independent of each other, and the noise of the
  * re-encryption follows G. Nothing derived from dk is released unless the
  * check passes. The re-encryption comparison and the choice between K'
- * and K-bar are constant time. */
+ * and K-bar are constant time.
+ * ct is read once, into c: decryption, J and the comparison must see one
+ * ciphertext even if the caller's buffer is shared memory that another
+ * party changes during the call (issue 23; a c' compared with another
+ * ciphertext than the one decrypted would release K' or K-bar of a
+ * ciphertext the caller never held). */
 int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
                      const uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
+  uint8_t c[MLKEM_CT_BYTES_K];
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */
   uint8_t kr[2 * MLKEM_SYMBYTES]; /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
@@ -250,16 +267,20 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
   if (ss == NULL || ct == NULL || dk == NULL)
     return fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, ss, MLKEM_SS_BYTES);
   if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, ss, MLKEM_SS_BYTES);
+  memcpy(c, ct, p->ct_bytes);
 
   /* Step 7: m' = K-PKE.Decrypt(dk_PKE, c). */
-  mlkem_kpke_decrypt(be, p, in, dk, ct);
+  mlkem_kpke_decrypt(be, p, in, dk, c);
   memcpy(in + MLKEM_SYMBYTES, dk_h(p, dk), MLKEM_SYMBYTES);
+#ifdef MLKEM_FAULT_INJECTION
+  if (mlkem_fault_decaps_ct != NULL) mlkem_fault_decaps_ct();
+#endif
 
   /* Section 7.3's H(dk[384k : 768k + 32]); step 8: (K', r') = G(m' || h);
    * step 9: K-bar = J(z || c); step 10's re-encryption samples. */
   mlkem_jobs_add(&list, mlkem_job_h(dk_ek(p, dk), p->ek_bytes, h));
   mlkem_jobs_add(
-      &list, mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, ct, p->ct_bytes, kbar));
+      &list, mlkem_job_j(dk_z(p, dk), MLKEM_SYMBYTES, c, p->ct_bytes, kbar));
   g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
   kpke_encrypt_jobs(be, p, &es, &list, dk_ek(p, dk), kr + MLKEM_SYMBYTES,
                     g_job);
@@ -275,7 +296,7 @@ int mlkem_kem_decaps(const mlkem_params *p, uint8_t *ss, const uint8_t *ct,
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
   (void)kpke_encrypt_finish(be, p, ct2, dk_ek(p, dk), in, &es);
-  differ = mlkem_ct_memneq(ct, ct2, p->ct_bytes);
+  differ = mlkem_ct_memneq(c, ct2, p->ct_bytes);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
 
