@@ -20,22 +20,10 @@
  *    output all zeros and its length 0, and accepted contents encode and
  *    decode back to themselves under the same label.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "fuzz_common.h"
 #include "pem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define REQUIRE(cond, what)                                            \
-  do {                                                                 \
-    if (!(cond)) {                                                     \
-      fprintf(stderr, "fuzz invariant violated: %s (%s:%d)\n", (what), \
-              __FILE__, __LINE__);                                     \
-      abort();                                                         \
-    }                                                                  \
-  } while (0)
 
 #define MAX_IN 8192
 #define MAX_TEXT (2 * MAX_IN + 256)
@@ -111,14 +99,12 @@ static size_t ref_encode(const char *label, const uint8_t *in, size_t n,
   return pos;
 }
 
-/* The output buffer is filled with this before each decode: after an
- * error every byte must be 0 (written, then wiped) or still FILL. */
-#define FILL 0xA5
-
+/* The output buffer is filled with FUZZ_FILL before each decode: after an
+ * error every byte must be 0 (written, then wiped) or still FUZZ_FILL. */
 static int wiped(const uint8_t *p, size_t n) {
   size_t i;
   for (i = 0; i < n; i++)
-    if (p[i] != 0 && p[i] != FILL) return 0;
+    if (p[i] != 0 && p[i] != FUZZ_FILL) return 0;
   return 1;
 }
 
@@ -141,50 +127,50 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memcpy(text + sizeof head - 1 + nb, tail, sizeof tail - 1);
   tl = sizeof head - 1 + nb + sizeof tail - 1;
   ref = ref_decode(body, nb, want, &wl);
-  memset(got, FILL, sizeof got);
+  memset(got, FUZZ_FILL, sizeof got);
   rc = pem_decode((const uint8_t *)text, tl, label, got, sizeof got, &gl);
   if (ref == REF_OK) {
-    REQUIRE(rc == PEM_OK, "valid base64 refused");
-    REQUIRE(gl == wl && memcmp(got, want, wl) == 0,
-            "decoded bytes differ from RFC 4648");
-    REQUIRE(strcmp(label, "K") == 0, "label");
+    FUZZ_REQUIRE(rc == PEM_OK, "valid base64 refused");
+    FUZZ_REQUIRE(gl == wl && memcmp(got, want, wl) == 0,
+                 "decoded bytes differ from RFC 4648");
+    FUZZ_REQUIRE(strcmp(label, "K") == 0, "label");
   } else {
-    REQUIRE(rc == (ref == REF_BAD ? PEM_ERR_BASE64 : PEM_ERR_EMPTY),
-            "invalid base64 not refused as such");
-    REQUIRE(gl == 0 && wiped(got, sizeof got), "output wiped on error");
+    FUZZ_REQUIRE(rc == (ref == REF_BAD ? PEM_ERR_BASE64 : PEM_ERR_EMPTY),
+                 "invalid base64 not refused as such");
+    FUZZ_REQUIRE(gl == 0 && wiped(got, sizeof got), "output wiped on error");
   }
 
   /* As data to encode. */
   rc = pem_encode("PRIVATE KEY", data, size, text, sizeof text, &tl);
-  REQUIRE(rc == PEM_OK && tl == pem_encoded_size("PRIVATE KEY", size),
-          "pem_encode");
+  FUZZ_REQUIRE(rc == PEM_OK && tl == pem_encoded_size("PRIVATE KEY", size),
+               "pem_encode");
   tl2 = ref_encode("PRIVATE KEY", data, size, text2);
-  REQUIRE(tl == tl2 && memcmp(text, text2, tl) == 0,
-          "encoding differs from RFC 4648 / 7468");
+  FUZZ_REQUIRE(tl == tl2 && memcmp(text, text2, tl) == 0,
+               "encoding differs from RFC 4648 / 7468");
   rc = pem_decode((const uint8_t *)text, tl, label, got, sizeof got, &gl);
   if (size == 0) {
-    REQUIRE(rc == PEM_ERR_EMPTY, "empty contents");
+    FUZZ_REQUIRE(rc == PEM_ERR_EMPTY, "empty contents");
   } else {
-    REQUIRE(rc == PEM_OK && gl == size && memcmp(got, data, size) == 0 &&
-                strcmp(label, "PRIVATE KEY") == 0,
-            "round trip");
+    FUZZ_REQUIRE(rc == PEM_OK && gl == size && memcmp(got, data, size) == 0 &&
+                     strcmp(label, "PRIVATE KEY") == 0,
+                 "round trip");
   }
 
   /* As a whole file. */
-  memset(got, FILL, sizeof got);
+  memset(got, FUZZ_FILL, sizeof got);
   gl = 99;
   rc = pem_decode(data, size, label, got, sizeof got, &gl);
   if (rc != PEM_OK) {
-    REQUIRE(gl == 0 && wiped(got, sizeof got), "output wiped on error");
+    FUZZ_REQUIRE(gl == 0 && wiped(got, sizeof got), "output wiped on error");
     return 0;
   }
   rc = pem_encode(label, got, gl, text, sizeof text, &tl);
-  REQUIRE(rc == PEM_OK, "re-encode");
+  FUZZ_REQUIRE(rc == PEM_OK, "re-encode");
   memcpy(want, got, gl);
   wl = gl;
   rc = pem_decode((const uint8_t *)text, tl, text2, got, sizeof got, &gl);
-  REQUIRE(rc == PEM_OK && gl == wl && memcmp(got, want, wl) == 0 &&
-              strcmp(text2, label) == 0,
-          "accepted contents round trip");
+  FUZZ_REQUIRE(rc == PEM_OK && gl == wl && memcmp(got, want, wl) == 0 &&
+                   strcmp(text2, label) == 0,
+               "accepted contents round trip");
   return 0;
 }
