@@ -326,9 +326,11 @@ if [ -n "$shim" ]; then
     sig=$1
     shift
     rm -f out.* ./*.tmp-* shim.log
-    ASAN_OPTIONS=$shim_asan MLKEM_SHIM_LOG=$PWD/shim.log \
-      MLKEM_SHIM_PAUSE_RENAME=1 LD_PRELOAD=$shim \
-      "$@" "$mlkem" keygen -o out.key --pubout out.pub >/dev/null 2>&1 &
+    # The library is preloaded into the tool only (not into the wrapper:
+    # built with a sanitizer, it needs the tool's runtime).
+    "$@" env ASAN_OPTIONS="$shim_asan" MLKEM_SHIM_LOG="$PWD/shim.log" \
+      MLKEM_SHIM_PAUSE_RENAME=1 LD_PRELOAD="$shim" \
+      "$mlkem" keygen -o out.key --pubout out.pub >/dev/null 2>&1 &
     pid=$!
     n=0
     until grep -q '^paused$' shim.log 2>/dev/null; do
