@@ -7,9 +7,9 @@
  * item 6).
  *
  * fio_read starts with a 4096-byte buffer and doubles it as the file
- * grows; test_malloc fails the N-th allocation, and test_free checks that
- * every buffer it is given is all zeros, with its size recorded by
- * test_malloc.
+ * grows; test_malloc fails the N-th allocation (and zeroes the blocks it
+ * gives), and test_free checks that every buffer it is given is all
+ * zeros, with its size recorded by test_malloc.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -31,7 +31,8 @@ static void *test_malloc(size_t n) {
   unsigned i;
   if (allocs_left == 0) return NULL;
   if (allocs_left > 0) allocs_left--;
-  p = malloc(n);
+  /* Zeroed, so that only bytes written and not wiped are non-zero. */
+  p = calloc(1, n);
   for (i = 0; p != NULL && i < sizeof blocks / sizeof blocks[0]; i++) {
     if (blocks[i].p == NULL) {
       blocks[i].p = p;
