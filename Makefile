@@ -13,6 +13,7 @@
 #                  and of the AVX-512 backend under MemorySanitizer (clang, same levels)
 #   make stack     measured stack depth per set and backend against docs/SECURITY.md
 #   make fuzz      every libFuzzer target for FUZZ_SECONDS (15) seconds each
+#   make fuzz-hour every libFuzzer target for an hour, all at once
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
 #   make format    clang-format every C file in place (.clang-format)
@@ -36,7 +37,8 @@ SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
 .PHONY: all configure build demo test test-long bench bench-compare sanitize sanitize-gcc \
-	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64 format format-check abi-check
+	sanitize-clang sanitize-msan ct stack fuzz fuzz-hour install clean test-aarch64 format \
+	format-check abi-check
 
 all: build
 
@@ -101,9 +103,16 @@ stack: build
 	  --backends "$(BACKENDS)" $(STACK_FLAGS)
 
 FUZZ_SECONDS ?= 15
+FUZZ_PARALLEL ?= 1
 fuzz:
-	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) CMAKE="$(CMAKE)" \
-	  CMAKE_ARGS="$(CMAKE_ARGS)" sh scripts/fuzz.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_PARALLEL=$(FUZZ_PARALLEL) JOBS=$(JOBS) \
+	  CMAKE="$(CMAKE)" CMAKE_ARGS="$(CMAKE_ARGS)" sh scripts/fuzz.sh
+
+# Every fuzzer for an hour, all at once (an hour of wall time; they share
+# the cores).
+fuzz-hour:
+	$(MAKE) fuzz FUZZ_SECONDS=3600 \
+	  FUZZ_PARALLEL=$(words $(wildcard tests/fuzz/fuzz_*.c))
 
 # AArch64 under emulation (Debian: gcc-aarch64-linux-gnu, libc6-dev-arm64-cross,
 # qemu-user). ctest runs every program through qemu-aarch64, whose CPU model

@@ -82,6 +82,13 @@ void cli_hex_upper(const uint8_t *in, size_t n, char *out);
  * then holds a partial result). Not constant time: for public data. */
 int cli_unhex(const char *hex, size_t n, uint8_t *out);
 
+/* For a command with two outputs: CLI_OK if paths a and b (given with
+ * options a_opt and b_opt) are two files, or both standard output;
+ * otherwise prints "A_OPT and B_OPT name the same file" and returns
+ * CLI_USAGE (fio_same_destination: any spelling, links). */
+int cli_distinct_outputs(const char *cmd, const char *a, const char *a_opt,
+                         const char *b, const char *b_opt);
+
 /* Stages each output, then commits them all; on any failure removes what
  * was staged and prints the error. Returns CLI_OK or CLI_FAIL. */
 int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,

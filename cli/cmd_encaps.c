@@ -4,7 +4,6 @@
  * public key.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -53,10 +52,9 @@ int cmd_encaps(int argc, char **argv) {
     cli_usage_error("encaps", "give -i PUBFILE, --ct FILE and --secret FILE");
     return CLI_USAGE;
   }
-  if (strcmp(ct_path, ss_path) == 0 && strcmp(ct_path, "-") != 0) {
-    cli_usage_error("encaps", "--ct and --secret name the same file");
+  if (cli_distinct_outputs("encaps", ct_path, "--ct", ss_path, "--secret") !=
+      CLI_OK)
     return CLI_USAGE;
-  }
   if (cli_load_key("encaps", in, set, &key) != CLI_OK) return CLI_FAIL;
   rc = key.kem->encaps(ct, ss, key.ek);
   if (rc != 0) {

@@ -4,7 +4,6 @@
  * public key) from a fresh 64-byte seed.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 #include "random.h"
@@ -67,10 +66,9 @@ int cmd_keygen(int argc, char **argv) {
     return CLI_USAGE;
   }
 
-  if (pubout != NULL && strcmp(out, pubout) == 0 && strcmp(out, "-") != 0) {
-    cli_usage_error("keygen", "-o and --pubout name the same file");
+  if (pubout != NULL &&
+      cli_distinct_outputs("keygen", out, "-o", pubout, "--pubout") != CLI_OK)
     return CLI_USAGE;
-  }
 
   if (cli_random(seed, sizeof seed) != 0) {
     cli_error("keygen", "the operating system's random source failed");

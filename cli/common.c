@@ -228,6 +228,13 @@ void cli_hex_upper(const uint8_t *in, size_t n, char *out) {
   out[2 * n] = '\0';
 }
 
+int cli_distinct_outputs(const char *cmd, const char *a, const char *a_opt,
+                         const char *b, const char *b_opt) {
+  if (!fio_same_destination(a, b)) return CLI_OK;
+  cli_usage_error(cmd, "%s and %s name the same file", a_opt, b_opt);
+  return CLI_USAGE;
+}
+
 int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
                       const char *const *paths, const uint8_t *const *data,
                       const size_t *lens, const int *secrecy) {

@@ -1,30 +1,75 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * pem.c - PEM decoding and encoding (pem.h). Base64 per RFC 4648, strict.
+ *
+ * The base64 of a private key is as secret as the key, and a decoder that
+ * branches on each character's class, or looks its value up in a table,
+ * leaks it through timing and the cache (as shown against the PEM
+ * decoders of TLS libraries). So the characters between the BEGIN and END
+ * lines are decoded in constant time: each one's value and class are
+ * computed with arithmetic on masks (passed through the value barrier of
+ * src/ct.h), never a branch or a table index, and the only thing about a
+ * character the code branches on is its class as structure (white space,
+ * padding, the '-' that starts the END line, or data), which the lengths
+ * and the line layout make public; whether a data character is valid is
+ * folded into one flag, looked at once, at the end. The encoder computes
+ * each character from its 6-bit value the same way. The armour (the
+ * BEGIN and END lines, the label) is public and parsed plainly. make ct
+ * checks both under valgrind with the body marked secret
+ * (tests/ct/ct_check.c).
  */
 #include "pem.h"
 
 #include <string.h>
 
-static const char b64_alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+#include "ct.h"
 
 static const char begin_mark[] = "-----BEGIN ";
 static const char end_mark[] = "-----END ";
 static const char dashes[] = "-----";
 
-static int is_space(uint8_t c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+/* 0xFF if lo <= c <= hi, else 0: c - hi - 1 and lo - 1 - c are both
+ * negative exactly then (c, lo, hi < 256, so 32 bits cannot wrap them). */
+static uint8_t in_range(uint32_t c, uint32_t lo, uint32_t hi) {
+  uint32_t both = (lo - 1u - c) & (c - hi - 1u);
+  return mlkem_value_barrier_u8((uint8_t)(0u - (both >> 31)));
 }
 
-/* The value of a base64 character, or -1. */
-static int b64_value(uint8_t c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
+/* The classes of a body character that the decoder may act on (public:
+ * the layout), as bits of one byte; 0 is a data character. */
+enum { PEM_SPACE = 1, PEM_PAD = 2, PEM_DASH = 4 };
+
+static uint8_t char_class(uint8_t c) {
+  uint8_t space = in_range(c, ' ', ' ') | in_range(c, '\t', '\t') |
+                  in_range(c, '\r', '\r') | in_range(c, '\n', '\n');
+  return (uint8_t)((space & PEM_SPACE) | (in_range(c, '=', '=') & PEM_PAD) |
+                   (in_range(c, '-', '-') & PEM_DASH));
+}
+
+/* The 6-bit value of a base64 character (RFC 4648 Table 1), and in *valid
+ * 0xFF if it is one, else 0 (the value is then 0). Constant time. */
+static uint8_t b64_value(uint8_t c, uint8_t *valid) {
+  uint8_t upper = in_range(c, 'A', 'Z'), lower = in_range(c, 'a', 'z');
+  uint8_t digit = in_range(c, '0', '9'), plus = in_range(c, '+', '+');
+  uint8_t slash = in_range(c, '/', '/');
+  *valid = upper | lower | digit | plus | slash;
+  return (uint8_t)((upper & (c - 'A')) | (lower & (c - 'a' + 26)) |
+                   (digit & (c - '0' + 52)) | (plus & 62) | (slash & 63));
+}
+
+/* The base64 character of a 6-bit value v, constant time: 'A' + v, moved
+ * up to 'a' from 26, down to '0' from 52, to '+' at 62 and '/' at 63. */
+static char b64_char(uint32_t v) {
+  uint32_t c = v + 'A';
+  c += in_range(v, 26, 63) & ('a' - 26 - 'A');
+  c -= in_range(v, 52, 63) & ('a' - 26 - ('0' - 52));
+  c -= in_range(v, 62, 63) & (('0' - 52) - ('+' - 62));
+  c += in_range(v, 63, 63) & (('/' - 63) - ('+' - 62));
+  return (char)(c & 0xFF);
+}
+
+static int is_space(uint8_t c) {
+  return (char_class(c) & PEM_SPACE) != 0;
 }
 
 static size_t skip_space(const uint8_t *in, size_t n, size_t i) {
@@ -78,11 +123,21 @@ static void wipe(volatile uint8_t *p, size_t n) {
   while (n-- > 0) *p++ = 0;
 }
 
+/* rc, unless the body held a character base64 forbids: that is
+ * PEM_ERR_BASE64 whatever else is wrong, as a decoder stopping at it would
+ * say. Whether there was one (not where) is revealed only here, with the
+ * error it causes. */
+static int base64_error_first(uint8_t bad, int rc) {
+  MLKEM_CT_UNPOISON(&bad, sizeof bad);
+  return bad != 0 ? PEM_ERR_BASE64 : rc;
+}
+
 int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
                uint8_t *out, size_t cap, size_t *out_len) {
   char end_label[PEM_MAX_LABEL];
   size_t i, len = 0;
   uint32_t acc = 0;
+  uint8_t bad = 0; /* 0xFF once a data character is not base64 (secret) */
   int rc, nchars = 0, npad = 0;
 
   *out_len = 0;
@@ -94,16 +149,19 @@ int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
   if (i == n) return PEM_ERR_TRUNCATED;
   if (!end_of_line(in, n, &i)) return PEM_ERR_LABEL;
 
-  /* Base64 up to the END line. */
+  /* Base64 up to the END line, in constant time (see the top). */
   for (;; i++) {
-    int v;
+    uint8_t cls, valid, v;
     if (i == n) {
-      rc = PEM_ERR_TRUNCATED;
+      rc = base64_error_first(bad, PEM_ERR_TRUNCATED);
       goto fail;
     }
-    if (in[i] == '-') break;
-    if (is_space(in[i])) continue;
-    if (in[i] == '=') {
+    cls = char_class(in[i]);
+    /* Public: the layout of the body (white space, padding, its end). */
+    MLKEM_CT_UNPOISON(&cls, sizeof cls);
+    if (cls & PEM_DASH) break;
+    if (cls & PEM_SPACE) continue;
+    if (cls & PEM_PAD) {
       /* Padding: only after at least two characters of a quantum, and
        * nothing but more padding may follow. */
       npad++;
@@ -114,16 +172,17 @@ int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
       nchars++;
       continue;
     }
-    v = b64_value(in[i]);
-    if (v < 0 || npad > 0) {
+    if (npad > 0) {
       rc = PEM_ERR_BASE64;
       goto fail;
     }
-    acc = (acc << 6) | (uint32_t)v;
+    v = b64_value(in[i], &valid);
+    bad |= (uint8_t)~valid;
+    acc = (acc << 6) | v;
     nchars++;
     if (nchars % 4 == 0) {
       if (len + 3 > cap) {
-        rc = PEM_ERR_TOO_LONG;
+        rc = base64_error_first(bad, PEM_ERR_TOO_LONG);
         goto fail;
       }
       out[len++] = (uint8_t)(acc >> 16);
@@ -138,15 +197,13 @@ int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
   }
   if (npad > 0) {
     /* The final quantum was 2 (npad 2) or 3 (npad 1) characters: their
-     * bits are in acc; the bits beyond the last whole byte must be zero. */
-    int kept = 4 - npad; /* characters of data in the final quantum */
-    uint32_t bits = (uint32_t)kept * 6;
+     * bits are in acc; the bits beyond the last whole byte must be zero
+     * (canonical base64), a secret condition folded into bad. */
+    uint32_t bits = (uint32_t)(4 - npad) * 6;
     uint32_t bytes = bits / 8;
     uint32_t extra = bits - 8 * bytes;
-    if ((acc & ((1u << extra) - 1)) != 0) {
-      rc = PEM_ERR_BASE64;
-      goto fail;
-    }
+    bad |= in_range(acc & ((1u << extra) - 1), 1, 255);
+    if ((rc = base64_error_first(bad, PEM_OK)) != PEM_OK) goto fail;
     acc >>= extra;
     if (len + bytes > cap) {
       rc = PEM_ERR_TOO_LONG;
@@ -154,6 +211,8 @@ int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
     }
     if (bytes == 2) out[len++] = (uint8_t)(acc >> 8);
     out[len++] = (uint8_t)acc;
+  } else if ((rc = base64_error_first(bad, PEM_OK)) != PEM_OK) {
+    goto fail;
   }
 
   /* The END line: "-----END " label "-----", then only white space. */
@@ -211,10 +270,10 @@ int pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
     char q[4];
     if (k > 1) v |= (uint32_t)der[i + 1] << 8;
     if (k > 2) v |= der[i + 2];
-    q[0] = b64_alphabet[(v >> 18) & 63];
-    q[1] = b64_alphabet[(v >> 12) & 63];
-    q[2] = k > 1 ? b64_alphabet[(v >> 6) & 63] : '=';
-    q[3] = k > 2 ? b64_alphabet[v & 63] : '=';
+    q[0] = b64_char((v >> 18) & 63);
+    q[1] = b64_char((v >> 12) & 63);
+    q[2] = k > 1 ? b64_char((v >> 6) & 63) : '=';
+    q[3] = k > 2 ? b64_char(v & 63) : '=';
     put(out, &pos, q, 4);
     col += 4;
     if (col == 64) {

@@ -111,8 +111,9 @@ extern "C" {
 /* A required pointer argument was NULL. */
 #define MLKEM_ERR_NULL_ARGUMENT (-4)
 /* The environment variable MLKEM_BACKEND names a backend that is not built
- * into this library or not supported by this CPU (see mlkem_backend_name).
- * Nothing was computed. */
+ * into this library or not supported by this CPU (see mlkem_backend_name;
+ * never in a privileged process, which ignores the variable). Nothing was
+ * computed. */
 #define MLKEM_ERR_BACKEND (-5)
 /* mlkem_selftest found an output that differs from its known answer: the
  * library, the backend or the hardware is faulty. Do not use it. */
@@ -150,7 +151,12 @@ const char *mlkem_version(void);
  * support, no backend is used: this function returns "unavailable" and
  * every keygen, encaps and decaps (and K-PKE) call fails with
  * MLKEM_ERR_BACKEND and zeroed outputs. check_ek and check_dk still work.
- * No instruction the CPU lacks is ever executed. */
+ * No instruction the CPU lacks is ever executed.
+ * A privileged process ignores MLKEM_BACKEND and always uses the fastest
+ * backend: one running set-user-ID or set-group-ID, or with capabilities
+ * gained at exec (the kernel's AT_SECURE; issetugid() on the BSDs and
+ * macOS), whose environment another party may have chosen. The variable
+ * is read with secure_getenv where the C library has it. */
 const char *mlkem_backend_name(void);
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -219,6 +225,10 @@ MLKEM_MUST_CHECK int mlkem768_encaps_derand(uint8_t ct[MLKEM768_CT_BYTES],
  * A ciphertext that does not decrypt consistently is NOT an error: ss is
  * then the implicit-rejection key J(z || ct), and the function returns 0.
  * See "What the caller must do" above.
+ * ct is read once, on entry (copied to the stack), so it may lie in memory
+ * that another party can change during the call (shared memory across a
+ * trust boundary): ss is that of the ciphertext as it was at entry. dk is
+ * read several times and must not change during the call.
  * Fails only with MLKEM_ERR_INVALID_DK. */
 MLKEM_MUST_CHECK int mlkem768_decaps(uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ct[MLKEM768_CT_BYTES],
@@ -240,14 +250,19 @@ MLKEM_MUST_CHECK int mlkem768_check_dk(const uint8_t dk[MLKEM768_DK_BYTES]);
  * (MLKEM768_PREPARED_EK_BYTES, public): ek followed by H(ek), the hash
  * every encapsulation needs. mlkem768_encaps_prepared and its _derand form
  * then give exactly the results of mlkem768_encaps / _derand on ek, without
- * checking or hashing ek again (the standard's checks are on keys that come
- * from outside; a prepared key already passed). Saves the 1184-byte hash,
- * a chain of nine Keccak permutations, and the check on every call.
- * prep must be written by mlkem768_prepare_ek and not altered since: it is
- * trusted. prepare_ek fails with MLKEM_ERR_INVALID_EK (prep zeroed) if ek
- * fails the check; it works without a usable backend, like check_ek. The
- * encaps functions fail as mlkem768_encaps / _derand do, except that they
- * never return MLKEM_ERR_INVALID_EK. */
+ * hashing ek again. Saves the 1184-byte hash, a chain of nine Keccak
+ * permutations, on every call.
+ * prepare_ek fails with MLKEM_ERR_INVALID_EK (prep zeroed) if ek fails the
+ * check; it works without a usable backend, like check_ek. The encaps
+ * functions fail as mlkem768_encaps / _derand do: they repeat the modulus
+ * check (it is computed anyway as ek is decoded, so it costs nothing) and
+ * refuse with MLKEM_ERR_INVALID_EK, outputs zeroed, a prepared key whose
+ * ek was altered after prepare_ek into one that fails it.
+ * A prepared key is NOT authenticated: an altered H(ek), or an ek altered
+ * into another valid one, cannot be detected. Encapsulation then succeeds
+ * with a key the holder of dk does not obtain (their decaps gives another
+ * shared secret), or to another key. Keep prep where only the caller can
+ * change it, or prepare it again from an ek that is authenticated. */
 MLKEM_MUST_CHECK int mlkem768_prepare_ek(
     uint8_t prep[MLKEM768_PREPARED_EK_BYTES],
     const uint8_t ek[MLKEM768_EK_BYTES]);

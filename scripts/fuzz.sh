@@ -13,10 +13,14 @@
 #   FUZZ_BUILD    build directory (default build-fuzz); the working corpus
 #                 $FUZZ_BUILD/corpus/TARGET is kept between runs and grows
 #   FUZZ_ARGS     extra libFuzzer flags, e.g. "-jobs=2 -workers=2"
+#   FUZZ_PARALLEL how many targets run at once (default 1: one after the
+#                 other); each still runs FUZZ_SECONDS
 #   MLKEM_BACKEND the backend the targets run on (default: the dispatched,
 #                 fastest one)
 #
-# A longer campaign: FUZZ_SECONDS=3600 make fuzz FUZZ_TARGETS=fuzz_decaps,
+# Every fuzzer for an hour: make fuzz FUZZ_SECONDS=3600 (one after the
+# other), or with FUZZ_PARALLEL=8 (at once: an hour in all, given the
+# cores). One target: FUZZ_SECONDS=3600 make fuzz FUZZ_TARGETS=fuzz_decaps,
 # or run $FUZZ_BUILD/tests/fuzz/fuzz_decaps directly with its corpus
 # folders (docs/SECURITY.md).
 set -eu
@@ -25,6 +29,7 @@ cd "$(dirname "$0")/.."
 FUZZ_BUILD=${FUZZ_BUILD:-build-fuzz}
 FUZZ_SECONDS=${FUZZ_SECONDS:-15}
 FUZZ_ARGS=${FUZZ_ARGS:-}
+FUZZ_PARALLEL=${FUZZ_PARALLEL:-1}
 CMAKE=${CMAKE:-cmake}
 CMAKE_ARGS=${CMAKE_ARGS:-}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -49,10 +54,12 @@ mkdir -p "$FUZZ_BUILD"
 python3 scripts/fuzz_corpus.py tests/vectors "$FUZZ_BUILD/seeds" $FUZZ_TARGETS
 
 mkdir -p "$FUZZ_BUILD/artifacts"
-failed=""
-for t in $FUZZ_TARGETS; do
+
+# run_target T: runs T for FUZZ_SECONDS, then writes one line, "ok ..." or
+# "finding ...", to $FUZZ_BUILD/T.result.
+run_target() {
+  t=$1
   mkdir -p "$FUZZ_BUILD/corpus/$t"
-  echo "== make fuzz: $t for ${FUZZ_SECONDS}s (backend ${MLKEM_BACKEND:-default})"
   log="$FUZZ_BUILD/$t.log"
   rc=0
   # shellcheck disable=SC2086
@@ -61,14 +68,41 @@ for t in $FUZZ_TARGETS; do
     -artifact_prefix="$FUZZ_BUILD/artifacts/$t-" $FUZZ_ARGS \
     "$FUZZ_BUILD/corpus/$t" "$FUZZ_BUILD/seeds/$t" >"$log" 2>&1 || rc=$?
   if [ "$rc" -ne 0 ]; then
-    tail -n 60 "$log"
-    echo "make fuzz: $t: FINDING (exit $rc); input saved in $FUZZ_BUILD/artifacts/, log $log"
-    failed="$failed $t"
+    echo "finding $rc" >"$FUZZ_BUILD/$t.result"
   else
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
-    echo "$t: no finding (${runs:-?} executions, $cov, corpus $(ls "$FUZZ_BUILD/corpus/$t" | wc -l) inputs)"
+    echo "ok ${runs:-?} executions, $cov, corpus $(ls "$FUZZ_BUILD/corpus/$t" | wc -l) inputs" \
+      >"$FUZZ_BUILD/$t.result"
   fi
+}
+
+running=0
+for t in $FUZZ_TARGETS; do
+  rm -f "$FUZZ_BUILD/$t.result"
+  echo "== make fuzz: $t for ${FUZZ_SECONDS}s (backend ${MLKEM_BACKEND:-default})"
+  if [ "$FUZZ_PARALLEL" -le 1 ]; then
+    run_target "$t"
+  else
+    run_target "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$FUZZ_PARALLEL" ]; then
+      wait
+      running=0
+    fi
+  fi
+done
+wait
+
+failed=""
+for t in $FUZZ_TARGETS; do
+  result=$(cat "$FUZZ_BUILD/$t.result" 2>/dev/null || echo "finding (no result)")
+  case $result in
+    ok*) echo "$t: no finding (${result#ok })" ;;
+    *) tail -n 60 "$FUZZ_BUILD/$t.log"
+       echo "make fuzz: $t: FINDING (exit ${result#finding }); input saved in $FUZZ_BUILD/artifacts/, log $FUZZ_BUILD/$t.log"
+       failed="$failed $t" ;;
+  esac
 done
 if [ -n "$failed" ]; then
   echo "make fuzz: FAILED:$failed"

@@ -10,7 +10,11 @@ ML-KEM-512, -768, -1024; then the target's arguments), taken from the test
 vectors: NIST ACVP encapDecap (valid keys and ciphertexts, and both
 key-check groups with their invalid keys) and the C2SP/CCTV modulus vectors
 (ek with a value >= q); for fuzz_x25519, scalar || u of the Wycheproof
-X25519 vectors. A target this script does not know gets the files
+X25519 vectors. fuzz_encaps_prepared gets each ek prepared (ek ||
+SHA3-256(ek)), and also with one bit of that hash flipped. fuzz_pem gets
+the PEM key files of tests/fuzz/seeds/fuzz_keyfile/ whole and as bodies
+(the base64 between the BEGIN and END lines). A target this script does
+not know gets the files
 of tests/fuzz/seeds/TARGET/ if that folder exists (e.g. the CLI's key
 file parser), and an empty corpus otherwise.
 """
@@ -74,7 +78,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     seeds_dir = os.path.join(here, "..", "tests", "fuzz", "seeds")
     known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk",
-             "fuzz_x25519"}
+             "fuzz_x25519", "fuzz_encaps_prepared", "fuzz_pem"}
     for t in targets:
         shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
         os.makedirs(os.path.join(out_dir, t), exist_ok=True)
@@ -90,6 +94,11 @@ def main():
             write(out_dir, "fuzz_decaps", sb + (c or bytes(CT_BYTES[s])) + dk)
         if "fuzz_encaps" in targets and ek is not None:
             write(out_dir, "fuzz_encaps", sb + ek + m)
+        if "fuzz_encaps_prepared" in targets and ek is not None:
+            h = hashlib.sha3_256(ek).digest()
+            write(out_dir, "fuzz_encaps_prepared", sb + ek + h + m)
+            h = bytes([h[0] ^ 1]) + h[1:]
+            write(out_dir, "fuzz_encaps_prepared", sb + ek + h + m)
         if "fuzz_check_ek" in targets and ek is not None:
             write(out_dir, "fuzz_check_ek", sb + ek)
         if "fuzz_check_dk" in targets and dk is not None:
@@ -98,12 +107,25 @@ def main():
         sb = bytes([s])
         if "fuzz_encaps" in targets:
             write(out_dir, "fuzz_encaps", sb + ek + zero_m)
+        if "fuzz_encaps_prepared" in targets:
+            write(out_dir, "fuzz_encaps_prepared",
+                  sb + ek + hashlib.sha3_256(ek).digest() + zero_m)
         if "fuzz_check_ek" in targets:
             write(out_dir, "fuzz_check_ek", sb + ek)
 
     if "fuzz_x25519" in targets:
         for seed in wycheproof_x25519(vectors):
             write(out_dir, "fuzz_x25519", seed)
+    if "fuzz_pem" in targets:
+        keyfiles = os.path.join(seeds_dir, "fuzz_keyfile")
+        for name in sorted(os.listdir(keyfiles)):
+            if not name.endswith(".pem"):
+                continue
+            with open(os.path.join(keyfiles, name), "rb") as f:
+                pem = f.read()
+            write(out_dir, "fuzz_pem", pem)
+            lines = pem.split(b"\n")
+            write(out_dir, "fuzz_pem", b"\n".join(lines[1:-2]) + b"\n")
 
     for t in targets:
         if t in known:

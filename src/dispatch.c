@@ -9,12 +9,31 @@
  * diagnosis never silently runs on another backend than the one it asked
  * for, and never executes an instruction the CPU lacks.
  *
+ * A privileged process ignores the variable: one that runs set-user-ID or
+ * set-group-ID, or with capabilities gained at exec (what the kernel
+ * reports as AT_SECURE), has an environment chosen by a less privileged
+ * party, who could otherwise make every operation fail (issue 23). It is
+ * read with secure_getenv where the C library has it (glibc 2.17 on),
+ * otherwise behind getauxval(AT_SECURE) on Linux or issetugid() on the
+ * BSDs and macOS.
+ *
  * The choice is a pure function of the CPU and the environment, so threads
  * racing through the first call compute the same answer; the result is
  * published with an atomic store.
  */
+/* secure_getenv is a GNU extension; this file alone asks for it. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/auxv.h>
+#endif
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
+    defined(__OpenBSD__) || defined(__DragonFly__)
+#include <unistd.h>
+#endif
 
 #include "backend/backend.h"
 #include "cpu.h"
@@ -69,8 +88,23 @@ static const mlkem_backend *lookup(const char *name, int *supported) {
   return NULL;
 }
 
+/* MLKEM_BACKEND, or NULL in a privileged process (see the top). */
+static const char *backend_variable(void) {
+#if defined(__GLIBC__) && \
+    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+  return secure_getenv("MLKEM_BACKEND");
+#elif defined(__linux__) && defined(AT_SECURE)
+  return getauxval(AT_SECURE) != 0 ? NULL : getenv("MLKEM_BACKEND");
+#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
+    defined(__OpenBSD__) || defined(__DragonFly__)
+  return issetugid() ? NULL : getenv("MLKEM_BACKEND");
+#else
+  return getenv("MLKEM_BACKEND");
+#endif
+}
+
 static const mlkem_backend *choose(void) {
-  const char *forced = getenv("MLKEM_BACKEND");
+  const char *forced = backend_variable();
   int supported;
   if (forced != NULL && forced[0] != '\0') {
     const mlkem_backend *be = lookup(forced, &supported);

@@ -162,12 +162,13 @@ int mlkem_kem_keygen(uint8_t *ek, uint8_t *dk) {
   return MLKEM_OK;
 }
 
-/* Every encapsulation entry point: ek is checked (section 7.2) unless h
- * is given, i.e. ek comes from a prepared key, checked when prepared; m
- * is drawn from the operating system when m_in is NULL (Algorithm 20),
- * else used as given (Algorithm 17). The check is made as the encryption
- * decodes t-hat, which saves decoding it twice; if it fails, the outputs
- * are zeroed and nothing computed from ek is released. */
+/* Every encapsulation entry point: ek is checked (section 7.2), also when
+ * h is given (a prepared key, checked when prepared, and refused if it
+ * was altered since: the check costs nothing, see below); m is drawn from
+ * the operating system when m_in is NULL (Algorithm 20), else used as
+ * given (Algorithm 17). The check is made as the encryption decodes
+ * t-hat, which saves decoding it twice; if it fails, the outputs are
+ * zeroed and nothing computed from ek is released. */
 static int encaps_entry(uint8_t *ct, uint8_t *ss, const uint8_t *ek,
                         const uint8_t *h, const uint8_t *m_in, int randomized) {
   const mlkem_backend *be = mlkem_backend_get();
@@ -179,8 +180,7 @@ static int encaps_entry(uint8_t *ct, uint8_t *ss, const uint8_t *ek,
     err = MLKEM_ERR_BACKEND;
   else if (randomized && mlkem_randombytes(m, sizeof m) != 0)
     err = MLKEM_ERR_RANDOM;
-  else if (encaps_internal(be, ct, ss, ek, h, randomized ? m : m_in) &&
-           h == NULL)
+  else if (encaps_internal(be, ct, ss, ek, h, randomized ? m : m_in))
     err = MLKEM_ERR_INVALID_EK;
   mlkem_zeroize(m, sizeof m);
   if (err != MLKEM_OK)
@@ -229,15 +229,32 @@ int mlkem_kem_encaps_prepared_derand(uint8_t *ct, uint8_t *ss,
 _Static_assert(3 + MLKEM_KPKE_ENCRYPT_JOBS <= MLKEM_SPONGE_MAX_JOBS,
                "a job list exceeds the scheduler's limit");
 
+#ifdef MLKEM_FAULT_INJECTION
+/* Test builds only (tests/test_decaps_ct.c): called inside decaps after
+ * decryption, where it changes the caller's ct, as another party sharing
+ * its memory could. One variable for the three compiled sets, defined
+ * with the first. */
+extern void (*mlkem_fault_decaps_ct)(void);
+#if MLKEM_K == 2
+void (*mlkem_fault_decaps_ct)(void);
+#endif
+#endif
+
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
  * of section 7.3. Decryption needs no hash, so it runs first; then every
  * hash runs in one list: H(ek) for the check, K-bar = J(z || c), A-hat
  * and G(m' || h) are independent of each other, and the noise of the
  * re-encryption follows G. Nothing derived from dk is released unless the
  * check passes. The re-encryption comparison and the choice between K'
- * and K-bar are constant time. */
+ * and K-bar are constant time.
+ * ct is read once, into c: decryption, J and the comparison must see one
+ * ciphertext even if the caller's buffer is shared memory that another
+ * party changes during the call (issue 23; a c' compared with another
+ * ciphertext than the one decrypted would release K' or K-bar of a
+ * ciphertext the caller never held). */
 int mlkem_kem_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
+  uint8_t c[MLKEM_CT_BYTES_K];
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */
   uint8_t kr[2 * MLKEM_SYMBYTES]; /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
@@ -252,16 +269,20 @@ int mlkem_kem_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *dk) {
   if (ss == NULL || ct == NULL || dk == NULL)
     return fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, ss, MLKEM_SS_BYTES);
   if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, ss, MLKEM_SS_BYTES);
+  memcpy(c, ct, MLKEM_CT_BYTES_K);
 
   /* Step 7: m' = K-PKE.Decrypt(dk_PKE, c). */
-  mlkem_kpke_decrypt(be, in, dk, ct);
+  mlkem_kpke_decrypt(be, in, dk, c);
   memcpy(in + MLKEM_SYMBYTES, dk_h(dk), MLKEM_SYMBYTES);
+#ifdef MLKEM_FAULT_INJECTION
+  if (mlkem_fault_decaps_ct != NULL) mlkem_fault_decaps_ct();
+#endif
 
   /* Section 7.3's H(dk[384k : 768k + 32]); step 8: (K', r') = G(m' || h);
    * step 9: K-bar = J(z || c); step 10's re-encryption samples. */
   mlkem_jobs_add(&list, mlkem_job_h(dk_ek(dk), MLKEM_EK_BYTES_K, h));
   mlkem_jobs_add(
-      &list, mlkem_job_j(dk_z(dk), MLKEM_SYMBYTES, ct, MLKEM_CT_BYTES_K, kbar));
+      &list, mlkem_job_j(dk_z(dk), MLKEM_SYMBYTES, c, MLKEM_CT_BYTES_K, kbar));
   g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
   mlkem_kpke_encrypt_jobs(be, &es, &list, dk_ek(dk), kr + MLKEM_SYMBYTES,
                           g_job);
@@ -277,7 +298,7 @@ int mlkem_kem_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *dk) {
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
   (void)mlkem_kpke_encrypt_finish(be, ct2, dk_ek(dk), in, &es);
-  differ = mlkem_ct_memneq(ct, ct2, MLKEM_CT_BYTES_K);
+  differ = mlkem_ct_memneq(c, ct2, MLKEM_CT_BYTES_K);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
 

@@ -255,6 +255,68 @@ static void expect_pem(const char *text, int want, const char *what) {
   if (want != PEM_OK) CHECKF(len == 0, "%s: no output length", what);
 }
 
+/* The base64 alphabet of RFC 4648, Table 1: the value of a character is
+ * its index. pem.c computes values and characters with arithmetic (in
+ * constant time); here every byte value is tried in every position of a
+ * quantum, and every value is encoded, against this table. */
+static const char rfc4648[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void test_pem_alphabet(void) {
+  static const char head[] = "-----BEGIN K-----\n",
+                    tail[] = "\n-----END K-----\n";
+  char text[64], label[PEM_MAX_LABEL];
+  uint8_t out[8], want[3], der[3];
+  size_t len, tl;
+  unsigned c, pos, v, accepted = 0, refused = 0, k;
+  for (c = 0; c < 256; c++) {
+    const char *hit = c != 0 ? strchr(rfc4648, (int)c) : NULL;
+    for (pos = 0; pos < 4; pos++) {
+      /* "AAAA" with character c at pos: 24 zero bits but c's six. */
+      uint32_t bits;
+      int rc;
+      memcpy(text, head, sizeof head - 1);
+      memcpy(text + sizeof head - 1, "AAAA", 4);
+      text[sizeof head - 1 + pos] = (char)c;
+      memcpy(text + sizeof head + 3, tail, sizeof tail);
+      rc = pem_decode((const uint8_t *)text, strlen(text), label, out,
+                      sizeof out, &len);
+      if (c == '=' && pos == 3) {
+        /* "AAA=": padding, two zero bytes. */
+        CHECK(rc == PEM_OK && len == 2 && out[0] == 0 && out[1] == 0);
+        continue;
+      }
+      if (hit == NULL) {
+        CHECKF(rc != PEM_OK, "byte 0x%02x at %u accepted as base64", c, pos);
+        refused++;
+        continue;
+      }
+      bits = (uint32_t)(hit - rfc4648) << (6 * (3 - pos));
+      want[0] = (uint8_t)(bits >> 16);
+      want[1] = (uint8_t)(bits >> 8);
+      want[2] = (uint8_t)bits;
+      CHECKF(rc == PEM_OK && len == 3 && memcmp(out, want, 3) == 0,
+             "'%c' at %u: decoded wrongly", (int)c, pos);
+      accepted++;
+    }
+  }
+  CHECK(accepted == 64 * 4 && refused == 192 * 4 - 1);
+  /* Every value in every position of an encoded quantum. */
+  for (v = 0; v < 64; v++) {
+    for (pos = 0; pos < 4; pos++) {
+      uint32_t bits = (uint32_t)v << (6 * (3 - pos));
+      der[0] = (uint8_t)(bits >> 16);
+      der[1] = (uint8_t)(bits >> 8);
+      der[2] = (uint8_t)bits;
+      CHECK(pem_encode("K", der, 3, text, sizeof text, &tl) == PEM_OK);
+      for (k = 0; k < 4; k++)
+        CHECKF(text[sizeof head - 1 + k] == (k == pos ? rfc4648[v] : 'A'),
+               "value %u at %u encoded as '%c'", v, pos,
+               text[sizeof head - 1 + k]);
+    }
+  }
+}
+
 static void test_pem(void) {
   static char text[4096];
   uint8_t data[200], back[256];
@@ -348,6 +410,7 @@ static void test_pem(void) {
     strcat(big, "\n-----END K-----\n");
     expect_pem(big, PEM_ERR_TOO_LONG, "too long for the buffer");
   }
+  test_pem_alphabet();
   for (i = 0; i <= 7; i++) CHECK(strlen(pem_strerror(-(int)i)) > 0);
   CHECK(pem_looks_like_pem((const uint8_t *)" \n-----BEGIN X", 14));
   CHECK(!pem_looks_like_pem((const uint8_t *)"----BEGIN X", 11));

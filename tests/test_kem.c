@@ -602,6 +602,39 @@ static void test_prepared(const mlkem_kem *kem, test_rng *rng) {
     set12(bad, i == 0 ? 0 : 256 * kem->rank - 1, Q - 1);
     CHECK(kem->prepare_ek(prep, bad) == MLKEM_OK);
   }
+  /* A prepared key altered after prepare_ek (stored or sent, then
+   * changed): a coefficient of its ek set to 0xFFF, the first and the
+   * last, is refused by encaps_prepared and its _derand form with
+   * MLKEM_ERR_INVALID_EK and zeroed outputs (issue 23), as encaps refuses
+   * the same ek. */
+  for (i = 0; i < 2; i++) {
+    unsigned pos = i == 0 ? 0 : 256 * kem->rank - 1;
+    CHECK(kem->prepare_ek(prep, ek) == MLKEM_OK);
+    set12(prep, pos, 0xFFF);
+    memset(ct2, TEST_FILL, sizeof ct2);
+    memset(ss2, TEST_FILL, sizeof ss2);
+    CHECKF(
+        kem->encaps_prepared_derand(ct2, ss2, prep, m) == MLKEM_ERR_INVALID_EK,
+        "%s: encaps_prepared_derand accepted a prepared key whose "
+        "coefficient %u is 0xFFF",
+        kem->name, pos);
+    CHECK(test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0));
+    memset(ct2, TEST_FILL, sizeof ct2);
+    memset(ss2, TEST_FILL, sizeof ss2);
+    CHECKF(kem->encaps_prepared(ct2, ss2, prep) == MLKEM_ERR_INVALID_EK,
+           "%s: encaps_prepared accepted a prepared key whose coefficient "
+           "%u is 0xFFF",
+           kem->name, pos);
+    CHECK(test_all_bytes(ct2, kem->ct_bytes, 0) && test_all_bytes(ss2, 32, 0));
+  }
+  /* An altered H(ek) is not detected (documented: a prepared key is not
+   * authenticated): encapsulation succeeds, with G(m || h') instead of
+   * G(m || H(ek)), so the receiver's key differs. */
+  CHECK(kem->prepare_ek(prep, ek) == MLKEM_OK);
+  prep[kem->ek_bytes] ^= 1;
+  CHECK(kem->encaps_prepared_derand(ct2, ss2, prep, m) == MLKEM_OK);
+  CHECK(kem->decaps(ss1, ct2, dk) == MLKEM_OK);
+  CHECK(memcmp(ss1, ss2, 32) != 0);
   /* prep may be written over ek's own buffer (ek first, H after it). */
   memcpy(prep, ek, kem->ek_bytes);
   CHECK(kem->prepare_ek(prep, prep) == MLKEM_OK);

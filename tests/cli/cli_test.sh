@@ -4,10 +4,15 @@
 # option, every encoding and private key form for every set, and every
 # error the tool names (each a single line on standard error, a non-zero
 # exit status, and no output file created or changed).
-# Usage: cli_test.sh MLKEM_BINARY WORK_DIR
+# With FS_SHIM (tests/cli/fs_shim.c, an LD_PRELOAD library; Linux, not
+# under emulation) also: a signal between staging and renaming leaves no
+# temporary file behind, and every output's directory is synced after the
+# rename.
+# Usage: cli_test.sh MLKEM_BINARY WORK_DIR [FS_SHIM]
 set -u
 mlkem=$1
 work=$2
+shim=${3:-}
 rm -rf "$work"
 mkdir -p "$work" || exit 1
 cd "$work" || exit 1
@@ -280,12 +285,129 @@ fails 1 "wrong length: not PEM or DER" "$mlkem" check -i text.txt
 : >empty.key
 fails 1 "empty key file" "$mlkem" check -i empty.key
 fails 2 "cannot both come from standard input" "$mlkem" decaps -i - --ct - --secret out.ss
+# One destination under two spellings (issue 23): ./x and x, a path
+# through a subdirectory and .., a symbolic link to x (dangling, or to an
+# existing file) and a hard link: refused before anything is written,
+# for every command with two outputs. keep.out exists (fails writes it).
+mkdir -p sub
+rm -f sym.lnk hard.lnk dangling.lnk
+printf 'x\n' >keep.out
+ln -s keep.out sym.lnk
+ln keep.out hard.lnk
+ln -s out.k dangling.lnk
+for pair in "./out.k out.k" "out.k sub/../out.k" "out.k dangling.lnk" \
+            "keep.out ./keep.out" "sym.lnk keep.out" "keep.out hard.lnk"; do
+  set -- $pair
+  fails 2 "-o and --pubout name the same file" "$mlkem" keygen -o "$1" --pubout "$2"
+  fails 2 "--ct and --secret name the same file" "$mlkem" encaps -i base.pub --ct "$2" --secret "$1"
+done
+[ -L sym.lnk ] && [ -L dangling.lnk ] && ok || bad "a symbolic link was replaced"
+rm -f sym.lnk hard.lnk dangling.lnk
+# Two different files are still two outputs, also beside a link.
+check "keygen beside a symbolic link" "$mlkem" keygen -o out.k1 --pubout ./out.k2
+[ -s out.k1 ] && [ -s out.k2 ] && ok || bad "keygen -o out.k1 --pubout ./out.k2"
+
 # Atomic writes: an existing output is replaced whole, with the new mode.
 printf 'old\n' >replace.key
 chmod 644 replace.key
 check "keygen over a file" "$mlkem" keygen -o replace.key
 [ "$(mode replace.key)" = "-rw-------" ] && grep -q "BEGIN PRIVATE KEY" replace.key && ok || bad "replaced output"
 ls ./*.tmp-* >/dev/null 2>&1 && bad "temporary files left behind" || ok
+
+# ---- interrupted writes, durable renames (issue 23) ----------------------
+if [ -n "$shim" ]; then
+  # Under a gcc AddressSanitizer build the preloaded library comes before
+  # the sanitizer's runtime; that is harmless here.
+  shim_asan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+  # interrupted SIG [WRAPPER...]: keygen stops in its first rename (both
+  # outputs staged), then gets SIG: it must die of SIG and leave neither a
+  # temporary file (the private key is in one) nor an output.
+  interrupted() {
+    sig=$1
+    shift
+    rm -f out.* ./*.tmp-* shim.log
+    # The library is preloaded into the tool only (not into the wrapper:
+    # built with a sanitizer, it needs the tool's runtime).
+    "$@" env ASAN_OPTIONS="$shim_asan" MLKEM_SHIM_LOG="$PWD/shim.log" \
+      MLKEM_SHIM_PAUSE_RENAME=1 LD_PRELOAD="$shim" \
+      "$mlkem" keygen -o out.key --pubout out.pub >/dev/null 2>&1 &
+    pid=$!
+    n=0
+    until grep -q '^paused$' shim.log 2>/dev/null; do
+      n=$((n + 1))
+      if [ $n -gt 400 ]; then
+        bad "SIG$sig: keygen did not reach its first rename"
+        kill -KILL $pid
+        wait $pid
+        return
+      fi
+      sleep 0.05 2>/dev/null || sleep 1
+    done
+    staged=$(ls out.key.tmp-* out.pub.tmp-* 2>/dev/null | wc -l | tr -d ' ')
+    kill -$sig $pid
+    n=0
+    while kill -0 $pid 2>/dev/null && [ $n -lt 400 ]; do
+      n=$((n + 1))
+      sleep 0.05 2>/dev/null || sleep 1
+    done
+    kill -0 $pid 2>/dev/null && kill -KILL $pid # did not die: fails below
+    wait $pid
+    rc=$?
+    if [ "$staged" -ne 2 ]; then
+      bad "SIG$sig: $staged temporary files while paused, want 2"
+    elif [ $rc -le 128 ] || [ "$(kill -l $((rc - 128)))" != "$sig" ]; then
+      bad "SIG$sig: keygen exit $rc, want death by SIG$sig"
+    elif ls ./*.tmp-* >/dev/null 2>&1; then
+      bad "SIG$sig left temporary files behind: $(echo ./*.tmp-*)"
+    elif ls out.* >/dev/null 2>&1; then
+      bad "SIG$sig left an output behind: $(ls out.*)"
+    else
+      ok
+    fi
+  }
+  interrupted TERM
+  interrupted HUP
+  # A background job of a non-interactive shell starts with SIGINT
+  # ignored (and the tool then leaves it so); env restores the default.
+  if env --default-signal=INT true 2>/dev/null; then
+    interrupted INT env --default-signal=INT
+  else
+    echo "SKIPPED: SIGINT case (env --default-signal missing)"
+  fi
+
+  # synced "OUTPUT..." CMD...: the command succeeds, and each OUTPUT was
+  # renamed into place and then its directory synced.
+  synced() {
+    outputs=$1
+    shift
+    rm -f shim.log
+    if ! ASAN_OPTIONS=$shim_asan MLKEM_SHIM_LOG=$PWD/shim.log \
+         LD_PRELOAD=$shim "$@" >/dev/null 2>synced.err; then
+      bad "$*: failed"; sed 's/^/  /' synced.err
+      return
+    fi
+    for o in $outputs; do
+      id=$(stat -c '%d:%i' "$(dirname "$o")")
+      if awk -v p="$o" -v id="$id" '
+           $1 == "rename" && $2 == p { r = NR }
+           $1 == "fsync-dir" && $2 == id && r && NR > r { s = 1 }
+           END { exit !s }' shim.log; then ok; else
+        bad "$*: $o renamed, its directory not synced after it"
+        sed 's/^/  /' shim.log
+      fi
+    done
+  }
+  mkdir -p syncdir
+  synced "syncdir/out.key out.pub" \
+    "$mlkem" keygen -o syncdir/out.key --pubout out.pub
+  synced "syncdir/out.ct out.ss" \
+    "$mlkem" encaps -i out.pub --ct syncdir/out.ct --secret out.ss
+  synced "syncdir/out.ss2" \
+    "$mlkem" decaps -i syncdir/out.key --ct syncdir/out.ct --secret syncdir/out.ss2
+  rm -f out.* syncdir/out.*
+else
+  echo "SKIPPED: interrupted writes and directory sync (no LD_PRELOAD library: not Linux, or under emulation)"
+fi
 
 # ---- demo and bench ------------------------------------------------------
 check "demo" "$mlkem" demo

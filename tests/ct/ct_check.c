@@ -36,6 +36,20 @@
  * incremental. Their outputs must stay marked; declassified, they must
  * equal the portable implementation's.
  *
+ * Then the PEM code of the key files (cli/pem.c; the `mlkem` tool and the
+ * Python binding's load_pem_private_key read private keys with it): DER
+ * of several lengths (every padding case, up to the largest PKCS#8
+ * private key), secret, is encoded with pem_encode, and the PEM body (the
+ * base64 characters and the line ends between the BEGIN and END lines) is
+ * marked secret and decoded with pem_decode, with LF and CRLF line ends.
+ * The lengths and the line structure are public (pem.c declassifies only
+ * which characters are white space, padding or the end of the body, and
+ * whether the whole is valid); the characters are not. The decoded DER
+ * must still be marked secret (valgrind only: MemorySanitizer loses the
+ * marking of scalar arithmetic, see docs/SECURITY.md) and equal the input;
+ * a secret body with a character base64 forbids, or with non-zero unused
+ * bits, is refused without a report.
+ *
  * Exit status: 0 if all results are right and every secret output still
  * marked, 1 on a wrong result, 2 if the results are right but a secret
  * output is no longer marked (the checker lost track of it, so it would
@@ -52,6 +66,7 @@
 #include "mlkem_hazmat.h"
 #include "ct_testing.h"
 #include "sha2/sha2.h"
+#include "pem.h"
 #include "sha3/sha3.h"
 
 #ifndef MLKEM_CT_TESTING
@@ -59,6 +74,7 @@
 #endif
 
 #if defined(MLKEM_CT_USE_MSAN)
+#define RUNNING_UNDER_MSAN 1
 #define CHECKER_NAME "MemorySanitizer"
 static int checker_running(void) {
   return 1;
@@ -72,6 +88,7 @@ static int all_secret(const void *p, size_t len) {
   return 1;
 }
 #else
+#define RUNNING_UNDER_MSAN 0
 #define CHECKER_NAME "valgrind memcheck"
 static int checker_running(void) {
   return RUNNING_ON_VALGRIND != 0;
@@ -423,6 +440,97 @@ static void run_x25519(int tracking) {
   }
 }
 
+/* ---- PEM (cli/pem.c) ------------------------------------------------------
+ */
+
+#define PEM_MAX_DER 3300 /* the largest PKCS#8 ML-KEM key is 3266 bytes */
+#define PEM_MAX_TEXT (2 * PEM_MAX_DER + 200)
+static const char pem_label[] = "PRIVATE KEY";
+
+/* Converts the LF line ends of a PEM text from pem_encode (public layout:
+ * lines of 64 characters) to CRLF, at positions known from the layout, not
+ * from the (secret) characters. Returns the new length. */
+static size_t pem_to_crlf(char *out, const char *in, size_t n) {
+  size_t i, j = 0;
+  size_t begin = strlen("-----BEGIN -----") + strlen(pem_label);
+  size_t end = n - (strlen("-----END -----\n") + strlen(pem_label));
+  for (i = 0; i < n; i++) {
+    int eol = i == begin || i == end - 1 || i == n - 1 ||
+              (i > begin && i < end && (i - begin) % 65 == 0);
+    if (eol) out[j++] = '\r';
+    out[j++] = in[i];
+  }
+  return j;
+}
+
+static void pem_case(size_t len, int crlf) {
+  static uint8_t der[PEM_MAX_DER], back[PEM_MAX_DER];
+  static char text[PEM_MAX_TEXT], text2[PEM_MAX_TEXT + 200];
+  char label[PEM_MAX_LABEL], what[64];
+  size_t tl, bl = 0, head, tail;
+  const char *t;
+  int r;
+
+  snprintf(what, sizeof what, "PEM %zu bytes%s", len, crlf ? ", CRLF" : "");
+  rng_bytes(der, len);
+  MLKEM_CT_POISON(der, len);
+  r = pem_encode(pem_label, der, len, text, sizeof text, &tl);
+  check(r == PEM_OK, what, "pem_encode");
+  head = strlen("-----BEGIN -----\n") + strlen(pem_label);
+  if (checker_running() && !RUNNING_UNDER_MSAN)
+    tracked(all_secret(text + head, len < 48 ? (4 * len + 2) / 3 : 64), what,
+            "base64 written by pem_encode is secret");
+  t = text;
+  if (crlf) {
+    MLKEM_CT_UNPOISON(text, tl); /* the layout only: rewritten below */
+    tl = pem_to_crlf(text2, text, tl);
+    t = text2;
+  }
+  head = strlen("-----BEGIN -----\n") + strlen(pem_label) + (crlf ? 1 : 0);
+  tail = strlen("-----END -----\n") + strlen(pem_label) + (crlf ? 1 : 0);
+  /* The armour is public; the body, line ends included, secret. */
+  MLKEM_CT_UNPOISON(t, tl);
+  MLKEM_CT_POISON(t + head, tl - head - tail);
+  r = pem_decode((const uint8_t *)t, tl, label, back, sizeof back, &bl);
+  check(r == PEM_OK && bl == len && strcmp(label, pem_label) == 0, what,
+        "pem_decode accepts the PEM");
+  if (checker_running() && !RUNNING_UNDER_MSAN)
+    tracked(all_secret(back, len), what, "decoded DER is secret");
+  MLKEM_CT_UNPOISON(back, len);
+  MLKEM_CT_UNPOISON(der, len);
+  check(memcmp(back, der, len) == 0, what, "decoded DER equals the input");
+
+  /* Refusals of a secret body: a character base64 forbids ('*', the
+   * second character), and non-zero unused bits before the padding. */
+  MLKEM_CT_UNPOISON(t, tl);
+  memcpy(text2, t, tl);
+  text2[head + 1] = '*';
+  MLKEM_CT_POISON(text2 + head, tl - head - tail);
+  r = pem_decode((const uint8_t *)text2, tl, label, back, sizeof back, &bl);
+  check(r == PEM_ERR_BASE64 && bl == 0, what, "a forbidden character");
+  if (len % 3 != 0) {
+    /* The last data character before the padding, made odd: for one
+     * padding character its two low bits are unused, for two its four. */
+    size_t last = tl - tail - (crlf ? 2 : 1) - (len % 3 == 1 ? 3 : 2);
+    MLKEM_CT_UNPOISON(text2, tl);
+    memcpy(text2, t, tl);
+    text2[last] = 'B';
+    MLKEM_CT_POISON(text2 + head, tl - head - tail);
+    r = pem_decode((const uint8_t *)text2, tl, label, back, sizeof back, &bl);
+    check(r == PEM_ERR_BASE64 && bl == 0, what, "non-zero unused bits");
+  }
+}
+
+static void run_pem(void) {
+  /* 86: a seed PKCS#8; 1730, 2498, 3266: the "both" form of each set. */
+  static const size_t lens[] = {1, 2, 3, 48, 49, 50, 86, 1730, 2498, 3266};
+  size_t i;
+  for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+    pem_case(lens[i], 0);
+    pem_case(lens[i], 1);
+  }
+}
+
 int main(void) {
   int tracking = checker_running();
   const char *backend = mlkem_backend_name();
@@ -438,6 +546,7 @@ int main(void) {
   for (i = 0; mlkem_kems[i] != NULL; i++) run_set(mlkem_kems[i], tracking);
   run_symmetric(tracking);
   run_x25519(tracking);
+  run_pem();
   printf("ct_check: %u passed, %u failed, %u secret outputs not marked\n",
          checks - failures - lost, failures, lost);
   return failures != 0 ? 1 : lost != 0 ? 2 : 0;

@@ -123,4 +123,63 @@ static inline fuzz_kpke fuzz_kpke_of(const mlkem_kem *kem) {
   return f;
 }
 
+/* An encapsulation entry point on one key (ek, or a prepared key): its
+ * _derand form is run twice and its randomized form once, every output
+ * prefilled with FUZZ_FILL. Each must return want_rc, the _derand form
+ * must be deterministic, and on an error every output must be all zeros.
+ * The first result is left in ct and ss. */
+typedef int (*fuzz_encaps_derand_fn)(uint8_t *ct, uint8_t *ss,
+                                     const uint8_t *key, const uint8_t *m);
+typedef int (*fuzz_encaps_fn)(uint8_t *ct, uint8_t *ss, const uint8_t *key);
+
+static inline void fuzz_encaps_runs(const mlkem_kem *kem,
+                                    fuzz_encaps_derand_fn derand,
+                                    fuzz_encaps_fn randomized,
+                                    const uint8_t *key, const uint8_t *m,
+                                    int want_rc, uint8_t *ct, uint8_t *ss) {
+  static uint8_t ct2[FUZZ_MAX_CT], ct3[FUZZ_MAX_CT];
+  uint8_t ss2[MLKEM_SS_BYTES], ss3[MLKEM_SS_BYTES];
+  int r1, r2, r3;
+  memset(ct, FUZZ_FILL, kem->ct_bytes);
+  memset(ct2, FUZZ_FILL, kem->ct_bytes);
+  memset(ct3, FUZZ_FILL, kem->ct_bytes);
+  memset(ss, FUZZ_FILL, MLKEM_SS_BYTES);
+  memset(ss2, FUZZ_FILL, sizeof ss2);
+  memset(ss3, FUZZ_FILL, sizeof ss3);
+  r1 = derand(ct, ss, key, m);
+  r2 = derand(ct2, ss2, key, m);
+  r3 = randomized(ct3, ss3, key);
+  FUZZ_REQUIRE(r1 == want_rc,
+               "the _derand form fails exactly when the modulus check fails");
+  FUZZ_REQUIRE(r3 == want_rc,
+               "the randomized form fails exactly when the modulus check "
+               "fails");
+  FUZZ_REQUIRE(r2 == r1 && memcmp(ct, ct2, kem->ct_bytes) == 0 &&
+                   memcmp(ss, ss2, sizeof ss2) == 0,
+               "the _derand form is deterministic");
+  if (want_rc != MLKEM_OK)
+    FUZZ_REQUIRE(
+        fuzz_all(ct, kem->ct_bytes, 0) && fuzz_all(ss, MLKEM_SS_BYTES, 0) &&
+            fuzz_all(ct3, kem->ct_bytes, 0) && fuzz_all(ss3, sizeof ss3, 0),
+        "ct and ss zeroed on error");
+}
+
+/* Algorithm 17 (ML-KEM.Encaps_internal), restated from the hazmat K-PKE
+ * and SHA-3 with h standing for H(ek): (K, r) = G(m || h) and
+ * c = K-PKE.Encrypt(ek, m, r) must be ct and ss. */
+static inline void fuzz_require_alg17(const mlkem_kem *kem, const uint8_t *ek,
+                                      const uint8_t h[32], const uint8_t *m,
+                                      const uint8_t *ct, const uint8_t *ss) {
+  static uint8_t want_ct[FUZZ_MAX_CT];
+  uint8_t mh[64], kr[64];
+  memcpy(mh, m, 32);
+  memcpy(mh + 32, h, 32);
+  mlkem_sha3_512(kr, mh, sizeof mh);
+  FUZZ_REQUIRE(fuzz_kpke_of(kem).encrypt(want_ct, ek, m, kr + 32) == MLKEM_OK,
+               "K-PKE.Encrypt");
+  FUZZ_REQUIRE(memcmp(ct, want_ct, kem->ct_bytes) == 0,
+               "ct = K-PKE.Encrypt(ek, m, r), (K, r) = G(m || h)");
+  FUZZ_REQUIRE(memcmp(ss, kr, 32) == 0, "ss = K of G(m || h)");
+}
+
 #endif /* MLKEM_FUZZ_COMMON_H */
