@@ -29,6 +29,20 @@
 //!   [`MlKem768`], [`MlKem1024`]): one of ML-KEM-768 does not type-check
 //!   where one of ML-KEM-1024 is expected. Encodings are fixed-size arrays
 //!   (`[u8; 1184]` for an ML-KEM-768 encapsulation key).
+//!
+//!   ```
+//!   # use mlkem::{Ciphertext, DecapsulationKey, MlKem1024, MlKem768};
+//!   let dk = DecapsulationKey::<MlKem768>::from_seed(&[0; 64]);
+//!   let ct = Ciphertext::<MlKem768>::from_array([0; 1088]);
+//!   let _ = dk.decapsulate(&ct);
+//!   ```
+//!
+//!   ```compile_fail,E0308
+//!   # use mlkem::{Ciphertext, DecapsulationKey, MlKem1024, MlKem768};
+//!   let dk = DecapsulationKey::<MlKem1024>::from_seed(&[0; 64]);
+//!   let ct = Ciphertext::<MlKem768>::from_array([0; 1088]);
+//!   let _ = dk.decapsulate(&ct); // an ML-KEM-768 ciphertext, a 1024 key
+//!   ```
 //! - [`EncapsulationKey`] keeps H(ek) beside ek, computed once when the key
 //!   is read after the FIPS 203 section 7.2 checks; encapsulation then
 //!   neither checks nor hashes ek again.

@@ -76,6 +76,12 @@ pub trait ParameterSet:
     /// The pointers must be valid for the sizes of mlkem.h.
     #[doc(hidden)]
     unsafe fn prepare_ek(prep: *mut u8, ek: *const u8) -> c_int;
+    /// `mlkemK_encaps_derand`.
+    ///
+    /// # Safety
+    /// The pointers must be valid for the sizes of mlkem.h.
+    #[doc(hidden)]
+    unsafe fn encaps_derand(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8) -> c_int;
     /// `mlkemK_encaps_prepared_derand`.
     ///
     /// # Safety
@@ -94,6 +100,12 @@ pub trait ParameterSet:
     /// The pointers must be valid for the sizes of mlkem.h.
     #[doc(hidden)]
     unsafe fn decaps(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int;
+    /// `mlkemK_check_ek`.
+    ///
+    /// # Safety
+    /// The pointer must be valid for the size of mlkem.h.
+    #[doc(hidden)]
+    unsafe fn check_ek(ek: *const u8) -> c_int;
     /// `mlkemK_check_dk`.
     ///
     /// # Safety
@@ -111,8 +123,8 @@ pub(crate) const fn ek_offset<P: ParameterSet>() -> usize {
 
 macro_rules! parameter_set {
     ($(#[$doc:meta])* $name:ident, $label:literal, $ek:ident, $dk:ident, $ct:ident,
-     $keygen_derand:ident, $prepare_ek:ident, $encaps_prepared_derand:ident, $decaps:ident,
-     $check_dk:ident) => {
+     $keygen_derand:ident, $prepare_ek:ident, $encaps_derand:ident,
+     $encaps_prepared_derand:ident, $decaps:ident, $check_ek:ident, $check_dk:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name;
@@ -133,6 +145,15 @@ macro_rules! parameter_set {
                 // SAFETY: the caller's.
                 unsafe { sys::$prepare_ek(prep, ek) }
             }
+            unsafe fn encaps_derand(
+                ct: *mut u8,
+                ss: *mut u8,
+                ek: *const u8,
+                m: *const u8,
+            ) -> c_int {
+                // SAFETY: the caller's.
+                unsafe { sys::$encaps_derand(ct, ss, ek, m) }
+            }
             unsafe fn encaps_prepared_derand(
                 ct: *mut u8,
                 ss: *mut u8,
@@ -146,6 +167,10 @@ macro_rules! parameter_set {
                 // SAFETY: the caller's.
                 unsafe { sys::$decaps(ss, ct, dk) }
             }
+            unsafe fn check_ek(ek: *const u8) -> c_int {
+                // SAFETY: the caller's.
+                unsafe { sys::$check_ek(ek) }
+            }
             unsafe fn check_dk(dk: *const u8) -> c_int {
                 // SAFETY: the caller's.
                 unsafe { sys::$check_dk(dk) }
@@ -157,18 +182,18 @@ macro_rules! parameter_set {
 parameter_set!(
     /// ML-KEM-512: security category 1.
     MlKem512, "ML-KEM-512", MLKEM512_EK_BYTES, MLKEM512_DK_BYTES, MLKEM512_CT_BYTES,
-    mlkem512_keygen_derand, mlkem512_prepare_ek, mlkem512_encaps_prepared_derand,
-    mlkem512_decaps, mlkem512_check_dk
+    mlkem512_keygen_derand, mlkem512_prepare_ek, mlkem512_encaps_derand,
+    mlkem512_encaps_prepared_derand, mlkem512_decaps, mlkem512_check_ek, mlkem512_check_dk
 );
 parameter_set!(
     /// ML-KEM-768: security category 3, the set most protocols use.
     MlKem768, "ML-KEM-768", MLKEM768_EK_BYTES, MLKEM768_DK_BYTES, MLKEM768_CT_BYTES,
-    mlkem768_keygen_derand, mlkem768_prepare_ek, mlkem768_encaps_prepared_derand,
-    mlkem768_decaps, mlkem768_check_dk
+    mlkem768_keygen_derand, mlkem768_prepare_ek, mlkem768_encaps_derand,
+    mlkem768_encaps_prepared_derand, mlkem768_decaps, mlkem768_check_ek, mlkem768_check_dk
 );
 parameter_set!(
     /// ML-KEM-1024: security category 5.
     MlKem1024, "ML-KEM-1024", MLKEM1024_EK_BYTES, MLKEM1024_DK_BYTES, MLKEM1024_CT_BYTES,
-    mlkem1024_keygen_derand, mlkem1024_prepare_ek, mlkem1024_encaps_prepared_derand,
-    mlkem1024_decaps, mlkem1024_check_dk
+    mlkem1024_keygen_derand, mlkem1024_prepare_ek, mlkem1024_encaps_derand,
+    mlkem1024_encaps_prepared_derand, mlkem1024_decaps, mlkem1024_check_ek, mlkem1024_check_dk
 );

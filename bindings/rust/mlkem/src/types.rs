@@ -141,15 +141,23 @@ impl<P: ParameterSet> fmt::Debug for Ciphertext<P> {
 // --------------------------------------------------------------------------
 // Encapsulation key
 
-/// The encapsulation key ek of set `P` (public), kept with H(ek): the
-/// prepared form of the C library (`mlkem768_prepare_ek`), so that
-/// encapsulation neither checks nor hashes ek again.
-// repr(C), two byte arrays: ek then H(ek), contiguous, as the C functions
+/// The encapsulation key ek of set `P` (public), checked when it was made.
+///
+/// A key may also hold H(ek), the hash every encapsulation needs: it is
+/// then *prepared* (the C library's `mlkem768_prepare_ek` form), and
+/// encapsulation neither checks nor hashes ek again. A key from
+/// [`DecapsulationKey::encapsulation_key`] is prepared for free (dk holds
+/// H(ek)); a key read with [`Self::from_bytes`] is not, because one
+/// encapsulation from the encoded ek (check and hash inside) costs less
+/// than hashing ek on its own first: call [`Self::prepare`] on a key that
+/// will encapsulate several times (it pays for itself from the third).
+// repr(C), byte arrays first: ek then H(ek), contiguous, as the C functions
 // take a prepared key.
 #[repr(C)]
 pub struct EncapsulationKey<P: ParameterSet> {
     ek: P::EncapsulationKeyBytes,
     h: [u8; sys::MLKEM_HASH_BYTES],
+    prepared: bool,
 }
 
 impl<P: ParameterSet> EncapsulationKey<P> {
@@ -160,14 +168,35 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         if bytes.len() != P::ENCAPSULATION_KEY_SIZE {
             return Err(Error::InvalidEncapsulationKey);
         }
-        let mut key = EncapsulationKey::<P> {
-            ek: P::EncapsulationKeyBytes::zeroed(),
+        // SAFETY: bytes has the ek size (checked above).
+        check(unsafe { P::check_ek(bytes.as_ptr()) })?;
+        let mut ek = P::EncapsulationKeyBytes::zeroed();
+        ek.as_mut_slice().copy_from_slice(bytes);
+        Ok(EncapsulationKey {
+            ek,
             h: [0u8; sys::MLKEM_HASH_BYTES],
-        };
-        // SAFETY: bytes has the ek size (checked above); key is ek || H(ek)
-        // contiguous (repr(C) of two byte arrays), the prepared size.
-        check(unsafe { P::prepare_ek(key.prepared_mut(), bytes.as_ptr()) })?;
-        Ok(key)
+            prepared: false,
+        })
+    }
+
+    /// Computes and keeps H(ek), for a key that will encapsulate several
+    /// times; does nothing on a prepared key.
+    pub fn prepare(&mut self) {
+        if self.prepared {
+            return;
+        }
+        let ek = self.ek;
+        // SAFETY: ek has its size; self is ek || H(ek) contiguous (repr(C),
+        // byte arrays first), the prepared size. ek was checked when the
+        // key was made, so prepare_ek cannot fail.
+        let rc = unsafe { P::prepare_ek(self.prepared_mut(), ek.as_slice().as_ptr()) };
+        expect_ok(check(rc), "preparing the key");
+        self.prepared = true;
+    }
+
+    /// Whether the key holds H(ek) (see [`Self::prepare`]).
+    pub fn is_prepared(&self) -> bool {
+        self.prepared
     }
 
     /// The FIPS 203 encoding, `[u8; P::ENCAPSULATION_KEY_SIZE]`.
@@ -195,19 +224,19 @@ impl<P: ParameterSet> EncapsulationKey<P> {
             bytes: P::CiphertextBytes::zeroed(),
         };
         let mut ss = SharedSecret([0u8; sys::MLKEM_SS_BYTES]);
-        // SAFETY: every buffer has its size for P; self is a prepared key
-        // made by prepare_ek (from_bytes) or by keygen (DecapsulationKey).
+        let (ct_p, ss_p) = (ct.bytes.as_mut_slice().as_mut_ptr(), ss.0.as_mut_ptr());
+        // SAFETY: every buffer has its size for P; a prepared key was
+        // written by prepare_ek or copied from a dk that keygen wrote or
+        // that passed the checks.
         check(unsafe {
-            P::encaps_prepared_derand(
-                ct.bytes.as_mut_slice().as_mut_ptr(),
-                ss.0.as_mut_ptr(),
-                self.prepared(),
-                m.as_ptr(),
-            )
+            if self.prepared {
+                P::encaps_prepared_derand(ct_p, ss_p, self.prepared(), m.as_ptr())
+            } else {
+                P::encaps_derand(ct_p, ss_p, self.ek.as_slice().as_ptr(), m.as_ptr())
+            }
         })?;
         Ok((ct, ss))
     }
-
     /// ML-KEM.Encaps (FIPS 203 Algorithm 20) with m from `rng`.
     pub fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
         &self,
@@ -243,6 +272,15 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         r
     }
 
+    /// dk holds H(ek) right after ek (FIPS 203 Algorithm 16, line 3): for
+    /// a dk that keygen wrote or that passed the hash check, the key is
+    /// then prepared.
+    fn take_hash_from_dk(&mut self, dk: &[u8]) {
+        let h = ek_offset::<P>() + P::ENCAPSULATION_KEY_SIZE;
+        self.h.copy_from_slice(&dk[h..h + sys::MLKEM_HASH_BYTES]);
+        self.prepared = true;
+    }
+
     fn prepared(&self) -> *const u8 {
         (self as *const Self).cast::<u8>()
     }
@@ -257,6 +295,7 @@ impl<P: ParameterSet> Clone for EncapsulationKey<P> {
         EncapsulationKey {
             ek: self.ek,
             h: self.h,
+            prepared: self.prepared,
         }
     }
 }
@@ -283,8 +322,8 @@ impl<P: ParameterSet> AsRef<[u8]> for EncapsulationKey<P> {
 
 impl<P: ParameterSet> fmt::Debug for EncapsulationKey<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "EncapsulationKey<{}>(H(ek) = ", P::NAME)?;
-        for b in &self.h[..8] {
+        write!(f, "EncapsulationKey<{}>(", P::NAME)?;
+        for b in &self.ek.as_slice()[..8] {
             write!(f, "{b:02x}")?;
         }
         f.write_str("..)")
@@ -322,6 +361,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             ek: EncapsulationKey::<P> {
                 ek: P::EncapsulationKeyBytes::zeroed(),
                 h: [0u8; sys::MLKEM_HASH_BYTES],
+                prepared: false,
             },
             seed: Some(*seed),
         };
@@ -333,11 +373,8 @@ impl<P: ParameterSet> DecapsulationKey<P> {
                 seed.as_ptr(),
             )
         })?;
-        // dk carries H(ek) right after ek: the prepared key is complete.
-        let h = ek_offset::<P>() + P::ENCAPSULATION_KEY_SIZE;
-        key.ek
-            .h
-            .copy_from_slice(&key.dk.as_slice()[h..h + sys::MLKEM_HASH_BYTES]);
+        let dk = key.dk;
+        key.ek.take_hash_from_dk(dk.as_slice());
         Ok(key)
     }
 
@@ -389,8 +426,9 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         // SAFETY: bytes has the dk size (checked above).
         check(unsafe { P::check_dk(bytes.as_ptr()) })?;
         let off = ek_offset::<P>();
-        let ek = EncapsulationKey::from_bytes(&bytes[off..off + P::ENCAPSULATION_KEY_SIZE])
+        let mut ek = EncapsulationKey::from_bytes(&bytes[off..off + P::ENCAPSULATION_KEY_SIZE])
             .map_err(|_| Error::InvalidDecapsulationKey)?;
+        ek.take_hash_from_dk(bytes);
         let mut dk = P::DecapsulationKeyBytes::zeroed();
         dk.as_mut_slice().copy_from_slice(bytes);
         Ok(DecapsulationKey { dk, ek, seed: None })
