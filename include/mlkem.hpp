@@ -20,10 +20,13 @@
  * handling, no arithmetic. Results are byte-identical with the C API's.
  *
  * Keys
- *  - encapsulation_key holds ek together with H(ek), made by the C
- *    library's prepare_ek when the key is read (FIPS 203 section 7.2: the
- *    length is checked, then the modulus check); encapsulation then neither
- *    checks nor hashes ek again. Copyable; == compares the key bytes.
+ *  - encapsulation_key holds ek, checked when the key is read (FIPS 203
+ *    section 7.2: the length, then the modulus check). A key that also
+ *    holds H(ek) is prepared (the C library's prepare_ek form), and its
+ *    encapsulations neither check nor hash ek again: keys from
+ *    decapsulation_key::encapsulation_key() are (dk holds H(ek)); keys read
+ *    from bytes are after prepare() (worth it from the third encapsulation
+ *    to the same key: see prepare()). Copyable; == compares the key bytes.
  *  - decapsulation_key holds the FIPS 203 dk (and the 64-byte seed d || z
  *    when it was made from one). from_bytes runs the section 7.3 checks on
  *    dk (length and hash check) and, since encapsulation_key() hands out the
@@ -326,6 +329,15 @@ namespace detail {
                           const std::uint8_t *ek) noexcept {              \
       return mlkem##K##_prepare_ek(prep, ek);                             \
     }                                                                     \
+    static int encaps(std::uint8_t *ct, std::uint8_t *ss,                 \
+                      const std::uint8_t *ek) noexcept {                  \
+      return mlkem##K##_encaps(ct, ss, ek);                               \
+    }                                                                     \
+    static int encaps_derand(std::uint8_t *ct, std::uint8_t *ss,          \
+                             const std::uint8_t *ek,                      \
+                             const std::uint8_t *m) noexcept {            \
+      return mlkem##K##_encaps_derand(ct, ss, ek, m);                     \
+    }                                                                     \
     static int encaps_prepared(std::uint8_t *ct, std::uint8_t *ss,        \
                                const std::uint8_t *prep) noexcept {       \
       return mlkem##K##_encaps_prepared(ct, ss, prep);                    \
@@ -414,13 +426,16 @@ class parameter_set {
     std::array<std::uint8_t, size> bytes_;
   };
 
-  /* The encapsulation key ek (public), kept as ek || H(ek). */
+  /* The encapsulation key ek (public), checked when it was made; prepared
+   * (holding H(ek) too) when it comes from a decapsulation_key or after
+   * prepare(). */
   class encapsulation_key {
    public:
     static constexpr std::size_t size = Traits::ek_bytes;
 
     /* Checks the length and runs the modulus check (FIPS 203 section 7.2);
-     * throws mlkem::error (MLKEM_ERR_INVALID_EK) if either fails. */
+     * throws mlkem::error (MLKEM_ERR_INVALID_EK) if either fails. The key
+     * is not prepared: see prepare(). */
     static encapsulation_key from_bytes(std::span<const std::uint8_t> b) {
       return detail::or_throw(
           [&](std::error_code &ec) { return from_bytes(b, ec); });
@@ -428,13 +443,33 @@ class parameter_set {
     static encapsulation_key from_bytes(std::span<const std::uint8_t> b,
                                         std::error_code &ec) noexcept {
       encapsulation_key k;
+      k.prepared_.fill(0);
       if (b.size() != size) {
-        k.prepared_.fill(0);
         ec = errc::invalid_encapsulation_key;
         return k;
       }
-      detail::check(Traits::prepare_ek(k.prepared_.data(), b.data()), ec);
+      if (detail::check(Traits::check_ek(b.data()), ec)) {
+        std::memcpy(k.prepared_.data(), b.data(), size);
+      }
       return k;
+    }
+
+    /* Computes and keeps H(ek), for a key that will encapsulate several
+     * times: a prepared key's encapsulation neither checks nor hashes ek
+     * (the C library's prepare_ek). One encapsulation from the encoded ek
+     * costs less than the hash on its own, so keys read with from_bytes
+     * are not prepared unless asked; the hash pays for itself from the
+     * third encapsulation. Does nothing on a prepared key. */
+    void prepare() noexcept {
+      if (is_prepared_) return;
+      std::array<std::uint8_t, size> ek;
+      std::memcpy(ek.data(), prepared_.data(), size);
+      /* Cannot fail: ek passed the check when the key was made. */
+      (void)Traits::prepare_ek(prepared_.data(), ek.data());
+      is_prepared_ = true;
+    }
+    bool is_prepared() const noexcept {
+      return is_prepared_;
     }
 
     /* A fresh shared secret and its ciphertext, m drawn by the C library
@@ -447,9 +482,11 @@ class parameter_set {
     std::pair<shared_secret, ciphertext> encapsulate(
         std::error_code &ec) const noexcept {
       std::pair<shared_secret, ciphertext> r;
-      detail::check(Traits::encaps_prepared(r.second.bytes_.data(),
-                                            detail::access::data(r.first),
-                                            prepared_.data()),
+      std::uint8_t *ct = r.second.bytes_.data();
+      std::uint8_t *ss = detail::access::data(r.first);
+      detail::check(is_prepared_
+                        ? Traits::encaps_prepared(ct, ss, prepared_.data())
+                        : Traits::encaps(ct, ss, prepared_.data()),
                     ec);
       return r;
     }
@@ -465,9 +502,12 @@ class parameter_set {
         std::span<const std::uint8_t, MLKEM_MSG_BYTES> m,
         std::error_code &ec) const noexcept {
       std::pair<shared_secret, ciphertext> r;
-      detail::check(Traits::encaps_prepared_derand(
-                        r.second.bytes_.data(), detail::access::data(r.first),
-                        prepared_.data(), m.data()),
+      std::uint8_t *ct = r.second.bytes_.data();
+      std::uint8_t *ss = detail::access::data(r.first);
+      detail::check(is_prepared_ ? Traits::encaps_prepared_derand(
+                                       ct, ss, prepared_.data(), m.data())
+                                 : Traits::encaps_derand(
+                                       ct, ss, prepared_.data(), m.data()),
                     ec);
       return r;
     }
@@ -487,7 +527,10 @@ class parameter_set {
     friend class decapsulation_key;
     /* Left unset: every maker fills it. */
     encapsulation_key() noexcept {}
+    /* ek || H(ek), the C library's prepared form; H(ek) only when
+     * is_prepared_. */
     std::array<std::uint8_t, Traits::prepared_ek_bytes> prepared_;
+    bool is_prepared_ = false;
   };
 
   /* The decapsulation key dk (secret), with its seed when known. */
@@ -560,6 +603,7 @@ class parameter_set {
       typename parameter_set::encapsulation_key ek;
       std::memcpy(ek.prepared_.data(), dk_.data() + Traits::prepared_ek_offset,
                   Traits::prepared_ek_bytes);
+      ek.is_prepared_ = true;
       return ek;
     }
 
