@@ -277,9 +277,12 @@ class shared_secret {
     detail::wipe(bytes_.data(), size);
   }
 
-  std::span<const std::uint8_t, size> bytes() const noexcept {
+  std::span<const std::uint8_t, size> bytes() const &noexcept {
     return bytes_;
   }
+  /* Not on a temporary, whose bytes would outlive it unwiped: name the
+   * secret first. */
+  std::span<const std::uint8_t, size> bytes() const && = delete;
 
   /* Constant time. */
   friend bool operator==(const shared_secret &a,
@@ -413,7 +416,11 @@ class parameter_set {
       return c;
     }
 
-    std::span<const std::uint8_t, size> bytes() const noexcept {
+    std::span<const std::uint8_t, size> bytes() const &noexcept {
+      return bytes_;
+    }
+    /* On a temporary: a copy, so that no view outlives the object. */
+    std::array<std::uint8_t, size> bytes() const &&noexcept {
       return bytes_;
     }
 
@@ -513,9 +520,16 @@ class parameter_set {
     }
 
     /* The FIPS 203 encoding of ek. */
-    std::span<const std::uint8_t, size> bytes() const noexcept {
+    std::span<const std::uint8_t, size> bytes() const &noexcept {
       return std::span<const std::uint8_t, Traits::prepared_ek_bytes>(prepared_)
           .template first<size>();
+    }
+    /* On a temporary (dk.encapsulation_key().bytes()): a copy, so that no
+     * view outlives the object. */
+    std::array<std::uint8_t, size> bytes() const &&noexcept {
+      std::array<std::uint8_t, size> b;
+      std::memcpy(b.data(), prepared_.data(), size);
+      return b;
     }
 
     friend bool operator==(const encapsulation_key &a,
@@ -630,9 +644,11 @@ class parameter_set {
     }
 
     /* The FIPS 203 encoding of dk (secret). */
-    std::span<const std::uint8_t, size> bytes() const noexcept {
+    std::span<const std::uint8_t, size> bytes() const &noexcept {
       return dk_;
     }
+    /* Not on a temporary, whose bytes would outlive it unwiped. */
+    std::span<const std::uint8_t, size> bytes() const && = delete;
 
     /* The only way to copy a key. */
     decapsulation_key clone() const noexcept {
