@@ -8,7 +8,9 @@
 set -eu
 mode=$1
 workspace=$2
-export CARGO_TARGET_DIR="$3"
+# MLKEM_CARGO_TARGET_DIR in the environment overrides the build's choice,
+# so that several build directories share one cargo cache (.ci/run).
+export CARGO_TARGET_DIR="${MLKEM_CARGO_TARGET_DIR:-$3}"
 
 skip() {
   echo "rust_$mode: SKIPPED: $1"

@@ -18,6 +18,10 @@ fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     println!("cargo:rerun-if-env-changed=MLKEM_SOURCE_DIR");
     println!("cargo:rerun-if-env-changed=MLKEM_SYS_CMAKE_DEFINES");
+    // The compiler and flags the cmake crate hands to CMake.
+    for var in ["CC", "CFLAGS", "CMAKE", "CMAKE_GENERATOR"] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
     let root = match env::var_os("MLKEM_SOURCE_DIR") {
         Some(dir) => PathBuf::from(dir),
         None => manifest.join("..").join("..").join(".."),
