@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Runs the Rust binding's tests for ctest (tests/rust/CMakeLists.txt).
 # Usage: run_cargo.sh test|clippy WORKSPACE TARGET_DIR
+# (clippy also checks the layout with cargo fmt --check where rustfmt is
+# installed)
 # Finds cargo on PATH or in ~/.cargo/bin (rustup's place); exits 77
 # (skipped) with the reason if it, Rust 1.85 or later, clippy or crates.io
 # is missing, or 1 instead when MLKEM_REQUIRE_RUST=1.
@@ -35,6 +37,13 @@ cargo fetch --quiet || skip "cargo fetch failed: crates.io not reachable?"
 echo "rust_$mode: $(rustc --version), CC=${CC:-cc}, MLKEM_SYS_CMAKE_DEFINES=${MLKEM_SYS_CMAKE_DEFINES:-}"
 case "$mode" in
   test) exec cargo test --workspace ;;
-  clippy) exec cargo clippy --workspace --all-targets -- -D warnings ;;
+  clippy)
+    if cargo fmt --version >/dev/null 2>&1; then
+      cargo fmt --all --check
+    else
+      echo "rust_clippy: rustfmt not found: the layout is not checked"
+    fi
+    exec cargo clippy --workspace --all-targets -- -D warnings
+    ;;
   *) echo "run_cargo.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

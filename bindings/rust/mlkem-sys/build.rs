@@ -60,7 +60,10 @@ fn main() {
 
     // Single-configuration generators put the archive in build/src;
     // multi-configuration ones (Visual Studio) in build/src/Release.
-    println!("cargo:rustc-link-search=native={}", build.join("src").display());
+    println!(
+        "cargo:rustc-link-search=native={}",
+        build.join("src").display()
+    );
     println!(
         "cargo:rustc-link-search=native={}",
         build.join("src").join("Release").display()

@@ -142,18 +142,37 @@ mod tests {
     #[test]
     fn sizes_match_the_c_descriptors() {
         let sets: [(&CStr, usize, usize, usize, usize); 3] = [
-            (c"ML-KEM-512", MLKEM512_EK_BYTES, MLKEM512_DK_BYTES, MLKEM512_CT_BYTES,
-             MLKEM512_PREPARED_EK_BYTES),
-            (c"ML-KEM-768", MLKEM768_EK_BYTES, MLKEM768_DK_BYTES, MLKEM768_CT_BYTES,
-             MLKEM768_PREPARED_EK_BYTES),
-            (c"ML-KEM-1024", MLKEM1024_EK_BYTES, MLKEM1024_DK_BYTES, MLKEM1024_CT_BYTES,
-             MLKEM1024_PREPARED_EK_BYTES),
+            (
+                c"ML-KEM-512",
+                MLKEM512_EK_BYTES,
+                MLKEM512_DK_BYTES,
+                MLKEM512_CT_BYTES,
+                MLKEM512_PREPARED_EK_BYTES,
+            ),
+            (
+                c"ML-KEM-768",
+                MLKEM768_EK_BYTES,
+                MLKEM768_DK_BYTES,
+                MLKEM768_CT_BYTES,
+                MLKEM768_PREPARED_EK_BYTES,
+            ),
+            (
+                c"ML-KEM-1024",
+                MLKEM1024_EK_BYTES,
+                MLKEM1024_DK_BYTES,
+                MLKEM1024_CT_BYTES,
+                MLKEM1024_PREPARED_EK_BYTES,
+            ),
         ];
         for (name, ek, dk, ct, prep) in sets {
             // SAFETY: a NUL-terminated name; the result is NULL or a static
             // descriptor.
             let d = unsafe { mlkem_kem_by_name(name.as_ptr()).as_ref() }.expect("known set");
-            assert_eq!((d.ek_bytes, d.dk_bytes, d.ct_bytes), (ek, dk, ct), "{name:?}");
+            assert_eq!(
+                (d.ek_bytes, d.dk_bytes, d.ct_bytes),
+                (ek, dk, ct),
+                "{name:?}"
+            );
             assert_eq!(d.prepared_ek_bytes, prep, "{name:?}");
             assert_eq!(d.ss_bytes, MLKEM_SS_BYTES);
             assert_eq!(d.seed_bytes, MLKEM_SEED_BYTES);
@@ -170,8 +189,14 @@ mod tests {
             s.to_str().expect("ASCII") != "unknown error"
         };
         for code in [
-            MLKEM_OK, MLKEM_ERR_RANDOM, MLKEM_ERR_INVALID_EK, MLKEM_ERR_INVALID_DK,
-            MLKEM_ERR_NULL_ARGUMENT, MLKEM_ERR_BACKEND, MLKEM_ERR_SELFTEST, MLKEM_ERR_PAIRWISE,
+            MLKEM_OK,
+            MLKEM_ERR_RANDOM,
+            MLKEM_ERR_INVALID_EK,
+            MLKEM_ERR_INVALID_DK,
+            MLKEM_ERR_NULL_ARGUMENT,
+            MLKEM_ERR_BACKEND,
+            MLKEM_ERR_SELFTEST,
+            MLKEM_ERR_PAIRWISE,
         ] {
             assert!(named(code), "code {code}");
         }

@@ -33,7 +33,10 @@ fn ticks() -> u64 {
     {
         use std::sync::OnceLock;
         static START: OnceLock<std::time::Instant> = OnceLock::new();
-        START.get_or_init(std::time::Instant::now).elapsed().as_nanos() as u64
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_nanos() as u64
     }
 }
 
@@ -209,18 +212,32 @@ fn main() {
         }
     }
 
-    let unit = if cfg!(target_arch = "x86_64") { "rdtsc ticks" } else { "ns" };
+    let unit = if cfg!(target_arch = "x86_64") {
+        "rdtsc ticks"
+    } else {
+        "ns"
+    };
     println!(
         "mlkem crate {} over the C library, backend {}: medians of {} calls, {unit}",
         mlkem::version(),
         mlkem::backend_name(),
         per_pass * passes
     );
-    println!("{:<12} {:<7} {:>10} {:>10} {:>7}", "set", "op", "C", "crate", "ratio");
+    println!(
+        "{:<12} {:<7} {:>10} {:>10} {:>7}",
+        "set", "op", "C", "crate", "ratio"
+    );
     let mut totals: Vec<(&str, u64, u64)> = Vec::new();
     for case in all.iter_mut() {
         let (c, r) = (median(&mut case.c_ticks), median(&mut case.rust_ticks));
-        println!("{:<12} {:<7} {:>10} {:>10} {:>7.3}", case.set, case.op, c, r, r as f64 / c as f64);
+        println!(
+            "{:<12} {:<7} {:>10} {:>10} {:>7.3}",
+            case.set,
+            case.op,
+            c,
+            r,
+            r as f64 / c as f64
+        );
         match totals.iter_mut().find(|t| t.0 == case.set) {
             Some(t) => {
                 t.1 += c;

@@ -4,6 +4,8 @@ use crate::error::{check, Error};
 use crate::params::{ek_offset, ByteArray, ParameterSet};
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::mem::MaybeUninit;
+use core::ptr::addr_of_mut;
 use mlkem_sys as sys;
 use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
@@ -220,21 +222,25 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         &self,
         m: &[u8; 32],
     ) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        let mut ct = Ciphertext::<P> {
-            bytes: P::CiphertextBytes::zeroed(),
-        };
+        let mut ct = MaybeUninit::<P::CiphertextBytes>::uninit();
         let mut ss = SharedSecret([0u8; sys::MLKEM_SS_BYTES]);
-        let (ct_p, ss_p) = (ct.bytes.as_mut_slice().as_mut_ptr(), ss.0.as_mut_ptr());
-        // SAFETY: every buffer has its size for P; a prepared key was
-        // written by prepare_ek or copied from a dk that keygen wrote or
-        // that passed the checks.
-        check(unsafe {
+        let (ct_p, ss_p) = (ct.as_mut_ptr().cast::<u8>(), ss.0.as_mut_ptr());
+        // SAFETY: every buffer has its size for P (ByteArray is sealed to
+        // [u8; N]); a prepared key was written by prepare_ek or copied from
+        // a dk that keygen wrote or that passed the checks.
+        let rc = unsafe {
             if self.prepared {
                 P::encaps_prepared_derand(ct_p, ss_p, self.prepared(), m.as_ptr())
             } else {
                 P::encaps_derand(ct_p, ss_p, self.ek.as_slice().as_ptr(), m.as_ptr())
             }
-        })?;
+        };
+        // SAFETY: the C function writes every byte of ct on every return
+        // (zeros on error), as every function of mlkem.h does.
+        let ct = Ciphertext {
+            bytes: unsafe { ct.assume_init() },
+        };
+        check(rc)?;
         Ok((ct, ss))
     }
     /// ML-KEM.Encaps (FIPS 203 Algorithm 20) with m from `rng`.
@@ -356,25 +362,30 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// As [`Self::from_seed`]; fails only with [`Error::Backend`], or
     /// [`Error::Pairwise`] in C builds with the pairwise test.
     pub fn try_from_seed(seed: &[u8; 64]) -> Result<Self, Error> {
-        let mut key = DecapsulationKey {
-            dk: P::DecapsulationKeyBytes::zeroed(),
-            ek: EncapsulationKey::<P> {
-                ek: P::EncapsulationKeyBytes::zeroed(),
-                h: [0u8; sys::MLKEM_HASH_BYTES],
-                prepared: false,
-            },
-            seed: Some(*seed),
-        };
-        // SAFETY: every buffer has its size for P.
-        check(unsafe {
+        // Built in place, without zeroing dk and ek first (a few percent of
+        // a key generation): keygen_derand writes every byte of both.
+        let mut key = MaybeUninit::<Self>::uninit();
+        let p = key.as_mut_ptr();
+        // SAFETY: pointers to the fields of key's storage; the encodings are
+        // byte arrays of the set's sizes (ByteArray is sealed to [u8; N]).
+        // Every field is written before assume_init: seed, h and prepared
+        // here, ek and dk by keygen_derand, which like every function of
+        // mlkem.h fills each output on every return (zeros on error).
+        let rc = unsafe {
+            addr_of_mut!((*p).seed).write(Some(*seed));
+            addr_of_mut!((*p).ek.h).write([0u8; sys::MLKEM_HASH_BYTES]);
+            addr_of_mut!((*p).ek.prepared).write(false);
             P::keygen_derand(
-                key.ek.ek.as_mut_slice().as_mut_ptr(),
-                key.dk.as_mut_slice().as_mut_ptr(),
+                addr_of_mut!((*p).ek.ek).cast::<u8>(),
+                addr_of_mut!((*p).dk).cast::<u8>(),
                 seed.as_ptr(),
             )
-        })?;
-        let dk = key.dk;
-        key.ek.take_hash_from_dk(dk.as_slice());
+        };
+        // SAFETY: every field is initialized (above).
+        let mut key = unsafe { key.assume_init() };
+        check(rc)?;
+        let DecapsulationKey { dk, ek, .. } = &mut key;
+        ek.take_hash_from_dk(dk.as_slice());
         Ok(key)
     }
 

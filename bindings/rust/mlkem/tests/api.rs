@@ -52,8 +52,12 @@ fn round_trip<P: ParameterSet>() {
     let b = DecapsulationKey::<P>::generate_from_rng(&mut TestRng::new("rng"));
     assert_eq!(a, b);
     assert_eq!(a.seed(), Some(TestRng::new("rng").bytes::<64>()));
-    let (c1, s1) = a.encapsulation_key().encapsulate_with_rng(&mut TestRng::new("m"));
-    let (c2, s2) = a.encapsulation_key().encapsulate_derand(&TestRng::new("m").bytes::<32>());
+    let (c1, s1) = a
+        .encapsulation_key()
+        .encapsulate_with_rng(&mut TestRng::new("m"));
+    let (c2, s2) = a
+        .encapsulation_key()
+        .encapsulate_derand(&TestRng::new("m").bytes::<32>());
     assert_eq!((c1, &s1), (c2, &s2));
     assert_eq!(a.decapsulate(&c1), s1);
 }
@@ -69,22 +73,46 @@ fn round_trips() {
 fn sizes() {
     let sizes = |ek, dk, ct| (ek, dk, ct);
     assert_eq!(
-        sizes(MlKem512::ENCAPSULATION_KEY_SIZE, MlKem512::DECAPSULATION_KEY_SIZE, MlKem512::CIPHERTEXT_SIZE),
+        sizes(
+            MlKem512::ENCAPSULATION_KEY_SIZE,
+            MlKem512::DECAPSULATION_KEY_SIZE,
+            MlKem512::CIPHERTEXT_SIZE
+        ),
         (800, 1632, 768)
     );
     assert_eq!(
-        sizes(MlKem768::ENCAPSULATION_KEY_SIZE, MlKem768::DECAPSULATION_KEY_SIZE, MlKem768::CIPHERTEXT_SIZE),
+        sizes(
+            MlKem768::ENCAPSULATION_KEY_SIZE,
+            MlKem768::DECAPSULATION_KEY_SIZE,
+            MlKem768::CIPHERTEXT_SIZE
+        ),
         (1184, 2400, 1088)
     );
     assert_eq!(
-        sizes(MlKem1024::ENCAPSULATION_KEY_SIZE, MlKem1024::DECAPSULATION_KEY_SIZE, MlKem1024::CIPHERTEXT_SIZE),
+        sizes(
+            MlKem1024::ENCAPSULATION_KEY_SIZE,
+            MlKem1024::DECAPSULATION_KEY_SIZE,
+            MlKem1024::CIPHERTEXT_SIZE
+        ),
         (1568, 3168, 1568)
     );
-    assert_eq!((MlKem768::SHARED_SECRET_SIZE, MlKem768::SEED_SIZE), (32, 64));
+    assert_eq!(
+        (MlKem768::SHARED_SECRET_SIZE, MlKem768::SEED_SIZE),
+        (32, 64)
+    );
     // ek || H(ek) with nothing between (repr(C)), then the flag.
-    assert_eq!(std::mem::size_of::<EncapsulationKey<MlKem512>>(), 800 + 32 + 1);
-    assert_eq!(std::mem::size_of::<EncapsulationKey<MlKem768>>(), 1184 + 32 + 1);
-    assert_eq!(std::mem::size_of::<EncapsulationKey<MlKem1024>>(), 1568 + 32 + 1);
+    assert_eq!(
+        std::mem::size_of::<EncapsulationKey<MlKem512>>(),
+        800 + 32 + 1
+    );
+    assert_eq!(
+        std::mem::size_of::<EncapsulationKey<MlKem768>>(),
+        1184 + 32 + 1
+    );
+    assert_eq!(
+        std::mem::size_of::<EncapsulationKey<MlKem1024>>(),
+        1568 + 32 + 1
+    );
 }
 
 /// Sets the first 12-bit coefficient of the encoded ek (its low byte and
@@ -105,7 +133,10 @@ fn errors<P: ParameterSet>(other_ek: usize, other_dk: usize, other_ct: usize) {
     for len in [0, ek.len() - 1, ek.len() + 1, other_ek] {
         let mut b = ek.clone();
         b.resize(len, 0);
-        assert_eq!(EncapsulationKey::<P>::from_bytes(&b), Err(Error::InvalidEncapsulationKey));
+        assert_eq!(
+            EncapsulationKey::<P>::from_bytes(&b),
+            Err(Error::InvalidEncapsulationKey)
+        );
     }
     for len in [0, dkb.len() - 1, dkb.len() + 1, other_dk] {
         let mut b = dkb.clone();
@@ -118,18 +149,31 @@ fn errors<P: ParameterSet>(other_ek: usize, other_dk: usize, other_ct: usize) {
     for len in [0, ctb.len() - 1, ctb.len() + 1, other_ct] {
         let mut b = ctb.clone();
         b.resize(len, 0);
-        assert_eq!(Ciphertext::<P>::from_bytes(&b), Err(Error::InvalidCiphertext));
-        assert_eq!(Ciphertext::<P>::try_from(&b[..]), Err(Error::InvalidCiphertext));
+        assert_eq!(
+            Ciphertext::<P>::from_bytes(&b),
+            Err(Error::InvalidCiphertext)
+        );
+        assert_eq!(
+            Ciphertext::<P>::try_from(&b[..]),
+            Err(Error::InvalidCiphertext)
+        );
     }
 
     // The modulus check (7.2).
     let mut bad = ek.clone();
     break_modulus(&mut bad);
-    assert_eq!(EncapsulationKey::<P>::from_bytes(&bad), Err(Error::InvalidEncapsulationKey));
+    assert_eq!(
+        EncapsulationKey::<P>::from_bytes(&bad),
+        Err(Error::InvalidEncapsulationKey)
+    );
 
     // The hash check (7.3): any byte of H(ek) or of ek inside dk.
     let off = P::DECAPSULATION_KEY_SIZE - P::ENCAPSULATION_KEY_SIZE - 64;
-    for i in [off, off + P::ENCAPSULATION_KEY_SIZE, P::DECAPSULATION_KEY_SIZE - 33] {
+    for i in [
+        off,
+        off + P::ENCAPSULATION_KEY_SIZE,
+        P::DECAPSULATION_KEY_SIZE - 33,
+    ] {
         let mut b = dkb.clone();
         b[i] ^= 1;
         assert_eq!(

@@ -23,23 +23,48 @@ macro_rules! differential {
             let theirs = ml_kem::DecapsulationKey::<$theirs>::from_seed(seed.into());
 
             let their_ek = theirs.encapsulation_key().to_bytes();
-            assert_eq!(ours.encapsulation_key().as_bytes().as_slice(), their_ek.as_slice(), "ek, round {round}");
+            assert_eq!(
+                ours.encapsulation_key().as_bytes().as_slice(),
+                their_ek.as_slice(),
+                "ek, round {round}"
+            );
             #[allow(deprecated)]
             let their_dk = ml_kem::ExpandedKeyEncoding::to_expanded_bytes(&theirs);
-            assert_eq!(ours.as_bytes().as_slice(), their_dk.as_slice(), "dk, round {round}");
+            assert_eq!(
+                ours.as_bytes().as_slice(),
+                their_dk.as_slice(),
+                "dk, round {round}"
+            );
 
             // Same m: same ciphertext and secret; and across.
             let m = rng.bytes::<32>();
             let ek = EncapsulationKey::<$ours>::from_bytes(&their_ek).unwrap();
             let (ct, ss) = ek.encapsulate_derand(&m);
-            let (their_ct, their_ss) =
-                theirs.encapsulation_key().encapsulate_deterministic(&m.into());
-            assert_eq!(ct.as_bytes().as_slice(), their_ct.as_slice(), "ct, round {round}");
-            assert_eq!(ss.as_bytes().as_slice(), their_ss.as_slice(), "ss, round {round}");
+            let (their_ct, their_ss) = theirs
+                .encapsulation_key()
+                .encapsulate_deterministic(&m.into());
+            assert_eq!(
+                ct.as_bytes().as_slice(),
+                their_ct.as_slice(),
+                "ct, round {round}"
+            );
+            assert_eq!(
+                ss.as_bytes().as_slice(),
+                their_ss.as_slice(),
+                "ss, round {round}"
+            );
             let ct_array: ml_kem::array::Array<u8, _> = (*ct.as_bytes()).into();
-            assert_eq!(theirs.decapsulate(&ct_array).as_slice(), ss.as_bytes(), "round {round}");
+            assert_eq!(
+                theirs.decapsulate(&ct_array).as_slice(),
+                ss.as_bytes(),
+                "round {round}"
+            );
             let their_ct_ours = Ciphertext::<$ours>::from_bytes(their_ct.as_slice()).unwrap();
-            assert_eq!(ours.decapsulate(&their_ct_ours).as_bytes(), their_ss.as_slice(), "round {round}");
+            assert_eq!(
+                ours.decapsulate(&their_ct_ours).as_bytes(),
+                their_ss.as_slice(),
+                "round {round}"
+            );
 
             // A random ciphertext: both give the same implicit-rejection key.
             let mut junk = <$ours as ParameterSet>::CiphertextBytes::zeroed();
@@ -80,7 +105,16 @@ where
 
 #[test]
 fn kem_trait_code_runs_on_both() {
-    assert_eq!(through_kem_traits::<mlkem::MlKem512>(), through_kem_traits::<ml_kem::MlKem512>());
-    assert_eq!(through_kem_traits::<mlkem::MlKem768>(), through_kem_traits::<ml_kem::MlKem768>());
-    assert_eq!(through_kem_traits::<mlkem::MlKem1024>(), through_kem_traits::<ml_kem::MlKem1024>());
+    assert_eq!(
+        through_kem_traits::<mlkem::MlKem512>(),
+        through_kem_traits::<ml_kem::MlKem512>()
+    );
+    assert_eq!(
+        through_kem_traits::<mlkem::MlKem768>(),
+        through_kem_traits::<ml_kem::MlKem768>()
+    );
+    assert_eq!(
+        through_kem_traits::<mlkem::MlKem1024>(),
+        through_kem_traits::<ml_kem::MlKem1024>()
+    );
 }

@@ -18,8 +18,8 @@ mod common;
 
 use common::{array, hex, kv_lines, read_vector};
 use mlkem::{
-    ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem1024, MlKem512, MlKem768,
-    ParameterSet,
+    ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem1024, MlKem512,
+    MlKem768, ParameterSet,
 };
 use serde_json::Value;
 
@@ -45,7 +45,9 @@ macro_rules! by_set {
 }
 
 fn field(t: &Value, key: &str) -> Vec<u8> {
-    hex(t[key].as_str().unwrap_or_else(|| panic!("field {key} in {t}")))
+    hex(t[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("field {key} in {t}")))
 }
 
 fn seed_of(d: &[u8], z: &[u8]) -> [u8; 64] {
@@ -62,8 +64,18 @@ fn acvp(rel: &str) -> Value {
 fn keygen<P: ParameterSet>(t: &Value) {
     let seed = seed_of(&field(t, "d"), &field(t, "z"));
     let dk = DecapsulationKey::<P>::from_seed(&seed);
-    assert_eq!(dk.encapsulation_key().as_bytes().as_slice(), &field(t, "ek")[..], "tcId {}", t["tcId"]);
-    assert_eq!(dk.as_bytes().as_slice(), &field(t, "dk")[..], "tcId {}", t["tcId"]);
+    assert_eq!(
+        dk.encapsulation_key().as_bytes().as_slice(),
+        &field(t, "ek")[..],
+        "tcId {}",
+        t["tcId"]
+    );
+    assert_eq!(
+        dk.as_bytes().as_slice(),
+        &field(t, "dk")[..],
+        "tcId {}",
+        t["tcId"]
+    );
     assert_eq!(dk.seed(), Some(seed));
 }
 
@@ -83,7 +95,12 @@ fn acvp_keygen() {
 fn encapsulation<P: ParameterSet>(t: &Value) {
     let ek = EncapsulationKey::<P>::from_bytes(&field(t, "ek")).expect("valid ek");
     let (ct, ss) = ek.encapsulate_derand(&array(&field(t, "m")));
-    assert_eq!(ct.as_bytes().as_slice(), &field(t, "c")[..], "tcId {}", t["tcId"]);
+    assert_eq!(
+        ct.as_bytes().as_slice(),
+        &field(t, "c")[..],
+        "tcId {}",
+        t["tcId"]
+    );
     assert_eq!(ss.as_bytes()[..], field(t, "k")[..], "tcId {}", t["tcId"]);
 }
 
@@ -91,7 +108,12 @@ fn decapsulation<P: ParameterSet>(t: &Value) {
     let dk = DecapsulationKey::<P>::from_bytes(&field(t, "dk")).expect("valid dk");
     assert_eq!(dk.seed(), None);
     let ct = Ciphertext::<P>::from_bytes(&field(t, "c")).expect("ciphertext length");
-    assert_eq!(dk.decapsulate(&ct).as_bytes()[..], field(t, "k")[..], "tcId {}", t["tcId"]);
+    assert_eq!(
+        dk.decapsulate(&ct).as_bytes()[..],
+        field(t, "k")[..],
+        "tcId {}",
+        t["tcId"]
+    );
 }
 
 fn dk_check<P: ParameterSet>(t: &Value) {
@@ -150,14 +172,22 @@ fn pqc_kat<P: ParameterSet>(file: &str) {
         let f = |name: &str| hex(&rec[name]);
         let dk = DecapsulationKey::<P>::from_seed(&seed_of(&f("d"), &f("z")));
         let count = &rec["count"];
-        assert_eq!(dk.encapsulation_key().as_bytes().as_slice(), &f("pk")[..], "count {count}");
+        assert_eq!(
+            dk.encapsulation_key().as_bytes().as_slice(),
+            &f("pk")[..],
+            "count {count}"
+        );
         assert_eq!(dk.as_bytes().as_slice(), &f("sk")[..], "count {count}");
         let (ct, ss) = dk.encapsulation_key().encapsulate_derand(&array(&f("msg")));
         assert_eq!(ct.as_bytes().as_slice(), &f("ct")[..], "count {count}");
         assert_eq!(ss.as_bytes()[..], f("ss")[..], "count {count}");
         assert_eq!(dk.decapsulate(&ct), ss, "count {count}");
         let ct_n = Ciphertext::<P>::from_bytes(&f("ct_n")).unwrap();
-        assert_eq!(dk.decapsulate(&ct_n).as_bytes()[..], f("ss_n")[..], "count {count}");
+        assert_eq!(
+            dk.decapsulate(&ct_n).as_bytes()[..],
+            f("ss_n")[..],
+            "count {count}"
+        );
         rec.clear();
         n += 1;
     }
@@ -192,7 +222,11 @@ fn cctv_unlucky<P: ParameterSet>() {
     let file = format!("c2sp-cctv/pull-13/ML-KEM/unluckysample/{}.txt", P::NAME);
     let r = one_record(&file);
     let dk = DecapsulationKey::<P>::from_seed(&seed_of(&r["d"], &r["z"]));
-    assert_eq!(dk.encapsulation_key().as_bytes().as_slice(), &r["ek"][..], "{file}");
+    assert_eq!(
+        dk.encapsulation_key().as_bytes().as_slice(),
+        &r["ek"][..],
+        "{file}"
+    );
     assert_eq!(dk.as_bytes().as_slice(), &r["dk"][..], "{file}");
     let (ct, ss) = dk.encapsulation_key().encapsulate_derand(&array(&r["m"]));
     assert_eq!(ct.as_bytes().as_slice(), &r["c"][..], "{file}");
@@ -234,6 +268,10 @@ fn cctv() {
     cctv_strcmp::<MlKem512>();
     cctv_strcmp::<MlKem768>();
     cctv_strcmp::<MlKem1024>();
-    let counts = [cctv_modulus::<MlKem512>(), cctv_modulus::<MlKem768>(), cctv_modulus::<MlKem1024>()];
+    let counts = [
+        cctv_modulus::<MlKem512>(),
+        cctv_modulus::<MlKem768>(),
+        cctv_modulus::<MlKem1024>(),
+    ];
     assert_eq!(counts, [775, 780, 1040]);
 }
