@@ -11,6 +11,7 @@
 #   make test-long the 1,000,000-iteration accumulated test
 #   make sanitize  the test suite under ASan + UBSan (gcc and g++, clang and clang++)
 #                  and MemorySanitizer (clang; the C++ tests are skipped there)
+#   make bench-cxx   the C++ API against the C calls it makes
 #   make bench-rust  the Rust crate against the C calls it makes (cargo bench)
 #   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os,
 #                  and of the AVX-512 backend under MemorySanitizer (clang, same levels)
@@ -38,7 +39,7 @@ SAN_BUILD ?= build-sanitize
 SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
-.PHONY: all configure build demo test test-long bench bench-compare bench-rust sanitize sanitize-gcc \
+.PHONY: all configure build demo test test-long bench bench-compare bench-cxx bench-rust sanitize sanitize-gcc \
 	sanitize-clang sanitize-msan ct stack fuzz install clean test-aarch64 format format-check abi-check
 
 all: build
@@ -71,6 +72,10 @@ COMPARE_BUILD ?= build-compare
 COMPARE_FLAGS ?=
 bench-compare:
 	python3 scripts/bench_compare.py --build-dir $(COMPARE_BUILD) $(COMPARE_FLAGS)
+
+# The C++ API's cost over the C calls it makes (bench/cxx_overhead.cpp).
+bench-cxx: build
+	./$(BUILD)/tests/cxx/mlkem_cxx_bench --iterations 4000 --passes 20
 
 # The crate's cost over the C library (bindings/rust/mlkem/benches/overhead.rs),
 # pinned to one CPU where taskset exists.
