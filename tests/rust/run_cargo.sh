@@ -20,8 +20,8 @@ skip() {
   exit 77
 }
 
-if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
-  PATH="$HOME/.cargo/bin:$PATH"
+if ! command -v cargo >/dev/null 2>&1 && [ -x "${HOME:-/root}/.cargo/bin/cargo" ]; then
+  PATH="${HOME:-/root}/.cargo/bin:$PATH"
 fi
 command -v cargo >/dev/null 2>&1 ||
   skip "cargo not found (rustup, or Debian 12's cargo-web and rustc-web)"
