@@ -38,6 +38,10 @@
  *    purpose with clone().
  *  - shared_secret (32 bytes) is wiped on destruction; == runs in time
  *    independent of the bytes compared.
+ *  - bytes() of a named object is a std::span<const std::uint8_t, N> view
+ *    of it; of a temporary, a std::array copy for the public types
+ *    (encapsulation_key, ciphertext) and a compile error for the secret
+ *    ones, so that no view outlives its object.
  *  - generate() draws the seed from the operating system (getentropy;
  *    BCryptGenRandom on Windows), or, when the including code defines
  *    MLKEM_CXX_CUSTOM_RANDOMBYTES, from the application's
