@@ -306,6 +306,13 @@ impl<P: ParameterSet> Clone for EncapsulationKey<P> {
     }
 }
 
+impl<P: ParameterSet> TryFrom<&[u8]> for EncapsulationKey<P> {
+    type Error = Error;
+    fn try_from(bytes: &[u8]) -> Result<Self, Error> {
+        Self::from_bytes(bytes)
+    }
+}
+
 impl<P: ParameterSet> PartialEq for EncapsulationKey<P> {
     fn eq(&self, other: &Self) -> bool {
         self.ek == other.ek
@@ -495,6 +502,13 @@ impl<P: ParameterSet> Clone for DecapsulationKey<P> {
             ek: self.ek.clone(),
             seed: self.seed,
         }
+    }
+}
+
+impl<P: ParameterSet> TryFrom<&[u8]> for DecapsulationKey<P> {
+    type Error = Error;
+    fn try_from(bytes: &[u8]) -> Result<Self, Error> {
+        Self::from_bytes(bytes)
     }
 }
 

@@ -38,7 +38,11 @@ fn round_trip<P: ParameterSet>() {
     // The encodings round-trip through the constructors.
     let ct2 = Ciphertext::<P>::from_bytes(ct.as_bytes().as_slice()).unwrap();
     assert_eq!(ct2, ct);
-    let dk2 = DecapsulationKey::<P>::from_bytes(dk.as_bytes().as_slice()).unwrap();
+    let dk2 = DecapsulationKey::<P>::try_from(dk.as_bytes().as_slice()).unwrap();
+    assert_eq!(
+        EncapsulationKey::<P>::try_from(ek.as_bytes().as_slice()).unwrap(),
+        ek
+    );
     assert_eq!(dk2.seed(), None);
     assert_eq!(dk2.encapsulation_key(), dk.encapsulation_key());
     assert!(dk2.encapsulation_key().is_prepared());
