@@ -41,12 +41,12 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 /* X-Wing (draft-connolly-cfrg-xwing-kem-10)                                 */
 
-#define XWING_PK_BYTES 1216   /* ML-KEM-768 ek (1184) || X25519 pk (32) */
-#define XWING_SK_BYTES 32     /* the seed every key is expanded from */
-#define XWING_CT_BYTES 1120   /* ML-KEM-768 ct (1088) || X25519 ct (32) */
-#define XWING_SS_BYTES 32     /* the shared secret */
-#define XWING_SEED_BYTES 32   /* xwing_keygen_derand's seed: sk itself */
-#define XWING_ESEED_BYTES 64  /* xwing_encaps_derand's randomness */
+#define XWING_PK_BYTES 1216  /* ML-KEM-768 ek (1184) || X25519 pk (32) */
+#define XWING_SK_BYTES 32    /* the seed every key is expanded from */
+#define XWING_CT_BYTES 1120  /* ML-KEM-768 ct (1088) || X25519 ct (32) */
+#define XWING_SS_BYTES 32    /* the shared secret */
+#define XWING_SEED_BYTES 32  /* xwing_keygen_derand's seed: sk itself */
+#define XWING_ESEED_BYTES 64 /* xwing_encaps_derand's randomness */
 
 /* xwing_keygen: GenerateKeyPair. Draws the 32-byte private key sk from the
  * operating system's random source and writes it with the public key pk

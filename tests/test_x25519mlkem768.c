@@ -72,8 +72,9 @@ static void test_layout(test_rng *rng) {
     CHECK(test_all_bytes(state, ST, 0));
   }
   x25519mlkem768_client_state_wipe(NULL);
-  printf("  layout against ML-KEM-768 and X25519: 30 derandomized, 10 random"
-         "\n");
+  printf(
+      "  layout against ML-KEM-768 and X25519: 30 derandomized, 10 random"
+      "\n");
 }
 
 /* The bit of a byte that the sweeps below flip: any of the eight, except
@@ -95,8 +96,7 @@ static void test_changed_client_share(test_rng *rng) {
     uint8_t sshare[SS], ssecret[SEC], csecret[SEC];
     int r;
     x.cshare[i] ^= sweep_bit(i, CS - 1);
-    r = x25519mlkem768_server_share_derand(sshare, ssecret, x.cshare,
-                                           x.scoins);
+    r = x25519mlkem768_server_share_derand(sshare, ssecret, x.cshare, x.scoins);
     if (r == MLKEM_ERR_INVALID_EK) {
       refused++;
       CHECK(i < EK);
@@ -116,9 +116,10 @@ static void test_changed_client_share(test_rng *rng) {
   CHECKF(refused + other + small == CS,
          "%u of %d changed client shares still agreed",
          CS - refused - other - small, CS);
-  printf("  every byte of a client share changed: %u refused (ek), %u "
-         "secrets differ\n",
-         refused, other);
+  printf(
+      "  every byte of a client share changed: %u refused (ek), %u "
+      "secrets differ\n",
+      refused, other);
 }
 
 /* Every byte of a server share changed: the client's secret differs from
@@ -137,8 +138,8 @@ static void test_changed_server_share(test_rng *rng) {
     other += memcmp(csecret, x.ssecret, SEC) != 0;
     x.sshare[i] ^= sweep_bit(i, SS - 1);
   }
-  CHECKF(other == SS, "%u of %d changed server shares still agreed",
-         SS - other, SS);
+  CHECKF(other == SS, "%u of %d changed server shares still agreed", SS - other,
+         SS);
   printf("  every byte of a server share changed: %u secrets differ\n", other);
 }
 
@@ -153,8 +154,7 @@ static void test_masked_bit(test_rng *rng) {
                                            x.scoins) == MLKEM_OK);
   CHECK_MEM(ssecret, x.ssecret, SEC, "the client point's top bit is masked");
   x.sshare[SS - 1] ^= 0x80;
-  CHECK(x25519mlkem768_client_finish(csecret, x.sshare, x.state) ==
-        MLKEM_OK);
+  CHECK(x25519mlkem768_client_finish(csecret, x.sshare, x.state) == MLKEM_OK);
   CHECK_MEM(csecret, x.ssecret, SEC, "the server point's top bit is masked");
   printf("  the top bit of either X25519 point is masked (RFC 7748)\n");
 }
@@ -180,9 +180,8 @@ static void test_small_order(test_rng *rng) {
     CHECK(test_hex_decode(cshare + EK, 32, points[i], 64) == 32);
     memset(sshare, TEST_FILL, SS);
     memset(secret, TEST_FILL, SEC);
-    CHECKF(x25519mlkem768_server_share_derand(sshare, secret, cshare,
-                                              x.scoins) ==
-               MLKEM_ERR_X25519_ZERO,
+    CHECKF(x25519mlkem768_server_share_derand(
+               sshare, secret, cshare, x.scoins) == MLKEM_ERR_X25519_ZERO,
            "server accepted the client point %s", points[i]);
     CHECK(test_all_bytes(sshare, SS, 0) && test_all_bytes(secret, SEC, 0));
     memcpy(sshare, x.sshare, SS);

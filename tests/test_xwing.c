@@ -24,8 +24,9 @@
 static const uint8_t label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c};
 
 /* The draft's X-Wing from its parts: keygen (5.2). */
-static void ref_keygen(uint8_t pk[XWING_PK_BYTES], uint8_t dk[MLKEM768_DK_BYTES],
-                       uint8_t sk_x[32], const uint8_t seed[32]) {
+static void ref_keygen(uint8_t pk[XWING_PK_BYTES],
+                       uint8_t dk[MLKEM768_DK_BYTES], uint8_t sk_x[32],
+                       const uint8_t seed[32]) {
   uint8_t expanded[96];
   mlkem_shake256(expanded, sizeof expanded, seed, 32);
   CHECK(mlkem768_keygen_derand(pk, dk, expanded) == MLKEM_OK);
@@ -84,8 +85,8 @@ static int get_hex(const json_value *v, const char *name, uint8_t *out,
 static void test_draft_vectors(void) {
   size_t len, i;
   char err[128];
-  char *text = test_read_file(test_vector_path("xwing-draft/test-vectors.json"),
-                              &len);
+  char *text =
+      test_read_file(test_vector_path("xwing-draft/test-vectors.json"), &len);
   json_value *root = json_parse(text, len, err, sizeof err);
   CHECKF(root != NULL && root->type == JSON_ARRAY && root->count == 3,
          "xwing-draft/test-vectors.json: %s", root ? "not 3 vectors" : err);
@@ -179,9 +180,10 @@ static void test_changed_ciphertexts(test_rng *rng) {
   }
   CHECKF(differ == XWING_CT_BYTES, "%u of %d changed ciphertexts gave ss",
          XWING_CT_BYTES - differ, XWING_CT_BYTES);
-  printf("  every byte of a ciphertext changed: %u other secrets, %u checked "
-         "against the parts\n",
-         differ, agree);
+  printf(
+      "  every byte of a ciphertext changed: %u other secrets, %u checked "
+      "against the parts\n",
+      differ, agree);
 }
 
 /* X25519 points of small order: X-Wing defines the result (the X25519

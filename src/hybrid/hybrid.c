@@ -29,4 +29,3 @@ int mlkem_hybrid_leave(int err, const mlkem_hybrid_out *outs, size_t nouts) {
   mlkem_scrub_stack();
   return err;
 }
-

@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "ct.h"
+#include "ct_testing.h"
 #include "hybrid/hybrid.h"
 #include "kem.h"
 #include "mlkem.h"
+#include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
 #include "randombytes.h"
 #include "sha3/sha3.h"
@@ -57,6 +59,11 @@ static void xwing_expand_keys(const mlkem_x25519_impl *x,
   /* Cannot fail: valid pointers, and a backend (x came from it). */
   (void)mlkem_k3_kem_keygen_derand(pk, dk != NULL ? dk : dk_buf, expanded);
   x->scalarmult_base(pk + MK_EK, expanded + 64);
+  /* Declassified for the constant-time check (ct_testing.h): pk is the
+   * public key, and ML-KEM's decapsulation checks the copy of ek and
+   * H(ek) inside dk. */
+  MLKEM_CT_UNPOISON(pk, XWING_PK_BYTES);
+  if (dk != NULL) MLKEM_CT_UNPOISON(dk + MLKEM768_KPKE_DK_BYTES, MK_EK + 32);
   if (sk_x != NULL) memcpy(sk_x, expanded + 64, 32);
   mlkem_zeroize(expanded, sizeof expanded);
   mlkem_zeroize(dk_buf, sizeof dk_buf);
@@ -64,11 +71,10 @@ static void xwing_expand_keys(const mlkem_x25519_impl *x,
 
 int xwing_keygen_derand(uint8_t pk[XWING_PK_BYTES], uint8_t sk[XWING_SK_BYTES],
                         const uint8_t seed[XWING_SEED_BYTES]) {
-  const mlkem_hybrid_out outs[2] = {{pk, XWING_PK_BYTES},
-                                    {sk, XWING_SK_BYTES}};
+  const mlkem_hybrid_out outs[2] = {{pk, XWING_PK_BYTES}, {sk, XWING_SK_BYTES}};
   int err;
-  const mlkem_x25519_impl *x =
-      mlkem_hybrid_enter(pk == NULL || sk == NULL || seed == NULL, outs, 2, &err);
+  const mlkem_x25519_impl *x = mlkem_hybrid_enter(
+      pk == NULL || sk == NULL || seed == NULL, outs, 2, &err);
   if (x == NULL) return err;
   xwing_expand_keys(x, pk, NULL, seed, NULL);
   memcpy(sk, seed, XWING_SK_BYTES);
@@ -76,8 +82,7 @@ int xwing_keygen_derand(uint8_t pk[XWING_PK_BYTES], uint8_t sk[XWING_SK_BYTES],
 }
 
 int xwing_keygen(uint8_t pk[XWING_PK_BYTES], uint8_t sk[XWING_SK_BYTES]) {
-  const mlkem_hybrid_out outs[2] = {{pk, XWING_PK_BYTES},
-                                    {sk, XWING_SK_BYTES}};
+  const mlkem_hybrid_out outs[2] = {{pk, XWING_PK_BYTES}, {sk, XWING_SK_BYTES}};
   uint8_t seed[XWING_SEED_BYTES];
   int err;
   const mlkem_x25519_impl *x =
@@ -103,8 +108,8 @@ static int xwing_encaps_inner(const mlkem_x25519_impl *x,
   /* ML-KEM-768.Encaps with the section 7.2 check the draft requires. */
   int err = mlkem_k3_kem_encaps_derand(ct, ss_m, pk, eseed);
   if (err == MLKEM_OK) {
-    x->scalarmult_base(ct + MK_CT, eseed + 32);       /* ct_X */
-    x->scalarmult(ss_x, eseed + 32, pk + MK_EK);      /* ss_X */
+    x->scalarmult_base(ct + MK_CT, eseed + 32);  /* ct_X */
+    x->scalarmult(ss_x, eseed + 32, pk + MK_EK); /* ss_X */
     xwing_combiner(ss, ss_m, ss_x, ct + MK_CT, pk + MK_EK);
   }
   mlkem_zeroize(ss_m, sizeof ss_m);
@@ -115,8 +120,7 @@ static int xwing_encaps_inner(const mlkem_x25519_impl *x,
 int xwing_encaps_derand(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
                         const uint8_t pk[XWING_PK_BYTES],
                         const uint8_t eseed[XWING_ESEED_BYTES]) {
-  const mlkem_hybrid_out outs[2] = {{ct, XWING_CT_BYTES},
-                                    {ss, XWING_SS_BYTES}};
+  const mlkem_hybrid_out outs[2] = {{ct, XWING_CT_BYTES}, {ss, XWING_SS_BYTES}};
   int err;
   const mlkem_x25519_impl *x = mlkem_hybrid_enter(
       ct == NULL || ss == NULL || pk == NULL || eseed == NULL, outs, 2, &err);
@@ -126,8 +130,7 @@ int xwing_encaps_derand(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
 
 int xwing_encaps(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
                  const uint8_t pk[XWING_PK_BYTES]) {
-  const mlkem_hybrid_out outs[2] = {{ct, XWING_CT_BYTES},
-                                    {ss, XWING_SS_BYTES}};
+  const mlkem_hybrid_out outs[2] = {{ct, XWING_CT_BYTES}, {ss, XWING_SS_BYTES}};
   uint8_t eseed[XWING_ESEED_BYTES];
   int err;
   const mlkem_x25519_impl *x =
