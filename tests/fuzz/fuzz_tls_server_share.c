@@ -76,28 +76,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_REQUIRE(fuzz_all(share, SS, 0) && fuzz_all(secret, 64, 0),
                  "outputs zeroed on error");
   } else {
-    FUZZ_REQUIRE(mlkem768_encaps_derand(want_share, want, client, coins) ==
-                     MLKEM_OK,
-                 "ML-KEM-768 encaps");
+    FUZZ_REQUIRE(
+        mlkem768_encaps_derand(want_share, want, client, coins) == MLKEM_OK,
+        "ML-KEM-768 encaps");
     FUZZ_REQUIRE(mlkem_x25519_base(want_share + MLKEM768_CT_BYTES,
                                    coins + 32) == MLKEM_OK,
                  "X25519 base");
-    FUZZ_REQUIRE(memcmp(share, want_share, SS) == 0 &&
-                     memcmp(secret, want, 64) == 0,
-                 "share and secret are the draft's");
+    FUZZ_REQUIRE(
+        memcmp(share, want_share, SS) == 0 && memcmp(secret, want, 64) == 0,
+        "share and secret are the draft's");
   }
 
   /* A client of its own finishing with an arbitrary server share: the
    * fuzzed client share's bytes, cut to a server share's length. */
   memcpy(ccoins, coins, 64);
   memcpy(ccoins + 64, client, 32);
-  FUZZ_REQUIRE(x25519mlkem768_client_share_derand(cshare, state, ccoins) ==
-                   MLKEM_OK,
-               "client_share");
+  FUZZ_REQUIRE(
+      x25519mlkem768_client_share_derand(cshare, state, ccoins) == MLKEM_OK,
+      "client_share");
   r1 = x25519mlkem768_client_finish(secret, client, state);
   rx = mlkem_x25519(want, ccoins + 64, client + MLKEM768_CT_BYTES);
-  FUZZ_REQUIRE(r1 == rx, "client_finish refuses exactly the small-order "
-                         "points");
+  FUZZ_REQUIRE(r1 == rx,
+               "client_finish refuses exactly the small-order "
+               "points");
   if (r1 != MLKEM_OK)
     FUZZ_REQUIRE(fuzz_all(secret, 64, 0), "secret zeroed on error");
   return 0;
