@@ -39,10 +39,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kem_schemes.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_kyber.h"
-#include "sha2/sha2.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
 
@@ -70,60 +70,15 @@ static const kpke_fns kpke_by_rank[5] = {
      MLKEM1024_KPKE_DK_BYTES},
 };
 
-/* Whose hash functions a descriptor's scheme uses. */
-typedef enum { FIPS203, ROUND3, ROUND3_90S } scheme;
-
-static scheme scheme_of(const mlkem_kem *kem) {
-  size_t n = strlen(kem->name);
-  if (strncmp(kem->name, "Kyber", 5) != 0) return FIPS203;
-  return n > 4 && strcmp(kem->name + n - 4, "-90s") == 0 ? ROUND3_90S : ROUND3;
-}
-
-/* H: SHA3-256 (FIPS 203, round 3) or SHA-256 (round 3's 90s variant). */
+/* H and the rejection key of a descriptor's scheme (kem_schemes.h). */
 static void h_hash(const mlkem_kem *kem, uint8_t out[32], const uint8_t *in,
                    size_t len) {
-  if (scheme_of(kem) == ROUND3_90S)
-    mlkem_sha256(out, in, len);
-  else
-    mlkem_sha3_256(out, in, len);
+  test_scheme_h(test_scheme_of(kem), out, in, len);
 }
 
-/* G: SHA3-512 or SHA-512. */
-static void g_hash(const mlkem_kem *kem, uint8_t out[64], const uint8_t *in,
-                   size_t len) {
-  if (scheme_of(kem) == ROUND3_90S)
-    mlkem_sha512(out, in, len);
-  else
-    mlkem_sha3_512(out, in, len);
-}
-
-/* Round 3's KDF(a || b) of two 32-byte strings: SHAKE256 to 32 bytes, or
- * SHA-256. */
-static void kdf(const mlkem_kem *kem, uint8_t out[32], const uint8_t a[32],
-                const uint8_t b[32]) {
-  uint8_t in[64];
-  memcpy(in, a, 32);
-  memcpy(in + 32, b, 32);
-  if (scheme_of(kem) == ROUND3_90S)
-    mlkem_sha256(out, in, 64);
-  else
-    mlkem_shake256(out, 32, in, 64);
-}
-
-/* The implicit-rejection key for z and the ciphertext c: J(z || c) =
- * SHAKE256(z || c, 32) (FIPS 203 equation 4.4), or round 3's KDF(z ||
- * H(c)). */
 static void rejection_key(const mlkem_kem *kem, uint8_t out[32],
                           const uint8_t z[32], const uint8_t *c, size_t clen) {
-  uint8_t in[32 + MAX_CT];
-  if (scheme_of(kem) != FIPS203) {
-    h_hash(kem, in, c, clen);
-    kdf(kem, out, z, in);
-    return;
-  }
-  memcpy(in, z, 32);
-  memcpy(in + 32, c, clen);
-  mlkem_shake256(out, 32, in, 32 + clen);
+  test_scheme_rejection_key(test_scheme_of(kem), out, z, c, clen);
 }
 
 /* Sets the 12-bit value of coefficient i of the ByteEncode_12 part. */
@@ -271,7 +226,7 @@ static void test_round3_descriptor(const mlkem_kem *kem) {
 #undef R3
   static int (*const mlkem_check_dk[5])(const uint8_t *) = {
       NULL, NULL, mlkem512_check_dk, mlkem768_check_dk, mlkem1024_check_dk};
-  const round3_fns *f = &fns[scheme_of(kem) == ROUND3_90S][kem->rank];
+  const round3_fns *f = &fns[test_scheme_of(kem) == SCHEME_ROUND3_90S][kem->rank];
   CHECK(kem->ek_bytes == f->pk && kem->dk_bytes == f->sk &&
         kem->ct_bytes == f->ct);
   CHECK(kem->ss_bytes == KYBER_SS_BYTES &&
@@ -282,7 +237,7 @@ static void test_round3_descriptor(const mlkem_kem *kem) {
         kem->decaps == f->decaps && kem->check_ek == f->check_ek);
   /* Kyber's hash check is ML-KEM's (SHA3-256); Kyber-90s' its own. */
   CHECK((kem->check_dk == mlkem_check_dk[kem->rank]) ==
-        (scheme_of(kem) == ROUND3));
+        (test_scheme_of(kem) == SCHEME_ROUND3));
   CHECK(kem->check_dk != NULL);
   CHECK(kem->prepared_ek_bytes == 0 && kem->prepare_ek == NULL &&
         kem->encaps_prepared == NULL && kem->encaps_prepared_derand == NULL);
@@ -295,7 +250,7 @@ static void test_descriptor(const mlkem_kem *kem) {
   CHECK(kem->dk_bytes == 768 * k + 96);
   CHECK(kem->ct_bytes == (k == 4 ? 1568u : 32u * (10 * k + 4)));
   CHECK(kem->ss_bytes == 32 && kem->seed_bytes == 64 && kem->msg_bytes == 32);
-  if (scheme_of(kem) != FIPS203) {
+  if (test_scheme_of(kem) != SCHEME_FIPS203) {
     test_round3_descriptor(kem);
     return;
   }
@@ -505,12 +460,12 @@ static void test_derand_round3(const mlkem_kem *kem, test_rng *rng) {
     h_hash(kem, m, c32, 32);
     memcpy(gin, m, 32);
     h_hash(kem, gin + 32, pk, kem->ek_bytes);
-    g_hash(kem, kr, gin, 64);
+    test_scheme_g(test_scheme_of(kem), kr, gin, 64);
     h_hash(kem, hc, ct, kem->ct_bytes);
-    kdf(kem, want, kr, hc);
+    test_scheme_kdf(test_scheme_of(kem), want, kr, hc);
     CHECKF(memcmp(ss, want, 32) == 0,
            "%s encaps_derand: ss is not KDF(K-bar || H(c))", kem->name);
-    if (scheme_of(kem) == ROUND3) {
+    if (test_scheme_of(kem) == SCHEME_ROUND3) {
       CHECK(pke->encrypt(ct2, pk, m, kr + 32) == MLKEM_OK);
       CHECKF(memcmp(ct, ct2, kem->ct_bytes) == 0,
              "%s encaps_derand: c is not K-PKE.Encrypt(pk, H(coins), r)",
@@ -856,7 +811,7 @@ static void test_unaligned(const mlkem_kem *kem, test_rng *rng) {
       CHECK(memcmp(ss3 + (8 - off), ss2 + off, 32) == 0);
     }
     /* K-PKE at offsets. */
-    if (scheme_of(kem) != FIPS203) continue;
+    if (test_scheme_of(kem) != SCHEME_FIPS203) continue;
     memcpy(a1, ek, kem->ek_bytes);
     memcpy(a2, dk, pke->dkpke_bytes);
     memcpy(a0, seed, 32);
@@ -919,7 +874,7 @@ static void test_null(const mlkem_kem *kem) {
   EXPECT_NULL(kem->decaps(o1, ct, NULL), 1, 32, 0, 0);
   EXPECT_NULL(kem->check_ek(NULL), 0, 0, 0, 0);
   EXPECT_NULL(kem->check_dk(NULL), 0, 0, 0, 0);
-  if (scheme_of(kem) != FIPS203) goto done; /* K-PKE: as for ML-KEM */
+  if (test_scheme_of(kem) != SCHEME_FIPS203) goto done; /* K-PKE: as for ML-KEM */
   EXPECT_NULL(pke->keygen(NULL, o2, seed), 0, 0, 1, pke->dkpke_bytes);
   EXPECT_NULL(pke->keygen(o1, NULL, seed), 1, kem->ek_bytes, 0, 0);
   EXPECT_NULL(pke->keygen(o1, o2, NULL), 1, kem->ek_bytes, 1, pke->dkpke_bytes);
@@ -943,7 +898,7 @@ static void test_set(const mlkem_kem *kem) {
   test_rng_init(&rng, label);
   test_descriptor(kem);
   test_rounds(kem, 1000);
-  if (scheme_of(kem) == FIPS203) {
+  if (test_scheme_of(kem) == SCHEME_FIPS203) {
     test_derand(kem, &rng);
     test_kpke_roundtrip(kem, &rng);
   } else {
