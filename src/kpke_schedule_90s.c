@@ -29,7 +29,7 @@ void mlkem_kpke_keygen_schedule_90s(const mlkem_backend *be,
   uint8_t *outs[2 * K];
   unsigned i;
   /* Steps 3-7: A-hat[i][j] from XOF(rho, j, i). */
-  mlkem_matrix_aes(be, v->a_hat, K, rho, 0);
+  mlkem_matrix_aes(be, v->a_hat, K, rho, 0, &key);
   /* Steps 9 and 13: PRF_eta1(sigma, N), s for N < k, then e. */
   for (i = 0; i < 2 * K; i++) outs[i] = v->prf[i];
   mlkem_aes256_expand(&key, sigma);
@@ -52,7 +52,7 @@ void mlkem_kpke_encrypt_samples_90s(const mlkem_backend *be,
   uint8_t *outs[K + 1];
   unsigned i;
   /* Steps 3-8: rho = ek[384k :], A-hat transposed. */
-  mlkem_matrix_aes(be, es->at, K, ek + MLKEM_DKPKE_BYTES_K, 1);
+  mlkem_matrix_aes(be, es->at, K, ek + MLKEM_DKPKE_BYTES_K, 1, &key);
   /* Steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k ..
    * 2k-1), e2 from PRF_eta2(r, 2k). */
   mlkem_aes256_expand(&key, r);

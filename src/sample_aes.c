@@ -38,17 +38,17 @@ static void rej_words(const mlkem_backend *be, mlkem_poly *a, unsigned *ctr,
 }
 
 void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
-                      const uint8_t rho[32], int transposed) {
+                      const uint8_t rho[32], int transposed,
+                      mlkem_aes256_key *key) {
   uint64_t buf[MLKEM_K_MAX][FIRST_BLOCKS * 2];
   uint8_t nonces[MLKEM_K_MAX][MLKEM_AESCTR_NONCEBYTES];
   uint8_t short_nonces[MLKEM_K_MAX][MLKEM_AESCTR_NONCEBYTES];
   uint8_t *outs[MLKEM_K_MAX];
   unsigned ctr[MLKEM_K_MAX], which[MLKEM_K_MAX];
-  mlkem_aes256_key key;
   unsigned i, j, n;
   uint32_t block;
 
-  mlkem_aes256_expand(&key, rho);
+  mlkem_aes256_expand(key, rho);
   memset(nonces, 0, sizeof nonces);
   for (j = 0; j < k; j++) outs[j] = (uint8_t *)buf[j];
   for (i = 0; i < k; i++) {
@@ -57,7 +57,7 @@ void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
       nonces[j][1] = (uint8_t)(transposed ? j : i);
       ctr[j] = 0;
     }
-    mlkem_aes256ctr_streams(&key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
+    mlkem_aes256ctr_streams(key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
                             k, 0, outs, FIRST_BLOCKS * 16);
     for (j = 0; j < k; j++)
       rej_words(be, &a[i * k + j], &ctr[j], buf[j], FIRST_BLOCKS * 16);
@@ -69,7 +69,7 @@ void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
         }
       if (n == 0) break;
       mlkem_aes256ctr_streams(
-          &key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])short_nonces, n,
+          key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])short_nonces, n,
           block, outs, MORE_BLOCKS * 16);
       for (j = 0; j < n; j++)
         rej_words(be, &a[i * k + which[j]], &ctr[which[j]], buf[j],

@@ -24,9 +24,12 @@
  * (i, j) when transposed (Algorithm 14 steps 4-8). The rejection step is
  * the backend's, on the keystream as one stream of 3-byte groups, as the
  * reference's rejection loop carries the bytes left over from each
- * 64-byte block to the next. rho is public. */
+ * 64-byte block to the next. rho is public. key is the caller's, for
+ * rho's expansion (the caller reuses it for the noise: one expanded key
+ * on the stack, not two). */
 void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
-                      const uint8_t rho[32], int transposed);
+                      const uint8_t rho[32], int transposed,
+                      mlkem_aes256_key *key);
 
 /* PRF(s, N) for N = nonce0 .. nonce0 + n - 1 (n <= 2 MLKEM_K_MAX + 1):
  * the first len bytes of the keystream under s, expanded in key, with
