@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench.c - median cost of keygen, encaps and decaps for every parameter
- * set, in rdtsc ticks (x86-64; the virtual counter on AArch64; a
- * nanosecond clock elsewhere) and nanoseconds.
+ * set (ML-KEM's, then the round-3 Kyber variants of mlkem_kyber.h), in
+ * rdtsc ticks (x86-64; the virtual counter on AArch64; a nanosecond clock
+ * elsewhere) and nanoseconds.
  *
  * Method: pin to one CPU where the OS allows it, warm up, then time each of
  * at least 1,000 single calls per operation and report the median (and the
@@ -13,7 +14,9 @@
  * quietest pass is reported. encaps and decaps run with their FIPS 203
  * input checks, as they always do.
  *
- * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME]
+ * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME,...]
+ * (--set: only the named sets, a comma-separated list of descriptor
+ * names, e.g. ML-KEM-768,Kyber768-90s.)
  *
  * The program is mlkem_bench_run (programs.h), so that mlkem_bench
  * (bench_main.c) and `mlkem bench` (cli/) run the same code.
@@ -35,6 +38,7 @@
 #endif
 
 #include "mlkem.h"
+#include "mlkem_kyber.h"
 #include "programs.h"
 
 static uint64_t ticks(void) {
@@ -86,7 +90,8 @@ static stats summarize(uint64_t *v, size_t n) {
 }
 
 /* The three operations of the standard (their sum is the usual figure),
- * and encapsulation to a prepared key (mlkem.h: checked and hashed once). */
+ * and encapsulation to a prepared key (mlkem.h: checked and hashed once;
+ * not for the round-3 sets, which have none). */
 enum { OP_KEYGEN, OP_ENCAPS, OP_DECAPS, OP_ENCAPS_PREPARED, OP_COUNT };
 enum { OP_SUMMED = 3 };
 static const char *const op_names[OP_COUNT] = {"keygen", "encaps", "decaps",
@@ -100,6 +105,14 @@ typedef struct {
   uint64_t *t_samples[OP_COUNT];
   uint64_t *ns_samples[OP_COUNT];
 } set_result;
+
+/* Whether the set has the operation (no prepared keys in round 3). */
+static int has_op(const set_result *r, int op) {
+  return op != OP_ENCAPS_PREPARED || r->kem->prepare_ek != NULL;
+}
+
+/* The most sets measured in one run: ML-KEM's three and round 3's six. */
+#define MAX_SETS 9
 
 /* Fails loudly: a benchmark of a failing call would measure nothing. */
 static void must(int rc, const char *what) {
@@ -148,13 +161,14 @@ static void *xmalloc(size_t n) {
  * over. Each set keeps its own key pair and ciphertext. */
 static void bench_all(set_result *res, size_t nres, size_t per_pass,
                       size_t passes) {
-  static buffers buf[3];
+  static buffers buf[MAX_SETS];
   uint64_t *pass_t = xmalloc(per_pass * sizeof *pass_t);
   size_t i, p, c;
   int op;
 
   for (i = 0; i < nres; i++) {
     for (op = 0; op < OP_COUNT; op++) {
+      if (!has_op(&res[i], op)) continue;
       res[i].t_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
       res[i].ns_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
       res[i].best_pass_tick[op] = UINT64_MAX;
@@ -167,9 +181,11 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
   for (p = 0; p < passes; p++) {
     for (i = 0; i < nres; i++) {
       for (op = 0; op < OP_COUNT; op++) {
-        uint64_t *t = res[i].t_samples[op] + p * per_pass;
-        uint64_t *ns = res[i].ns_samples[op] + p * per_pass;
+        uint64_t *t, *ns;
         stats s;
+        if (!has_op(&res[i], op)) continue;
+        t = res[i].t_samples[op] + p * per_pass;
+        ns = res[i].ns_samples[op] + p * per_pass;
         for (c = 0; c < per_pass; c++) {
           uint64_t n0 = now_ns(), t0 = ticks();
           run_op(res[i].kem, op, &buf[i]);
@@ -185,6 +201,7 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
   }
   for (i = 0; i < nres; i++) {
     for (op = 0; op < OP_COUNT; op++) {
+      if (!has_op(&res[i], op)) continue;
       res[i].tick[op] = summarize(res[i].t_samples[op], per_pass * passes);
       res[i].ns[op] = summarize(res[i].ns_samples[op], per_pass * passes);
       free(res[i].t_samples[op]);
@@ -243,6 +260,7 @@ static void write_json(FILE *f, const set_result *res, size_t nres,
   );
   for (i = 0; i < nres; i++) {
     for (op = 0; op < OP_COUNT; op++) {
+      if (!has_op(&res[i], op)) continue;
       fprintf(f,
               "    {\"set\": \"%s\", \"op\": \"%s\", \"ticks_median\": %llu, "
               "\"ticks_p25\": %llu, \"ticks_p75\": %llu, "
@@ -253,16 +271,52 @@ static void write_json(FILE *f, const set_result *res, size_t nres,
               (unsigned long long)res[i].tick[op].p75,
               (unsigned long long)res[i].best_pass_tick[op],
               (unsigned long long)res[i].ns[op].median,
-              (i + 1 == nres && op + 1 == OP_COUNT) ? "" : ",");
+              (i + 1 == nres && (op + 1 == OP_COUNT ||
+                                 !has_op(&res[i], op + 1)))
+                  ? ""
+                  : ",");
     }
   }
   fprintf(f, "  ]\n}\n");
 }
 
+/* Whether kem is named in the comma-separated list (names as
+ * mlkem_kem_by_name takes them); with kem NULL, whether every name of the
+ * list is a set of all[] (an unknown one is reported). */
+static int select_sets(const char *list, const mlkem_kem *const *all,
+                       size_t nall, const mlkem_kem *kem) {
+  char name[32];
+  const char *p = list;
+  while (*p != '\0') {
+    size_t len = strcspn(p, ",");
+    const mlkem_kem *k = NULL;
+    size_t i;
+    if (len < sizeof name) {
+      memcpy(name, p, len);
+      name[len] = '\0';
+      k = mlkem_kem_by_name(name);
+    }
+    for (i = 0; k != NULL && i < nall && all[i] != k; i++) {
+    }
+    if (k == NULL || i == nall) {
+      if (kem == NULL)
+        fprintf(stderr, "bench: unknown parameter set %.*s\n", (int)len, p);
+      if (kem == NULL) return 0;
+    } else if (k == kem) {
+      return 1;
+    }
+    p += len;
+    if (*p == ',') p++;
+  }
+  return kem == NULL;
+}
+
 int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
   const char *json = NULL, *only = NULL;
-  set_result res[3];
+  set_result res[MAX_SETS];
+  const mlkem_kem *all[MAX_SETS];
+  size_t nall = 0;
   int a, op;
 
   for (a = 1; a < argc; a++) {
@@ -277,7 +331,7 @@ int mlkem_bench_run(int argc, const char *const *argv) {
     } else {
       fprintf(stderr,
               "usage: %s [--iterations N] [--passes P] [--json FILE] "
-              "[--set NAME]\n",
+              "[--set NAME,...]\n",
               argv[0]);
       return 2;
     }
@@ -289,10 +343,10 @@ int mlkem_bench_run(int argc, const char *const *argv) {
             "50 that divide them\n");
     return 2;
   }
-  if (only != NULL && mlkem_kem_by_name(only) == NULL) {
-    fprintf(stderr, "bench: unknown parameter set %s\n", only);
-    return 2;
-  }
+  for (i = 0; mlkem_kems[i] != NULL; i++) all[nall++] = mlkem_kems[i];
+  for (i = 0; mlkem_kyber_kems[i] != NULL && nall < MAX_SETS; i++)
+    all[nall++] = mlkem_kyber_kems[i];
+  if (only != NULL && !select_sets(only, all, nall, NULL)) return 2;
   if (strcmp(mlkem_backend_name(), "unavailable") == 0) {
     printf(
         "backend %s is not available here (not built in, or not "
@@ -301,9 +355,9 @@ int mlkem_bench_run(int argc, const char *const *argv) {
     return 0;
   }
   pin_to_one_cpu();
-  for (i = 0; mlkem_kems[i] != NULL; i++) {
-    if (only != NULL && mlkem_kem_by_name(only) != mlkem_kems[i]) continue;
-    res[nres++].kem = mlkem_kems[i];
+  for (i = 0; i < nall; i++) {
+    if (only != NULL && !select_sets(only, all, nall, all[i])) continue;
+    res[nres++].kem = all[i];
   }
   bench_all(res, nres, iters / passes, passes);
 
@@ -324,10 +378,14 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       sum_t += res[i].tick[op].median;
       sum_n += res[i].ns[op].median;
     }
-    printf(" %llu (%llu ns) | %llu (%llu ns) |\n", (unsigned long long)sum_t,
-           (unsigned long long)sum_n,
-           (unsigned long long)res[i].tick[OP_ENCAPS_PREPARED].median,
-           (unsigned long long)res[i].ns[OP_ENCAPS_PREPARED].median);
+    printf(" %llu (%llu ns) |", (unsigned long long)sum_t,
+           (unsigned long long)sum_n);
+    if (has_op(&res[i], OP_ENCAPS_PREPARED))
+      printf(" %llu (%llu ns) |\n",
+             (unsigned long long)res[i].tick[OP_ENCAPS_PREPARED].median,
+             (unsigned long long)res[i].ns[OP_ENCAPS_PREPARED].median);
+    else
+      printf(" - |\n");
   }
   printf("\nMedian of the quietest pass (%s):\n", tick_unit());
   printf(
@@ -341,8 +399,12 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       printf(" %llu |", (unsigned long long)res[i].best_pass_tick[op]);
       sum_t += res[i].best_pass_tick[op];
     }
-    printf(" %llu | %llu |\n", (unsigned long long)sum_t,
-           (unsigned long long)res[i].best_pass_tick[OP_ENCAPS_PREPARED]);
+    printf(" %llu |", (unsigned long long)sum_t);
+    if (has_op(&res[i], OP_ENCAPS_PREPARED))
+      printf(" %llu |\n",
+             (unsigned long long)res[i].best_pass_tick[OP_ENCAPS_PREPARED]);
+    else
+      printf(" - |\n");
   }
   if (json != NULL) {
     FILE *f = fopen(json, "w");
