@@ -261,20 +261,20 @@ static void write_json(FILE *f, const set_result *res, size_t nres,
   for (i = 0; i < nres; i++) {
     for (op = 0; op < OP_COUNT; op++) {
       if (!has_op(&res[i], op)) continue;
-      fprintf(f,
-              "    {\"set\": \"%s\", \"op\": \"%s\", \"ticks_median\": %llu, "
-              "\"ticks_p25\": %llu, \"ticks_p75\": %llu, "
-              "\"ticks_best_pass_median\": %llu, \"ns_median\": %llu}%s\n",
-              res[i].kem->name, op_names[op],
-              (unsigned long long)res[i].tick[op].median,
-              (unsigned long long)res[i].tick[op].p25,
-              (unsigned long long)res[i].tick[op].p75,
-              (unsigned long long)res[i].best_pass_tick[op],
-              (unsigned long long)res[i].ns[op].median,
-              (i + 1 == nres && (op + 1 == OP_COUNT ||
-                                 !has_op(&res[i], op + 1)))
-                  ? ""
-                  : ",");
+      fprintf(
+          f,
+          "    {\"set\": \"%s\", \"op\": \"%s\", \"ticks_median\": %llu, "
+          "\"ticks_p25\": %llu, \"ticks_p75\": %llu, "
+          "\"ticks_best_pass_median\": %llu, \"ns_median\": %llu}%s\n",
+          res[i].kem->name, op_names[op],
+          (unsigned long long)res[i].tick[op].median,
+          (unsigned long long)res[i].tick[op].p25,
+          (unsigned long long)res[i].tick[op].p75,
+          (unsigned long long)res[i].best_pass_tick[op],
+          (unsigned long long)res[i].ns[op].median,
+          (i + 1 == nres && (op + 1 == OP_COUNT || !has_op(&res[i], op + 1)))
+              ? ""
+              : ",");
     }
   }
   fprintf(f, "  ]\n}\n");

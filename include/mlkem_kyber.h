@@ -235,16 +235,16 @@ MLKEM_MUST_CHECK int kyber1024_90s_keygen(uint8_t pk[KYBER1024_PK_BYTES],
 MLKEM_MUST_CHECK int kyber1024_90s_keygen_derand(
     uint8_t pk[KYBER1024_PK_BYTES], uint8_t sk[KYBER1024_SK_BYTES],
     const uint8_t coins[KYBER_KEYGEN_COINS_BYTES]);
-MLKEM_MUST_CHECK int kyber1024_90s_encaps(
-    uint8_t ct[KYBER1024_CT_BYTES], uint8_t ss[KYBER_SS_BYTES],
-    const uint8_t pk[KYBER1024_PK_BYTES]);
+MLKEM_MUST_CHECK int kyber1024_90s_encaps(uint8_t ct[KYBER1024_CT_BYTES],
+                                          uint8_t ss[KYBER_SS_BYTES],
+                                          const uint8_t pk[KYBER1024_PK_BYTES]);
 MLKEM_MUST_CHECK int kyber1024_90s_encaps_derand(
     uint8_t ct[KYBER1024_CT_BYTES], uint8_t ss[KYBER_SS_BYTES],
     const uint8_t pk[KYBER1024_PK_BYTES],
     const uint8_t coins[KYBER_ENCAPS_COINS_BYTES]);
-MLKEM_MUST_CHECK int kyber1024_90s_decaps(
-    uint8_t ss[KYBER_SS_BYTES], const uint8_t ct[KYBER1024_CT_BYTES],
-    const uint8_t sk[KYBER1024_SK_BYTES]);
+MLKEM_MUST_CHECK int kyber1024_90s_decaps(uint8_t ss[KYBER_SS_BYTES],
+                                          const uint8_t ct[KYBER1024_CT_BYTES],
+                                          const uint8_t sk[KYBER1024_SK_BYTES]);
 
 /* ------------------------------------------------------------------------ */
 /* Descriptors (the mlkem_kem struct of mlkem.h).

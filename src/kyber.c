@@ -23,31 +23,30 @@ _Static_assert(KYBER_KEYGEN_COINS_BYTES == 2 * MLKEM_SYMBYTES &&
 
 /* The five functions of one set and variant: F is kyberP or kyberP_90s,
  * SYM its symmetric functions (symmetric.h). */
-#define KYBER_DEFINE_FUNCTIONS(P, K, F, SYM)                             \
-  int F##_keygen(uint8_t pk[KYBER##P##_PK_BYTES],                        \
-                 uint8_t sk[KYBER##P##_SK_BYTES]) {                      \
-    return mlkem_k##K##_kyber_keygen(pk, sk, SYM);                       \
-  }                                                                      \
-  int F##_keygen_derand(uint8_t pk[KYBER##P##_PK_BYTES],                 \
-                        uint8_t sk[KYBER##P##_SK_BYTES],                 \
-                        const uint8_t coins[KYBER_KEYGEN_COINS_BYTES]) { \
-    return mlkem_k##K##_kyber_keygen_derand(pk, sk, coins, SYM);         \
-  }                                                                      \
-  int F##_encaps(uint8_t ct[KYBER##P##_CT_BYTES],                        \
-                 uint8_t ss[KYBER_SS_BYTES],                             \
-                 const uint8_t pk[KYBER##P##_PK_BYTES]) {                \
-    return mlkem_k##K##_kyber_encaps(ct, ss, pk, SYM);                   \
-  }                                                                      \
-  int F##_encaps_derand(uint8_t ct[KYBER##P##_CT_BYTES],                 \
-                        uint8_t ss[KYBER_SS_BYTES],                      \
-                        const uint8_t pk[KYBER##P##_PK_BYTES],           \
-                        const uint8_t coins[KYBER_ENCAPS_COINS_BYTES]) { \
-    return mlkem_k##K##_kyber_encaps_derand(ct, ss, pk, coins, SYM);     \
-  }                                                                      \
-  int F##_decaps(uint8_t ss[KYBER_SS_BYTES],                             \
-                 const uint8_t ct[KYBER##P##_CT_BYTES],                  \
-                 const uint8_t sk[KYBER##P##_SK_BYTES]) {                \
-    return mlkem_k##K##_kyber_decaps(ss, ct, sk, SYM);                   \
+#define KYBER_DEFINE_FUNCTIONS(P, K, F, SYM)                                  \
+  int F##_keygen(uint8_t pk[KYBER##P##_PK_BYTES],                             \
+                 uint8_t sk[KYBER##P##_SK_BYTES]) {                           \
+    return mlkem_k##K##_kyber_keygen(pk, sk, SYM);                            \
+  }                                                                           \
+  int F##_keygen_derand(uint8_t pk[KYBER##P##_PK_BYTES],                      \
+                        uint8_t sk[KYBER##P##_SK_BYTES],                      \
+                        const uint8_t coins[KYBER_KEYGEN_COINS_BYTES]) {      \
+    return mlkem_k##K##_kyber_keygen_derand(pk, sk, coins, SYM);              \
+  }                                                                           \
+  int F##_encaps(uint8_t ct[KYBER##P##_CT_BYTES], uint8_t ss[KYBER_SS_BYTES], \
+                 const uint8_t pk[KYBER##P##_PK_BYTES]) {                     \
+    return mlkem_k##K##_kyber_encaps(ct, ss, pk, SYM);                        \
+  }                                                                           \
+  int F##_encaps_derand(uint8_t ct[KYBER##P##_CT_BYTES],                      \
+                        uint8_t ss[KYBER_SS_BYTES],                           \
+                        const uint8_t pk[KYBER##P##_PK_BYTES],                \
+                        const uint8_t coins[KYBER_ENCAPS_COINS_BYTES]) {      \
+    return mlkem_k##K##_kyber_encaps_derand(ct, ss, pk, coins, SYM);          \
+  }                                                                           \
+  int F##_decaps(uint8_t ss[KYBER_SS_BYTES],                                  \
+                 const uint8_t ct[KYBER##P##_CT_BYTES],                       \
+                 const uint8_t sk[KYBER##P##_SK_BYTES]) {                     \
+    return mlkem_k##K##_kyber_decaps(ss, ct, sk, SYM);                        \
   }
 
 /* A descriptor (mlkem_kyber.h, "Descriptors"). */
@@ -77,15 +76,15 @@ _Static_assert(KYBER_KEYGEN_COINS_BYTES == 2 * MLKEM_SYMBYTES &&
 /* Both variants of one row of Table 2. Kyber's input checks are ML-KEM's
  * functions (the same layout and the same H); Kyber-90s' hash check uses
  * SHA-256. */
-#define KYBER_DEFINE_SET(P, K, ETA1, ETA2, DU, DV)                          \
-  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P, MLKEM_SYM_ROUND3)                  \
-  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P##_90s, MLKEM_SYM_ROUND3_90S)        \
-  static int kyber##P##_90s_check_sk(const uint8_t *sk) {                   \
-    return mlkem_k##K##_kyber_check_sk(sk, MLKEM_SYM_ROUND3_90S);           \
-  }                                                                         \
-  KYBER_DESCRIPTOR(P, K, kyber##P, "Kyber" #P, mlkem##P##_check_ek,         \
-                   mlkem##P##_check_dk)                                     \
-  KYBER_DESCRIPTOR(P, K, kyber##P##_90s, "Kyber" #P "-90s",                 \
+#define KYBER_DEFINE_SET(P, K, ETA1, ETA2, DU, DV)                   \
+  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P, MLKEM_SYM_ROUND3)           \
+  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P##_90s, MLKEM_SYM_ROUND3_90S) \
+  static int kyber##P##_90s_check_sk(const uint8_t *sk) {            \
+    return mlkem_k##K##_kyber_check_sk(sk, MLKEM_SYM_ROUND3_90S);    \
+  }                                                                  \
+  KYBER_DESCRIPTOR(P, K, kyber##P, "Kyber" #P, mlkem##P##_check_ek,  \
+                   mlkem##P##_check_dk)                              \
+  KYBER_DESCRIPTOR(P, K, kyber##P##_90s, "Kyber" #P "-90s",          \
                    mlkem##P##_check_ek, kyber##P##_90s_check_sk)
 MLKEM_PARAMETER_SETS(KYBER_DEFINE_SET)
 

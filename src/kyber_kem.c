@@ -71,8 +71,7 @@ static void kyber_kdf(const mlkem_backend *be, mlkem_sym sym,
   if (sym == MLKEM_SYM_ROUND3_90S) {
     mlkem_sha256(out, in, 2 * MLKEM_SYMBYTES);
   } else {
-    mlkem_sponge_job job =
-        mlkem_job_j(in, 2 * MLKEM_SYMBYTES, NULL, 0, out);
+    mlkem_sponge_job job = mlkem_job_j(in, 2 * MLKEM_SYMBYTES, NULL, 0, out);
     mlkem_hash_run(be, &job, 1);
   }
 }
@@ -167,8 +166,7 @@ int mlkem_kyber_keygen(uint8_t *pk, uint8_t *sk, mlkem_sym sym) {
 static void kyber_encrypt_hashes(const mlkem_backend *be, mlkem_sym sym,
                                  mlkem_kpke_encrypt_samples *es,
                                  const uint8_t *pk,
-                                 uint8_t in[2 * MLKEM_SYMBYTES],
-                                 int hash_pk,
+                                 uint8_t in[2 * MLKEM_SYMBYTES], int hash_pk,
                                  uint8_t kr[2 * MLKEM_SYMBYTES]) {
   if (sym == MLKEM_SYM_ROUND3_90S) {
     if (hash_pk) mlkem_sha256(in + MLKEM_SYMBYTES, pk, MLKEM_EK_BYTES_K);
@@ -181,8 +179,7 @@ static void kyber_encrypt_hashes(const mlkem_backend *be, mlkem_sym sym,
     int g_job;
     if (hash_pk)
       g.after = (int8_t)mlkem_jobs_add(
-          &list,
-          mlkem_job_h(pk, MLKEM_EK_BYTES_K, in + MLKEM_SYMBYTES));
+          &list, mlkem_job_h(pk, MLKEM_EK_BYTES_K, in + MLKEM_SYMBYTES));
     g_job = mlkem_jobs_add(&list, g);
     mlkem_kpke_encrypt_jobs(be, es, &list, pk, kr + MLKEM_SYMBYTES, g_job);
     mlkem_hash_run(be, list.job, list.n);

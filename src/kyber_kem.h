@@ -18,17 +18,17 @@
 #include "params.h"
 #include "symmetric.h"
 
-#define MLKEM_KYBER_DECLARE(set, k, eta1, eta2, du, dv)                    \
-  int mlkem_k##k##_kyber_keygen(uint8_t *pk, uint8_t *sk, mlkem_sym sym);  \
-  int mlkem_k##k##_kyber_keygen_derand(uint8_t *pk, uint8_t *sk,           \
+#define MLKEM_KYBER_DECLARE(set, k, eta1, eta2, du, dv)                      \
+  int mlkem_k##k##_kyber_keygen(uint8_t *pk, uint8_t *sk, mlkem_sym sym);    \
+  int mlkem_k##k##_kyber_keygen_derand(uint8_t *pk, uint8_t *sk,             \
                                        const uint8_t *coins, mlkem_sym sym); \
   int mlkem_k##k##_kyber_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk, \
-                                mlkem_sym sym);                            \
-  int mlkem_k##k##_kyber_encaps_derand(uint8_t *ct, uint8_t *ss,           \
-                                       const uint8_t *pk,                  \
+                                mlkem_sym sym);                              \
+  int mlkem_k##k##_kyber_encaps_derand(uint8_t *ct, uint8_t *ss,             \
+                                       const uint8_t *pk,                    \
                                        const uint8_t *coins, mlkem_sym sym); \
-  int mlkem_k##k##_kyber_decaps(uint8_t *ss, const uint8_t *ct,            \
-                                const uint8_t *sk, mlkem_sym sym);         \
+  int mlkem_k##k##_kyber_decaps(uint8_t *ss, const uint8_t *ct,              \
+                                const uint8_t *sk, mlkem_sym sym);           \
   int mlkem_k##k##_kyber_check_sk(const uint8_t *sk, mlkem_sym sym);
 
 MLKEM_PARAMETER_SETS(MLKEM_KYBER_DECLARE)

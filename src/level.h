@@ -9,9 +9,9 @@
  * the files, so each parameter set gets its own copy whose stack
  * holds what that set needs and no more (sized for k = 4, ML-KEM-768
  * would carry a 16-entry matrix where it needs 9). The files use each
- * other only through kpke_internal.h, kem.h and kyber_kem.h; one translation unit per
- * set lets the compiler inline across them (the steps of key generation
- * into the schedule's sinks). The set's parameters and sizes are
+ * other only through kpke_internal.h, kem.h and kyber_kem.h; one translation
+ * unit per set lets the compiler inline across them (the steps of key
+ * generation into the schedule's sinks). The set's parameters and sizes are
  * constants below, taken from its row of Table 2 (params.h). MLKEM_NS
  * gives each copy's external functions their own names, mlkem_k2_...,
  * mlkem_k3_..., mlkem_k4_...; inside a copy the generic names below are

@@ -57,7 +57,8 @@ void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
       nonces[j][1] = (uint8_t)(transposed ? j : i);
       ctr[j] = 0;
     }
-    mlkem_aes256ctr_streams(key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
+    mlkem_aes256ctr_streams(key,
+                            (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
                             k, 0, outs, FIRST_BLOCKS * 16);
     for (j = 0; j < k; j++)
       rej_words(be, &a[i * k + j], &ctr[j], buf[j], FIRST_BLOCKS * 16);
@@ -84,6 +85,6 @@ void mlkem_prf_aes(const mlkem_aes256_key *key, unsigned nonce0, unsigned n,
   unsigned i;
   memset(nonces, 0, sizeof nonces);
   for (i = 0; i < n; i++) nonces[i][0] = (uint8_t)(nonce0 + i);
-  mlkem_aes256ctr_streams(key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
-                          n, 0, outs, len);
+  mlkem_aes256ctr_streams(
+      key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces, n, 0, outs, len);
 }

@@ -13,7 +13,7 @@ test_scheme test_scheme_of(const mlkem_kem *kem) {
   size_t n = strlen(kem->name);
   if (strncmp(kem->name, "Kyber", 5) != 0) return SCHEME_FIPS203;
   return n > 4 && strcmp(kem->name + n - 4, "-90s") == 0 ? SCHEME_ROUND3_90S
-                                                        : SCHEME_ROUND3;
+                                                         : SCHEME_ROUND3;
 }
 
 void test_scheme_h(test_scheme s, uint8_t out[32], const uint8_t *in,

@@ -147,8 +147,7 @@ static void test_misc(void) {
       CHECKF(k != NULL && strcmp(k->name, r3[i]) == 0,
              "mlkem_kyber_kems[%u] is %s, want %s", i, k ? k->name : "NULL",
              r3[i]);
-      CHECKF(mlkem_kem_by_name(r3[i]) == k, "mlkem_kem_by_name(\"%s\")",
-             r3[i]);
+      CHECKF(mlkem_kem_by_name(r3[i]) == k, "mlkem_kem_by_name(\"%s\")", r3[i]);
     }
     CHECK(mlkem_kyber_kems[6] == NULL);
     CHECK(mlkem_kem_by_name("kyber768-90S") == mlkem_kyber_kems[4]);
@@ -206,27 +205,34 @@ typedef struct {
   int (*keygen)(uint8_t *, uint8_t *);
   int (*keygen_derand)(uint8_t *, uint8_t *, const uint8_t *);
   int (*encaps)(uint8_t *, uint8_t *, const uint8_t *);
-  int (*encaps_derand)(uint8_t *, uint8_t *, const uint8_t *,
-                       const uint8_t *);
+  int (*encaps_derand)(uint8_t *, uint8_t *, const uint8_t *, const uint8_t *);
   int (*decaps)(uint8_t *, const uint8_t *, const uint8_t *);
   int (*check_ek)(const uint8_t *);
   size_t pk, sk, ct;
 } round3_fns;
 
 static void test_round3_descriptor(const mlkem_kem *kem) {
-#define R3(P, F, ML)                                                         \
-  {F##_keygen, F##_keygen_derand, F##_encaps, F##_encaps_derand, F##_decaps, \
-   ML##_check_ek, KYBER##P##_PK_BYTES, KYBER##P##_SK_BYTES,                  \
-   KYBER##P##_CT_BYTES}
-  static const round3_fns fns[2][5] = {
-      {{0}, {0}, R3(512, kyber512, mlkem512), R3(768, kyber768, mlkem768),
-       R3(1024, kyber1024, mlkem1024)},
-      {{0}, {0}, R3(512, kyber512_90s, mlkem512),
-       R3(768, kyber768_90s, mlkem768), R3(1024, kyber1024_90s, mlkem1024)}};
+#define R3(P, F, ML)                                                          \
+  {                                                                           \
+    F##_keygen, F##_keygen_derand, F##_encaps, F##_encaps_derand, F##_decaps, \
+        ML##_check_ek, KYBER##P##_PK_BYTES, KYBER##P##_SK_BYTES,              \
+        KYBER##P##_CT_BYTES                                                   \
+  }
+  static const round3_fns fns[2][5] = {{{0},
+                                        {0},
+                                        R3(512, kyber512, mlkem512),
+                                        R3(768, kyber768, mlkem768),
+                                        R3(1024, kyber1024, mlkem1024)},
+                                       {{0},
+                                        {0},
+                                        R3(512, kyber512_90s, mlkem512),
+                                        R3(768, kyber768_90s, mlkem768),
+                                        R3(1024, kyber1024_90s, mlkem1024)}};
 #undef R3
   static int (*const mlkem_check_dk[5])(const uint8_t *) = {
       NULL, NULL, mlkem512_check_dk, mlkem768_check_dk, mlkem1024_check_dk};
-  const round3_fns *f = &fns[test_scheme_of(kem) == SCHEME_ROUND3_90S][kem->rank];
+  const round3_fns *f =
+      &fns[test_scheme_of(kem) == SCHEME_ROUND3_90S][kem->rank];
   CHECK(kem->ek_bytes == f->pk && kem->dk_bytes == f->sk &&
         kem->ct_bytes == f->ct);
   CHECK(kem->ss_bytes == KYBER_SS_BYTES &&
@@ -429,8 +435,8 @@ static void test_derand_round3(const mlkem_kem *kem, test_rng *rng) {
   const kpke_fns *pke = &kpke_by_rank[kem->rank];
   const size_t pkeb = 384 * kem->rank;
   uint8_t coins[64], pk[MAX_EK], sk[MAX_DK], pk2[MAX_EK], sk2[MAX_DK];
-  uint8_t ct[MAX_CT], ct2[MAX_CT], ss[32], ss2[32], c32[32], gin[64],
-      kr[64], hc[32], want[32], m[32];
+  uint8_t ct[MAX_CT], ct2[MAX_CT], ss[32], ss2[32], c32[32], gin[64], kr[64],
+      hc[32], want[32], m[32];
   unsigned t;
   for (t = 0; t < 20; t++) {
     test_rng_bytes(rng, coins, 64);
@@ -532,8 +538,7 @@ static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
              rc);
     if (memcmp(ss, want, 32) != 0 && bad_j++ == 0)
       CHECKF(0, "%s: decaps with bit %zu flipped is not the rejection key",
-           kem->name,
-             b);
+             kem->name, b);
     if (memcmp(ss, key, 32) == 0) real++;
     ct[b / 8] ^= (uint8_t)(1u << (b % 8));
     n++;
@@ -874,7 +879,8 @@ static void test_null(const mlkem_kem *kem) {
   EXPECT_NULL(kem->decaps(o1, ct, NULL), 1, 32, 0, 0);
   EXPECT_NULL(kem->check_ek(NULL), 0, 0, 0, 0);
   EXPECT_NULL(kem->check_dk(NULL), 0, 0, 0, 0);
-  if (test_scheme_of(kem) != SCHEME_FIPS203) goto done; /* K-PKE: as for ML-KEM */
+  if (test_scheme_of(kem) != SCHEME_FIPS203)
+    goto done; /* K-PKE: as for ML-KEM */
   EXPECT_NULL(pke->keygen(NULL, o2, seed), 0, 0, 1, pke->dkpke_bytes);
   EXPECT_NULL(pke->keygen(o1, NULL, seed), 1, kem->ek_bytes, 0, 0);
   EXPECT_NULL(pke->keygen(o1, o2, NULL), 1, kem->ek_bytes, 1, pke->dkpke_bytes);

@@ -169,8 +169,7 @@ static void check_oqs_hash(const kat_file *f, const char *which,
   }
   entry = json_get(kats, f->oqs_name);
   want_hex = json_get_string(entry, which);
-  snprintf(what, sizeof what, "liboqs %s \"%s\" KAT hash", f->oqs_name,
-           which);
+  snprintf(what, sizeof what, "liboqs %s \"%s\" KAT hash", f->oqs_name, which);
   CHECK_MSG(want_hex != NULL && test_hex_decode(want, 32, want_hex, 64) == 32,
             what);
   if (want_hex != NULL) CHECK_MEM(got, want, 32, what);

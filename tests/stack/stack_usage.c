@@ -222,8 +222,8 @@ int main(int argc, char **argv) {
   }
 
   printf("Maximum stack depth in bytes (measured; bound in parentheses)\n");
-  printf("| backend  | set           | %-16s | %-16s | %-16s |\n",
-         op_names[0], op_names[1], op_names[2]);
+  printf("| backend  | set           | %-16s | %-16s | %-16s |\n", op_names[0],
+         op_names[1], op_names[2]);
   printf(
       "| -------- | ------------- | ---------------- | ---------------- | "
       "---------------- |\n");
