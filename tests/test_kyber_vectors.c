@@ -104,24 +104,6 @@ static void surf_bytes(surf_rng *g, uint8_t *out, size_t len) {
 
 /* ---- the program's output, hashed --------------------------------------- */
 
-static void put_hex(mlkem_sha256_ctx *h, const char *label, const uint8_t *p,
-                    size_t len) {
-  static const char digits[] = "0123456789abcdef";
-  char buf[256];
-  size_t i, n = 0;
-  mlkem_sha256_update(h, (const uint8_t *)label, strlen(label));
-  for (i = 0; i < len; i++) {
-    buf[n++] = digits[p[i] >> 4];
-    buf[n++] = digits[p[i] & 15];
-    if (n == sizeof buf) {
-      mlkem_sha256_update(h, (const uint8_t *)buf, n);
-      n = 0;
-    }
-  }
-  buf[n++] = '\n';
-  mlkem_sha256_update(h, (const uint8_t *)buf, n);
-}
-
 /* The published sum for a descriptor name: SHA256SUMS names the output of
  * Kyber768-90s "tvecs768-90s". */
 static int expected_sum(const char *name, uint8_t want[32]) {
@@ -164,19 +146,19 @@ static void run(const mlkem_kem *kem) {
   for (i = 0; i < ITERATIONS; i++) {
     int rc;
     surf_bytes(&g, coins, 32);
-    put_hex(&h, "", coins, 32);
+    test_sha256_hex_line(&h, "", coins, 32, 0);
     surf_bytes(&g, coins + 32, 32);
-    put_hex(&h, "", coins + 32, 32);
+    test_sha256_hex_line(&h, "", coins + 32, 32, 0);
     rc = kem->keygen_derand(pk, sk, coins);
-    put_hex(&h, "Public Key: ", pk, kem->ek_bytes);
-    put_hex(&h, "Secret Key: ", sk, kem->dk_bytes);
+    test_sha256_hex_line(&h, "Public Key: ", pk, kem->ek_bytes, 0);
+    test_sha256_hex_line(&h, "Secret Key: ", sk, kem->dk_bytes, 0);
     surf_bytes(&g, m, 32);
-    put_hex(&h, "", m, 32);
+    test_sha256_hex_line(&h, "", m, 32, 0);
     rc |= kem->encaps_derand(ct, ss_b, pk, m);
-    put_hex(&h, "Ciphertext: ", ct, kem->ct_bytes);
-    put_hex(&h, "Shared Secret B: ", ss_b, 32);
+    test_sha256_hex_line(&h, "Ciphertext: ", ct, kem->ct_bytes, 0);
+    test_sha256_hex_line(&h, "Shared Secret B: ", ss_b, 32, 0);
     rc |= kem->decaps(ss_a, ct, sk);
-    put_hex(&h, "Shared Secret A: ", ss_a, 32);
+    test_sha256_hex_line(&h, "Shared Secret A: ", ss_a, 32, 0);
     if (rc != 0) bad_rc++;
     if (memcmp(ss_a, ss_b, 32) != 0) bad_ss++;
   }

@@ -80,25 +80,6 @@ typedef struct {
   unsigned keygen_draws;
 } kat_file;
 
-/* A line "label HEX" of the generator's text, into the hash. */
-static void text_hex(mlkem_sha256_ctx *h, const char *label, const uint8_t *p,
-                     size_t len) {
-  static const char digits[] = "0123456789ABCDEF";
-  char buf[128];
-  size_t i, n = 0;
-  mlkem_sha256_update(h, (const uint8_t *)label, strlen(label));
-  for (i = 0; i < len; i++) {
-    buf[n++] = digits[p[i] >> 4];
-    buf[n++] = digits[p[i] & 15];
-    if (n == sizeof buf) {
-      mlkem_sha256_update(h, (const uint8_t *)buf, n);
-      n = 0;
-    }
-  }
-  buf[n++] = '\n';
-  mlkem_sha256_update(h, (const uint8_t *)buf, n);
-}
-
 static void check_record(const mlkem_kem *kem, const kat_file *f,
                          const record *r, ctr_drbg *seed_drbg,
                          mlkem_sha256_ctx *text) {
@@ -143,11 +124,11 @@ static void check_record(const mlkem_kem *kem, const kat_file *f,
   snprintf(line, sizeof line, "%scount = %lu\n", r->count == 0 ? "" : "\n",
            r->count);
   mlkem_sha256_update(text, (const uint8_t *)line, strlen(line));
-  text_hex(text, "seed = ", r->seed, 48);
-  text_hex(text, "pk = ", pk, kem->ek_bytes);
-  text_hex(text, "sk = ", sk, kem->dk_bytes);
-  text_hex(text, "ct = ", ct, kem->ct_bytes);
-  text_hex(text, "ss = ", ss, 32);
+  test_sha256_hex_line(text, "seed = ", r->seed, 48, 1);
+  test_sha256_hex_line(text, "pk = ", pk, kem->ek_bytes, 1);
+  test_sha256_hex_line(text, "sk = ", sk, kem->dk_bytes, 1);
+  test_sha256_hex_line(text, "ct = ", ct, kem->ct_bytes, 1);
+  test_sha256_hex_line(text, "ss = ", ss, 32, 1);
 }
 
 /* The text's SHA-256 against liboqs' entry for the file's KEM. */
