@@ -32,6 +32,7 @@
 #include "mlkem.h"
 #include "backend/backend.h"
 #include "ct.h"
+#include "kpke.h"
 #include "kpke_internal.h"
 #include "kyber_kem.h"
 #include "randombytes.h"
@@ -159,10 +160,11 @@ int mlkem_kyber_keygen(uint8_t *pk, uint8_t *sk, mlkem_sym sym) {
   return MLKEM_OK;
 }
 
-/* K-PKE.Encrypt's samples and G(m || h) into kr, h = H(pk) computed here
- * (h_out) or given (h_in, the copy in sk): in the SHAKE variant one list,
- * G after H(pk) and the noise after G; in the 90s variant SHA-2, then
- * AES-256-CTR. in is m || h (h written here when computed). */
+/* G(in) into kr and K-PKE.Encrypt's samples from pk and r = kr[32:], with
+ * in = m || h: with hash_pk, h = H(pk) is computed here into in (SHAKE
+ * variant: one list, G after H(pk) and the noise after G); else in holds h
+ * already (90s decapsulation: the copy in sk). The 90s variant: SHA-2,
+ * then AES-256-CTR. */
 static void kyber_encrypt_hashes(const mlkem_backend *be, mlkem_sym sym,
                                  mlkem_kpke_encrypt_samples *es,
                                  const uint8_t *pk,

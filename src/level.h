@@ -6,12 +6,14 @@
  * kpke_schedule_90s.c and kyber_kem.c) are written once, for any rank k,
  * but every buffer in them is sized by the compile-time rank MLKEM_K.
  * level512.c, level768.c and level1024.c each define MLKEM_K and include
- * the files, so each parameter set gets its own copy whose stack
- * holds what that set needs and no more (sized for k = 4, ML-KEM-768
- * would carry a 16-entry matrix where it needs 9). The files use each
- * other only through kpke_internal.h, kem.h and kyber_kem.h; one translation
- * unit per set lets the compiler inline across them (the steps of key
- * generation into the schedule's sinks). The set's parameters and sizes are
+ * the first three (level512_kyber.c, ... the round-3 two), so each
+ * parameter set gets its own copy whose stack holds what that set needs
+ * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
+ * where it needs 9). The files use each other only through
+ * kpke_internal.h, kem.h and kyber_kem.h; one translation unit per set
+ * lets the compiler inline across them (the steps of key generation into
+ * the schedule's sinks). Round 3 has translation units of its own so that
+ * ML-KEM's are the code they were. The set's parameters and sizes are
  * constants below, taken from its row of Table 2 (params.h). MLKEM_NS
  * gives each copy's external functions their own names, mlkem_k2_...,
  * mlkem_k3_..., mlkem_k4_...; inside a copy the generic names below are
