@@ -25,16 +25,21 @@
 #define FIRST_BLOCKS 30
 #define MORE_BLOCKS 3
 
-/* The rejection step on len bytes of keystream held in words, read as the
- * little-endian words of a SHAKE128 block are (backend.h: lane stride 1). */
+/* The rejection step on len bytes of keystream (a multiple of 3 and of 8)
+ * held in words, read as the little-endian words of a SHAKE128 block are
+ * (backend.h: lane stride 1), at most a block's 168 bytes per call as the
+ * operation's contract asks. */
 static void rej_words(const mlkem_backend *be, mlkem_poly *a, unsigned *ctr,
                       uint64_t *words, size_t len) {
+  size_t done, n;
 #ifndef MLKEM_LITTLE_ENDIAN
-  size_t i;
-  for (i = 0; i < len / 8; i++)
-    words[i] = mlkem_load64_le((const uint8_t *)&words[i]);
+  for (done = 0; done < len / 8; done++)
+    words[done] = mlkem_load64_le((const uint8_t *)&words[done]);
 #endif
-  be->rej_uniform(a, ctr, words, 1, (unsigned)len);
+  for (done = 0; done < len && *ctr < MLKEM_N; done += n) {
+    n = len - done < MLKEM_SHAKE128_RATE ? len - done : MLKEM_SHAKE128_RATE;
+    be->rej_uniform(a, ctr, words + done / 8, 1, (unsigned)n);
+  }
 }
 
 void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
