@@ -18,10 +18,11 @@
 #include "bytes.h"
 
 /* 30 blocks, 480 bytes, 320 candidates: enough for 256 coefficients in
- * about 70 % of entries (each candidate is accepted with probability
- * 3329 / 4096); the rest take 48 bytes (3 blocks, 32 candidates) at a
- * time. Both are multiples of 3 bytes, as the rejection step takes whole
- * 3-byte groups, and of 16. */
+ * about three quarters of the entries (each candidate is accepted with
+ * probability 3329/4096); the rest take 48 bytes (3 blocks, 32
+ * candidates) at a time. Both are multiples of 3 bytes, as the rejection
+ * step takes whole 3-byte groups, and of 16. 33 blocks first was faster
+ * with VAES and slower with the bitsliced AES (docs/ARCHITECTURE.md). */
 #define FIRST_BLOCKS 30
 #define MORE_BLOCKS 3
 
