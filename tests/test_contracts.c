@@ -12,10 +12,10 @@
  *  2. Each operation of the backend in use, given inputs at the edges of
  *     its input bounds, keeps its output bounds.
  *  3. Key generation, encapsulation and decapsulation (valid and random
- *     ciphertexts) of every set (ML-KEM's and the round-3 variants), the self-test's published vectors and
- *     K-PKE under random keys run on the backend in use without breaking
- *     any contract.
- * Run once per backend (MLKEM_BACKEND, tests/CMakeLists.txt).
+ *     ciphertexts) of every set (ML-KEM's and the round-3 variants), the
+ * self-test's published vectors and K-PKE under random keys run on the backend
+ * in use without breaking any contract. Run once per backend (MLKEM_BACKEND,
+ * tests/CMakeLists.txt).
  */
 #include <stdio.h>
 #include <string.h>
