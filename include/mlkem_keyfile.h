@@ -152,8 +152,9 @@ typedef struct mlkem_keyfile_error {
 /* ------------------------------------------------------------------------ */
 /* Key types, forms and encodings                                            */
 
-/* A key type of the key files: ML-KEM-512, -768 or -1024. Descriptors are
- * static and constant; never free them. */
+/* A key type of the key files: ML-KEM-512, -768 or -1024 (more may come:
+ * the hybrid X-Wing). Descriptors are static and constant; never free
+ * them, and compare them by address. */
 typedef struct mlkem_keyfile_alg {
   const char *name; /* "ML-KEM-768" */
   const char *oid;  /* dotted: "2.16.840.1.101.3.4.4.2" (NULL for a type
@@ -164,7 +165,7 @@ typedef struct mlkem_keyfile_alg {
 } mlkem_keyfile_alg;
 
 /* The descriptors of all key types, NULL-terminated: ML-KEM-512, -768 and
- * -1024, in that order. */
+ * -1024 first, in that order (as mlkem_kems), then any other type. */
 extern const mlkem_keyfile_alg *const mlkem_keyfile_algs[];
 
 /* The descriptor for a name, or NULL if the name is unknown. Accepted

@@ -524,6 +524,21 @@ static void round_trip(const mlkem_keyfile_key *key, mlkem_keyfile_type form,
          encoding_name(enc));
 }
 
+/* Raw bytes refused with `code` and a message holding `phrase`, whether
+ * their length tells what they are (decode) or the caller does
+ * (from_raw). */
+static void expect_raw_error(const mlkem_keyfile_alg *alg,
+                             mlkem_keyfile_type type, const uint8_t *in,
+                             size_t n, int code, const char *phrase) {
+  static mlkem_keyfile_key got;
+  mlkem_keyfile_error err;
+  CHECK(mlkem_keyfile_decode(&got, in, n, NULL, &err) == code &&
+        strstr(err.msg, phrase) != NULL && all_zero(&got, sizeof got));
+  memset(&got, 0x5a, sizeof got);
+  CHECK(mlkem_keyfile_from_raw(&got, alg, type, in, n, &err) == code &&
+        strstr(err.msg, phrase) != NULL && all_zero(&got, sizeof got));
+}
+
 static void test_keyfile_set(const mlkem_kem *kem) {
   static mlkem_keyfile_key key, got;
   static uint8_t out[MLKEM_KEYFILE_MAX_PEM];
@@ -683,13 +698,8 @@ static void test_keyfile_set(const mlkem_kem *kem) {
     spki(&bad, arc, ek, kem->ek_bytes, 0);
     expect_der_error(bad.b, bad.n, MLKEM_KEYFILE_ERR_INVALID_EK,
                      "ek with q (SPKI)");
-    CHECK(mlkem_keyfile_decode(&got, ek, kem->ek_bytes, NULL, &err) ==
-          MLKEM_KEYFILE_ERR_INVALID_EK);
-    CHECK(strstr(err.msg, "non-reduced ek") != NULL);
-    CHECK(mlkem_keyfile_from_raw(&got, alg, MLKEM_KEYFILE_PUBLIC, ek,
-                                 kem->ek_bytes,
-                                 &err) == MLKEM_KEYFILE_ERR_INVALID_EK &&
-          all_zero(&got, sizeof got));
+    expect_raw_error(alg, MLKEM_KEYFILE_PUBLIC, ek, kem->ek_bytes,
+                     MLKEM_KEYFILE_ERR_INVALID_EK, "non-reduced ek");
   }
   /* Expanded key: H(ek) changed fails the hash check; a non-reduced ek
    * with its hash recomputed passes it but fails the modulus check. */
@@ -701,13 +711,8 @@ static void test_keyfile_set(const mlkem_kem *kem) {
     pkcs8(&bad, arc, &choice, 0, 0, NULL, 0);
     expect_der_error(bad.b, bad.n, MLKEM_KEYFILE_ERR_INVALID_DK,
                      "H(ek) changed");
-    CHECK(mlkem_keyfile_decode(&got, dk, kem->dk_bytes, NULL, &err) ==
-          MLKEM_KEYFILE_ERR_INVALID_DK);
-    CHECK(strstr(err.msg, "hash check failed") != NULL);
-    CHECK(mlkem_keyfile_from_raw(&got, alg, MLKEM_KEYFILE_EXPANDED, dk,
-                                 kem->dk_bytes,
-                                 &err) == MLKEM_KEYFILE_ERR_INVALID_DK &&
-          all_zero(&got, sizeof got));
+    expect_raw_error(alg, MLKEM_KEYFILE_EXPANDED, dk, kem->dk_bytes,
+                     MLKEM_KEYFILE_ERR_INVALID_DK, "hash check failed");
 
     memcpy(dk, key.dk, kem->dk_bytes);
     dk[ekoff] = 0xff;
@@ -772,21 +777,18 @@ static void test_keyfile_set(const mlkem_kem *kem) {
   /* PEM labels must fit the contents. */
   {
     static char pem[MLKEM_KEYFILE_MAX_PEM];
+    static const char *const swapped[2] = {"PRIVATE KEY", "PUBLIC KEY"};
     size_t pl;
-    CHECK(encode_der(&key, MLKEM_KEYFILE_PUBLIC, out, sizeof out, &len, &err) ==
-          MLKEM_KEYFILE_OK);
-    CHECK(mlkem_pem_encode("PRIVATE KEY", out, len, pem, sizeof pem, &pl) ==
-          MLKEM_PEM_OK);
-    CHECK(mlkem_keyfile_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
-              MLKEM_KEYFILE_ERR_PEM_LABEL &&
-          all_zero(&got, sizeof got));
-    CHECK(encode_der(&key, MLKEM_KEYFILE_SEED, out, sizeof out, &len, &err) ==
-          MLKEM_KEYFILE_OK);
-    CHECK(mlkem_pem_encode("PUBLIC KEY", out, len, pem, sizeof pem, &pl) ==
-          MLKEM_PEM_OK);
-    CHECK(mlkem_keyfile_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
-              MLKEM_KEYFILE_ERR_PEM_LABEL &&
-          all_zero(&got, sizeof got));
+    /* The public key under the private label, and the other way round. */
+    for (i = 0; i < 2; i++) {
+      CHECK(encode_der(&key, i == 0 ? MLKEM_KEYFILE_PUBLIC : MLKEM_KEYFILE_SEED,
+                       out, sizeof out, &len, &err) == MLKEM_KEYFILE_OK);
+      CHECK(mlkem_pem_encode(swapped[i], out, len, pem, sizeof pem, &pl) ==
+            MLKEM_PEM_OK);
+      CHECK(mlkem_keyfile_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
+                MLKEM_KEYFILE_ERR_PEM_LABEL &&
+            all_zero(&got, sizeof got));
+    }
     CHECK(mlkem_pem_encode("ENCRYPTED PRIVATE KEY", out, len, pem, sizeof pem,
                            &pl) == MLKEM_PEM_OK);
     CHECK(mlkem_keyfile_decode(&got, (uint8_t *)pem, pl, NULL, &err) ==
@@ -1273,32 +1275,29 @@ static int xwing_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
   return MLKEM_KEYFILE_OK;
 }
 
-/* 1.3.6.1.4.1.62253.25722 in DER. */
+/* The entry a key type adds to the table (keyfile_alg.h).
+ * 1.3.6.1.4.1.62253.25722 in DER: 2b 06 01 04 01 83 e6 2d 81 c8 7a. */
 static const mlkem_keyfile_entry xwing = {
-    {"X-Wing", "1.3.6.1.4.1.62253.25722", XWING_EK_BYTES, 0, 32},
-    {0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xe6, 0x2d, 0x81, 0xc8, 0x7a},
-    11,
-    MLKEM_KEYFILE_PRIV_SEED,
-    0,
-    NULL,
-    "X-Wing",
-    xwing_expand,
-    xwing_check_ek,
-    NULL};
+    .alg = {.name = "X-Wing",
+            .oid = "1.3.6.1.4.1.62253.25722",
+            .ek_bytes = XWING_EK_BYTES,
+            .dk_bytes = 0,
+            .seed_bytes = 32},
+    .oid = {0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xe6, 0x2d, 0x81, 0xc8, 0x7a},
+    .oid_len = 11,
+    .priv = MLKEM_KEYFILE_PRIV_SEED,
+    .family = "X-Wing",
+    .expand = xwing_expand,
+    .check_ek = xwing_check_ek};
 
 /* The same type without a key-file OID: raw encodings only (as Kyber's
  * round-3 keys will be). */
 static const mlkem_keyfile_entry raw_only = {
-    {"X-Wing-raw", NULL, XWING_EK_BYTES, 0, 32},
-    {0},
-    0,
-    MLKEM_KEYFILE_PRIV_SEED,
-    0,
-    NULL,
-    "X-Wing",
-    xwing_expand,
-    xwing_check_ek,
-    NULL};
+    .alg = {.name = "X-Wing-raw", .ek_bytes = XWING_EK_BYTES, .seed_bytes = 32},
+    .priv = MLKEM_KEYFILE_PRIV_SEED,
+    .family = "X-Wing",
+    .expand = xwing_expand,
+    .check_ek = xwing_check_ek};
 
 static void test_added_type(void) {
   static mlkem_keyfile_key key, pub;

@@ -337,6 +337,19 @@ static int read_algorithm(const mlkem_keyfile_entry *const *table,
   return MLKEM_KEYFILE_OK;
 }
 
+/* Reads the element of tag `tag` that must be the last of r: `element`
+ * names it in messages, `name` what would follow it. */
+static int read_last(mlkem_der_reader *r, uint8_t tag, mlkem_der_reader *out,
+                     const char *element, const char *name,
+                     mlkem_keyfile_error *err) {
+  int rc = mlkem_der_read(r, tag, out);
+  if (rc != MLKEM_DER_OK) return der_fail(err, rc, element);
+  if (!mlkem_der_at_end(r))
+    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
+                              "malformed DER: data after %s", name);
+  return MLKEM_KEYFILE_OK;
+}
+
 /* The ML-KEM private key CHOICE of RFC 9935 inside privateKey. The
  * contents of seed and expandedKey are only copied (der.h). */
 static int read_private_choice(mlkem_keyfile_key *key,
@@ -346,41 +359,33 @@ static int read_private_choice(mlkem_keyfile_key *key,
   int rc, tag = mlkem_der_peek_tag(r);
 
   if (tag == MLKEM_DER_CONTEXT_0) {
-    if ((rc = mlkem_der_read(r, MLKEM_DER_CONTEXT_0, &seed)) != MLKEM_DER_OK)
-      return der_fail(err, rc, "the seed [0]");
-    if (!mlkem_der_at_end(r))
-      return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
-                                "malformed DER: data after the seed");
+    if ((rc = read_last(r, MLKEM_DER_CONTEXT_0, &seed, "the seed [0]",
+                        "the seed", err)) != MLKEM_KEYFILE_OK)
+      return rc;
     if (seed.n != e->alg.seed_bytes) return wrong_seed_length(err, seed.n, e);
     memcpy(key->seed, seed.p, seed.n);
     return load_seed(key, e, err);
   }
   if (tag == MLKEM_DER_OCTET_STRING) {
-    if ((rc = mlkem_der_read(r, MLKEM_DER_OCTET_STRING, &dk)) != MLKEM_DER_OK)
-      return der_fail(err, rc, "the expandedKey OCTET STRING");
-    if (!mlkem_der_at_end(r))
-      return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
-                                "malformed DER: data after the expandedKey");
+    if ((rc = read_last(r, MLKEM_DER_OCTET_STRING, &dk,
+                        "the expandedKey OCTET STRING", "the expandedKey",
+                        err)) != MLKEM_KEYFILE_OK)
+      return rc;
     if (dk.n != e->alg.dk_bytes) return wrong_dk_length(err, dk.n, e);
     memcpy(key->dk, dk.p, dk.n);
     return load_expanded(key, e, err);
   }
   if (tag == MLKEM_DER_SEQUENCE) {
-    if ((rc = mlkem_der_read(r, MLKEM_DER_SEQUENCE, &both)) != MLKEM_DER_OK)
-      return der_fail(err, rc, "the both SEQUENCE");
-    if (!mlkem_der_at_end(r))
-      return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
-                                "malformed DER: data after the both SEQUENCE");
+    if ((rc = read_last(r, MLKEM_DER_SEQUENCE, &both, "the both SEQUENCE",
+                        "the both SEQUENCE", err)) != MLKEM_KEYFILE_OK)
+      return rc;
     if ((rc = mlkem_der_read(&both, MLKEM_DER_OCTET_STRING, &seed)) !=
         MLKEM_DER_OK)
       return der_fail(err, rc, "the seed OCTET STRING in both");
-    if ((rc = mlkem_der_read(&both, MLKEM_DER_OCTET_STRING, &dk)) !=
-        MLKEM_DER_OK)
-      return der_fail(err, rc, "the expandedKey OCTET STRING in both");
-    if (!mlkem_der_at_end(&both))
-      return mlkem_keyfile_fail(
-          err, MLKEM_KEYFILE_ERR_DER,
-          "malformed DER: data after the expandedKey in both");
+    if ((rc = read_last(&both, MLKEM_DER_OCTET_STRING, &dk,
+                        "the expandedKey OCTET STRING in both",
+                        "the expandedKey in both", err)) != MLKEM_KEYFILE_OK)
+      return rc;
     if (seed.n != e->alg.seed_bytes) return wrong_seed_length(err, seed.n, e);
     if (dk.n != e->alg.dk_bytes) return wrong_dk_length(err, dk.n, e);
     memcpy(key->seed, seed.p, seed.n);
@@ -438,11 +443,10 @@ static int read_spki(const mlkem_keyfile_entry *const *table,
   mlkem_der_reader bits;
   int rc;
   if ((rc = read_algorithm(table, seq, &e, err)) != MLKEM_KEYFILE_OK) return rc;
-  if ((rc = mlkem_der_read(seq, MLKEM_DER_BIT_STRING, &bits)) != MLKEM_DER_OK)
-    return der_fail(err, rc, "the subjectPublicKey BIT STRING");
-  if (!mlkem_der_at_end(seq))
-    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
-                              "malformed DER: data after the subjectPublicKey");
+  if ((rc = read_last(seq, MLKEM_DER_BIT_STRING, &bits,
+                      "the subjectPublicKey BIT STRING", "the subjectPublicKey",
+                      err)) != MLKEM_KEYFILE_OK)
+    return rc;
   MLKEM_CT_UNPOISON(bits.p, bits.n); /* public: the public key */
   if (bits.n == 0 || bits.p[0] != 0)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
@@ -459,11 +463,9 @@ static int decode_der(const mlkem_keyfile_entry *const *table,
   mlkem_der_reader r, seq;
   int rc, tag;
   mlkem_der_reader_init(&r, der, n);
-  if ((rc = mlkem_der_read(&r, MLKEM_DER_SEQUENCE, &seq)) != MLKEM_DER_OK)
-    return der_fail(err, rc, "the outer SEQUENCE");
-  if (!mlkem_der_at_end(&r))
-    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
-                              "malformed DER: data after the key");
+  if ((rc = read_last(&r, MLKEM_DER_SEQUENCE, &seq, "the outer SEQUENCE",
+                      "the key", err)) != MLKEM_KEYFILE_OK)
+    return rc;
   tag = mlkem_der_peek_tag(&seq);
   if (tag == MLKEM_DER_INTEGER) return read_pkcs8(table, key, &seq, err);
   if (tag == MLKEM_DER_SEQUENCE) return read_spki(table, key, &seq, err);

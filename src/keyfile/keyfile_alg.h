@@ -11,7 +11,8 @@
  * expanded private key (which also give the public key inside it). The
  * consistency of a key in the both form (the seed generates the expanded
  * key) is checked by keyfile.c for every type, with the first function.
- * Adding a key type is adding an entry and those functions.
+ * Adding a key type is adding an entry and those functions, and its name
+ * to KEY_TYPES in keyfile_algs.c.
  */
 #ifndef MLKEM_KEYFILE_ALG_H
 #define MLKEM_KEYFILE_ALG_H

@@ -63,23 +63,30 @@ static int ml_kem_check_dk(const mlkem_keyfile_entry *e, const uint8_t *dk,
 /* An ML-KEM parameter set: its OID is 2.16.840.1.101.3.4.4.arc (NIST's
  * Computer Security Objects Register, KEM algorithms; RFC 9935), whose
  * contents are 60 86 48 01 65 03 04 04 arc. */
-#define ML_KEM_ENTRY(set, arc)                                                 \
-  {                                                                            \
-    {"ML-KEM-" #set, "2.16.840.1.101.3.4.4." #arc, MLKEM##set##_EK_BYTES,      \
-     MLKEM##set##_DK_BYTES, MLKEM_SEED_BYTES},                                 \
-        {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, arc}, 9,              \
-        MLKEM_KEYFILE_PRIV_CHOICE, 1, "ML-KEM-" #set, "ML-KEM", ml_kem_expand, \
-        ml_kem_check_ek, ml_kem_check_dk                                       \
+#define ML_KEM_ENTRY(set, arc)                                               \
+  {                                                                          \
+    .alg = {.name = "ML-KEM-" #set,                                          \
+            .oid = "2.16.840.1.101.3.4.4." #arc,                             \
+            .ek_bytes = MLKEM##set##_EK_BYTES,                               \
+            .dk_bytes = MLKEM##set##_DK_BYTES,                               \
+            .seed_bytes = MLKEM_SEED_BYTES},                                 \
+    .oid = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, arc},            \
+    .oid_len = 9, .priv = MLKEM_KEYFILE_PRIV_CHOICE, .raw_by_size = 1,       \
+    .kem_name = "ML-KEM-" #set, .family = "ML-KEM", .expand = ml_kem_expand, \
+    .check_ek = ml_kem_check_ek, .check_dk = ml_kem_check_dk                 \
   }
 
-static const mlkem_keyfile_entry entries[] = {
-    ML_KEM_ENTRY(512, 1),
-    ML_KEM_ENTRY(768, 2),
-    ML_KEM_ENTRY(1024, 3),
-};
+static const mlkem_keyfile_entry ml_kem_512 = ML_KEM_ENTRY(512, 1);
+static const mlkem_keyfile_entry ml_kem_768 = ML_KEM_ENTRY(768, 2);
+static const mlkem_keyfile_entry ml_kem_1024 = ML_KEM_ENTRY(1024, 3);
 
-const mlkem_keyfile_entry *const mlkem_keyfile_table[] = {
-    &entries[0], &entries[1], &entries[2], NULL};
+/* The key types, in the order of mlkem_keyfile_algs (mlkem_keyfile.h). A
+ * new type is its entry and functions above and its name here. */
+#define KEY_TYPES(X) X(ml_kem_512) X(ml_kem_768) X(ml_kem_1024)
 
-const mlkem_keyfile_alg *const mlkem_keyfile_algs[] = {
-    &entries[0].alg, &entries[1].alg, &entries[2].alg, NULL};
+#define TABLE_ROW(entry) &entry,
+#define ALGS_ROW(entry) &entry.alg,
+const mlkem_keyfile_entry *const mlkem_keyfile_table[] = {KEY_TYPES(TABLE_ROW)
+                                                              NULL};
+const mlkem_keyfile_alg *const mlkem_keyfile_algs[] = {KEY_TYPES(ALGS_ROW)
+                                                           NULL};
