@@ -47,9 +47,10 @@
  *  - On any error every output is zeroed: the whole key object, or the
  *    whole output buffer (all cap bytes) and *out_len. A caller that
  *    forgets to check the result never uses a partial key.
- *  - A NULL pointer argument (other than err, and raw_seed_alg where it is
- *    optional), or a type or encoding outside its enumeration, is refused
- *    with MLKEM_KEYFILE_ERR_ARGUMENT.
+ *  - A NULL pointer argument (other than err, raw_seed_alg where it is
+ *    optional, and an input of length 0), a type or encoding outside its
+ *    enumeration, or a descriptor that is not one of mlkem_keyfile_algs,
+ *    is refused with MLKEM_KEYFILE_ERR_ARGUMENT.
  *  - No heap and no state: the functions are thread-safe and reentrant.
  *    They use at most about 32 KiB of stack, most of it in key generation
  *    (a seed is expanded into the key pair). Every stack buffer that held
@@ -168,9 +169,9 @@ typedef struct mlkem_keyfile_alg {
  * -1024 first, in that order (as mlkem_kems), then any other type. */
 extern const mlkem_keyfile_alg *const mlkem_keyfile_algs[];
 
-/* The descriptor for a name, or NULL if the name is unknown. Accepted
- * names are those of mlkem_kem_by_name (any letter case; "ML-KEM-768" or
- * "768"). */
+/* The descriptor for a name, or NULL if the name is unknown. The ML-KEM
+ * types take the names of mlkem_kem_by_name (any letter case; "ML-KEM-768"
+ * or "768"); any other type its exact name. */
 const mlkem_keyfile_alg *mlkem_keyfile_alg_by_name(const char *name);
 
 /* What a key object holds, and the form a key is written in. A private key
@@ -201,8 +202,8 @@ typedef enum mlkem_keyfile_encoding {
 #define MLKEM_KEYFILE_MAX_DK_BYTES MLKEM1024_DK_BYTES
 #define MLKEM_KEYFILE_MAX_SEED_BYTES MLKEM_SEED_BYTES
 /* The longest DER and PEM a key is written as (ML-KEM-1024 in the both
- * form: 3266 bytes of DER), with room to spare. Longer PEM input is
- * refused with MLKEM_KEYFILE_ERR_LENGTH. */
+ * form: 3266 bytes of DER), with room to spare. PEM holding more than
+ * MLKEM_KEYFILE_MAX_DER bytes is refused with MLKEM_KEYFILE_ERR_LENGTH. */
 #define MLKEM_KEYFILE_MAX_DER 4096
 #define MLKEM_KEYFILE_MAX_PEM 6144
 

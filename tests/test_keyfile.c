@@ -445,7 +445,26 @@ static void test_pem(void) {
   CHECK(mlkem_pem_looks_like_pem((const uint8_t *)" \n-----BEGIN X", 14));
   CHECK(!mlkem_pem_looks_like_pem((const uint8_t *)"----BEGIN X", 11));
   /* The sniff tries every position with masks (constant time): white
-   * space only before the mark, the whole mark, its space included. */
+   * space only before the mark, the whole mark, its space included; every
+   * byte value at every position of the mark, after each white space. */
+  {
+    static const char mark[] = "-----BEGIN ", space[] = " \t\r\n";
+    char sniff[32];
+    unsigned j, v, w, wrong = 0;
+    for (w = 0; w < 4; w++)
+      for (j = 0; j < 11; j++)
+        for (v = 0; v < 256; v++) {
+          sniff[0] = space[w];
+          sniff[1] = space[(w + 1) % 4];
+          memcpy(sniff + 2, mark, 11);
+          sniff[2 + j] = (char)v;
+          sniff[13] = 'X';
+          if (mlkem_pem_looks_like_pem((const uint8_t *)sniff, 14) !=
+              (v == (unsigned char)mark[j]))
+            wrong++;
+        }
+    CHECKF(wrong == 0, "PEM sniff wrong on %u inputs", wrong);
+  }
   CHECK(mlkem_pem_looks_like_pem((const uint8_t *)" \r\n\t-----BEGIN X", 16));
   CHECK(!mlkem_pem_looks_like_pem((const uint8_t *)" x-----BEGIN X", 14));
   CHECK(!mlkem_pem_looks_like_pem((const uint8_t *)"-----BEGIN", 10));

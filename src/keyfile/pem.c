@@ -89,20 +89,32 @@ static int starts_with(const uint8_t *in, size_t n, size_t i, const char *s) {
 
 /* Every position is tried, with masks: the input may be a raw private
  * key (secret), which must not decide a branch (mlkem_keyfile_decode looks
- * at every file first). Only the verdict is declassified: a PEM file shows
- * its armour anyway, and raw key bytes start with white space and
- * "-----BEGIN " with probability below 2^-88. */
+ * at every file first). A position is compared with the mark as one 8-byte
+ * and one (overlapping) 4-byte word. Only the verdict is declassified: a
+ * PEM file shows its armour anyway, and raw key bytes start with white
+ * space and "-----BEGIN " with probability below 2^-88. */
 int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n) {
-  const size_t k = sizeof begin_mark - 1;
-  uint8_t leading = 0xFF, found = 0; /* leading: in[0..i) is white space */
-  size_t i, j;
+  const size_t k = sizeof begin_mark - 1; /* 11 */
+  uint8_t leading = 0xFF, found = 0;      /* leading: in[0..i) is white space */
+  uint64_t mark8, w8;
+  uint32_t mark4, w4;
+  size_t i;
+  memcpy(&mark8, begin_mark, 8);
+  memcpy(&mark4, begin_mark + k - 4, 4);
   for (i = 0; n >= k && i <= n - k; i++) {
-    uint8_t match = leading;
-    for (j = 0; j < k; j++)
-      match &=
-          in_range(in[i + j], (uint8_t)begin_mark[j], (uint8_t)begin_mark[j]);
-    found |= match;
-    leading &= space_mask(in[i]);
+    uint32_t c = in[i], blank, diff;
+    uint64_t d;
+    memcpy(&w8, in + i, 8);
+    memcpy(&w4, in + i + k - 4, 4);
+    d = (w8 ^ mark8) | (w4 ^ mark4);
+    diff = (uint32_t)(d | (d >> 32));
+    /* (x - 1) >> 31 is 1 exactly when x (below 2^31) is 0, and
+     * (x | -x) >> 31 exactly when x is not 0. */
+    blank = ((c ^ ' ') - 1) | ((c ^ '\t') - 1) | ((c ^ '\r') - 1) |
+            ((c ^ '\n') - 1);
+    found |= leading & mlkem_value_barrier_u8(
+                           (uint8_t)(((diff | (0u - diff)) >> 31) - 1u));
+    leading &= mlkem_value_barrier_u8((uint8_t)(0u - (blank >> 31)));
   }
   MLKEM_CT_UNPOISON(&found, sizeof found);
   return found != 0;

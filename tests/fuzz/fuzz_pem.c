@@ -16,9 +16,11 @@
  *  - as data: mlkem_pem_encode must write exactly the restated encoding (BEGIN
  *    line, base64 in lines of 64, END line), and mlkem_pem_decode must read it
  *    back to the data;
- *  - as a whole file: whatever mlkem_pem_decode says, an error leaves the
- *    output all zeros and its length 0, and accepted contents encode and
- *    decode back to themselves under the same label.
+ *  - as a whole file: mlkem_pem_looks_like_pem says PEM exactly when a
+ *    plain restatement does (and after white space and the BEGIN mark, the
+ *    data behind it never matter); whatever mlkem_pem_decode says, an
+ *    error leaves the output all zeros and its length 0, and accepted
+ *    contents encode and decode back to themselves under the same label.
  */
 #include "fuzz_common.h"
 #include "keyfile/pem.h"
@@ -99,6 +101,18 @@ static size_t ref_encode(const char *label, const uint8_t *in, size_t n,
   return pos;
 }
 
+/* Whether a file is PEM (mlkem_pem_looks_like_pem, which tries every
+ * position in constant time), restated plainly: white space, then the
+ * BEGIN mark. */
+static int ref_looks_like_pem(const uint8_t *in, size_t n) {
+  static const char mark[] = "-----BEGIN ";
+  size_t i = 0;
+  while (i < n &&
+         (in[i] == ' ' || in[i] == '\t' || in[i] == '\r' || in[i] == '\n'))
+    i++;
+  return n - i >= sizeof mark - 1 && memcmp(in + i, mark, sizeof mark - 1) == 0;
+}
+
 /* The output buffer is filled with FUZZ_FILL before each decode: after an
  * error every byte must be 0 (written, then wiped) or still FUZZ_FILL. */
 static int wiped(const uint8_t *p, size_t n) {
@@ -160,6 +174,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
 
   /* As a whole file. */
+  FUZZ_REQUIRE(
+      mlkem_pem_looks_like_pem(data, size) == ref_looks_like_pem(data, size),
+      "the PEM sniff differs from its plain restatement");
+  memcpy(text, "  \r\n-----BEGIN ", 16);
+  memcpy(text + 16, data, size);
+  FUZZ_REQUIRE(mlkem_pem_looks_like_pem((const uint8_t *)text, size + 16),
+               "PEM after white space not seen");
   memset(got, FUZZ_FILL, sizeof got);
   gl = 99;
   rc = mlkem_pem_decode(data, size, label, got, sizeof got, &gl);
