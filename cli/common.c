@@ -299,16 +299,17 @@ const char *cli_encoding_name(mlkem_keyfile_encoding encoding) {
 }
 
 void cli_describe_key(const mlkem_keyfile_key *key, char *buf, size_t cap) {
-  const char *set = key->kem->name;
+  const char *set = key->alg->name;
   if (key->encoding == MLKEM_KEYFILE_RAW) {
     if (key->type == MLKEM_KEYFILE_PUBLIC)
       snprintf(buf, cap, "%s public key, raw FIPS 203 ek (%zu bytes)", set,
-               key->kem->ek_bytes);
+               key->alg->ek_bytes);
     else if (key->type == MLKEM_KEYFILE_SEED)
-      snprintf(buf, cap, "%s private key, raw 64-byte seed", set);
+      snprintf(buf, cap, "%s private key, raw %zu-byte seed", set,
+               key->alg->seed_bytes);
     else
       snprintf(buf, cap, "%s private key, raw FIPS 203 dk (%zu bytes)", set,
-               key->kem->dk_bytes);
+               key->alg->dk_bytes);
   } else if (key->type == MLKEM_KEYFILE_PUBLIC) {
     snprintf(buf, cap, "%s public key, SubjectPublicKeyInfo %s", set,
              cli_encoding_name(key->encoding));

@@ -660,6 +660,11 @@ static PyObject *mod_load(PyObject *mod, PyObject *args) {
   is_private = key->type != MLKEM_KEYFILE_PUBLIC;
   if (rc != MLKEM_KEYFILE_OK) {
     raise_keyfile_error(rc, &err);
+  } else if (index_of_kem(key->kem) < 0) {
+    /* A key type of the key files that is not one of the package's
+     * ML-KEM classes. */
+    PyErr_Format(PyExc_ValueError, "the %s holds a %s key, not ML-KEM",
+                 pem ? "PEM" : "DER", key->alg->name);
   } else if (is_private != want_private) {
     PyErr_Format(PyExc_ValueError,
                  "the %s holds an ML-KEM %s key, not a %s key",
