@@ -214,7 +214,9 @@ typedef enum mlkem_keyfile_encoding {
  * seed d || z of a SEED or BOTH key; what the type leaves out is zero. */
 typedef struct mlkem_keyfile_key {
   const mlkem_keyfile_alg *alg; /* the key type */
-  const mlkem_kem *kem; /* its ML-KEM parameter set, to use the key with */
+  /* Its ML-KEM parameter set, to use the key with (NULL for a key type
+   * that is not ML-KEM). */
+  const mlkem_kem *kem;
   mlkem_keyfile_type type;
   mlkem_keyfile_encoding encoding; /* how it was read */
   uint8_t seed[MLKEM_KEYFILE_MAX_SEED_BYTES];
