@@ -1,14 +1,19 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Thin front end to CMake. Every target builds what it needs.
 #   make demo      build and run the two-party exchange for every set
-#   make test      build and run the whole test suite
+#   make test      build and run the whole test suite (with the C++ API's
+#                  tests, and the Rust binding's cargo test and clippy where
+#                  cargo is installed)
 #   make bench     medians of keygen/encaps/decaps (ticks and ns) per backend, plus JSON
 #   make bench-compare  the same against pq-crystals, libcrux, RustCrypto, aws-lc-rs,
 #                  liboqs, Go and pyca/cryptography, fetched from their registries
 #                  (docs/benchmarks/)
 #   make test-long the 1,000,000-iteration accumulated test and RFC 7748's
 #                  1,000,000-iteration X25519 test
-#   make sanitize  the test suite under ASan + UBSan (gcc, clang) and MemorySanitizer (clang)
+#   make sanitize  the test suite under ASan + UBSan (gcc and g++, clang and clang++)
+#                  and MemorySanitizer (clang; the C++ tests are skipped there)
+#   make bench-cxx   the C++ API against the C calls it makes
+#   make bench-rust  the Rust crate against the C calls it makes (cargo bench)
 #   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os,
 #                  and of the AVX-512 backend under MemorySanitizer (clang, same levels)
 #   make stack     measured stack depth per set and backend against docs/SECURITY.md
@@ -36,9 +41,12 @@ SAN_BUILD ?= build-sanitize
 SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
-.PHONY: all configure build demo test test-long bench bench-compare sanitize sanitize-gcc \
-	sanitize-clang sanitize-msan ct stack fuzz fuzz-hour install clean test-aarch64 format \
-	format-check abi-check
+#   make test-long the 1,000,000-iteration accumulated test and RFC 7748's
+#                  1,000,000-iteration X25519 test
+#   make sanitize  the test suite under ASan + UBSan (gcc and g++, clang and clang++)
+#                  and MemorySanitizer (clang; the C++ tests are skipped there)
+#   make bench-cxx   the C++ API against the C calls it makes
+#   make bench-rust  the Rust crate against the C calls it makes (cargo bench)
 
 all: build
 
@@ -72,11 +80,25 @@ COMPARE_FLAGS ?=
 bench-compare:
 	python3 scripts/bench_compare.py --build-dir $(COMPARE_BUILD) $(COMPARE_FLAGS)
 
-# The whole suite, instrumented: $(1) build dir, $(2) compiler, $(3) flags.
+# The C++ API's cost over the C calls it makes (bench/cxx_overhead.cpp).
+bench-cxx: build
+	./$(BUILD)/tests/cxx/mlkem_cxx_bench --iterations 4000 --passes 20
+
+# The crate's cost over the C library (bindings/rust/mlkem/benches/overhead.rs),
+# pinned to one CPU where taskset exists.
+bench-rust:
+	cd bindings/rust && CARGO_TARGET_DIR=$(abspath $(BUILD))/cargo-bench \
+	  $(if $(shell command -v taskset 2>/dev/null),taskset -c $$(($$(nproc) - 1))) \
+	  cargo bench --bench overhead
+
+# The whole suite, instrumented: $(1) build dir, $(2) C compiler, $(3) C++
+# compiler (for the C++ API's tests; left to CMake if it is not installed),
+# $(4) flags.
 define sanitized_suite
 	$(CMAKE) -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(2) \
-	  -DCMAKE_C_FLAGS="-O1 -g $(3)" -DCMAKE_EXE_LINKER_FLAGS="$(3)" \
-	  -DCMAKE_SHARED_LINKER_FLAGS="$(3)" $(CMAKE_ARGS)
+	  $(if $(shell command -v $(3) 2>/dev/null),-DCMAKE_CXX_COMPILER=$(3)) \
+	  -DCMAKE_C_FLAGS="-O1 -g $(4)" -DCMAKE_CXX_FLAGS="-O1 -g $(4)" \
+	  -DCMAKE_EXE_LINKER_FLAGS="$(4)" -DCMAKE_SHARED_LINKER_FLAGS="$(4)" $(CMAKE_ARGS)
 	$(CMAKE) --build $(1) -j $(JOBS)
 	cd $(1) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  MSAN_OPTIONS=poison_in_dtor=1 ctest --output-on-failure -j $(JOBS)
@@ -85,13 +107,13 @@ endef
 sanitize: sanitize-gcc sanitize-clang sanitize-msan
 
 sanitize-gcc:
-	$(call sanitized_suite,$(SAN_BUILD),gcc,$(SAN_FLAGS))
+	$(call sanitized_suite,$(SAN_BUILD),gcc,g++,$(SAN_FLAGS))
 
 sanitize-clang:
-	$(call sanitized_suite,$(SAN_BUILD)-clang,clang,$(SAN_FLAGS))
+	$(call sanitized_suite,$(SAN_BUILD)-clang,clang,clang++,$(SAN_FLAGS))
 
 sanitize-msan:
-	$(call sanitized_suite,$(SAN_BUILD)-msan,clang,$(MSAN_FLAGS))
+	$(call sanitized_suite,$(SAN_BUILD)-msan,clang,clang++,$(MSAN_FLAGS))
 
 ct:
 	JOBS=$(JOBS) CMAKE="$(CMAKE)" CMAKE_ARGS="$(CMAKE_ARGS)" sh scripts/ct_check.sh

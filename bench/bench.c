@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench.c - median cost of keygen, encaps and decaps for every parameter
- * set, and of X25519 (mlkem_hazmat.h: the shared secret by the ladder, the
- * public key by the fixed base), in rdtsc ticks (x86-64; the virtual
+ * set; of X25519 (mlkem_hazmat.h: the shared secret by the ladder, the
+ * public key by the fixed base); of X-Wing and of the TLS key shares of
+ * X25519MLKEM768 (mlkem_hybrid.h); in rdtsc ticks (x86-64; the virtual
  * counter on AArch64; a nanosecond clock elsewhere) and nanoseconds.
  *
  * Method: pin to one CPU where the OS allows it, warm up, then time each of
@@ -15,7 +16,7 @@
  * input checks, as they always do.
  *
  * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME]
- * (NAME a parameter set, or X25519 for X25519 alone)
+ * (NAME a parameter set, or X25519, X-Wing or X25519MLKEM768 alone)
  *
  * The program is mlkem_bench_run (programs.h), so that mlkem_bench
  * (bench_main.c) and `mlkem bench` (cli/) run the same code.
@@ -38,6 +39,7 @@
 
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_hybrid.h"
 #include "programs.h"
 
 static uint64_t ticks(void) {
@@ -95,15 +97,24 @@ enum { OP_SUMMED = 3 };
 static const char *const op_names[OP_COUNT] = {"keygen", "encaps", "decaps",
                                                "encaps_prepared"};
 
-/* X25519, timed as one more row in the same passes: mlkem_x25519 on a
- * peer's public key, and mlkem_x25519_base. */
-enum { OP_X25519, OP_X25519_BASE, X25519_OP_COUNT };
-static const char *const x25519_op_names[X25519_OP_COUNT] = {"x25519",
-                                                             "x25519_base"};
+typedef struct buffers buffers;
 
-/* A row: a parameter set, or X25519 (kem NULL). */
+/* The rows besides the ML-KEM sets, timed in the same passes: each has up
+ * to three functions, run in order on its own buffers (one may use what
+ * the one before wrote). */
+typedef struct {
+  const char *name;  /* as --set names it */
+  const char *title; /* the line above its table */
+  int nops;
+  const char *op_names[3];
+  void (*setup)(buffers *b);
+  void (*run)(int op, buffers *b);
+} other_row;
+
+/* A row: a parameter set (kem), or another (other). */
 typedef struct {
   const mlkem_kem *kem;
+  const other_row *other;
   int nops;
   stats tick[OP_COUNT];
   stats ns[OP_COUNT];
@@ -120,26 +131,89 @@ static void must(int rc, const char *what) {
   }
 }
 
-typedef struct {
+struct buffers {
   uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
   uint8_t prep[MLKEM1024_PREPARED_EK_BYTES];
-  uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES];
-  uint8_t xpub[MLKEM_X25519_BYTES], xss[MLKEM_X25519_BYTES];
-} buffers;
+  uint8_t ct[MLKEM1024_CT_BYTES], ss[64];
+  uint8_t xpub[MLKEM_X25519_BYTES];
+  uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
+};
 
-static void run_x25519_op(int op, buffers *b) {
-  static const uint8_t k[MLKEM_X25519_BYTES] = {7, 8, 9};
-  if (op == OP_X25519)
-    must(mlkem_x25519(b->xss, k, b->xpub), "x25519");
+static const uint8_t coins[96] = {7, 8, 9};
+
+/* X25519: mlkem_x25519 on a peer's public key, and mlkem_x25519_base. */
+static void x25519_setup(buffers *b) {
+  static const uint8_t peer[MLKEM_X25519_BYTES] = {1, 2, 3};
+  must(mlkem_x25519_base(b->xpub, peer), "x25519_base");
+}
+static void x25519_run(int op, buffers *b) {
+  if (op == 0)
+    must(mlkem_x25519(b->ss, coins, b->xpub), "x25519");
   else
-    must(mlkem_x25519_base(b->xss, k), "x25519_base");
+    must(mlkem_x25519_base(b->ss, coins), "x25519_base");
 }
 
-static void run_op(const mlkem_kem *kem, int op, buffers *b) {
+/* X-Wing: keygen from a seed, encaps and decaps (which expands sk). */
+static void xwing_setup(buffers *b) {
+  must(xwing_keygen_derand(b->ek, b->dk, coins), "xwing_keygen");
+}
+static void xwing_run(int op, buffers *b) {
+  if (op == 0)
+    must(xwing_keygen_derand(b->ek, b->dk, coins), "xwing_keygen");
+  else if (op == 1)
+    must(xwing_encaps_derand(b->ct, b->ss, b->ek, coins), "xwing_encaps");
+  else
+    must(xwing_decaps(b->ss, b->ct, b->dk), "xwing_decaps");
+}
+
+/* X25519MLKEM768: the client's share, the server's answer, the client's
+ * finish. */
+static void tls_setup(buffers *b) {
+  must(x25519mlkem768_client_share_derand(b->ek, b->state, coins),
+       "client_share");
+}
+static void tls_run(int op, buffers *b) {
+  if (op == 0)
+    must(x25519mlkem768_client_share_derand(b->ek, b->state, coins),
+         "client_share");
+  else if (op == 1)
+    must(x25519mlkem768_server_share_derand(b->ct, b->ss, b->ek, coins),
+         "server_share");
+  else
+    must(x25519mlkem768_client_finish(b->ss, b->ct, b->state), "client_finish");
+}
+
+static const other_row other_rows[] = {
+    {"X25519",
+     "X25519 (mlkem_hazmat.h): shared secret (mlkem_x25519) and public key "
+     "(mlkem_x25519_base)",
+     2,
+     {"x25519", "x25519_base", NULL},
+     x25519_setup,
+     x25519_run},
+    {"X-Wing",
+     "X-Wing (mlkem_hybrid.h, draft-connolly-cfrg-xwing-kem): keygen from a "
+     "seed, encaps, decaps",
+     3,
+     {"keygen", "encaps", "decaps"},
+     xwing_setup,
+     xwing_run},
+    {"X25519MLKEM768",
+     "X25519MLKEM768 (mlkem_hybrid.h, TLS 1.3 group 0x11EC): the client's "
+     "share, the server's share and secret, the client's secret",
+     3,
+     {"client_share", "server_share", "client_finish"},
+     tls_setup,
+     tls_run},
+};
+#define N_OTHER (sizeof other_rows / sizeof other_rows[0])
+
+static void run_op(const set_result *r, int op, buffers *b) {
   static const uint8_t seed[MLKEM_SEED_BYTES] = {1, 2, 3};
   static const uint8_t m[MLKEM_MSG_BYTES] = {4, 5, 6};
+  const mlkem_kem *kem = r->kem;
   if (kem == NULL) {
-    run_x25519_op(op, b);
+    r->other->run(op, b);
     return;
   }
   switch (op) {
@@ -172,16 +246,13 @@ static void *xmalloc(size_t n) {
  * over. Each row keeps its own keys and ciphertext. */
 static void bench_all(set_result *res, size_t nres, size_t per_pass,
                       size_t passes) {
-  static buffers buf[4];
+  static buffers buf[8];
   uint64_t *pass_t = xmalloc(per_pass * sizeof *pass_t);
   size_t i, p, c;
   int op;
 
   for (i = 0; i < nres; i++) {
-    if (res[i].kem == NULL) { /* the peer's public key */
-      static const uint8_t peer[MLKEM_X25519_BYTES] = {1, 2, 3};
-      must(mlkem_x25519_base(buf[i].xpub, peer), "x25519_base");
-    }
+    if (res[i].kem == NULL) res[i].other->setup(&buf[i]);
     for (op = 0; op < res[i].nops; op++) {
       res[i].t_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
       res[i].ns_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
@@ -189,7 +260,7 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
       if (res[i].kem != NULL && op == OP_ENCAPS_PREPARED) /* after keygen */
         must(res[i].kem->prepare_ek(buf[i].prep, buf[i].ek), "prepare_ek");
       for (c = 0; c < per_pass / 4 + 10; c++)
-        run_op(res[i].kem, op, &buf[i]); /* warm-up */
+        run_op(&res[i], op, &buf[i]); /* warm-up */
     }
   }
   for (p = 0; p < passes; p++) {
@@ -200,7 +271,7 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
         stats s;
         for (c = 0; c < per_pass; c++) {
           uint64_t n0 = now_ns(), t0 = ticks();
-          run_op(res[i].kem, op, &buf[i]);
+          run_op(&res[i], op, &buf[i]);
           t[c] = ticks() - t0;
           ns[c] = now_ns() - n0;
         }
@@ -250,7 +321,7 @@ void mlkem_bench_pin(void) {
   pin_to_one_cpu();
 }
 
-/* The JSON entries of the ML-KEM rows (kems 1) or of the X25519 row. */
+/* The JSON entries of the ML-KEM rows (kems 1) or of the others. */
 static void write_json_rows(FILE *f, const set_result *res, size_t nres,
                             int kems) {
   const char *sep = "";
@@ -263,8 +334,8 @@ static void write_json_rows(FILE *f, const set_result *res, size_t nres,
               "%s    {\"set\": \"%s\", \"op\": \"%s\", \"ticks_median\": %llu, "
               "\"ticks_p25\": %llu, \"ticks_p75\": %llu, "
               "\"ticks_best_pass_median\": %llu, \"ns_median\": %llu}",
-              sep, kems ? res[i].kem->name : "X25519",
-              kems ? op_names[op] : x25519_op_names[op],
+              sep, kems ? res[i].kem->name : res[i].other->name,
+              kems ? op_names[op] : res[i].other->op_names[op],
               (unsigned long long)res[i].tick[op].median,
               (unsigned long long)res[i].tick[op].p25,
               (unsigned long long)res[i].tick[op].p75,
@@ -294,8 +365,9 @@ static void write_json(FILE *f, const set_result *res, size_t nres,
 #endif
   );
   write_json_rows(f, res, nres, 1);
-  /* X25519 apart, so that readers of the ML-KEM results see only those. */
-  fprintf(f, "  ],\n  \"x25519\": [\n");
+  /* X25519 and the hybrids apart, so that readers of the ML-KEM results
+   * see only those. */
+  fprintf(f, "  ],\n  \"other\": [\n");
   write_json_rows(f, res, nres, 0);
   fprintf(f, "  ]\n}\n");
 }
@@ -341,29 +413,31 @@ static void print_kem_tables(const set_result *res, size_t nres) {
   }
 }
 
-/* The X25519 row: the median of all calls (and ns) and of the quietest
+/* Another row: the median of all calls (and ns) and of the quietest
  * pass. */
-static void print_x25519(const set_result *r) {
-  printf(
-      "\nX25519 (mlkem_hazmat.h), backend %s, %s: shared secret "
-      "(mlkem_x25519) and public key (mlkem_x25519_base)\n",
-      mlkem_backend_name(), tick_unit());
-  printf("| | x25519 | x25519_base |\n| --- | ---: | ---: |\n");
-  printf("| median | %llu (%llu ns) | %llu (%llu ns) |\n",
-         (unsigned long long)r->tick[OP_X25519].median,
-         (unsigned long long)r->ns[OP_X25519].median,
-         (unsigned long long)r->tick[OP_X25519_BASE].median,
-         (unsigned long long)r->ns[OP_X25519_BASE].median);
-  printf("| quietest pass | %llu | %llu |\n",
-         (unsigned long long)r->best_pass_tick[OP_X25519],
-         (unsigned long long)r->best_pass_tick[OP_X25519_BASE]);
+static void print_other(const set_result *r) {
+  int op;
+  printf("\n%s, backend %s, %s\n|", r->other->title, mlkem_backend_name(),
+         tick_unit());
+  for (op = 0; op < r->nops; op++) printf(" | %s", r->other->op_names[op]);
+  printf(" |\n| ---");
+  for (op = 0; op < r->nops; op++) printf(" | ---:");
+  printf(" |\n| median");
+  for (op = 0; op < r->nops; op++)
+    printf(" | %llu (%llu ns)", (unsigned long long)r->tick[op].median,
+           (unsigned long long)r->ns[op].median);
+  printf(" |\n| quietest pass");
+  for (op = 0; op < r->nops; op++)
+    printf(" | %llu", (unsigned long long)r->best_pass_tick[op]);
+  printf(" |\n");
 }
 
 int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
   const char *json = NULL, *only = NULL;
-  set_result res[4];
-  int a, x25519_only;
+  set_result res[8];
+  const other_row *only_other = NULL;
+  int a;
 
   for (a = 1; a < argc; a++) {
     if (strcmp(argv[a], "--iterations") == 0 && a + 1 < argc) {
@@ -389,8 +463,9 @@ int mlkem_bench_run(int argc, const char *const *argv) {
             "50 that divide them\n");
     return 2;
   }
-  x25519_only = only != NULL && strcmp(only, "X25519") == 0;
-  if (only != NULL && !x25519_only && mlkem_kem_by_name(only) == NULL) {
+  for (i = 0; only != NULL && i < N_OTHER; i++)
+    if (strcmp(only, other_rows[i].name) == 0) only_other = &other_rows[i];
+  if (only != NULL && only_other == NULL && mlkem_kem_by_name(only) == NULL) {
     fprintf(stderr, "bench: unknown parameter set %s\n", only);
     return 2;
   }
@@ -405,11 +480,14 @@ int mlkem_bench_run(int argc, const char *const *argv) {
   for (i = 0; mlkem_kems[i] != NULL; i++) {
     if (only != NULL && mlkem_kem_by_name(only) != mlkem_kems[i]) continue;
     res[nres].kem = mlkem_kems[i];
+    res[nres].other = NULL;
     res[nres++].nops = OP_COUNT;
   }
-  if (only == NULL || x25519_only) {
+  for (i = 0; i < N_OTHER; i++) {
+    if (only != NULL && only_other != &other_rows[i]) continue;
     res[nres].kem = NULL;
-    res[nres++].nops = X25519_OP_COUNT;
+    res[nres].other = &other_rows[i];
+    res[nres++].nops = other_rows[i].nops;
   }
   bench_all(res, nres, iters / passes, passes);
 
@@ -418,7 +496,8 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       "passes (%s; ns)\n",
       mlkem_version(), mlkem_backend_name(), iters, passes, tick_unit());
   print_kem_tables(res, nres);
-  if (res[nres - 1].kem == NULL) print_x25519(&res[nres - 1]);
+  for (i = 0; i < nres; i++)
+    if (res[i].kem == NULL) print_other(&res[i]);
   if (json != NULL) {
     FILE *f = fopen(json, "w");
     if (f == NULL) {

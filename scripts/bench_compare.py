@@ -71,6 +71,15 @@ ROWS = [
     {"id": "mlkem-avx512", **OURS, "backend": "avx512", "label": "this library, avx512 backend"},
     {"id": "mlkem-avx2", **OURS, "backend": "avx2", "label": "this library, avx2 backend"},
     {"id": "mlkem-portable", **OURS, "backend": "portable", "label": "this library, portable C"},
+    {"id": "mlkem-crate", "build": "rust:compare-mlkem-crate", "bin": "bench-mlkem-crate",
+     "label": "this library through its Rust crate (bindings/rust), backend chosen at run time",
+     "keygen": "DecapsulationKey::from_seed (keygen_derand; the key object keeps dk, ek, H(ek))",
+     "encaps": "EncapsulationKey::from_bytes(encoded ek) (modulus check), then "
+               "encapsulate_derand(m) (encaps_derand: check and H(ek) inside)",
+     "decaps": "decapsulate on the key object (decaps on the encoded dk; hash check inside)",
+     "checks": "yes / yes", "rng": "none",
+     "build_note": "cargo build --release; mlkem-sys builds the C library with this "
+                   "repository's CMake (Release, every backend, run-time dispatch)"},
     {"id": "libcrux", **LIBCRUX, "label": "libcrux-ml-kem 0.0.11 (AVX2)"},
     {"id": "libcrux-checks", **LIBCRUX, "args": ["--with-checks"],
      "label": "libcrux-ml-kem 0.0.11 (AVX2) + validate_*",

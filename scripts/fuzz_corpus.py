@@ -13,8 +13,9 @@ key-check groups with their invalid keys) and the C2SP/CCTV modulus vectors
 X25519 vectors. fuzz_encaps_prepared gets each ek prepared (ek ||
 SHA3-256(ek)), and also with one bit of that hash flipped. fuzz_pem gets
 the PEM key files of tests/fuzz/seeds/fuzz_keyfile/ whole and as bodies
-(the base64 between the BEGIN and END lines). A target this script does
-not know gets the files
+(the base64 between the BEGIN and END lines). fuzz_xwing_decaps and
+fuzz_tls_server_share get the X-Wing draft's vectors (ct || sk; its public
+keys as client shares). A target this script does not know gets the files
 of tests/fuzz/seeds/TARGET/ if that folder exists (e.g. the CLI's key
 file parser), and an empty corpus otherwise.
 """
@@ -78,7 +79,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     seeds_dir = os.path.join(here, "..", "tests", "fuzz", "seeds")
     known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk",
-             "fuzz_x25519", "fuzz_encaps_prepared", "fuzz_pem"}
+             "fuzz_x25519", "fuzz_encaps_prepared", "fuzz_pem",
+             "fuzz_xwing_decaps", "fuzz_tls_server_share"}
     for t in targets:
         shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
         os.makedirs(os.path.join(out_dir, t), exist_ok=True)
@@ -116,6 +118,20 @@ def main():
     if "fuzz_x25519" in targets:
         for seed in wycheproof_x25519(vectors):
             write(out_dir, "fuzz_x25519", seed)
+    # The X-Wing draft's vectors: its ciphertexts and keys for decaps; its
+    # public keys, laid out as a TLS client share (ML-KEM-768 ek || X25519
+    # public key), with the encapsulation seeds as the server's coins.
+    xwing = os.path.join(vectors, "xwing-draft", "test-vectors.json")
+    if os.path.exists(xwing):
+        with open(xwing) as f:
+            for v in json.load(f):
+                pk, ct = bytes.fromhex(v["pk"]), bytes.fromhex(v["ct"])
+                sk, eseed = bytes.fromhex(v["sk"]), bytes.fromhex(v["eseed"])
+                if "fuzz_xwing_decaps" in targets:
+                    write(out_dir, "fuzz_xwing_decaps", ct + sk)
+                if "fuzz_tls_server_share" in targets:
+                    write(out_dir, "fuzz_tls_server_share",
+                          b"\x00" + pk + eseed)
     if "fuzz_pem" in targets:
         keyfiles = os.path.join(seeds_dir, "fuzz_keyfile")
         for name in sorted(os.listdir(keyfiles)):

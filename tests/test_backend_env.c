@@ -14,6 +14,7 @@
 
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_hybrid.h"
 #include "test_util.h"
 
 int main(void) {
@@ -76,6 +77,38 @@ int main(void) {
     memset(out, 0xAA, sizeof out);
     CHECK(mlkem_x25519_base(out, k) == MLKEM_ERR_BACKEND);
     CHECK(test_all_bytes(out, sizeof out, 0));
+  }
+  {
+    /* The hybrids: none either. */
+    static uint8_t hpk[XWING_PK_BYTES], hct[XWING_CT_BYTES];
+    static uint8_t hst[X25519MLKEM768_CLIENT_STATE_BYTES];
+    uint8_t hsk[32], hss[64], hseed[96] = {3};
+    memset(hpk, 0xAA, sizeof hpk);
+    memset(hsk, 0xAA, sizeof hsk);
+    CHECK(xwing_keygen_derand(hpk, hsk, hseed) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(hpk, sizeof hpk, 0) && test_all_bytes(hsk, 32, 0));
+    memset(hct, 0xAA, sizeof hct);
+    memset(hss, 0xAA, sizeof hss);
+    CHECK(xwing_encaps_derand(hct, hss, hpk, hseed) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(hct, sizeof hct, 0) && test_all_bytes(hss, 32, 0));
+    memset(hss, 0xAA, sizeof hss);
+    CHECK(xwing_decaps(hss, hct, hsk) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(hss, 32, 0));
+    memset(hpk, 0xAA, sizeof hpk);
+    memset(hst, 0xAA, sizeof hst);
+    CHECK(x25519mlkem768_client_share_derand(hpk, hst, hseed) ==
+          MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(hpk, X25519MLKEM768_CLIENT_SHARE_BYTES, 0) &&
+          test_all_bytes(hst, sizeof hst, 0));
+    memset(hct, 0xAA, sizeof hct);
+    memset(hss, 0xAA, sizeof hss);
+    CHECK(x25519mlkem768_server_share_derand(hct, hss, hpk, hseed) ==
+          MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(hct, X25519MLKEM768_SERVER_SHARE_BYTES, 0) &&
+          test_all_bytes(hss, 64, 0));
+    memset(hss, 0xAA, sizeof hss);
+    CHECK(x25519mlkem768_client_finish(hss, hct, hst) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(hss, 64, 0));
   }
   CHECK(strcmp(mlkem_strerror(MLKEM_ERR_BACKEND), "unknown error") != 0);
   printf(

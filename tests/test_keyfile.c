@@ -47,6 +47,7 @@
 #include "keyfile/pem.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_hybrid.h"
 #include "mlkem_keyfile.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
@@ -1335,8 +1336,8 @@ static void test_added_type(void) {
   mlkem_der_oid_to_text(xwing.oid, xwing.oid_len, text, sizeof text);
   CHECK(strcmp(text, xwing.alg.oid) == 0);
 
-  priv_file = read_vector("xwing-draft-x509/xwing.priv", &priv_len);
-  pub_file = read_vector("xwing-draft-x509/xwing.pub", &pub_len);
+  priv_file = read_vector("xwing-draft/xwing.priv", &priv_len);
+  pub_file = read_vector("xwing-draft/xwing.pub", &pub_len);
   /* The library's own table does not know the type. */
   CHECK(mlkem_keyfile_decode(&key, priv_file, priv_len, NULL, &err) ==
         MLKEM_KEYFILE_ERR_OID);
@@ -1352,6 +1353,12 @@ static void test_added_type(void) {
             MLKEM_KEYFILE_OK &&
         pub.type == MLKEM_KEYFILE_PUBLIC);
   CHECK_MEM(key.ek, pub.ek, XWING_EK_BYTES, "X-Wing ek from the seed");
+  /* The restatement here agrees with the library's X-Wing. */
+  {
+    uint8_t pk[XWING_PK_BYTES], sk[XWING_SK_BYTES];
+    CHECK(xwing_keygen_derand(pk, sk, seed) == 0);
+    CHECK_MEM(key.ek, pk, XWING_PK_BYTES, "X-Wing ek as xwing_keygen_derand");
+  }
   /* Written back byte for byte; no other private form. */
   CHECK(mlkem_keyfile_encode_in(table, &key, MLKEM_KEYFILE_SEED,
                                 MLKEM_KEYFILE_PEM, out, sizeof out, &len,

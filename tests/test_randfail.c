@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "mlkem.h"
+#include "mlkem_hybrid.h"
 #include "randombytes.h"
 #include "test_util.h"
 
@@ -186,10 +187,78 @@ static void test_set(const mlkem_kem *kem) {
       kem->name);
 }
 
+/* The hybrids (mlkem_hybrid.h): each randomized function fails with
+ * MLKEM_ERR_RANDOM and zeroed outputs, and on success is its derandomized
+ * form on the bytes it drew. */
+static void test_hybrids(void) {
+  uint8_t seed[32], pk[XWING_PK_BYTES], sk[32], ct[XWING_CT_BYTES], ss[32];
+  uint8_t pk2[XWING_PK_BYTES], sk2[32], ct2[XWING_CT_BYTES], ss2[32];
+  uint8_t cs[X25519MLKEM768_CLIENT_SHARE_BYTES];
+  uint8_t st[X25519MLKEM768_CLIENT_STATE_BYTES];
+  uint8_t cs2[X25519MLKEM768_CLIENT_SHARE_BYTES];
+  uint8_t st2[X25519MLKEM768_CLIENT_STATE_BYTES];
+  uint8_t sh[X25519MLKEM768_SERVER_SHARE_BYTES], sec[64];
+  uint8_t sh2[X25519MLKEM768_SERVER_SHARE_BYTES], sec2[64];
+  memset(seed, 0x5A, sizeof seed);
+  rb_reset(1, 0);
+  CHECK(xwing_keygen_derand(pk, sk, seed) == MLKEM_OK);
+  CHECK(rb_calls == 0);
+
+  rb_reset(1, 0);
+  memset(pk2, TEST_FILL, sizeof pk2);
+  memset(sk2, TEST_FILL, sizeof sk2);
+  CHECK(xwing_keygen(pk2, sk2) == MLKEM_ERR_RANDOM);
+  CHECK(test_all_bytes(pk2, sizeof pk2, 0) && test_all_bytes(sk2, 32, 0));
+  rb_reset(1, 0);
+  memset(ct2, TEST_FILL, sizeof ct2);
+  memset(ss2, TEST_FILL, sizeof ss2);
+  CHECK(xwing_encaps(ct2, ss2, pk) == MLKEM_ERR_RANDOM);
+  CHECK(test_all_bytes(ct2, sizeof ct2, 0) && test_all_bytes(ss2, 32, 0));
+  rb_reset(1, 0);
+  memset(cs2, TEST_FILL, sizeof cs2);
+  memset(st2, TEST_FILL, sizeof st2);
+  CHECK(x25519mlkem768_client_share(cs2, st2) == MLKEM_ERR_RANDOM);
+  CHECK(test_all_bytes(cs2, sizeof cs2, 0) &&
+        test_all_bytes(st2, sizeof st2, 0));
+
+  /* Success: the derandomized functions of the bytes drawn. */
+  rb_reset(0, 0);
+  CHECK(xwing_keygen(pk2, sk2) == MLKEM_OK);
+  CHECK(rb_logged == 32 && memcmp(sk2, rb_log, 32) == 0);
+  CHECK(xwing_keygen_derand(pk, sk, rb_log) == MLKEM_OK);
+  CHECK(memcmp(pk, pk2, sizeof pk) == 0);
+  rb_reset(0, 0);
+  CHECK(xwing_encaps(ct2, ss2, pk) == MLKEM_OK);
+  CHECK(rb_logged == XWING_ESEED_BYTES);
+  CHECK(xwing_encaps_derand(ct, ss, pk, rb_log) == MLKEM_OK);
+  CHECK(memcmp(ct, ct2, sizeof ct) == 0 && memcmp(ss, ss2, 32) == 0);
+  rb_reset(0, 0);
+  CHECK(x25519mlkem768_client_share(cs2, st2) == MLKEM_OK);
+  CHECK(rb_logged == X25519MLKEM768_CLIENT_COINS_BYTES);
+  CHECK(x25519mlkem768_client_share_derand(cs, st, rb_log) == MLKEM_OK);
+  CHECK(memcmp(cs, cs2, sizeof cs) == 0 && memcmp(st, st2, sizeof st) == 0);
+
+  rb_reset(1, 0);
+  memset(sh2, TEST_FILL, sizeof sh2);
+  memset(sec2, TEST_FILL, sizeof sec2);
+  CHECK(x25519mlkem768_server_share(sh2, sec2, cs) == MLKEM_ERR_RANDOM);
+  CHECK(test_all_bytes(sh2, sizeof sh2, 0) && test_all_bytes(sec2, 64, 0));
+  rb_reset(0, 0);
+  CHECK(x25519mlkem768_server_share(sh2, sec2, cs) == MLKEM_OK);
+  CHECK(rb_logged == X25519MLKEM768_SERVER_COINS_BYTES);
+  CHECK(x25519mlkem768_server_share_derand(sh, sec, cs, rb_log) == MLKEM_OK);
+  CHECK(memcmp(sh, sh2, sizeof sh) == 0 && memcmp(sec, sec2, 64) == 0);
+  printf(
+      "  X-Wing and X25519MLKEM768: the randomized functions fail with "
+      "MLKEM_ERR_RANDOM and zeroed outputs; on success they are the "
+      "derandomized ones of the drawn bytes\n");
+}
+
 int main(void) {
   unsigned s;
   test_backend_banner();
   printf("test_randfail: a failing random source\n");
   for (s = 0; mlkem_kems[s] != NULL; s++) test_set(mlkem_kems[s]);
+  test_hybrids();
   return test_summary("test_randfail");
 }

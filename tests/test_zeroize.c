@@ -21,7 +21,12 @@
  *            noise and mu; for a valid ciphertext and for a random one
  *            (implicit rejection);
  *   mlkem_x25519 and mlkem_x25519_base: the private key, as given and
- *            clamped, and (x25519) the shared secret.
+ *            clamped, and (x25519) the shared secret;
+ *   X-Wing:  the seed, its expansion (the ML-KEM seed and the X25519
+ *            private key), the ephemeral eseed, the ML-KEM and X25519
+ *            secrets, the decapsulation's ML-KEM dk_PKE;
+ *   X25519MLKEM768: the coins of either side and the ML-KEM and X25519
+ *            secrets; the client's X25519 private key when it finishes.
  *
  * Byte strings are searched 8 bytes at a time at every offset (a spilled
  * 64-bit register); polynomials, whose coefficients are small, 64 bytes
@@ -44,6 +49,7 @@
 
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_hybrid.h"
 #include "backend/backend.h"
 #include "painted_stack.h"
 #include "params.h"
@@ -78,6 +84,33 @@ static void op_encaps(void *a) {
 static void op_decaps(void *a) {
   (void)a;
   g_rc = g_kem->decaps(g_ss, g_ct, g_dk);
+}
+static uint8_t g_hseed[96], g_hpk[XWING_PK_BYTES], g_hct[XWING_CT_BYTES];
+static uint8_t g_hsk[32], g_hss[64];
+static uint8_t g_hstate[X25519MLKEM768_CLIENT_STATE_BYTES];
+static void op_xwing_keygen(void *a) {
+  (void)a;
+  g_rc = xwing_keygen_derand(g_hpk, g_hsk, g_hseed);
+}
+static void op_xwing_encaps(void *a) {
+  (void)a;
+  g_rc = xwing_encaps_derand(g_hct, g_hss, g_hpk, g_hseed);
+}
+static void op_xwing_decaps(void *a) {
+  (void)a;
+  g_rc = xwing_decaps(g_hss, g_hct, g_hsk);
+}
+static void op_tls_client(void *a) {
+  (void)a;
+  g_rc = x25519mlkem768_client_share_derand(g_hpk, g_hstate, g_hseed);
+}
+static void op_tls_server(void *a) {
+  (void)a;
+  g_rc = x25519mlkem768_server_share_derand(g_hct, g_hss, g_hpk, g_hseed);
+}
+static void op_tls_finish(void *a) {
+  (void)a;
+  g_rc = x25519mlkem768_client_finish(g_hss, g_hct, g_hstate);
 }
 static void op_x25519(void *a) {
   (void)a;
@@ -299,6 +332,64 @@ static void run(const char *op, void (*fn)(void *)) {
 #endif
 #endif
 
+/* X-Wing and the TLS key shares (mlkem_hybrid.h), from the parts. */
+static void hybrid_rounds(test_rng *rng) {
+  unsigned round;
+  for (round = 0; round < 2; round++) {
+    uint8_t expanded[96], ct_m[MLKEM768_CT_BYTES], ss_m[32], ss_x[32];
+    uint8_t ek[MLKEM768_EK_BYTES], dk[MLKEM768_DK_BYTES], client_x[32];
+    g_label = "X-Wing";
+    test_rng_bytes(rng, g_hseed, 32);
+    mlkem_shake256(expanded, sizeof expanded, g_hseed, 32);
+    CHECK(mlkem768_keygen_derand(ek, dk, expanded) == MLKEM_OK);
+    add("seed", g_hseed, 32, 0);
+    add("expanded seed", expanded, sizeof expanded, 0);
+    add("ML-KEM dk_PKE", dk, MLKEM768_KPKE_DK_BYTES, 0);
+    run("keygen", op_xwing_keygen);
+    reset_secrets();
+
+    test_rng_bytes(rng, g_hseed, 64);
+    CHECK(mlkem768_encaps_derand(ct_m, ss_m, g_hpk, g_hseed) == MLKEM_OK);
+    CHECK(mlkem_x25519(ss_x, g_hseed + 32, g_hpk + MLKEM768_EK_BYTES) ==
+          MLKEM_OK);
+    add("eseed", g_hseed, 64, 0);
+    add("ML-KEM secret", ss_m, 32, 0);
+    add("X25519 secret", ss_x, 32, 0);
+    run("encaps", op_xwing_encaps);
+    reset_secrets();
+    add("expanded seed", expanded, sizeof expanded, 0);
+    add("ML-KEM dk_PKE", dk, MLKEM768_KPKE_DK_BYTES, 0);
+    add("ML-KEM secret", ss_m, 32, 0);
+    add("X25519 secret", ss_x, 32, 0);
+    run("decaps", op_xwing_decaps);
+    reset_secrets();
+
+    g_label = "X25519MLKEM768";
+    test_rng_bytes(rng, g_hseed, 96);
+    CHECK(mlkem768_keygen_derand(ek, dk, g_hseed) == MLKEM_OK);
+    memcpy(client_x, g_hseed + 64, 32);
+    add("client coins", g_hseed, 96, 0);
+    add("ML-KEM dk_PKE", dk, MLKEM768_KPKE_DK_BYTES, 0);
+    run("client_share", op_tls_client);
+    reset_secrets();
+    test_rng_bytes(rng, g_hseed, 64);
+    CHECK(mlkem768_encaps_derand(ct_m, ss_m, g_hpk, g_hseed) == MLKEM_OK);
+    CHECK(mlkem_x25519(ss_x, g_hseed + 32, g_hpk + MLKEM768_EK_BYTES) ==
+          MLKEM_OK);
+    add("server coins", g_hseed, 64, 0);
+    add("ML-KEM secret", ss_m, 32, 0);
+    add("X25519 secret", ss_x, 32, 0);
+    run("server_share", op_tls_server);
+    reset_secrets();
+    add("client X25519 key", client_x, 32, 0);
+    add("ML-KEM dk_PKE", dk, MLKEM768_KPKE_DK_BYTES, 0);
+    add("ML-KEM secret", ss_m, 32, 0);
+    add("X25519 secret", ss_x, 32, 0);
+    run("client_finish", op_tls_finish);
+    reset_secrets();
+  }
+}
+
 int main(void) {
   test_rng rng;
   unsigned s, round;
@@ -356,6 +447,7 @@ int main(void) {
     run("x25519", op_x25519);
     reset_secrets();
   }
+  hybrid_rounds(&rng);
   if (residues > 0)
     printf(
         "test_zeroize: %u secret(s) found on the stack; see RESIDUE "

@@ -41,6 +41,11 @@ extern const mlkem_x25519_impl mlkem_x25519_portable;
 extern const mlkem_x25519_impl mlkem_x25519_ifma;
 #endif
 
+/* 0 if the 32 bytes are not all zero, else MLKEM_ERR_X25519_ZERO (RFC 7748
+ * section 6.1), without a branch on them: the check of mlkem_x25519 and of
+ * the TLS key shares (src/hybrid/). */
+int mlkem_x25519_zero_check(const uint8_t out[32]);
+
 /* 1 if the CPU can run impl, else 0. */
 int mlkem_x25519_impl_supported(const mlkem_x25519_impl *impl);
 

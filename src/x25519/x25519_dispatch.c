@@ -88,7 +88,7 @@ const mlkem_x25519_impl *mlkem_x25519_impl_get(void) {
  * 6.1), from an OR of every byte and without a branch on it. The bits of
  * the OR are folded into bit 0 by shifts (which the MemorySanitizer form of
  * the constant-time check follows exactly, unlike acc - 1). */
-static int x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
+int mlkem_x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
   unsigned acc = 0, i;
   for (i = 0; i < MLKEM_X25519_BYTES; i++) acc |= out[i];
   acc = mlkem_value_barrier_u8((uint8_t)acc);
@@ -121,7 +121,7 @@ int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
   if (impl == NULL) return err;
   impl->scalarmult(out, scalar, point);
   /* An all-zero result is its own zeroed output. */
-  return x25519_zero_check(out);
+  return mlkem_x25519_zero_check(out);
 }
 
 int mlkem_x25519_base(uint8_t out[MLKEM_X25519_BYTES],

@@ -42,7 +42,10 @@ import os
 import subprocess
 import sys
 
-PIN = "cryptography==50.*"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import pyca_venv  # noqa: E402  (tests/pyca_venv.py)
+
 OPENSSL_CONF = """openssl_conf = openssl_init
 [openssl_init]
 providers = provider_sect
@@ -55,32 +58,9 @@ ml-kem.output_formats = seed-only
 NAME = "cli_interop_pyca"
 
 
-def skip(reason):
-    required = os.environ.get("MLKEM_REQUIRE_INTEROP") == "1"
-    print(f"{NAME}: {'FAILED' if required else 'SKIPPED'}: {reason}")
-    sys.exit(1 if required else 77)
-
-
 def bootstrap(work):
     """Makes the venv with pyca 50 and re-runs this script inside it."""
     os.makedirs(work, exist_ok=True)
-    venv = os.environ.get("MLKEM_INTEROP_VENV") or os.path.join(work, "venv")
-    py = os.path.join(venv, "bin", "python")
-    probe = "import cryptography, sys; sys.exit(0 if cryptography.__version__.startswith('50.') else 1)"
-    if not (os.path.exists(py) and subprocess.run([py, "-c", probe]).returncode == 0):
-        print(f"{NAME}: creating {venv} and installing {PIN} with pip")
-        r = subprocess.run([sys.executable, "-m", "venv", "--clear", venv],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            skip("python3 cannot create a virtual environment "
-                 "(Debian: apt-get install python3-venv): "
-                 + (r.stderr.strip().splitlines() or ["?"])[-1])
-        r = subprocess.run([py, "-m", "pip", "install", "--quiet",
-                            "--disable-pip-version-check", PIN],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            skip(f"pip could not install {PIN}: "
-                 + (r.stderr.strip().splitlines() or ["?"])[-1])
     # OpenSSL re-encodes the keys it decodes from a PKCS#12 file before
     # pyca takes them over; pyca reads only the seed form, so OpenSSL is
     # told (through its configuration, read when pyca starts it) to write
@@ -88,8 +68,7 @@ def bootstrap(work):
     conf = os.path.join(work, "openssl-seed-only.cnf")
     with open(conf, "w") as f:
         f.write(OPENSSL_CONF)
-    env = dict(os.environ, MLKEM_INTEROP_IN_VENV="1", OPENSSL_CONF=conf)
-    os.execve(py, [py, os.path.abspath(__file__)] + sys.argv[1:], env)
+    pyca_venv.reexec_in_venv(NAME, work, __file__, {"OPENSSL_CONF": conf})
 
 
 # ---------------------------------------------------------------------------
@@ -442,6 +421,6 @@ if __name__ == "__main__":
         print(__doc__)
         sys.exit(2)
     mlkem_bin, work_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    if os.environ.get("MLKEM_INTEROP_IN_VENV") != "1":
+    if not pyca_venv.in_venv():
         bootstrap(work_dir)
     sys.exit(main(mlkem_bin, work_dir))

@@ -36,6 +36,10 @@
  * incremental. Their outputs must stay marked; declassified, they must
  * equal the portable implementation's.
  *
+ * Then X-Wing and the X25519MLKEM768 key shares (mlkem_hybrid.h), with
+ * their seeds, randomness and coins secret: shared secrets and the client
+ * state must stay marked.
+ *
  * Then the PEM code of the key files (src/keyfile/pem.c; the `mlkem` tool
  * and the Python binding's load_pem_private_key read private keys with
  * it): DER of several lengths (every padding case, up to the largest
@@ -77,6 +81,7 @@
 #include "aes/aes.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_hybrid.h"
 #include "ct_testing.h"
 #include "sha2/sha2.h"
 #include "keyfile/pem.h"
@@ -537,6 +542,73 @@ static void pem_case(size_t len, int crlf) {
   }
 }
 
+/* The hybrids (mlkem_hybrid.h): the X-Wing seed, the encapsulation
+ * randomness and the TLS coins are secret; public keys, ciphertexts,
+ * shares and the return codes are public (a code says only whether a
+ * key or point from outside was valid, which it alone decides). */
+static void run_hybrids(int tracking) {
+  static const char xw[] = "X-Wing", tls[] = "X25519MLKEM768";
+  static uint8_t pk[XWING_PK_BYTES], ct[XWING_CT_BYTES];
+  static uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
+  uint8_t seed[96], sk[XWING_SK_BYTES], ss[64], ss2[64];
+  int r, round;
+  for (round = 0; round < 2; round++) {
+    rng_bytes(seed, sizeof seed);
+    MLKEM_CT_POISON(seed, sizeof seed);
+    r = xwing_keygen_derand(pk, sk, seed);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "keygen_derand returns 0");
+    if (tracking) tracked(all_secret(sk, sizeof sk), xw, "sk is secret");
+    MLKEM_CT_UNPOISON(pk, sizeof pk); /* published */
+    rng_bytes(seed, 64);
+    MLKEM_CT_POISON(seed, 64);
+    r = xwing_encaps_derand(ct, ss, pk, seed);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "encaps_derand returns 0");
+    if (tracking) tracked(all_secret(ss, 32), xw, "encaps ss is secret");
+    MLKEM_CT_UNPOISON(ct, sizeof ct); /* sent */
+    r = xwing_decaps(ss2, ct, sk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "decaps returns 0");
+    if (tracking) tracked(all_secret(ss2, 32), xw, "decaps ss is secret");
+    MLKEM_CT_UNPOISON(ss, 32); /* the test's own look */
+    MLKEM_CT_UNPOISON(ss2, 32);
+    check(memcmp(ss, ss2, 32) == 0, xw, "decaps gives encaps' secret");
+    ct[round * 333] ^= 4; /* implicit rejection, in the same time */
+    r = xwing_decaps(ss2, ct, sk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "decaps of a changed ct returns 0");
+    MLKEM_CT_UNPOISON(ss2, 32);
+    check(memcmp(ss, ss2, 32) != 0, xw, "a changed ct gives another ss");
+
+    rng_bytes(seed, sizeof seed);
+    MLKEM_CT_POISON(seed, sizeof seed);
+    r = x25519mlkem768_client_share_derand(pk, state, seed);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, tls, "client_share_derand returns 0");
+    if (tracking)
+      tracked(all_secret(state, MLKEM768_KPKE_DK_BYTES), tls,
+              "the client state is secret");
+    MLKEM_CT_UNPOISON(pk, X25519MLKEM768_CLIENT_SHARE_BYTES); /* sent */
+    /* ek and H(ek) in the state's dk are public, as in mark_dk. */
+    MLKEM_CT_UNPOISON(state + MLKEM768_KPKE_DK_BYTES, MLKEM768_EK_BYTES + 32);
+    rng_bytes(seed, 64);
+    MLKEM_CT_POISON(seed, 64);
+    r = x25519mlkem768_server_share_derand(ct, ss, pk, seed);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, tls, "server_share_derand returns 0");
+    if (tracking) tracked(all_secret(ss, 64), tls, "server secret is secret");
+    MLKEM_CT_UNPOISON(ct, X25519MLKEM768_SERVER_SHARE_BYTES); /* sent */
+    r = x25519mlkem768_client_finish(ss2, ct, state);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, tls, "client_finish returns 0");
+    if (tracking) tracked(all_secret(ss2, 64), tls, "client secret is secret");
+    MLKEM_CT_UNPOISON(ss, 64);
+    MLKEM_CT_UNPOISON(ss2, 64);
+    check(memcmp(ss, ss2, 64) == 0, tls, "both sides have one secret");
+  }
+}
+
 static void run_pem(void) {
   /* 86: a seed PKCS#8; 1730, 2498, 3266: the "both" form of each set. */
   static const size_t lens[] = {1, 2, 3, 48, 49, 50, 86, 1730, 2498, 3266};
@@ -660,6 +732,7 @@ int main(void) {
   for (i = 0; mlkem_kems[i] != NULL; i++) run_set(mlkem_kems[i], tracking);
   run_symmetric(tracking);
   run_x25519(tracking);
+  run_hybrids(tracking);
   run_pem();
   for (i = 0; mlkem_kems[i] != NULL; i++) run_keyfile(mlkem_kems[i]);
   printf("ct_check: %u passed, %u failed, %u secret outputs not marked\n",

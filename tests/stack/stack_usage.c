@@ -2,8 +2,8 @@
 /*
  * stack_usage.c - make stack: the maximum stack depth of keygen, encaps
  * and decaps, measured for every parameter set and every backend built in,
- * and of mlkem_x25519 and mlkem_x25519_base (whose implementation follows
- * the backend), compared with the bounds written in docs/SECURITY.md.
+ * and of X25519, X-Wing and the TLS key shares (whose X25519 follows the
+ * backend), compared with the bounds written in docs/SECURITY.md.
  *
  * Each call runs on a thread whose stack is a region we own, painted with
  * a byte pattern first (tests/painted_stack.h); afterwards the lowest byte
@@ -21,10 +21,12 @@
  *
  * Usage: mlkem_stack [--bounds FILE] [--backends "portable avx2 ..."]
  *                    [--allow-over]
- * Bounds: the table in FILE after the line "<!-- stack-bounds -->": rows
- * "| ML-KEM-768 | keygen | encaps | decaps |" with the bounds in bytes
- * (commas allowed), for every backend; and the one after
- * "<!-- stack-bounds-x25519 -->": a row "| X25519 | x25519 | x25519_base |".
+ * Bounds: the tables in FILE after a line with the marker
+ * "<!-- stack-bounds": rows "| NAME | bound | bound | bound |" with the
+ * bounds in bytes (commas allowed) of the row's functions in order, the
+ * same for every backend: the ML-KEM sets (keygen, encaps, decaps),
+ * X25519 (x25519, x25519_base), X-Wing (keygen, encaps, decaps) and
+ * X25519MLKEM768 (client_share, server_share, client_finish).
  * Exit status 1 if a measured depth exceeds its bound (unless
  * --allow-over: then it is only marked OVER), if a bound is missing, or if
  * a measurement fails.
@@ -40,12 +42,11 @@
 
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_hybrid.h"
 #include "painted_stack.h"
 
 #define STACK_REGION (1u << 20)
-#define NOPS 3
-
-static const char *const op_names[NOPS] = {"keygen", "encaps", "decaps"};
+#define MAX_OPS 3
 
 #define MAX_EK MLKEM1024_EK_BYTES
 #define MAX_DK MLKEM1024_DK_BYTES
@@ -53,7 +54,7 @@ static const char *const op_names[NOPS] = {"keygen", "encaps", "decaps"};
 
 /* Buffers live outside the measured stack. */
 static uint8_t g_ek[MAX_EK], g_dk[MAX_DK], g_ct[MAX_CT];
-static uint8_t g_ss[MLKEM_SS_BYTES], g_ss2[MLKEM_SS_BYTES];
+static uint8_t g_ss[64], g_ss2[64];
 static const mlkem_kem *g_kem;
 static int g_rc;
 
@@ -69,12 +70,8 @@ static void run_decaps(void *arg) {
   (void)arg;
   g_rc = g_kem->decaps(g_ss2, g_ct, g_dk);
 }
-static void (*const op_fns[NOPS])(void *) = {run_keygen, run_encaps,
-                                             run_decaps};
 
 /* X25519: a shared secret with the peer key g_xpub, and a public key. */
-#define X_NOPS 2
-static const char *const x_op_names[X_NOPS] = {"x25519", "x25519_base"};
 static const uint8_t g_xk[MLKEM_X25519_BYTES] = {5, 6, 7};
 static uint8_t g_xpub[MLKEM_X25519_BYTES] = {9}, g_xout[MLKEM_X25519_BYTES];
 static void run_x25519(void *arg) {
@@ -85,7 +82,103 @@ static void run_x25519_base(void *arg) {
   (void)arg;
   g_rc = mlkem_x25519_base(g_xout, g_xk);
 }
-static void (*const x_op_fns[X_NOPS])(void *) = {run_x25519, run_x25519_base};
+
+/* X-Wing, and the TLS key shares of X25519MLKEM768 (mlkem_hybrid.h). */
+static uint8_t g_hpk[XWING_PK_BYTES], g_hct[XWING_CT_BYTES], g_hsk[32];
+static uint8_t g_hstate[X25519MLKEM768_CLIENT_STATE_BYTES];
+static void run_xwing_keygen(void *arg) {
+  (void)arg;
+  g_rc = xwing_keygen(g_hpk, g_hsk);
+}
+static void run_xwing_encaps(void *arg) {
+  (void)arg;
+  g_rc = xwing_encaps(g_hct, g_ss, g_hpk);
+}
+static void run_xwing_decaps(void *arg) {
+  (void)arg;
+  g_rc = xwing_decaps(g_ss2, g_hct, g_hsk);
+}
+static void run_tls_client(void *arg) {
+  (void)arg;
+  g_rc = x25519mlkem768_client_share(g_hpk, g_hstate);
+}
+static void run_tls_server(void *arg) {
+  (void)arg;
+  g_rc = x25519mlkem768_server_share(g_hct, g_ss, g_hpk);
+}
+static void run_tls_finish(void *arg) {
+  (void)arg;
+  g_rc = x25519mlkem768_client_finish(g_ss2, g_hct, g_hstate);
+}
+
+/* A row of the tables: up to three functions measured in order (each may
+ * use what the one before wrote), the result of the last compared with
+ * that of the middle one when `agree` (g_ss, g_ss2: the secrets). */
+typedef struct {
+  const char *name;
+  const mlkem_kem *kem; /* the ML-KEM set, or NULL */
+  unsigned nops;
+  const char *op_names[MAX_OPS];
+  void (*op_fns[MAX_OPS])(void *);
+  size_t agree; /* bytes of g_ss and g_ss2 that must agree, or 0 */
+} row;
+
+#define MAX_ROWS 8
+static row rows[MAX_ROWS];
+static unsigned nrows;
+
+static void add_row(row r) {
+  if (nrows < MAX_ROWS) rows[nrows++] = r;
+}
+
+static void make_rows(void) {
+  unsigned s;
+  for (s = 0; mlkem_kems[s] != NULL; s++) {
+    row r = {NULL,
+             NULL,
+             3,
+             {"keygen", "encaps", "decaps"},
+             {run_keygen, run_encaps, run_decaps},
+             MLKEM_SS_BYTES};
+    r.name = mlkem_kems[s]->name;
+    r.kem = mlkem_kems[s];
+    add_row(r);
+  }
+  {
+    row r = {"X25519",
+             NULL,
+             2,
+             {"x25519", "x25519_base", NULL},
+             {run_x25519, run_x25519_base, NULL},
+             0};
+    add_row(r);
+  }
+  {
+    row r = {"X-Wing",
+             NULL,
+             3,
+             {"keygen", "encaps", "decaps"},
+             {run_xwing_keygen, run_xwing_encaps, run_xwing_decaps},
+             XWING_SS_BYTES};
+    add_row(r);
+  }
+  {
+    row r = {"X25519MLKEM768",
+             NULL,
+             3,
+             {"client_share", "server_share", "client_finish"},
+             {run_tls_client, run_tls_server, run_tls_finish},
+             X25519MLKEM768_SECRET_BYTES};
+    add_row(r);
+  }
+}
+
+static int row_index(const char *name) {
+  unsigned i;
+  for (i = 0; i < nrows; i++)
+    if (strcmp(rows[i].name, name) == 0) return (int)i;
+  return -1;
+}
 
 /* Depth of fn, the larger over two patterns; 0 on failure. */
 static size_t measure(void (*fn)(void *)) {
@@ -112,41 +205,27 @@ static size_t measure(void (*fn)(void *)) {
   return best;
 }
 
-/* In the child: "set op bytes" lines on fd. Exit 77 if the backend is
- * unavailable, 1 on a failed call. */
+/* In the child: "row op bytes" lines on fd. Exit 77 if the backend is
+ * unavailable, 1 on a failed call or secrets that disagree. */
 static int child(const char *backend, int fd) {
   FILE *out = fdopen(fd, "w");
-  unsigned s, op;
+  unsigned r, op;
   if (out == NULL || setenv("MLKEM_BACKEND", backend, 1) != 0) return 1;
   if (strcmp(mlkem_backend_name(), backend) != 0) return 77;
-  for (s = 0; mlkem_kems[s] != NULL; s++) {
-    g_kem = mlkem_kems[s];
-    for (op = 0; op < NOPS; op++) {
-      size_t d = measure(op_fns[op]);
+  for (r = 0; r < nrows; r++) {
+    g_kem = rows[r].kem;
+    for (op = 0; op < rows[r].nops; op++) {
+      size_t d = measure(rows[r].op_fns[op]);
       if (d == 0) return 1;
-      fprintf(out, "%s %s %zu\n", g_kem->name, op_names[op], d);
+      fprintf(out, "%s %s %zu\n", rows[r].name, rows[r].op_names[op], d);
     }
-    if (memcmp(g_ss, g_ss2, sizeof g_ss) != 0) return 1;
-  }
-  for (op = 0; op < X_NOPS; op++) {
-    size_t d = measure(x_op_fns[op]);
-    if (d == 0) return 1;
-    fprintf(out, "X25519 %s %zu\n", x_op_names[op], d);
+    if (memcmp(g_ss, g_ss2, rows[r].agree) != 0) return 1;
   }
   fclose(out);
   return 0;
 }
 
-#define MAX_SETS 3
-static long bounds[MAX_SETS][NOPS];
-static long x_bounds[X_NOPS];
-
-static int set_index(const char *name) {
-  unsigned s;
-  for (s = 0; s < MAX_SETS && mlkem_kems[s] != NULL; s++)
-    if (strcmp(mlkem_kems[s]->name, name) == 0) return (int)s;
-  return -1;
-}
+static long bounds[MAX_ROWS][MAX_OPS];
 
 /* The number in a table cell (commas allowed), or -1. */
 static long cell_value(const char *c) {
@@ -161,52 +240,48 @@ static long cell_value(const char *c) {
   return digits > 0 ? v : -1;
 }
 
-/* Reads the rows "| ML-KEM-x | n | n | n |" after the first marker and
- * "| X25519 | n | n |" after the second; returns how many were read. */
+/* Reads the rows "| NAME | n | n | n |" (a row of make_rows and its
+ * bounds, in the order of its functions) of every table that follows a
+ * line with the marker "<!-- stack-bounds"; returns how many were read. */
 static int read_bounds(const char *path) {
   FILE *f = fopen(path, "r");
   char line[512];
-  int table = -1, rows = 0, in_rows = 0;
+  int in_table = 0, nread = 0, in_rows = 0;
   if (f == NULL) {
     perror(path);
     return -1;
   }
   while (fgets(line, sizeof line, f) != NULL) {
     char *cell[8], *p = line, name[32];
-    int n = 0, s;
+    int n = 0, r;
     unsigned op;
     size_t len;
-    if (strstr(line, "<!-- stack-bounds -->") != NULL ||
-        strstr(line, "<!-- stack-bounds-x25519 -->") != NULL) {
-      table = strstr(line, "x25519") != NULL;
+    if (strstr(line, "<!-- stack-bounds") != NULL) {
+      in_table = 1;
       in_rows = 0;
       continue;
     }
-    if (table < 0) continue;
+    if (!in_table) continue;
     if (line[0] != '|') {
-      if (in_rows) table = -1; /* the end of the table */
+      if (in_rows) in_table = 0; /* the end of the table */
       continue;
     }
     in_rows = 1;
     while (n < 8 && (p = strchr(p, '|')) != NULL) cell[n++] = ++p;
-    if (n < (table ? X_NOPS : NOPS) + 2) continue;
+    if (n < 3) continue;
     len = strcspn(cell[0], "|");
     while (len > 0 && cell[0][len - 1] == ' ') len--;
     while (*cell[0] == ' ' && len > 0) cell[0]++, len--;
     if (len >= sizeof name) continue;
     memcpy(name, cell[0], len);
     name[len] = '\0';
-    if (table) {
-      if (strcmp(name, "X25519") != 0) continue;
-      for (op = 0; op < X_NOPS; op++) x_bounds[op] = cell_value(cell[1 + op]);
-    } else {
-      if ((s = set_index(name)) < 0) continue;
-      for (op = 0; op < NOPS; op++) bounds[s][op] = cell_value(cell[1 + op]);
-    }
-    rows++;
+    if ((r = row_index(name)) < 0 || n < (int)rows[r].nops + 2) continue;
+    for (op = 0; op < rows[r].nops; op++)
+      bounds[r][op] = cell_value(cell[1 + op]);
+    nread++;
   }
   fclose(f);
-  return rows;
+  return nread;
 }
 
 /* "depth (bound)" into buf, marking a depth over its bound; returns 1 if
@@ -231,7 +306,7 @@ int main(int argc, char **argv) {
   char backends_buf[256] = "portable avx2 avx512";
   char *backend, *save = NULL;
   int i, failed = 0, over_any = 0, allow_over = 0, nbounds = 0;
-  unsigned s, op;
+  unsigned r, op;
 
   for (i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--bounds") == 0 && i + 1 < argc) {
@@ -247,8 +322,8 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
+  make_rows();
   memset(bounds, 0xFF, sizeof bounds); /* -1: no bound */
-  memset(x_bounds, 0xFF, sizeof x_bounds);
   if (bounds_path != NULL) {
     nbounds = read_bounds(bounds_path);
     if (nbounds <= 0) {
@@ -258,18 +333,18 @@ int main(int argc, char **argv) {
   }
 
   printf("Maximum stack depth in bytes (measured; bound in parentheses)\n");
-  printf("| backend  | set         | %-16s | %-16s | %-16s |\n", op_names[0],
-         op_names[1], op_names[2]);
-  printf(
-      "| -------- | ----------- | ---------------- | ---------------- | "
-      "---------------- |\n");
+  printf("| backend  | %-14s | %-30s | %-30s | %-30s |\n", "functions", "first",
+         "second", "third");
+  printf("| -------- | -------------- | %s | %s | %s |\n",
+         "------------------------------", "------------------------------",
+         "------------------------------");
   for (backend = strtok_r(backends_buf, " ,", &save); backend != NULL;
        backend = strtok_r(NULL, " ,", &save)) {
     int fds[2], status;
     pid_t pid;
     FILE *in;
-    size_t depth[MAX_SETS][NOPS], x_depth[X_NOPS];
-    char setname[32], opname[32], cellbuf[40];
+    size_t depth[MAX_ROWS][MAX_OPS];
+    char rowname[32], opname[32], cellbuf[64];
     size_t d;
     fflush(stdout);
     if (pipe(fds) != 0) return 1;
@@ -281,17 +356,12 @@ int main(int argc, char **argv) {
     }
     close(fds[1]);
     memset(depth, 0, sizeof depth);
-    memset(x_depth, 0, sizeof x_depth);
     in = fdopen(fds[0], "r");
     while (in != NULL &&
-           fscanf(in, "%31s %31s %zu", setname, opname, &d) == 3) {
-      int si = set_index(setname);
-      for (op = 0; op < NOPS; op++)
-        if (si >= 0 && strcmp(opname, op_names[op]) == 0) depth[si][op] = d;
-      for (op = 0; op < X_NOPS; op++)
-        if (strcmp(setname, "X25519") == 0 &&
-            strcmp(opname, x_op_names[op]) == 0)
-          x_depth[op] = d;
+           fscanf(in, "%31s %31s %zu", rowname, opname, &d) == 3) {
+      int ri = row_index(rowname);
+      for (op = 0; ri >= 0 && op < rows[ri].nops; op++)
+        if (strcmp(opname, rows[ri].op_names[op]) == 0) depth[ri][op] = d;
     }
     if (in != NULL) fclose(in);
     if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
@@ -310,27 +380,24 @@ int main(int argc, char **argv) {
       failed = 1;
       continue;
     }
-    for (s = 0; s < MAX_SETS && mlkem_kems[s] != NULL; s++) {
-      printf("| %-8s | %-11s |", backend, mlkem_kems[s]->name);
-      for (op = 0; op < NOPS; op++) {
-        int r = format_depth(cellbuf, sizeof cellbuf, depth[s][op],
-                             bounds[s][op], bounds_path != NULL);
-        failed |= r < 0;
-        over_any |= r > 0;
-        printf(" %-16s |", cellbuf);
+    for (r = 0; r < nrows; r++) {
+      printf("| %-8s | %-14s |", backend, rows[r].name);
+      for (op = 0; op < MAX_OPS; op++) {
+        char num[40];
+        int v;
+        if (op >= rows[r].nops) {
+          printf(" %-30s |", "");
+          continue;
+        }
+        v = format_depth(num, sizeof num, depth[r][op], bounds[r][op],
+                         bounds_path != NULL);
+        failed |= v < 0;
+        over_any |= v > 0;
+        snprintf(cellbuf, sizeof cellbuf, "%s %s", rows[r].op_names[op], num);
+        printf(" %-30s |", cellbuf);
       }
       printf("\n");
     }
-    /* X25519: x25519 and x25519_base in the first two columns. */
-    printf("| %-8s | %-11s |", backend, "X25519");
-    for (op = 0; op < X_NOPS; op++) {
-      int r = format_depth(cellbuf, sizeof cellbuf, x_depth[op], x_bounds[op],
-                           bounds_path != NULL);
-      failed |= r < 0;
-      over_any |= r > 0;
-      printf(" %-16s |", cellbuf);
-    }
-    printf(" %-16s |\n", "");
   }
   if (bounds_path != NULL) {
     if (failed)

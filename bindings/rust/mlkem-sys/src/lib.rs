@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+//! Declarations of the mlkem C library (`include/mlkem.h`): ML-KEM-512,
+//! -768 and -1024 of NIST FIPS 203. The build script compiles the library
+//! with the repository's CMake project and links it statically, with every
+//! backend (AVX2, AVX-512, NEON) and the run-time dispatch.
+//!
+//! These are the raw C functions: `include/mlkem.h` documents each one
+//! (sizes, errors, aliasing). Use the safe crate `mlkem` unless you need
+//! the C calls themselves. The sizes below are checked against the C
+//! library's descriptors (`mlkem_kem_by_name`) by this crate's tests.
+#![no_std]
+#![allow(non_camel_case_types)]
+
+use core::ffi::{c_char, c_int, c_uint};
+
+/// Shared secret K.
+pub const MLKEM_SS_BYTES: usize = 32;
+/// Key-generation seed d || z.
+pub const MLKEM_SEED_BYTES: usize = 64;
+/// Encapsulation randomness m.
+pub const MLKEM_MSG_BYTES: usize = 32;
+/// H(ek), appended to ek in a prepared key.
+pub const MLKEM_HASH_BYTES: usize = 32;
+
+pub const MLKEM512_EK_BYTES: usize = 800;
+pub const MLKEM512_DK_BYTES: usize = 1632;
+pub const MLKEM512_CT_BYTES: usize = 768;
+pub const MLKEM768_EK_BYTES: usize = 1184;
+pub const MLKEM768_DK_BYTES: usize = 2400;
+pub const MLKEM768_CT_BYTES: usize = 1088;
+pub const MLKEM1024_EK_BYTES: usize = 1568;
+pub const MLKEM1024_DK_BYTES: usize = 3168;
+pub const MLKEM1024_CT_BYTES: usize = 1568;
+pub const MLKEM512_PREPARED_EK_BYTES: usize = MLKEM512_EK_BYTES + MLKEM_HASH_BYTES;
+pub const MLKEM768_PREPARED_EK_BYTES: usize = MLKEM768_EK_BYTES + MLKEM_HASH_BYTES;
+pub const MLKEM1024_PREPARED_EK_BYTES: usize = MLKEM1024_EK_BYTES + MLKEM_HASH_BYTES;
+
+pub const MLKEM_OK: c_int = 0;
+pub const MLKEM_ERR_RANDOM: c_int = -1;
+pub const MLKEM_ERR_INVALID_EK: c_int = -2;
+pub const MLKEM_ERR_INVALID_DK: c_int = -3;
+pub const MLKEM_ERR_NULL_ARGUMENT: c_int = -4;
+pub const MLKEM_ERR_BACKEND: c_int = -5;
+pub const MLKEM_ERR_SELFTEST: c_int = -6;
+pub const MLKEM_ERR_PAIRWISE: c_int = -7;
+
+/// The descriptor of one parameter set (`mlkem_kem` in mlkem.h).
+#[repr(C)]
+pub struct mlkem_kem {
+    pub name: *const c_char,
+    pub rank: c_uint,
+    pub ek_bytes: usize,
+    pub dk_bytes: usize,
+    pub ct_bytes: usize,
+    pub ss_bytes: usize,
+    pub seed_bytes: usize,
+    pub msg_bytes: usize,
+    pub keygen: Option<unsafe extern "C" fn(ek: *mut u8, dk: *mut u8) -> c_int>,
+    pub keygen_derand:
+        Option<unsafe extern "C" fn(ek: *mut u8, dk: *mut u8, seed: *const u8) -> c_int>,
+    pub encaps: Option<unsafe extern "C" fn(ct: *mut u8, ss: *mut u8, ek: *const u8) -> c_int>,
+    pub encaps_derand: Option<
+        unsafe extern "C" fn(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8) -> c_int,
+    >,
+    pub decaps: Option<unsafe extern "C" fn(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int>,
+    pub check_ek: Option<unsafe extern "C" fn(ek: *const u8) -> c_int>,
+    pub check_dk: Option<unsafe extern "C" fn(dk: *const u8) -> c_int>,
+    pub prepared_ek_bytes: usize,
+    pub prepare_ek: Option<unsafe extern "C" fn(prep: *mut u8, ek: *const u8) -> c_int>,
+    pub encaps_prepared:
+        Option<unsafe extern "C" fn(ct: *mut u8, ss: *mut u8, prep: *const u8) -> c_int>,
+    pub encaps_prepared_derand: Option<
+        unsafe extern "C" fn(ct: *mut u8, ss: *mut u8, prep: *const u8, m: *const u8) -> c_int,
+    >,
+}
+
+extern "C" {
+    pub fn mlkem_strerror(err: c_int) -> *const c_char;
+    pub fn mlkem_version() -> *const c_char;
+    pub fn mlkem_backend_name() -> *const c_char;
+    pub fn mlkem_selftest() -> c_int;
+    pub fn mlkem_kem_by_name(name: *const c_char) -> *const mlkem_kem;
+
+    // ML-KEM-512.
+    pub fn mlkem512_keygen(ek: *mut u8, dk: *mut u8) -> c_int;
+    pub fn mlkem512_keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) -> c_int;
+    pub fn mlkem512_encaps(ct: *mut u8, ss: *mut u8, ek: *const u8) -> c_int;
+    pub fn mlkem512_encaps_derand(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8) -> c_int;
+    pub fn mlkem512_decaps(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int;
+    pub fn mlkem512_check_ek(ek: *const u8) -> c_int;
+    pub fn mlkem512_check_dk(dk: *const u8) -> c_int;
+    pub fn mlkem512_prepare_ek(prep: *mut u8, ek: *const u8) -> c_int;
+    pub fn mlkem512_encaps_prepared(ct: *mut u8, ss: *mut u8, prep: *const u8) -> c_int;
+    pub fn mlkem512_encaps_prepared_derand(
+        ct: *mut u8,
+        ss: *mut u8,
+        prep: *const u8,
+        m: *const u8,
+    ) -> c_int;
+
+    // ML-KEM-768.
+    pub fn mlkem768_keygen(ek: *mut u8, dk: *mut u8) -> c_int;
+    pub fn mlkem768_keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) -> c_int;
+    pub fn mlkem768_encaps(ct: *mut u8, ss: *mut u8, ek: *const u8) -> c_int;
+    pub fn mlkem768_encaps_derand(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8) -> c_int;
+    pub fn mlkem768_decaps(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int;
+    pub fn mlkem768_check_ek(ek: *const u8) -> c_int;
+    pub fn mlkem768_check_dk(dk: *const u8) -> c_int;
+    pub fn mlkem768_prepare_ek(prep: *mut u8, ek: *const u8) -> c_int;
+    pub fn mlkem768_encaps_prepared(ct: *mut u8, ss: *mut u8, prep: *const u8) -> c_int;
+    pub fn mlkem768_encaps_prepared_derand(
+        ct: *mut u8,
+        ss: *mut u8,
+        prep: *const u8,
+        m: *const u8,
+    ) -> c_int;
+
+    // ML-KEM-1024.
+    pub fn mlkem1024_keygen(ek: *mut u8, dk: *mut u8) -> c_int;
+    pub fn mlkem1024_keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) -> c_int;
+    pub fn mlkem1024_encaps(ct: *mut u8, ss: *mut u8, ek: *const u8) -> c_int;
+    pub fn mlkem1024_encaps_derand(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8) -> c_int;
+    pub fn mlkem1024_decaps(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int;
+    pub fn mlkem1024_check_ek(ek: *const u8) -> c_int;
+    pub fn mlkem1024_check_dk(dk: *const u8) -> c_int;
+    pub fn mlkem1024_prepare_ek(prep: *mut u8, ek: *const u8) -> c_int;
+    pub fn mlkem1024_encaps_prepared(ct: *mut u8, ss: *mut u8, prep: *const u8) -> c_int;
+    pub fn mlkem1024_encaps_prepared_derand(
+        ct: *mut u8,
+        ss: *mut u8,
+        prep: *const u8,
+        m: *const u8,
+    ) -> c_int;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::ffi::CStr;
+
+    /// The sizes above against the C library's own descriptors.
+    #[test]
+    fn sizes_match_the_c_descriptors() {
+        let sets: [(&CStr, usize, usize, usize, usize); 3] = [
+            (
+                c"ML-KEM-512",
+                MLKEM512_EK_BYTES,
+                MLKEM512_DK_BYTES,
+                MLKEM512_CT_BYTES,
+                MLKEM512_PREPARED_EK_BYTES,
+            ),
+            (
+                c"ML-KEM-768",
+                MLKEM768_EK_BYTES,
+                MLKEM768_DK_BYTES,
+                MLKEM768_CT_BYTES,
+                MLKEM768_PREPARED_EK_BYTES,
+            ),
+            (
+                c"ML-KEM-1024",
+                MLKEM1024_EK_BYTES,
+                MLKEM1024_DK_BYTES,
+                MLKEM1024_CT_BYTES,
+                MLKEM1024_PREPARED_EK_BYTES,
+            ),
+        ];
+        for (name, ek, dk, ct, prep) in sets {
+            // SAFETY: a NUL-terminated name; the result is NULL or a static
+            // descriptor.
+            let d = unsafe { mlkem_kem_by_name(name.as_ptr()).as_ref() }.expect("known set");
+            assert_eq!(
+                (d.ek_bytes, d.dk_bytes, d.ct_bytes),
+                (ek, dk, ct),
+                "{name:?}"
+            );
+            assert_eq!(d.prepared_ek_bytes, prep, "{name:?}");
+            assert_eq!(d.ss_bytes, MLKEM_SS_BYTES);
+            assert_eq!(d.seed_bytes, MLKEM_SEED_BYTES);
+            assert_eq!(d.msg_bytes, MLKEM_MSG_BYTES);
+        }
+    }
+
+    /// The error codes against mlkem_strerror, which names each one.
+    #[test]
+    fn error_codes_are_the_c_ones() {
+        let named = |code| {
+            // SAFETY: mlkem_strerror returns a static NUL-terminated string.
+            let s = unsafe { CStr::from_ptr(mlkem_strerror(code)) };
+            s.to_str().expect("ASCII") != "unknown error"
+        };
+        for code in [
+            MLKEM_OK,
+            MLKEM_ERR_RANDOM,
+            MLKEM_ERR_INVALID_EK,
+            MLKEM_ERR_INVALID_DK,
+            MLKEM_ERR_NULL_ARGUMENT,
+            MLKEM_ERR_BACKEND,
+            MLKEM_ERR_SELFTEST,
+            MLKEM_ERR_PAIRWISE,
+        ] {
+            assert!(named(code), "code {code}");
+        }
+        assert!(!named(-100));
+    }
+
+    #[test]
+    fn selftest_passes() {
+        // SAFETY: no arguments.
+        assert_eq!(unsafe { mlkem_selftest() }, MLKEM_OK);
+    }
+}

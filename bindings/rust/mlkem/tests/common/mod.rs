@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+//! What the integration tests share: the repository's vector directory,
+//! hex, the "name = value" text of the .rsp and CCTV files, and a
+//! deterministic generator of test inputs.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// tests/vectors of the repository ($MLKEM_VECTOR_DIR if set, as for the C
+/// tests).
+pub fn vector_path(rel: &str) -> PathBuf {
+    let dir = match std::env::var_os("MLKEM_VECTOR_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../tests/vectors"),
+    };
+    dir.join(rel)
+}
+
+pub fn read_vector(rel: &str) -> String {
+    let path = vector_path(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+pub fn hex(s: &str) -> Vec<u8> {
+    assert!(s.len() % 2 == 0, "odd-length hex");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit"))
+        .collect()
+}
+
+pub fn array<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    bytes.try_into().expect("length of the field")
+}
+
+/// The "name = value" lines of a text vector file, in order; the split is
+/// at the last " = " (CCTV labels contain one).
+pub fn kv_lines(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.rsplit_once(" = "))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect()
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): the inputs of the random tests,
+/// the same on every run. Not for keys.
+pub struct TestRng(u64);
+
+impl TestRng {
+    pub fn new(label: &str) -> Self {
+        TestRng(label.bytes().fold(0x9e37_79b9_7f4a_7c15, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        }))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn fill(&mut self, out: &mut [u8]) {
+        for chunk in out.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+
+    pub fn bytes<const N: usize>(&mut self) -> [u8; N] {
+        let mut out = [0u8; N];
+        self.fill(&mut out);
+        out
+    }
+}
+
+/// The same generator as a rand_core CryptoRng, for the *_from_rng APIs in
+/// tests (it is not cryptographic; the marker is what the APIs ask for).
+impl mlkem::rand_core::TryRng for TestRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.next_u64() as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.next_u64())
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        self.fill(dst);
+        Ok(())
+    }
+}
+
+impl mlkem::rand_core::TryCryptoRng for TestRng {}

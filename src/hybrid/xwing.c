@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * xwing.c - X-Wing, ML-KEM-768 + X25519 with a SHA3-256 combiner
+ * (draft-connolly-cfrg-xwing-kem-10, section 5).
+ *
+ * The private key is a 32-byte seed; SHAKE256(seed, 96) gives the ML-KEM
+ * seed d || z and the X25519 private key (expandDecapsulationKey, 5.2).
+ * Decapsulation expands it on every call, as the draft defines it.
+ */
+#include <string.h>
+
+#include "ct.h"
+#include "ct_testing.h"
+#include "hybrid/hybrid.h"
+#include "kem.h"
+#include "mlkem.h"
+#include "mlkem_hazmat.h"
+#include "mlkem_hybrid.h"
+#include "randombytes.h"
+#include "sha3/sha3.h"
+
+/* XWingLabel, the ASCII "\./" "/^\" (section 5.3). */
+static const uint8_t xwing_label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c};
+
+enum {
+  MK_EK = MLKEM768_EK_BYTES,
+  MK_DK = MLKEM768_DK_BYTES,
+  MK_CT = MLKEM768_CT_BYTES,
+  X_LEN = 32
+};
+
+/* expandDecapsulationKey's hash (5.2): d || z || sk_X. */
+static void xwing_expand(uint8_t expanded[96], const uint8_t sk[32]) {
+  mlkem_shake256(expanded, 96, sk, XWING_SK_BYTES);
+}
+
+/* Combiner (5.3): SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel). */
+static void xwing_combiner(uint8_t ss[XWING_SS_BYTES], const uint8_t ss_m[32],
+                           const uint8_t ss_x[32], const uint8_t ct_x[32],
+                           const uint8_t pk_x[32]) {
+  uint8_t in[4 * 32 + sizeof xwing_label];
+  memcpy(in, ss_m, 32);
+  memcpy(in + 32, ss_x, 32);
+  memcpy(in + 64, ct_x, 32);
+  memcpy(in + 96, pk_x, 32);
+  memcpy(in + 128, xwing_label, sizeof xwing_label);
+  mlkem_sha3_256(ss, in, sizeof in);
+  mlkem_zeroize(in, sizeof in);
+}
+
+/* GenerateKeyPairDerand (5.2): pk = ML-KEM ek || X25519(sk_X, 9). With dk
+ * not NULL, also the ML-KEM dk (decapsulation needs it). */
+static void xwing_expand_keys(const mlkem_x25519_impl *x,
+                              uint8_t pk[XWING_PK_BYTES], uint8_t *dk,
+                              const uint8_t sk[XWING_SK_BYTES],
+                              uint8_t sk_x[32]) {
+  uint8_t expanded[96], dk_buf[MK_DK];
+  xwing_expand(expanded, sk);
+  /* Cannot fail: valid pointers, and a backend (x came from it). */
+  (void)mlkem_k3_kem_keygen_derand(pk, dk != NULL ? dk : dk_buf, expanded);
+  x->scalarmult_base(pk + MK_EK, expanded + 64);
+  /* Declassified for the constant-time check (ct_testing.h): pk is the
+   * public key, and ML-KEM's decapsulation checks the copy of ek and
+   * H(ek) inside dk. */
+  MLKEM_CT_UNPOISON(pk, XWING_PK_BYTES);
+  if (dk != NULL) MLKEM_CT_UNPOISON(dk + MLKEM768_KPKE_DK_BYTES, MK_EK + 32);
+  if (sk_x != NULL) memcpy(sk_x, expanded + 64, 32);
+  mlkem_zeroize(expanded, sizeof expanded);
+  mlkem_zeroize(dk_buf, sizeof dk_buf);
+}
+
+int xwing_keygen_derand(uint8_t pk[XWING_PK_BYTES], uint8_t sk[XWING_SK_BYTES],
+                        const uint8_t seed[XWING_SEED_BYTES]) {
+  const mlkem_hybrid_out outs[2] = {{pk, XWING_PK_BYTES}, {sk, XWING_SK_BYTES}};
+  int err;
+  const mlkem_x25519_impl *x = mlkem_hybrid_enter(
+      pk == NULL || sk == NULL || seed == NULL, outs, 2, &err);
+  if (x == NULL) return err;
+  xwing_expand_keys(x, pk, NULL, seed, NULL);
+  memcpy(sk, seed, XWING_SK_BYTES);
+  return mlkem_hybrid_leave(MLKEM_OK, outs, 2);
+}
+
+int xwing_keygen(uint8_t pk[XWING_PK_BYTES], uint8_t sk[XWING_SK_BYTES]) {
+  const mlkem_hybrid_out outs[2] = {{pk, XWING_PK_BYTES}, {sk, XWING_SK_BYTES}};
+  uint8_t seed[XWING_SEED_BYTES];
+  int err;
+  const mlkem_x25519_impl *x =
+      mlkem_hybrid_enter(pk == NULL || sk == NULL, outs, 2, &err);
+  if (x == NULL) return err;
+  if (mlkem_randombytes(seed, sizeof seed) != 0) {
+    err = MLKEM_ERR_RANDOM;
+  } else {
+    xwing_expand_keys(x, pk, NULL, seed, NULL);
+    memcpy(sk, seed, XWING_SK_BYTES);
+  }
+  mlkem_zeroize(seed, sizeof seed);
+  return mlkem_hybrid_leave(err, outs, 2);
+}
+
+/* EncapsulateDerand (5.4), pointers checked. */
+static int xwing_encaps_inner(const mlkem_x25519_impl *x,
+                              uint8_t ct[XWING_CT_BYTES],
+                              uint8_t ss[XWING_SS_BYTES],
+                              const uint8_t pk[XWING_PK_BYTES],
+                              const uint8_t eseed[XWING_ESEED_BYTES]) {
+  uint8_t ss_m[32], ss_x[32];
+  /* ML-KEM-768.Encaps with the section 7.2 check the draft requires. */
+  int err = mlkem_k3_kem_encaps_derand(ct, ss_m, pk, eseed);
+  if (err == MLKEM_OK) {
+    x->scalarmult_base(ct + MK_CT, eseed + 32);  /* ct_X */
+    x->scalarmult(ss_x, eseed + 32, pk + MK_EK); /* ss_X */
+    xwing_combiner(ss, ss_m, ss_x, ct + MK_CT, pk + MK_EK);
+  }
+  mlkem_zeroize(ss_m, sizeof ss_m);
+  mlkem_zeroize(ss_x, sizeof ss_x);
+  return err;
+}
+
+int xwing_encaps_derand(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
+                        const uint8_t pk[XWING_PK_BYTES],
+                        const uint8_t eseed[XWING_ESEED_BYTES]) {
+  const mlkem_hybrid_out outs[2] = {{ct, XWING_CT_BYTES}, {ss, XWING_SS_BYTES}};
+  int err;
+  const mlkem_x25519_impl *x = mlkem_hybrid_enter(
+      ct == NULL || ss == NULL || pk == NULL || eseed == NULL, outs, 2, &err);
+  if (x == NULL) return err;
+  return mlkem_hybrid_leave(xwing_encaps_inner(x, ct, ss, pk, eseed), outs, 2);
+}
+
+int xwing_encaps(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
+                 const uint8_t pk[XWING_PK_BYTES]) {
+  const mlkem_hybrid_out outs[2] = {{ct, XWING_CT_BYTES}, {ss, XWING_SS_BYTES}};
+  uint8_t eseed[XWING_ESEED_BYTES];
+  int err;
+  const mlkem_x25519_impl *x =
+      mlkem_hybrid_enter(ct == NULL || ss == NULL || pk == NULL, outs, 2, &err);
+  if (x == NULL) return err;
+  if (mlkem_randombytes(eseed, sizeof eseed) != 0)
+    err = MLKEM_ERR_RANDOM;
+  else
+    err = xwing_encaps_inner(x, ct, ss, pk, eseed);
+  mlkem_zeroize(eseed, sizeof eseed);
+  return mlkem_hybrid_leave(err, outs, 2);
+}
+
+/* Decapsulate (5.5). */
+int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
+                 const uint8_t sk[XWING_SK_BYTES]) {
+  const mlkem_hybrid_out outs[1] = {{ss, XWING_SS_BYTES}};
+  uint8_t pk[XWING_PK_BYTES], dk[MK_DK], sk_x[32], ss_m[32], ss_x[32];
+  uint8_t ct_x[32];
+  int err;
+  const mlkem_x25519_impl *x =
+      mlkem_hybrid_enter(ss == NULL || ct == NULL || sk == NULL, outs, 1, &err);
+  if (x == NULL) return err;
+  /* ct_X read once: the combiner hashes what X25519 used. */
+  memcpy(ct_x, ct + MK_CT, sizeof ct_x);
+  xwing_expand_keys(x, pk, dk, sk, sk_x);
+  /* Implicit rejection inside; dk was just made, so its check passes. */
+  err = mlkem_k3_kem_decaps(ss_m, ct, dk);
+  if (err == MLKEM_OK) {
+    /* A point of small order gives ss_X = 0: the draft's result, no
+     * error (ML-KEM's secret still carries the combiner). */
+    x->scalarmult(ss_x, sk_x, ct_x);
+    xwing_combiner(ss, ss_m, ss_x, ct_x, pk + MK_EK);
+  }
+  mlkem_zeroize(dk, sizeof dk);
+  mlkem_zeroize(sk_x, sizeof sk_x);
+  mlkem_zeroize(ss_m, sizeof ss_m);
+  mlkem_zeroize(ss_x, sizeof ss_x);
+  return mlkem_hybrid_leave(err, outs, 1);
+}
