@@ -150,6 +150,14 @@ int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
               rc == MLKEM_KEYFILE_ERR_NEED_ALG ? ": name it with -a" : "");
     return CLI_FAIL;
   }
+  if (key->kem == NULL) {
+    /* A key type of the key files that is not ML-KEM: the commands use
+     * key->kem. */
+    cli_error(cmd, "%s: an %s key; the tool takes ML-KEM keys",
+              cli_display_name(path), key->alg->name);
+    mlkem_keyfile_wipe(key);
+    return CLI_FAIL;
+  }
   if (set != NULL && key->kem != set) {
     cli_error(cmd, "%s: the key is %s, not %s", cli_display_name(path),
               key->kem->name, set->name);
