@@ -237,10 +237,12 @@ int main(int argc, char **argv) {
 
   hz = tick_rate();
   measure(cases, 2, iterations / passes, passes);
-  printf("%s, %s: median of %zu calls per operation in %zu passes (%s; ns)\n",
-         OpenSSL_version(OPENSSL_VERSION),
-         with_prepared ? "EVP_PKEY_derive on a prepared context" : "EVP",
-         iterations, passes, TICK_UNIT);
+  printf(
+      "OpenSSL %s, %s: median of %zu calls per operation in %zu passes "
+      "(%s; ns)\n",
+      OpenSSL_version(OPENSSL_VERSION_STRING),
+      with_prepared ? "EVP_PKEY_derive on a prepared context" : "EVP",
+      iterations, passes, TICK_UNIT);
   for (i = 0; i < 2; i++)
     printf("| X25519 | %s | %llu (%llu ns) | quietest pass %llu |\n",
            cases[i].op, (unsigned long long)cases[i].median,
@@ -253,11 +255,11 @@ int main(int argc, char **argv) {
       return 1;
     }
     fprintf(f,
-            "{\n  \"library\": \"%s\",\n  \"backend\": \"%s\",\n"
+            "{\n  \"library\": \"OpenSSL %s\",\n  \"backend\": \"%s\",\n"
             "  \"tick_unit\": \"%s\",\n  \"iterations\": %zu,\n"
             "  \"passes\": %zu,\n  \"tick_hz\": %.0f,\n  \"results\": [\n",
-            OpenSSL_version(OPENSSL_VERSION), "libcrypto's own CPU dispatch",
-            TICK_UNIT, iterations, passes, hz);
+            OpenSSL_version(OPENSSL_VERSION_STRING),
+            "libcrypto's own CPU dispatch", TICK_UNIT, iterations, passes, hz);
     for (i = 0; i < 2; i++)
       fprintf(f,
               "    {\"set\": \"X25519\", \"op\": \"%s\", \"ticks_median\": "
