@@ -5,7 +5,8 @@
  * identifiers and the three private key forms of RFC 9935 (as OpenSSL,
  * BoringSSL, Go and pyca/cryptography write them), and the raw FIPS 203
  * byte strings. A C program reads the key files of those libraries with
- * this header and libmlkem alone.
+ * this header and libmlkem alone. Also the key files of X-Wing
+ * (mlkem_hybrid.h), as its draft defines them (below).
  *
  *   private key   OneAsymmetricKey (RFC 5958) { version 0,
  *                   AlgorithmIdentifier, privateKey OCTET STRING }
@@ -23,12 +24,25 @@
  *                 but white space (no headers, no second block).
  *   raw           ek, dk (FIPS 203) or the 64-byte seed d || z alone.
  *
+ * X-Wing (draft-connolly-cfrg-xwing-kem-10, "Use in X.509"):
+ *   AlgorithmIdentifier  { OID 1.3.6.1.4.1.62253.25722 }, parameters
+ *                 absent.
+ *   private key   OneAsymmetricKey { version 0, AlgorithmIdentifier,
+ *                   privateKey OCTET STRING (the 32-byte seed itself) }:
+ *                 the seed is the only private form (no CHOICE, no
+ *                 expanded key).
+ *   public key    SubjectPublicKeyInfo { AlgorithmIdentifier,
+ *                   BIT STRING (pk, 1216 bytes: ML-KEM-768 ek || X25519) }
+ *   raw           pk, or the 32-byte seed alone.
+ *
  * Every key is checked when it is read: ek by the FIPS 203 section 7.2
  * modulus check; an expanded key by the section 7.3 hash check and the
  * modulus check of the ek inside it; a key in the both form by generating
- * the expanded key again from the seed and comparing. Only DER in its
- * distinguished form is accepted, so that a key read and written again in
- * the same form and encoding gives the same bytes.
+ * the expanded key again from the seed and comparing. An X-Wing pk by the
+ * modulus check of its ML-KEM-768 part (its X25519 part is any 32 bytes);
+ * an X-Wing seed is expanded to its pk (GenerateKeyPairDerand). Only DER
+ * in its distinguished form is accepted, so that a key read and written
+ * again in the same form and encoding gives the same bytes.
  *
  * Conventions
  * -----------
@@ -153,30 +167,32 @@ typedef struct mlkem_keyfile_error {
 /* ------------------------------------------------------------------------ */
 /* Key types, forms and encodings                                            */
 
-/* A key type of the key files: ML-KEM-512, -768 or -1024 (more may come:
- * the hybrid X-Wing). Descriptors are static and constant; never free
- * them, and compare them by address. */
+/* A key type of the key files: ML-KEM-512, -768 or -1024, or X-Wing (more
+ * may come). Descriptors are static and constant; never free them, and
+ * compare them by address. */
 typedef struct mlkem_keyfile_alg {
   const char *name; /* "ML-KEM-768" */
   const char *oid;  /* dotted: "2.16.840.1.101.3.4.4.2" (NULL for a type
                        that has only raw encodings) */
   size_t ek_bytes;
-  size_t dk_bytes;   /* the expanded private key */
-  size_t seed_bytes; /* the private key seed */
+  size_t dk_bytes;   /* the expanded private key (0 for X-Wing: none) */
+  size_t seed_bytes; /* the private key seed (64; X-Wing: 32) */
 } mlkem_keyfile_alg;
 
 /* The descriptors of all key types, NULL-terminated: ML-KEM-512, -768 and
- * -1024 first, in that order (as mlkem_kems), then any other type. */
+ * -1024 first, in that order (as mlkem_kems), then X-Wing, then any type
+ * added later (new types are appended: an index never changes). */
 extern const mlkem_keyfile_alg *const mlkem_keyfile_algs[];
 
 /* The descriptor for a name, or NULL if the name is unknown. The ML-KEM
  * types take the names of mlkem_kem_by_name (any letter case; "ML-KEM-768"
- * or "768"); any other type its exact name. */
+ * or "768"); any other type its exact name ("X-Wing"). */
 const mlkem_keyfile_alg *mlkem_keyfile_alg_by_name(const char *name);
 
 /* What a key object holds, and the form a key is written in. A private key
  * is read (or made) from its seed, from its expanded key, or from both,
- * and written in any form it has what for: */
+ * and written in any form it has what for (an X-Wing private key has the
+ * seed form only: it is read and written as SEED): */
 typedef enum mlkem_keyfile_type {
   /* A public key: ek only (SubjectPublicKeyInfo, or a raw ek). */
   MLKEM_KEYFILE_PUBLIC = 1,
@@ -194,7 +210,8 @@ typedef enum mlkem_keyfile_type {
 typedef enum mlkem_keyfile_encoding {
   MLKEM_KEYFILE_PEM = 1, /* PEM around the DER */
   MLKEM_KEYFILE_DER = 2, /* PKCS#8 or SubjectPublicKeyInfo */
-  MLKEM_KEYFILE_RAW = 3  /* ek, dk or the seed alone (no both) */
+  MLKEM_KEYFILE_RAW = 3  /* ek, dk or the seed alone (no both); X-Wing's
+                            pk or seed */
 } mlkem_keyfile_encoding;
 
 /* Sizes of the largest key type, for buffers. */
@@ -211,11 +228,14 @@ typedef enum mlkem_keyfile_encoding {
  * below. The fields may be read; a key is only made by these functions.
  * ek always holds the public key (for a private key, the ek inside dk),
  * dk the FIPS 203 decapsulation key of a private key, seed the 64-byte
- * seed d || z of a SEED or BOTH key; what the type leaves out is zero. */
+ * seed d || z of a SEED or BOTH key; what the type leaves out is zero.
+ * For X-Wing: ek holds the 1216-byte pk, seed the 32-byte private key (the
+ * sk of xwing_decaps), dk nothing (zero). Use key->alg to tell the types
+ * apart. */
 typedef struct mlkem_keyfile_key {
   const mlkem_keyfile_alg *alg; /* the key type */
   /* Its ML-KEM parameter set, to use the key with (NULL for a key type
-   * that is not ML-KEM). */
+   * that is not ML-KEM: X-Wing). */
   const mlkem_kem *kem;
   mlkem_keyfile_type type;
   mlkem_keyfile_encoding encoding; /* how it was read */
@@ -229,8 +249,9 @@ typedef struct mlkem_keyfile_key {
 
 /* mlkem_keyfile_decode: reads a key file in any encoding: PEM if it starts
  * (after white space) with "-----BEGIN ", raw bytes if its length is that
- * of an ek, a dk or a seed of some key type, DER otherwise (no DER key
- * file has a raw key's length). A raw seed does not say its type: pass it
+ * of an ek, a dk or a seed of some key type (X-Wing's pk: 1216 bytes), DER
+ * otherwise (no DER key file has a raw key's length). A raw seed (64
+ * bytes, or X-Wing's 32) does not say its type: pass it
  * in raw_seed_alg (NULL otherwise; a raw seed is then refused with
  * MLKEM_KEYFILE_ERR_NEED_ALG). Runs every check (see the top) and fills
  * *key, with key->encoding saying how it was read. On error *key is

@@ -896,7 +896,8 @@ static void test_keyfile_misc(void) {
           MLKEM_KEYFILE_ERR_OID);
     CHECKF(strcmp(err.msg,
                   "wrong OID: algorithm 1.2.840.113549.1.1.1 is not ML-KEM "
-                  "(2.16.840.1.101.3.4.4.1, .2 or .3)") == 0,
+                  "or X-Wing (2.16.840.1.101.3.4.4.1, .2, .3 or "
+                  "1.3.6.1.4.1.62253.25722)") == 0,
            "wrong OID message: %s", err.msg);
   }
   /* Non-minimal outer length. */
@@ -935,8 +936,8 @@ static void test_keyfile_misc(void) {
         MLKEM_KEYFILE_ERR_LENGTH);
   CHECKF(strcmp(err.msg,
                 "wrong length: not PEM or DER, and 5 bytes is not the size of "
-                "a raw ML-KEM key (ek 800/1184/1568, dk 1632/2400/3168, seed "
-                "64)") == 0,
+                "a raw ML-KEM or X-Wing key (ek 800/1184/1568/1216, dk "
+                "1632/2400/3168, seed 64/32)") == 0,
          "raw length message: %s", err.msg);
   /* Random inputs of every length up to 300 (and the raw sizes) never
    * decode to a key (a random raw ek would be refused by the modulus
@@ -1113,7 +1114,10 @@ static void test_codes_and_names(void) {
     CHECK(mlkem_keyfile_alg_by_name(mlkem_kems[i]->name) == a);
     CHECK(mlkem_keyfile_alg_by_name(mlkem_kems[i]->name + 7) == a);
   }
-  CHECK(i == 3 && mlkem_keyfile_algs[3] == NULL);
+  CHECK(i == 3 && mlkem_keyfile_algs[3] != NULL &&
+        mlkem_keyfile_algs[4] == NULL);
+  CHECK(mlkem_keyfile_alg_by_name("X-Wing") == mlkem_keyfile_algs[3]);
+  CHECK(mlkem_keyfile_alg_by_name("x-wing") == NULL); /* its exact name */
   CHECK(mlkem_keyfile_alg_by_name("ml-kem-1024") == mlkem_keyfile_algs[2]);
   CHECK(mlkem_keyfile_alg_by_name("ML-KEM-769") == NULL);
   CHECK(mlkem_keyfile_alg_by_name("") == NULL);
@@ -1260,33 +1264,280 @@ static void test_contracts(void) {
   CHECK(all_zero(&good, sizeof good));
 }
 
-/* ---- a key type that is not built in ------------------------------------ */
+/* ---- X-Wing -------------------------------------------------------------- */
 
-/* X-Wing (draft-connolly-cfrg-xwing-kem), restated for the test from the
- * library's parts: the 32-byte seed expands by SHAKE256 into d || z of
- * ML-KEM-768 and the X25519 private key; ek = ek_M || X25519(sk_X, 9).
- * There is no expanded form: dk is left empty. */
+/* X-Wing's expandDecapsulationKey (draft-connolly-cfrg-xwing-kem-10),
+ * restated for the test from the library's parts: the 32-byte seed
+ * expands by SHAKE256 into d || z of ML-KEM-768 and the X25519 private
+ * key; pk = ek_M || X25519(sk_X, 9). */
 #define XWING_EK_BYTES (MLKEM768_EK_BYTES + 32)
 
-static int xwing_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
-                        const uint8_t *seed, mlkem_keyfile_error *err) {
+static void xwing_restated_pk(uint8_t pk[XWING_EK_BYTES],
+                              const uint8_t seed[32]) {
   uint8_t expanded[96], dk_m[MLKEM768_DK_BYTES];
-  int rc;
+  mlkem_shake256(expanded, sizeof expanded, seed, 32);
+  CHECK(mlkem768_keygen_derand(pk, dk_m, expanded) == 0);
+  CHECK(mlkem_x25519_base(pk + MLKEM768_EK_BYTES, expanded + 64) == 0);
+}
+
+/* The draft's OID, 1.3.6.1.4.1.62253.25722, in DER (its contents worked
+ * out by hand: 62253 = 0x83 0xe6 0x2d, 25722 = 0x81 0xc8 0x7a). */
+static const uint8_t oid_xwing[11] = {0x2b, 0x06, 0x01, 0x04, 0x01, 0x83,
+                                      0xe6, 0x2d, 0x81, 0xc8, 0x7a};
+
+/* AlgorithmIdentifier { oid } (optional NULL parameters). */
+static void xwing_alg_id(buf *o, const uint8_t *oid, size_t oid_n,
+                         int with_null) {
+  buf c = {{0}, 0};
+  tlv(&c, 0x06, oid, oid_n);
+  if (with_null) tlv(&c, 0x05, NULL, 0);
+  tlv(o, 0x30, c.b, c.n);
+}
+
+/* The draft's PKCS#8: version 0, the algorithm, the seed (n bytes) in the
+ * privateKey OCTET STRING. */
+static void xwing_pkcs8(buf *out, const uint8_t *oid, size_t oid_n,
+                        int with_null, const uint8_t *seed, size_t n) {
+  static const uint8_t v0 = 0;
+  buf c = {{0}, 0};
+  tlv(&c, 0x02, &v0, 1);
+  xwing_alg_id(&c, oid, oid_n, with_null);
+  tlv(&c, 0x04, seed, n);
+  wrap(out, 0x30, &c);
+}
+
+static void xwing_spki(buf *out, const uint8_t *oid, size_t oid_n,
+                       const uint8_t *pk, size_t n) {
+  static uint8_t bits[XWING_EK_BYTES + 2];
+  buf c = {{0}, 0};
+  bits[0] = 0;
+  memcpy(bits + 1, pk, n);
+  xwing_alg_id(&c, oid, oid_n, 0);
+  tlv(&c, 0x03, bits, n + 1);
+  wrap(out, 0x30, &c);
+}
+
+/* Decodes DER expecting error `code` and a message containing `phrase`. */
+static void expect_xwing_error(const buf *der, int code, const char *phrase,
+                               const char *what) {
+  mlkem_keyfile_error err;
+  static mlkem_keyfile_key key;
+  expect_der_error(der->b, der->n, code, what);
+  CHECK(mlkem_keyfile_decode(&key, der->b, der->n, NULL, &err) == code);
+  CHECKF(strstr(err.msg, phrase) != NULL, "%s: message '%s' lacks '%s'", what,
+         err.msg, phrase);
+}
+
+static void test_xwing(void) {
+  static mlkem_keyfile_key key, pub, other;
+  static uint8_t out[MLKEM_KEYFILE_MAX_PEM], pk[XWING_EK_BYTES];
+  const mlkem_keyfile_alg *xw = mlkem_keyfile_alg_by_name("X-Wing");
+  mlkem_keyfile_error err;
+  uint8_t seed[32], *priv_file, *pub_file;
+  size_t i, priv_len, pub_len, len;
+  buf der, want;
+
+  for (i = 0; i < 32; i++) seed[i] = (uint8_t)i;
+  CHECK(xw != NULL && xw == mlkem_keyfile_algs[3]);
+  if (xw == NULL) return;
+  CHECK(strcmp(xw->name, "X-Wing") == 0 &&
+        strcmp(xw->oid, "1.3.6.1.4.1.62253.25722") == 0 &&
+        xw->ek_bytes == XWING_PK_BYTES && xw->dk_bytes == 0 &&
+        xw->seed_bytes == XWING_SK_BYTES);
+  CHECK(mlkem_keyfile_table[3]->oid_len == sizeof oid_xwing &&
+        memcmp(mlkem_keyfile_table[3]->oid, oid_xwing, sizeof oid_xwing) == 0);
+
+  /* The draft's example files: the private key 00 01 .. 1f, and the public
+   * key that the draft gives for it, which is also the restated
+   * expansion's and xwing_keygen_derand's. */
+  priv_file = read_vector("xwing-draft/xwing.priv", &priv_len);
+  pub_file = read_vector("xwing-draft/xwing.pub", &pub_len);
+  CHECKF(mlkem_keyfile_decode(&key, priv_file, priv_len, NULL, &err) ==
+             MLKEM_KEYFILE_OK,
+         "xwing.priv: %s", err.msg);
+  CHECK(key.alg == xw && key.kem == NULL && key.type == MLKEM_KEYFILE_SEED &&
+        key.encoding == MLKEM_KEYFILE_PEM);
+  CHECK_MEM(key.seed, seed, 32, "X-Wing seed of xwing.priv");
+  CHECK(all_zero(key.seed + 32, sizeof key.seed - 32) &&
+        all_zero(key.dk, sizeof key.dk));
+  CHECKF(mlkem_keyfile_decode(&pub, pub_file, pub_len, NULL, &err) ==
+             MLKEM_KEYFILE_OK,
+         "xwing.pub: %s", err.msg);
+  CHECK(pub.alg == xw && pub.kem == NULL && pub.type == MLKEM_KEYFILE_PUBLIC);
+  CHECK_MEM(key.ek, pub.ek, XWING_EK_BYTES, "X-Wing pk of the seed = SPKI's");
+  xwing_restated_pk(pk, seed);
+  CHECK_MEM(pub.ek, pk, XWING_EK_BYTES, "X-Wing SPKI pk = restated expansion");
+  {
+    uint8_t lib_pk[XWING_PK_BYTES], sk[XWING_SK_BYTES];
+    CHECK(xwing_keygen_derand(lib_pk, sk, seed) == 0);
+    CHECK_MEM(pub.ek, lib_pk, XWING_PK_BYTES, "X-Wing pk = keygen_derand's");
+  }
+  /* The DER of both files is the structure built here by hand. */
+  xwing_pkcs8(&want, oid_xwing, sizeof oid_xwing, 0, seed, 32);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_SEED, MLKEM_KEYFILE_DER, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_OK &&
+        len == want.n && len == 54 && memcmp(out, want.b, len) == 0);
+  CHECK(mlkem_keyfile_decode_der(&other, out, len, &err) == MLKEM_KEYFILE_OK &&
+        other.alg == xw && other.encoding == MLKEM_KEYFILE_DER &&
+        memcmp(other.seed, seed, 32) == 0);
+  xwing_spki(&want, oid_xwing, sizeof oid_xwing, pk, XWING_EK_BYTES);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_PUBLIC, MLKEM_KEYFILE_DER, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_OK &&
+        len == want.n && len == 1240 && memcmp(out, want.b, len) == 0);
+  /* Written back as PEM byte for byte, from the private and the public
+   * key alike. */
+  writes_as(&key, MLKEM_KEYFILE_SEED, "xwing-draft/xwing.priv");
+  writes_as(&key, MLKEM_KEYFILE_PUBLIC, "xwing-draft/xwing.pub");
+  writes_as(&pub, MLKEM_KEYFILE_PUBLIC, "xwing-draft/xwing.pub");
+  /* Raw: the seed and pk alone; a raw pk is recognised by its size, a raw
+   * seed needs its type. */
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_SEED, MLKEM_KEYFILE_RAW, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_OK &&
+        len == 32 && memcmp(out, seed, 32) == 0);
+  CHECK(mlkem_keyfile_decode(&other, out, len, NULL, &err) ==
+        MLKEM_KEYFILE_ERR_NEED_ALG);
+  CHECK(mlkem_keyfile_decode(&other, out, len, xw, &err) == MLKEM_KEYFILE_OK &&
+        other.alg == xw && other.type == MLKEM_KEYFILE_SEED &&
+        other.encoding == MLKEM_KEYFILE_RAW &&
+        memcmp(other.ek, pk, XWING_EK_BYTES) == 0);
+  /* A 32-byte seed with an ML-KEM type: no raw key of that type. */
+  CHECK(mlkem_keyfile_decode(&other, out, len, mlkem_keyfile_algs[1], &err) ==
+        MLKEM_KEYFILE_ERR_NEED_ALG);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_PUBLIC, MLKEM_KEYFILE_RAW, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_OK &&
+        len == XWING_PK_BYTES && memcmp(out, pk, len) == 0);
+  CHECK(mlkem_keyfile_decode(&other, out, len, NULL, &err) ==
+            MLKEM_KEYFILE_OK &&
+        other.alg == xw && other.type == MLKEM_KEYFILE_PUBLIC &&
+        other.encoding == MLKEM_KEYFILE_RAW);
+  CHECK(mlkem_keyfile_from_raw(&other, xw, MLKEM_KEYFILE_SEED, seed, 32,
+                               &err) == MLKEM_KEYFILE_OK &&
+        memcmp(other.ek, pk, XWING_EK_BYTES) == 0);
+  /* No other private form: none is read or written. */
+  CHECK(mlkem_keyfile_from_raw(&other, xw, MLKEM_KEYFILE_EXPANDED, seed, 32,
+                               &err) == MLKEM_KEYFILE_ERR_FORM &&
+        all_zero(&other, sizeof other));
+  CHECK(mlkem_keyfile_from_raw(&other, xw, MLKEM_KEYFILE_BOTH, seed, 32,
+                               &err) == MLKEM_KEYFILE_ERR_FORM);
+  CHECK(mlkem_keyfile_from_raw(&other, xw, MLKEM_KEYFILE_SEED, seed, 64,
+                               &err) == MLKEM_KEYFILE_ERR_LENGTH);
+  CHECK(strcmp(err.msg, "wrong length: the seed has 64 bytes (want 32)") == 0);
+  for (i = MLKEM_KEYFILE_EXPANDED; i <= MLKEM_KEYFILE_BOTH; i++) {
+    memset(out, 0x5a, sizeof out);
+    CHECK(mlkem_keyfile_encode(&key, (mlkem_keyfile_type)i, MLKEM_KEYFILE_DER,
+                               out, sizeof out, &len,
+                               &err) == MLKEM_KEYFILE_ERR_FORM &&
+          all_zero(out, sizeof out) && len == 0);
+  }
+  CHECK(strcmp(err.msg, "X-Wing private keys have only the seed form") == 0);
+  CHECK(mlkem_keyfile_encode(&pub, MLKEM_KEYFILE_SEED, MLKEM_KEYFILE_PEM, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_ERR_FORM);
+  /* A public key of the X25519 part changed: any 32 bytes are an X25519
+   * public key (the draft checks nothing there). */
+  xwing_spki(&der, oid_xwing, sizeof oid_xwing, pk, XWING_EK_BYTES);
+  der.b[der.n - 1] ^= 0x80;
+  CHECK(mlkem_keyfile_decode(&other, der.b, der.n, NULL, &err) ==
+        MLKEM_KEYFILE_OK);
+
+  /* Refused: wrong lengths of the seed and of pk, in DER and raw. */
+  xwing_pkcs8(&der, oid_xwing, sizeof oid_xwing, 0, seed, 31);
+  expect_xwing_error(&der, MLKEM_KEYFILE_ERR_LENGTH,
+                     "the seed has 31 bytes (want 32)", "X-Wing 31-byte seed");
+  {
+    uint8_t seed33[33] = {0};
+    xwing_pkcs8(&der, oid_xwing, sizeof oid_xwing, 0, seed33, 33);
+    expect_xwing_error(&der, MLKEM_KEYFILE_ERR_LENGTH,
+                       "the seed has 33 bytes (want 32)",
+                       "X-Wing 33-byte seed");
+  }
+  /* The ML-KEM private key CHOICE is not X-Wing's syntax: a [0] seed is
+   * 34 bytes of privateKey. */
+  {
+    buf choice = {{0}, 0};
+    tlv(&choice, 0x80, seed, 32);
+    xwing_pkcs8(&der, oid_xwing, sizeof oid_xwing, 0, choice.b, choice.n);
+    expect_xwing_error(&der, MLKEM_KEYFILE_ERR_LENGTH,
+                       "the seed has 34 bytes (want 32)",
+                       "X-Wing seed in ML-KEM's CHOICE");
+  }
+  xwing_spki(&der, oid_xwing, sizeof oid_xwing, pk, XWING_EK_BYTES - 1);
+  expect_xwing_error(&der, MLKEM_KEYFILE_ERR_LENGTH,
+                     "the X-Wing public key has 1215 bytes (want 1216)",
+                     "X-Wing 1215-byte pk");
+  memcpy(out, pk, XWING_EK_BYTES);
+  out[XWING_EK_BYTES] = 0;
+  xwing_spki(&der, oid_xwing, sizeof oid_xwing, out, XWING_EK_BYTES + 1);
+  expect_xwing_error(&der, MLKEM_KEYFILE_ERR_LENGTH,
+                     "the X-Wing public key has 1217 bytes (want 1216)",
+                     "X-Wing 1217-byte pk");
+  CHECK(mlkem_keyfile_from_raw(&other, xw, MLKEM_KEYFILE_PUBLIC, pk,
+                               XWING_EK_BYTES - 1,
+                               &err) == MLKEM_KEYFILE_ERR_LENGTH);
+  CHECK(mlkem_keyfile_decode(&other, pk, XWING_EK_BYTES + 1, NULL, &err) ==
+        MLKEM_KEYFILE_ERR_LENGTH);
+  /* Refused: another OID (last arc + 1), parameters present. */
+  {
+    uint8_t oid[sizeof oid_xwing];
+    memcpy(oid, oid_xwing, sizeof oid);
+    oid[sizeof oid - 1]++;
+    xwing_pkcs8(&der, oid, sizeof oid, 0, seed, 32);
+    expect_xwing_error(&der, MLKEM_KEYFILE_ERR_OID,
+                       "wrong OID: algorithm 1.3.6.1.4.1.62253.25723 is not "
+                       "ML-KEM or X-Wing (2.16.840.1.101.3.4.4.1, .2, .3 or "
+                       "1.3.6.1.4.1.62253.25722)",
+                       "X-Wing OID + 1 (private)");
+    xwing_spki(&der, oid, sizeof oid, pk, XWING_EK_BYTES);
+    expect_xwing_error(&der, MLKEM_KEYFILE_ERR_OID, "62253.25723",
+                       "X-Wing OID + 1 (public)");
+    /* An OID one arc short. */
+    xwing_spki(&der, oid_xwing, sizeof oid_xwing - 3, pk, XWING_EK_BYTES);
+    expect_xwing_error(&der, MLKEM_KEYFILE_ERR_OID, "1.3.6.1.4.1.62253 is not",
+                       "X-Wing OID without its last arc");
+  }
+  xwing_pkcs8(&der, oid_xwing, sizeof oid_xwing, 1, seed, 32);
+  expect_xwing_error(&der, MLKEM_KEYFILE_ERR_PARAMS,
+                     "algorithm parameters present (they must be absent for "
+                     "X-Wing)",
+                     "X-Wing NULL parameters");
+  /* Refused: a non-reduced ML-KEM part (first coefficient 4095), in SPKI
+   * and raw. */
+  memcpy(out, pk, XWING_EK_BYTES);
+  out[0] = 0xff;
+  out[1] = 0xff;
+  xwing_spki(&der, oid_xwing, sizeof oid_xwing, out, XWING_EK_BYTES);
+  expect_xwing_error(&der, MLKEM_KEYFILE_ERR_INVALID_EK,
+                     "a coefficient of the ML-KEM-768 part of the X-Wing "
+                     "public key is not below q",
+                     "X-Wing non-reduced pk");
+  CHECK(mlkem_keyfile_decode(&other, out, XWING_EK_BYTES, NULL, &err) ==
+            MLKEM_KEYFILE_ERR_INVALID_EK &&
+        strstr(err.msg, "raw X-Wing public key") != NULL);
+  /* Refused: a private key under the public label. */
+  xwing_pkcs8(&der, oid_xwing, sizeof oid_xwing, 0, seed, 32);
+  CHECK(mlkem_pem_encode("PUBLIC KEY", der.b, der.n, (char *)out, sizeof out,
+                         &len) == MLKEM_PEM_OK);
+  CHECK(mlkem_keyfile_decode(&other, out, len, NULL, &err) ==
+            MLKEM_KEYFILE_ERR_PEM_LABEL &&
+        strstr(err.msg, "PUBLIC KEY holds a private key") != NULL);
+  free(priv_file);
+  free(pub_file);
+  mlkem_keyfile_wipe(&key);
+}
+
+/* ---- a key type that is not built in ------------------------------------ */
+
+static int restated_expand(const mlkem_keyfile_entry *e, uint8_t *ek,
+                           uint8_t *dk, const uint8_t *seed,
+                           mlkem_keyfile_error *err) {
   (void)e;
   (void)dk;
-  mlkem_shake256(expanded, sizeof expanded, seed, 32);
-  rc = mlkem768_keygen_derand(ek, dk_m, expanded);
-  if (rc == 0) rc = mlkem_x25519_base(ek + MLKEM768_EK_BYTES, expanded + 64);
-  memset(dk_m, 0, sizeof dk_m);
-  memset(expanded, 0, sizeof expanded);
-  if (rc != 0)
-    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LIBRARY,
-                              "X-Wing key generation failed");
+  (void)err;
+  xwing_restated_pk(ek, seed);
   return MLKEM_KEYFILE_OK;
 }
 
-static int xwing_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
-                          int raw, mlkem_keyfile_error *err) {
+static int restated_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
+                             int raw, mlkem_keyfile_error *err) {
   (void)raw;
   if (mlkem768_check_ek(ek) != 0)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_INVALID_EK,
@@ -1295,121 +1546,33 @@ static int xwing_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
   return MLKEM_KEYFILE_OK;
 }
 
-/* The entry a key type adds to the table (keyfile_alg.h).
- * 1.3.6.1.4.1.62253.25722 in DER: 2b 06 01 04 01 83 e6 2d 81 c8 7a. */
-static const mlkem_keyfile_entry xwing = {
-    .alg = {.name = "X-Wing",
-            .oid = "1.3.6.1.4.1.62253.25722",
-            .ek_bytes = XWING_EK_BYTES,
-            .dk_bytes = 0,
-            .seed_bytes = 32},
-    .oid = {0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xe6, 0x2d, 0x81, 0xc8, 0x7a},
-    .oid_len = 11,
-    .priv = MLKEM_KEYFILE_PRIV_SEED,
-    .family = "X-Wing",
-    .expand = xwing_expand,
-    .check_ek = xwing_check_ek};
-
-/* The same type without a key-file OID: raw encodings only (as Kyber's
- * round-3 keys will be). */
+/* A type with raw encodings only (as Kyber's round-3 keys), added through
+ * the internal table: X-Wing's key generation restated, no OID. */
 static const mlkem_keyfile_entry raw_only = {
     .alg = {.name = "X-Wing-raw", .ek_bytes = XWING_EK_BYTES, .seed_bytes = 32},
     .priv = MLKEM_KEYFILE_PRIV_SEED,
     .family = "X-Wing",
-    .expand = xwing_expand,
-    .check_ek = xwing_check_ek};
+    .expand = restated_expand,
+    .check_ek = restated_check_ek};
 
 static void test_added_type(void) {
   static mlkem_keyfile_key key, pub;
   static uint8_t out[MLKEM_KEYFILE_MAX_PEM], xwing_ek[XWING_EK_BYTES];
   const mlkem_keyfile_entry *table[6];
   mlkem_keyfile_error err;
-  uint8_t seed[32], *priv_file, *pub_file;
-  size_t i, priv_len, pub_len, len;
-  char text[64];
+  uint8_t seed[32];
+  size_t i, len;
 
-  for (i = 0; i < 3; i++) table[i] = mlkem_keyfile_table[i];
-  table[3] = &xwing;
+  for (i = 0; i < 4; i++) table[i] = mlkem_keyfile_table[i];
   table[4] = &raw_only;
   table[5] = NULL;
   for (i = 0; i < 32; i++) seed[i] = (uint8_t)i;
-  mlkem_der_oid_to_text(xwing.oid, xwing.oid_len, text, sizeof text);
-  CHECK(strcmp(text, xwing.alg.oid) == 0);
-
-  priv_file = read_vector("xwing-draft/xwing.priv", &priv_len);
-  pub_file = read_vector("xwing-draft/xwing.pub", &pub_len);
-  /* The library's own table does not know the type. */
-  CHECK(mlkem_keyfile_decode(&key, priv_file, priv_len, NULL, &err) ==
-        MLKEM_KEYFILE_ERR_OID);
-  CHECK(strstr(err.msg, "1.3.6.1.4.1.62253.25722 is not ML-KEM (") != NULL);
-  /* With the entry: the seed, and the public key it generates is the
-   * draft's. */
-  CHECK(mlkem_keyfile_decode_in(table, &key, priv_file, priv_len, NULL, &err) ==
-        MLKEM_KEYFILE_OK);
-  CHECK(key.alg == &xwing.alg && key.kem == NULL &&
-        key.type == MLKEM_KEYFILE_SEED && key.encoding == MLKEM_KEYFILE_PEM);
-  CHECK_MEM(key.seed, seed, 32, "X-Wing seed");
-  CHECK(mlkem_keyfile_decode_in(table, &pub, pub_file, pub_len, NULL, &err) ==
-            MLKEM_KEYFILE_OK &&
-        pub.type == MLKEM_KEYFILE_PUBLIC);
-  CHECK_MEM(key.ek, pub.ek, XWING_EK_BYTES, "X-Wing ek from the seed");
-  /* The restatement here agrees with the library's X-Wing. */
-  {
-    uint8_t pk[XWING_PK_BYTES], sk[XWING_SK_BYTES];
-    CHECK(xwing_keygen_derand(pk, sk, seed) == 0);
-    CHECK_MEM(key.ek, pk, XWING_PK_BYTES, "X-Wing ek as xwing_keygen_derand");
-  }
-  /* Written back byte for byte; no other private form. */
-  CHECK(mlkem_keyfile_encode_in(table, &key, MLKEM_KEYFILE_SEED,
-                                MLKEM_KEYFILE_PEM, out, sizeof out, &len,
-                                &err) == MLKEM_KEYFILE_OK &&
-        len == priv_len && memcmp(out, priv_file, len) == 0);
-  CHECK(mlkem_keyfile_encode_in(table, &key, MLKEM_KEYFILE_PUBLIC,
-                                MLKEM_KEYFILE_PEM, out, sizeof out, &len,
-                                &err) == MLKEM_KEYFILE_OK &&
-        len == pub_len && memcmp(out, pub_file, len) == 0);
-  CHECK(mlkem_keyfile_encode_in(table, &key, MLKEM_KEYFILE_BOTH,
-                                MLKEM_KEYFILE_DER, out, sizeof out, &len,
-                                &err) == MLKEM_KEYFILE_ERR_FORM);
-  CHECK(mlkem_keyfile_encode_in(table, &key, MLKEM_KEYFILE_EXPANDED,
-                                MLKEM_KEYFILE_DER, out, sizeof out, &len,
-                                &err) == MLKEM_KEYFILE_ERR_FORM);
-  /* A seed of the wrong length; another type's OID now named too. */
-  CHECK(mlkem_keyfile_encode_in(table, &key, MLKEM_KEYFILE_SEED,
-                                MLKEM_KEYFILE_DER, out, sizeof out, &len,
-                                &err) == MLKEM_KEYFILE_OK);
-  out[len - 1] ^= 1; /* the seed's last byte: another key, still valid */
-  CHECK(mlkem_keyfile_decode_der_in(table, &pub, out, len, &err) ==
-            MLKEM_KEYFILE_OK &&
-        memcmp(pub.ek, key.ek, XWING_EK_BYTES) != 0);
-  out[1]--; /* the outer length, and the privateKey's, one shorter */
-  out[21]--;
-  CHECK(mlkem_keyfile_decode_der_in(table, &pub, out, len - 1, &err) ==
-        MLKEM_KEYFILE_ERR_LENGTH);
-  {
-    buf bad;
-    static const uint8_t bits[] = {0x00, 0x30, 0x00};
-    buf alg = {{0}, 0}, body = {{0}, 0}, oid = {{0}, 0};
-    static const uint8_t rsa[] = {0x2a, 0x86, 0x48, 0x86, 0xf7,
-                                  0x0d, 0x01, 0x01, 0x01};
-    tlv(&oid, 0x06, rsa, sizeof rsa);
-    tlv(&alg, 0x30, oid.b, oid.n);
-    put(&body, alg.b, alg.n);
-    tlv(&body, 0x03, bits, sizeof bits);
-    wrap(&bad, 0x30, &body);
-    CHECK(mlkem_keyfile_decode_der_in(table, &pub, bad.b, bad.n, &err) ==
-          MLKEM_KEYFILE_ERR_OID);
-    CHECKF(strcmp(err.msg,
-                  "wrong OID: algorithm 1.2.840.113549.1.1.1 is not ML-KEM or "
-                  "X-Wing (2.16.840.1.101.3.4.4.1, .2, .3 or "
-                  "1.3.6.1.4.1.62253.25722)") == 0,
-           "wrong OID message: %s", err.msg);
-  }
-  /* The raw-only type: from raw bytes and back, no PKCS#8 or SPKI. */
-  memcpy(xwing_ek, key.ek, XWING_EK_BYTES);
+  xwing_restated_pk(xwing_ek, seed);
+  /* From raw bytes and back, no PKCS#8 or SPKI. */
   CHECK(mlkem_keyfile_from_raw_in(table, &key, &raw_only.alg,
                                   MLKEM_KEYFILE_SEED, seed, 32,
                                   &err) == MLKEM_KEYFILE_OK);
+  CHECK(key.alg == &raw_only.alg && key.kem == NULL);
   CHECK_MEM(key.ek, xwing_ek, XWING_EK_BYTES, "raw-only type: ek");
   CHECK(mlkem_keyfile_encode_in(table, &key, MLKEM_KEYFILE_PUBLIC,
                                 MLKEM_KEYFILE_RAW, out, sizeof out, &len,
@@ -1423,14 +1586,32 @@ static void test_added_type(void) {
                                 MLKEM_KEYFILE_PEM, out, sizeof out, &len,
                                 &err) == MLKEM_KEYFILE_ERR_FORM &&
         all_zero(out, sizeof out));
+  CHECK(strstr(err.msg, "has no PKCS#8 or SubjectPublicKeyInfo") != NULL);
   CHECK(mlkem_keyfile_from_raw_in(table, &key, &raw_only.alg,
                                   MLKEM_KEYFILE_EXPANDED, seed, 32,
                                   &err) == MLKEM_KEYFILE_ERR_FORM);
+  /* Its raw pk has the built-in X-Wing's size: read by size, that is
+   * X-Wing (the first type of that size). */
+  CHECK(mlkem_keyfile_decode_in(table, &pub, xwing_ek, XWING_EK_BYTES, NULL,
+                                &err) == MLKEM_KEYFILE_OK &&
+        pub.alg == mlkem_keyfile_algs[3]);
+  /* A type without an OID adds nothing to the message of a wrong OID. */
+  {
+    buf der;
+    uint8_t oid[sizeof oid_xwing];
+    memcpy(oid, oid_xwing, sizeof oid);
+    oid[sizeof oid - 1] ^= 1;
+    xwing_spki(&der, oid, sizeof oid, xwing_ek, XWING_EK_BYTES);
+    CHECK(mlkem_keyfile_decode_der_in(table, &pub, der.b, der.n, &err) ==
+          MLKEM_KEYFILE_ERR_OID);
+    CHECKF(strstr(err.msg,
+                  "is not ML-KEM or X-Wing (2.16.840.1.101.3.4.4.1, "
+                  ".2, .3 or 1.3.6.1.4.1.62253.25722)") != NULL,
+           "wrong OID message: %s", err.msg);
+  }
   /* Not a type of the public functions' table. */
-  CHECK(mlkem_keyfile_from_raw(&key, &xwing.alg, MLKEM_KEYFILE_SEED, seed, 32,
-                               &err) == MLKEM_KEYFILE_ERR_ARGUMENT);
-  free(priv_file);
-  free(pub_file);
+  CHECK(mlkem_keyfile_from_raw(&key, &raw_only.alg, MLKEM_KEYFILE_SEED, seed,
+                               32, &err) == MLKEM_KEYFILE_ERR_ARGUMENT);
 }
 
 /* ---- stack ------------------------------------------------------------- */
@@ -1500,6 +1681,7 @@ int main(void) {
   test_rfc9935_examples();
   test_codes_and_names();
   test_contracts();
+  test_xwing();
   test_added_type();
 #if !defined(_WIN32)
   test_stack();

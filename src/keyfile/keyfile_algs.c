@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keyfile_algs.c - the key types of the key files (keyfile_alg.h): an
- * entry per ML-KEM parameter set, and ML-KEM's checks.
+ * entry per ML-KEM parameter set, and ML-KEM's checks; X-Wing.
  */
 #include <string.h>
 
+#include "ct.h"
 #include "ct_testing.h"
 #include "keyfile_alg.h"
+#include "mlkem_hybrid.h"
 #include "params.h"
 
 static const mlkem_kem *kem_of(const mlkem_keyfile_entry *e) {
@@ -80,9 +82,59 @@ static const mlkem_keyfile_entry ml_kem_512 = ML_KEM_ENTRY(512, 1);
 static const mlkem_keyfile_entry ml_kem_768 = ML_KEM_ENTRY(768, 2);
 static const mlkem_keyfile_entry ml_kem_1024 = ML_KEM_ENTRY(1024, 3);
 
+/* X-Wing (draft-connolly-cfrg-xwing-kem-10): the private key is the 32-byte
+ * seed, from which GenerateKeyPairDerand gives the public key. There is no
+ * expanded form (the draft defines none; dk stays empty). */
+static int xwing_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
+                        const uint8_t *seed, mlkem_keyfile_error *err) {
+  uint8_t sk[XWING_SK_BYTES];
+  int rc = xwing_keygen_derand(ek, sk, seed);
+  (void)e;
+  (void)dk;
+  mlkem_zeroize(sk, sizeof sk);
+  if (rc != MLKEM_OK)
+    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LIBRARY,
+                              "key generation failed: %s", mlkem_strerror(rc));
+  return MLKEM_KEYFILE_OK;
+}
+
+/* pk = ML-KEM-768 ek || X25519 public key. The draft's encapsulation runs
+ * the FIPS 203 section 7.2 check on the ML-KEM part; any 32 bytes are an
+ * X25519 public key (RFC 7748 section 5 takes every u-coordinate). */
+static int xwing_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
+                          int raw, mlkem_keyfile_error *err) {
+  if (mlkem768_check_ek(ek) != MLKEM_OK)
+    return mlkem_keyfile_fail(
+        err, MLKEM_KEYFILE_ERR_INVALID_EK,
+        "non-reduced ek: a coefficient of the ML-KEM-768 part of the %s%s "
+        "public key is not below q (FIPS 203 7.2 modulus check)",
+        raw ? "raw " : "", e->alg.name);
+  return MLKEM_KEYFILE_OK;
+}
+
+/* The draft's "Use in X.509": OID 1.3.6.1.4.1.62253.25722 with parameters
+ * absent, whose contents are 2b 06 01 04 01 83 e6 2d 81 c8 7a; the PKCS#8
+ * privateKey OCTET STRING holds the seed itself, the SubjectPublicKeyInfo
+ * BIT STRING the 1216-byte public key. */
+static const mlkem_keyfile_entry xwing = {
+    .alg = {.name = "X-Wing",
+            .oid = "1.3.6.1.4.1.62253.25722",
+            .ek_bytes = XWING_PK_BYTES,
+            .dk_bytes = 0,
+            .seed_bytes = XWING_SK_BYTES},
+    .oid = {0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xe6, 0x2d, 0x81, 0xc8, 0x7a},
+    .oid_len = 11,
+    .priv = MLKEM_KEYFILE_PRIV_SEED,
+    .raw_by_size = 1,
+    .kem_name = NULL,
+    .family = "X-Wing",
+    .expand = xwing_expand,
+    .check_ek = xwing_check_ek,
+    .check_dk = NULL};
+
 /* The key types, in the order of mlkem_keyfile_algs (mlkem_keyfile.h). A
  * new type is its entry and functions above and its name here. */
-#define KEY_TYPES(X) X(ml_kem_512) X(ml_kem_768) X(ml_kem_1024)
+#define KEY_TYPES(X) X(ml_kem_512) X(ml_kem_768) X(ml_kem_1024) X(xwing)
 
 #define TABLE_ROW(entry) &entry,
 #define ALGS_ROW(entry) &entry.alg,
