@@ -42,13 +42,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aes256_ctr_drbg.h"
 #include "keyfile/der.h"
 #include "keyfile/keyfile_alg.h"
 #include "keyfile/pem.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
+#include "kv_text.h"
 #include "mlkem_keyfile.h"
+#include "mlkem_kyber.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
 
@@ -1114,8 +1117,7 @@ static void test_codes_and_names(void) {
     CHECK(mlkem_keyfile_alg_by_name(mlkem_kems[i]->name) == a);
     CHECK(mlkem_keyfile_alg_by_name(mlkem_kems[i]->name + 7) == a);
   }
-  CHECK(i == 3 && mlkem_keyfile_algs[3] != NULL &&
-        mlkem_keyfile_algs[4] == NULL);
+  CHECK(i == 3 && mlkem_keyfile_algs[3] != NULL);
   CHECK(mlkem_keyfile_alg_by_name("X-Wing") == mlkem_keyfile_algs[3]);
   CHECK(mlkem_keyfile_alg_by_name("x-wing") == NULL); /* its exact name */
   CHECK(mlkem_keyfile_alg_by_name("ml-kem-1024") == mlkem_keyfile_algs[2]);
@@ -1524,6 +1526,197 @@ static void test_xwing(void) {
   mlkem_keyfile_wipe(&key);
 }
 
+/* ---- round-3 Kyber (raw only) ------------------------------------------- */
+
+/* The first record of a round-3 KAT file (giacomopope-kyber-py, the
+ * reference's PQCgenKAT_kem output): its DRBG seed, pk, sk, ct and ss. */
+typedef struct {
+  uint8_t seed[48], pk[KYBER1024_PK_BYTES], sk[KYBER1024_SK_BYTES];
+  uint8_t ct[KYBER1024_CT_BYTES], ss[KYBER_SS_BYTES];
+} kat_record;
+
+static int read_first_record(const char *rel, const mlkem_kem *kem,
+                             kat_record *r) {
+  size_t len;
+  char *text = (char *)read_vector(rel, &len);
+  text_reader tr;
+  const char *line;
+  size_t n;
+  int have = 0;
+  text_reader_init(&tr, text, len);
+  while (have != 31 && text_next_line(&tr, &line, &n)) {
+    kv_line kv;
+    if (!kv_split(line, n, &kv)) continue;
+    if (kv_name_is(&kv, "seed") && kv_hex_exact(&kv, r->seed, 48)) have |= 1;
+    if (kv_name_is(&kv, "pk") && kv_hex_exact(&kv, r->pk, kem->ek_bytes))
+      have |= 2;
+    if (kv_name_is(&kv, "sk") && kv_hex_exact(&kv, r->sk, kem->dk_bytes))
+      have |= 4;
+    if (kv_name_is(&kv, "ct") && kv_hex_exact(&kv, r->ct, kem->ct_bytes))
+      have |= 8;
+    if (kv_name_is(&kv, "ss") && kv_hex_exact(&kv, r->ss, 32)) have |= 16;
+  }
+  free(text);
+  CHECKF(have == 31, "%s: the first record read", rel);
+  return have == 31;
+}
+
+/* A Kyber set against its first KAT record: the raw pk and sk read as
+ * that type (and only when it is named), the seed d || z that the KAT's
+ * DRBG draws generating exactly the record's keys, and the key object's
+ * descriptor decapsulating the record's ciphertext. */
+static void test_kyber_kat(const char *rel, const char *name) {
+  static kat_record r;
+  static mlkem_keyfile_key key, back;
+  static uint8_t out[MLKEM_KEYFILE_MAX_PEM];
+  const mlkem_keyfile_alg *alg = mlkem_keyfile_alg_by_name(name);
+  const mlkem_kem *kem = mlkem_kem_by_name(name);
+  mlkem_keyfile_error err;
+  uint8_t coins[64], ss[32];
+  ctr_drbg drbg;
+  size_t len;
+
+  if (!read_first_record(rel, kem, &r)) return;
+  CHECK(alg != NULL && kem != NULL && alg->oid == NULL &&
+        strcmp(alg->name, kem->name) == 0);
+  /* The reference draws d, then z, in two calls (test_nistkat). */
+  ctr_drbg_init(&drbg, r.seed, NULL);
+  ctr_drbg_generate(&drbg, coins, 32);
+  ctr_drbg_generate(&drbg, coins + 32, 32);
+  CHECKF(mlkem_keyfile_from_raw(&key, alg, MLKEM_KEYFILE_SEED, coins, 64,
+                                &err) == MLKEM_KEYFILE_OK,
+         "%s seed: %s", name, err.msg);
+  CHECK(key.alg == alg && key.kem == kem && key.type == MLKEM_KEYFILE_SEED);
+  CHECK_MEM(key.ek, r.pk, kem->ek_bytes, "Kyber pk of the KAT's coins");
+  CHECK_MEM(key.dk, r.sk, kem->dk_bytes, "Kyber sk of the KAT's coins");
+  /* The raw seed, pk and sk through mlkem_keyfile_decode with the type. */
+  CHECK(mlkem_keyfile_decode(&back, coins, 64, alg, &err) == MLKEM_KEYFILE_OK &&
+        back.alg == alg && back.type == MLKEM_KEYFILE_SEED &&
+        memcmp(back.dk, r.sk, kem->dk_bytes) == 0);
+  CHECK(mlkem_keyfile_decode(&back, r.pk, kem->ek_bytes, alg, &err) ==
+            MLKEM_KEYFILE_OK &&
+        back.alg == alg && back.kem == kem &&
+        back.type == MLKEM_KEYFILE_PUBLIC &&
+        back.encoding == MLKEM_KEYFILE_RAW &&
+        memcmp(back.ek, r.pk, kem->ek_bytes) == 0);
+  CHECK(mlkem_keyfile_decode(&back, r.sk, kem->dk_bytes, alg, &err) ==
+            MLKEM_KEYFILE_OK &&
+        back.alg == alg && back.kem == kem &&
+        back.type == MLKEM_KEYFILE_EXPANDED &&
+        memcmp(back.dk, r.sk, kem->dk_bytes) == 0 &&
+        memcmp(back.ek, r.pk, kem->ek_bytes) == 0);
+  /* The object's descriptor is round 3's: the record's ss. */
+  CHECK(back.kem->decaps(ss, r.ct, back.dk) == 0);
+  CHECK_MEM(ss, r.ss, 32, "Kyber ss through the key object's descriptor");
+  /* Unnamed, the same bytes are ML-KEM's (FIPS 203 sizes). */
+  CHECK(mlkem_keyfile_decode(&back, r.pk, kem->ek_bytes, NULL, &err) ==
+            MLKEM_KEYFILE_OK &&
+        back.kem == mlkem_kems[kem->rank - 2]);
+  CHECK(mlkem_keyfile_decode(&back, coins, 64, NULL, &err) ==
+        MLKEM_KEYFILE_ERR_NEED_ALG);
+  /* Written raw, byte for byte, in the forms it has; never as PKCS#8 or
+   * SPKI. */
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_EXPANDED, MLKEM_KEYFILE_RAW,
+                             out, sizeof out, &len, &err) == MLKEM_KEYFILE_OK &&
+        len == kem->dk_bytes && memcmp(out, r.sk, len) == 0);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_PUBLIC, MLKEM_KEYFILE_RAW, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_OK &&
+        len == kem->ek_bytes && memcmp(out, r.pk, len) == 0);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_SEED, MLKEM_KEYFILE_RAW, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_OK &&
+        len == 64 && memcmp(out, coins, len) == 0);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_PUBLIC, MLKEM_KEYFILE_PEM, out,
+                             sizeof out, &len,
+                             &err) == MLKEM_KEYFILE_ERR_FORM &&
+        all_zero(out, sizeof out));
+  CHECKF(
+      strstr(err.msg, "has no PKCS#8 or SubjectPublicKeyInfo encoding") != NULL,
+      "Kyber PEM refused: %s", err.msg);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_SEED, MLKEM_KEYFILE_DER, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_ERR_FORM);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_BOTH, MLKEM_KEYFILE_RAW, out,
+                             sizeof out, &len, &err) == MLKEM_KEYFILE_ERR_FORM);
+  /* Refused: the FIPS 203 checks (mlkem_kyber.h), with this type named. */
+  memcpy(out, r.sk, kem->dk_bytes);
+  out[384 * kem->rank + kem->ek_bytes] ^= 1; /* a byte of H(pk) */
+  CHECK(mlkem_keyfile_decode(&back, out, kem->dk_bytes, alg, &err) ==
+        MLKEM_KEYFILE_ERR_INVALID_DK);
+  memcpy(out, r.pk, kem->ek_bytes);
+  out[0] = 0xff;
+  out[1] = 0xff;
+  CHECK(mlkem_keyfile_decode(&back, out, kem->ek_bytes, alg, &err) ==
+        MLKEM_KEYFILE_ERR_INVALID_EK);
+  CHECK(mlkem_keyfile_from_raw(&back, alg, MLKEM_KEYFILE_EXPANDED, r.sk,
+                               kem->dk_bytes - 1,
+                               &err) == MLKEM_KEYFILE_ERR_LENGTH);
+  /* Raw bytes of another length with the type named: by size, or
+   * refused. */
+  CHECK(mlkem_keyfile_decode(&back, r.pk, 100, alg, &err) ==
+        MLKEM_KEYFILE_ERR_LENGTH);
+  mlkem_keyfile_wipe(&key);
+}
+
+/* The 90s variants: key generation from the seed is the descriptor's; an
+ * sk's stored hash is SHA-256's, so the key of one variant fails the hash
+ * check of the other. */
+static void test_kyber_90s(const char *name, const char *other_name) {
+  static mlkem_keyfile_key key, back;
+  static uint8_t pk[KYBER1024_PK_BYTES], sk[KYBER1024_SK_BYTES];
+  const mlkem_keyfile_alg *alg = mlkem_keyfile_alg_by_name(name);
+  const mlkem_keyfile_alg *other = mlkem_keyfile_alg_by_name(other_name);
+  const mlkem_kem *kem = mlkem_kem_by_name(name);
+  mlkem_keyfile_error err;
+  uint8_t coins[64];
+  size_t i;
+
+  for (i = 0; i < 64; i++) coins[i] = (uint8_t)(3 * i + 1);
+  CHECK(alg != NULL && other != NULL && alg != other);
+  CHECK(kem->keygen_derand(pk, sk, coins) == 0);
+  CHECK(mlkem_keyfile_from_raw(&key, alg, MLKEM_KEYFILE_SEED, coins, 64,
+                               &err) == MLKEM_KEYFILE_OK &&
+        key.kem == kem && memcmp(key.dk, sk, kem->dk_bytes) == 0 &&
+        memcmp(key.ek, pk, kem->ek_bytes) == 0);
+  CHECK(mlkem_keyfile_decode(&back, sk, kem->dk_bytes, alg, &err) ==
+            MLKEM_KEYFILE_OK &&
+        back.type == MLKEM_KEYFILE_EXPANDED);
+  CHECK(mlkem_keyfile_decode(&back, sk, kem->dk_bytes, other, &err) ==
+        MLKEM_KEYFILE_ERR_INVALID_DK);
+  CHECKF(strstr(err.msg, "hash check failed") != NULL &&
+             strstr(err.msg, other_name) != NULL,
+         "%s sk read as %s: %s", name, other_name, err.msg);
+  /* A public key has the same checks in both variants. */
+  CHECK(mlkem_keyfile_decode(&back, pk, kem->ek_bytes, other, &err) ==
+        MLKEM_KEYFILE_OK);
+  mlkem_keyfile_wipe(&key);
+  mlkem_keyfile_wipe(&back);
+}
+
+static void test_kyber(void) {
+  static const char *const names[6] = {"Kyber512",     "Kyber768",
+                                       "Kyber1024",    "Kyber512-90s",
+                                       "Kyber768-90s", "Kyber1024-90s"};
+  size_t i;
+  for (i = 0; i < 6; i++) {
+    const mlkem_keyfile_alg *a = mlkem_keyfile_algs[4 + i];
+    const mlkem_keyfile_entry *e = mlkem_keyfile_table[4 + i];
+    const mlkem_kem *k = mlkem_kyber_kems[i];
+    CHECK(a != NULL && a == &e->alg && strcmp(a->name, names[i]) == 0);
+    CHECK(strcmp(k->name, names[i]) == 0);
+    CHECK(a->oid == NULL && e->oid_len == 0 && !e->raw_by_size);
+    CHECK(a->ek_bytes == k->ek_bytes && a->dk_bytes == k->dk_bytes &&
+          a->seed_bytes == k->seed_bytes && a->seed_bytes == 64);
+    CHECK(mlkem_keyfile_alg_by_name(names[i]) == a);
+  }
+  CHECK(mlkem_keyfile_algs[10] == NULL);
+  CHECK(mlkem_keyfile_alg_by_name("kyber768-90S") == mlkem_keyfile_algs[8]);
+  test_kyber_kat("giacomopope-kyber-py/PQCkemKAT_1632.rsp", "Kyber512");
+  test_kyber_kat("giacomopope-kyber-py/PQCkemKAT_2400.rsp", "Kyber768");
+  test_kyber_kat("giacomopope-kyber-py/PQCkemKAT_3168.rsp", "Kyber1024");
+  test_kyber_90s("Kyber512-90s", "Kyber512");
+  test_kyber_90s("Kyber768", "Kyber768-90s");
+  test_kyber_90s("Kyber1024-90s", "Kyber1024");
+}
+
 /* ---- a key type that is not built in ------------------------------------ */
 
 static int restated_expand(const mlkem_keyfile_entry *e, uint8_t *ek,
@@ -1628,30 +1821,26 @@ static void test_added_type(void) {
 #endif
 
 #if !defined(_WIN32)
-/* The deepest call: a PEM key in the both form, ML-KEM-1024 (PEM to DER,
- * the DER reader, key generation from the seed and the comparison). */
+/* The deepest calls: a PEM key in the both form, ML-KEM-1024 (PEM to DER,
+ * the DER reader, key generation from the seed and the comparison), and a
+ * raw Kyber1024-90s seed (the deepest round-3 key generation,
+ * docs/SECURITY.md). */
 static uint8_t stack_pem[MLKEM_KEYFILE_MAX_PEM];
 static size_t stack_pem_len;
+static const mlkem_keyfile_alg *stack_alg;
 static int stack_rc;
 
 static void deepest_read(void *arg) {
   static mlkem_keyfile_key key;
   (void)arg;
-  stack_rc = mlkem_keyfile_decode(&key, stack_pem, stack_pem_len, NULL, NULL);
+  stack_rc =
+      mlkem_keyfile_decode(&key, stack_pem, stack_pem_len, stack_alg, NULL);
   mlkem_keyfile_wipe(&key);
 }
 
-static void test_stack(void) {
-  static mlkem_keyfile_key key;
-  uint8_t seed[64];
+static void measure_read(const char *what) {
   ps_stack st;
   size_t depth;
-  seed_for(seed, 5);
-  CHECK(mlkem_keyfile_from_raw(&key, mlkem_keyfile_algs[2], MLKEM_KEYFILE_SEED,
-                               seed, 64, NULL) == MLKEM_KEYFILE_OK);
-  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_BOTH, MLKEM_KEYFILE_PEM,
-                             stack_pem, sizeof stack_pem, &stack_pem_len,
-                             NULL) == MLKEM_KEYFILE_OK);
   if (ps_run(&st, 1u << 20, 0xC5, deepest_read, NULL) != 0) {
     CHECK_MSG(0, "could not run on a painted stack");
     return;
@@ -1659,14 +1848,30 @@ static void test_stack(void) {
   depth = ps_depth(&st, 0xC5);
   ps_free(&st);
   CHECK(stack_rc == MLKEM_KEYFILE_OK);
-  printf("stack: reading an ML-KEM-1024 PEM key in the both form: %zu bytes\n",
-         depth);
+  printf("stack: reading %s: %zu bytes\n", what, depth);
   /* The bound of the header, where the build is optimised and not
    * instrumented (sanitizers and -O0 make frames larger). */
 #if defined(__OPTIMIZE__) && !INSTRUMENTED
   CHECKF(depth <= 32 * 1024, "stack %zu bytes, over the 32 KiB of the header",
          depth);
 #endif
+}
+
+static void test_stack(void) {
+  static mlkem_keyfile_key key;
+  uint8_t seed[64];
+  seed_for(seed, 5);
+  CHECK(mlkem_keyfile_from_raw(&key, mlkem_keyfile_algs[2], MLKEM_KEYFILE_SEED,
+                               seed, 64, NULL) == MLKEM_KEYFILE_OK);
+  CHECK(mlkem_keyfile_encode(&key, MLKEM_KEYFILE_BOTH, MLKEM_KEYFILE_PEM,
+                             stack_pem, sizeof stack_pem, &stack_pem_len,
+                             NULL) == MLKEM_KEYFILE_OK);
+  stack_alg = NULL;
+  measure_read("an ML-KEM-1024 PEM key in the both form");
+  memcpy(stack_pem, seed, sizeof seed);
+  stack_pem_len = sizeof seed;
+  stack_alg = mlkem_keyfile_alg_by_name("Kyber1024-90s");
+  measure_read("a raw Kyber1024-90s seed");
   mlkem_keyfile_wipe(&key);
 }
 #endif
@@ -1682,6 +1887,7 @@ int main(void) {
   test_codes_and_names();
   test_contracts();
   test_xwing();
+  test_kyber();
   test_added_type();
 #if !defined(_WIN32)
   test_stack();

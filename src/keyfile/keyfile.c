@@ -585,26 +585,38 @@ static int wrong_raw_length(const mlkem_keyfile_entry *const *table,
                             n, sizes);
 }
 
-/* Raw bytes whose length says what they are: an ek or a dk of a type
- * recognised by size; a seed of raw_seed_alg (another seed length is
- * refused: a seed does not say its type). */
+/* What raw bytes of length n are for type e: MLKEM_KEYFILE_PUBLIC (its
+ * ek), MLKEM_KEYFILE_EXPANDED (its dk) or MLKEM_KEYFILE_SEED; 0 if n is
+ * none of its sizes. */
+static int raw_kind(const mlkem_keyfile_entry *e, size_t n) {
+  if (n == 0) return 0;
+  if (n == e->alg.ek_bytes) return MLKEM_KEYFILE_PUBLIC;
+  if (n == e->alg.dk_bytes && e->check_dk != NULL)
+    return MLKEM_KEYFILE_EXPANDED;
+  if (n == e->alg.seed_bytes) return MLKEM_KEYFILE_SEED;
+  return 0;
+}
+
+/* Raw bytes whose length says what they are: any raw key of raw_type, the
+ * type the caller names; otherwise an ek or a dk of a type recognised by
+ * size (a seed of such a type is refused: a seed does not say its
+ * type). */
 static int decode_raw(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *in, size_t n,
-                      const mlkem_keyfile_entry *seed_type,
+                      const mlkem_keyfile_entry *raw_type,
                       mlkem_keyfile_error *err) {
   size_t i;
-  if (seed_type != NULL && n == seed_type->alg.seed_bytes)
-    return load_raw(key, seed_type, MLKEM_KEYFILE_SEED, in, n, err);
+  int kind;
+  if (raw_type != NULL && (kind = raw_kind(raw_type, n)) != 0)
+    return load_raw(key, raw_type, (mlkem_keyfile_type)kind, in, n, err);
   for (i = 0; table[i] != NULL; i++) {
-    const mlkem_keyfile_entry *e = table[i];
-    if (!e->raw_by_size) continue;
-    if (n == e->alg.ek_bytes)
-      return load_raw(key, e, MLKEM_KEYFILE_PUBLIC, in, n, err);
-    if (n == e->alg.dk_bytes && e->check_dk != NULL)
-      return load_raw(key, e, MLKEM_KEYFILE_EXPANDED, in, n, err);
+    if (!table[i]->raw_by_size) continue;
+    kind = raw_kind(table[i], n);
+    if (kind == MLKEM_KEYFILE_PUBLIC || kind == MLKEM_KEYFILE_EXPANDED)
+      return load_raw(key, table[i], (mlkem_keyfile_type)kind, in, n, err);
   }
   for (i = 0; table[i] != NULL; i++)
-    if (table[i]->raw_by_size && n == table[i]->alg.seed_bytes)
+    if (table[i]->raw_by_size && raw_kind(table[i], n) == MLKEM_KEYFILE_SEED)
       return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_NEED_ALG,
                                 "a raw %zu-byte seed does not say its "
                                 "parameter set",
@@ -613,15 +625,11 @@ static int decode_raw(const mlkem_keyfile_entry *const *table,
 }
 
 static int is_raw_size(const mlkem_keyfile_entry *const *table, size_t n,
-                       const mlkem_keyfile_entry *seed_type) {
+                       const mlkem_keyfile_entry *raw_type) {
   size_t i;
-  if (seed_type != NULL && n == seed_type->alg.seed_bytes) return 1;
-  for (i = 0; table[i] != NULL; i++) {
-    const mlkem_keyfile_alg *a = &table[i]->alg;
-    if (table[i]->raw_by_size && n != 0 &&
-        (n == a->ek_bytes || n == a->dk_bytes || n == a->seed_bytes))
-      return 1;
-  }
+  if (raw_type != NULL && raw_kind(raw_type, n) != 0) return 1;
+  for (i = 0; table[i] != NULL; i++)
+    if (table[i]->raw_by_size && raw_kind(table[i], n) != 0) return 1;
   return 0;
 }
 
@@ -686,22 +694,21 @@ int mlkem_keyfile_from_raw_in(const mlkem_keyfile_entry *const *table,
 
 int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
                             mlkem_keyfile_key *key, const uint8_t *in,
-                            size_t len, const mlkem_keyfile_alg *raw_seed_alg,
+                            size_t len, const mlkem_keyfile_alg *raw_alg,
                             mlkem_keyfile_error *err) {
-  const mlkem_keyfile_entry *seed_type = NULL;
+  const mlkem_keyfile_entry *raw_type = NULL;
   mlkem_der_reader r, seq;
   int rc = start_read(key, &in, len, err);
   if (rc != MLKEM_KEYFILE_OK) return rc;
-  if (raw_seed_alg != NULL &&
-      (seed_type = entry_of(table, raw_seed_alg)) == NULL)
+  if (raw_alg != NULL && (raw_type = entry_of(table, raw_alg)) == NULL)
     return bad_argument(err, "not a key type of mlkem_keyfile_algs");
   if (mlkem_pem_looks_like_pem(in, len))
     return mlkem_keyfile_decode_pem_in(table, key, in, len, err);
-  if (is_raw_size(table, len, seed_type)) {
+  if (is_raw_size(table, len, raw_type)) {
     /* No DER key file has one of these sizes (ML-KEM: a seed PKCS#8 is 86
      * bytes, SPKI 822/1206/1590, expanded 1660/2428/3196, both
      * 1730/2498/3266; X-Wing: PKCS#8 54, SPKI 1240). */
-    rc = decode_raw(table, key, in, len, seed_type, err);
+    rc = decode_raw(table, key, in, len, raw_type, err);
     return finish_read(key, rc, MLKEM_KEYFILE_RAW, err);
   }
   mlkem_der_reader_init(&r, in, len);
@@ -729,10 +736,10 @@ int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
 }
 
 int mlkem_keyfile_decode(mlkem_keyfile_key *key, const uint8_t *in, size_t len,
-                         const mlkem_keyfile_alg *raw_seed_alg,
+                         const mlkem_keyfile_alg *raw_alg,
                          mlkem_keyfile_error *err) {
-  return mlkem_keyfile_decode_in(mlkem_keyfile_table, key, in, len,
-                                 raw_seed_alg, err);
+  return mlkem_keyfile_decode_in(mlkem_keyfile_table, key, in, len, raw_alg,
+                                 err);
 }
 
 int mlkem_keyfile_decode_pem(mlkem_keyfile_key *key, const uint8_t *in,
