@@ -21,27 +21,37 @@ static const mlkem_kem *kem_of(const mlkem_keyfile_entry *e) {
   return mlkem_kem_by_name(e->kem_name);
 }
 
-/* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16) from d || z; for Kyber,
- * its key generation from the coins d || z. */
-static int kem_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
-                      const uint8_t *seed, mlkem_keyfile_error *err) {
-  int rc = kem_of(e)->keygen_derand(ek, dk, seed);
+/* The result of a key generation of the library (rc, an MLKEM_ERR_*). */
+static int keygen_result(int rc, mlkem_keyfile_error *err) {
   if (rc != MLKEM_OK)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LIBRARY,
                               "key generation failed: %s", mlkem_strerror(rc));
   return MLKEM_KEYFILE_OK;
 }
 
-/* The modulus check of FIPS 203 section 7.2. */
-static int kem_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
-                        int raw, mlkem_keyfile_error *err) {
-  if (kem_of(e)->check_ek(ek) != MLKEM_OK)
+/* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16) from d || z; for Kyber,
+ * its key generation from the coins d || z. */
+static int kem_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
+                      const uint8_t *seed, mlkem_keyfile_error *err) {
+  return keygen_result(kem_of(e)->keygen_derand(ek, dk, seed), err);
+}
+
+/* The result rc of the modulus check of FIPS 203 section 7.2 on (the
+ * `part` of) a public key of type e. */
+static int modulus_result(int rc, const mlkem_keyfile_entry *e,
+                          const char *part, int raw, mlkem_keyfile_error *err) {
+  if (rc != MLKEM_OK)
     return mlkem_keyfile_fail(
         err, MLKEM_KEYFILE_ERR_INVALID_EK,
-        "non-reduced ek: a coefficient of the %s%s public key is not below "
-        "q (FIPS 203 7.2 modulus check)",
-        raw ? "raw " : "", e->alg.name);
+        "non-reduced ek: a coefficient of the %s%s%s public key is not "
+        "below q (FIPS 203 7.2 modulus check)",
+        part, raw ? "raw " : "", e->alg.name);
   return MLKEM_KEYFILE_OK;
+}
+
+static int kem_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
+                        int raw, mlkem_keyfile_error *err) {
+  return modulus_result(kem_of(e)->check_ek(ek), e, "", raw, err);
 }
 
 /* The hash check of FIPS 203 section 7.3, then the modulus check of the ek
@@ -99,10 +109,7 @@ static int xwing_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
   (void)e;
   (void)dk;
   mlkem_zeroize(sk, sizeof sk);
-  if (rc != MLKEM_OK)
-    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LIBRARY,
-                              "key generation failed: %s", mlkem_strerror(rc));
-  return MLKEM_KEYFILE_OK;
+  return keygen_result(rc, err);
 }
 
 /* pk = ML-KEM-768 ek || X25519 public key. The draft's encapsulation runs
@@ -110,13 +117,8 @@ static int xwing_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
  * X25519 public key (RFC 7748 section 5 takes every u-coordinate). */
 static int xwing_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
                           int raw, mlkem_keyfile_error *err) {
-  if (mlkem768_check_ek(ek) != MLKEM_OK)
-    return mlkem_keyfile_fail(
-        err, MLKEM_KEYFILE_ERR_INVALID_EK,
-        "non-reduced ek: a coefficient of the ML-KEM-768 part of the %s%s "
-        "public key is not below q (FIPS 203 7.2 modulus check)",
-        raw ? "raw " : "", e->alg.name);
-  return MLKEM_KEYFILE_OK;
+  return modulus_result(mlkem768_check_ek(ek), e, "ML-KEM-768 part of the ",
+                        raw, err);
 }
 
 /* The draft's "Use in X.509": OID 1.3.6.1.4.1.62253.25722 with parameters

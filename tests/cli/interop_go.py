@@ -24,9 +24,7 @@ in PEM, DER and raw:
 Exit status 77 (skipped) if Go 1.26 is missing, unless
 MLKEM_REQUIRE_INTEROP=1 (CI), which makes that a failure.
 """
-import base64
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,51 +32,27 @@ sys.path.insert(0, os.path.join(HERE, "..", "hybrid"))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import interop as hybrid  # noqa: E402  (tests/hybrid/interop.py)
 import pyca_venv  # noqa: E402  (tests/pyca_venv.py)
+from checks import Checks  # noqa: E402  (tests/cli/checks.py)
+from vectors_test import Tool, pem_body  # noqa: E402
 
 NAME = "cli_interop_go"
 ROUNDS = 4
 INFO, CONTEXT = b"mlkem interop", b"mlkem export"
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"{NAME}: FAILED: {what}", flush=True)
-    return ok
-
-
-def run(tool, *args):
-    r = subprocess.run([tool] + list(args), capture_output=True, timeout=300)
-    if r.returncode != 0:
-        print(f"{NAME}: mlkem {' '.join(args)}: exit {r.returncode}: "
-              f"{r.stderr.decode(errors='replace').strip()}", flush=True)
-        return None
-    return r.stdout
-
-
-def der_of(data, enc):
-    if enc != "pem":
-        return data
-    return base64.b64decode(b"".join(
-        line for line in data.splitlines() if not line.startswith(b"-----")))
+check = Checks(NAME)
 
 
 def draft_der(name):
     with open(os.path.join(HERE, "..", "vectors", "xwing-draft", name),
               "rb") as f:
-        return der_of(f.read(), "pem")
+        return pem_body(f.read())
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    tool, work = sys.argv[1], os.path.abspath(sys.argv[2])
+    work = os.path.abspath(sys.argv[2])
     os.makedirs(work, exist_ok=True)
+    tool = Tool(sys.argv[1], work, NAME)
     hybrid.NAME = NAME
     peer, why = hybrid.go_peer(work)
     if peer is None:
@@ -92,14 +66,16 @@ def main():
                 what = f"round {i}, {enc}"
                 key = os.path.join(work, f"k.{enc}")
                 pub = os.path.join(work, f"p.{enc}")
-                if run(tool, "keygen", "-a", "X-Wing", "--outform", enc,
-                       "-o", key, "--pubout", pub) is None:
+                if tool.run("keygen", "-a", "X-Wing", "--outform", enc,
+                            "-o", key, "--pubout", pub) is None:
                     check(False, f"{what}: keygen")
                     continue
                 with open(key, "rb") as f:
-                    priv = der_of(f.read(), enc)
+                    priv = f.read()
                 with open(pub, "rb") as f:
-                    pk = der_of(f.read(), enc)
+                    pk = f.read()
+                if enc == "pem":
+                    priv, pk = pem_body(priv), pem_body(pk)
                 if enc != "raw":
                     check(len(priv) == 54 and priv[:-32] == priv_head,
                           f"{what}: PKCS#8 laid out as the draft's")
@@ -109,20 +85,14 @@ def main():
                 check(hybrid.ask(peer, "xwing-pk", seed.hex()) == [pk.hex()],
                       f"{what}: Go's public key of our seed is our pk")
                 enc_go, exp = hybrid.ask(peer, "xwing-seal", pk.hex())
-                ct_file = os.path.join(work, "go.ct")
-                with open(ct_file, "w") as f:
-                    f.write(enc_go + "\n")
                 alg = ["-a", "X-Wing"] if enc == "raw" else []
-                out = run(tool, "decaps", "-i", key, "--ct", ct_file,
-                          "--secret", "-", *alg)
-                check(out is not None and hybrid.hpke_export(
-                    out, INFO, CONTEXT, 32).hex() == exp,
+                ss = tool.decaps(key, enc_go, *alg)
+                check(ss is not None and hybrid.hpke_export(
+                    bytes.fromhex(ss), INFO, CONTEXT, 32).hex() == exp,
                     f"{what}: Go's HPKE encapsulation, mlkem decaps")
-                out = run(tool, "encaps", "-i", pub, "--ct", "-", "--secret",
-                          "-", "--hex")
-                if not check(out is not None, f"{what}: mlkem encaps"):
+                ct, ss = tool.encaps(pub)
+                if not check(ss is not None, f"{what}: mlkem encaps"):
                     continue
-                ct, ss = out.decode().split()
                 want = hybrid.hpke_export(bytes.fromhex(ss), INFO, CONTEXT,
                                           32).hex()
                 check(hybrid.ask(peer, "xwing-open", seed.hex(), ct) ==
@@ -132,8 +102,7 @@ def main():
         peer.wait(timeout=30)
     print(f"{NAME}: Go crypto/hpke MLKEM768X25519 with mlkem keygen's X-Wing "
           f"keys: {ROUNDS} rounds of PEM, DER and raw")
-    print(f"{NAME}: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -31,25 +31,18 @@ import os
 import subprocess
 import sys
 
+from checks import Checks  # tests/cli/checks.py
+
 NAME = "cli_vectors"
 KAT_RECORDS = 3
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"{NAME}: FAILED: {what}", flush=True)
-    return ok
+check = Checks(NAME)
 
 
 class Tool:
-    def __init__(self, path, work):
-        self.path, self.work = path, work
+    """The tool under test, run in WORK_DIR; reports its errors as NAME."""
+
+    def __init__(self, path, work, name=NAME):
+        self.path, self.work, self.name = path, work, name
 
     def file(self, name, data):
         path = os.path.join(self.work, name)
@@ -63,7 +56,7 @@ class Tool:
         r = subprocess.run([self.path] + list(args), capture_output=True,
                            timeout=300)
         if r.returncode != 0:
-            print(f"{NAME}: mlkem {' '.join(args)}: exit {r.returncode}: "
+            print(f"{self.name}: mlkem {' '.join(args)}: exit {r.returncode}: "
                   f"{r.stderr.decode(errors='replace').strip()}", flush=True)
             return None
         return r.stdout
@@ -84,6 +77,7 @@ class Tool:
 
 
 def pem_body(pem):
+    """The DER inside a PEM file's bytes."""
     return base64.b64decode(b"".join(
         line for line in pem.splitlines() if not line.startswith(b"-----")))
 
@@ -205,8 +199,7 @@ def main():
     tool = Tool(tool_path, os.path.abspath(work))
     xwing(tool, vectors)
     kyber(tool, vectors)
-    print(f"{NAME}: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    check.finish()
 
 
 if __name__ == "__main__":
