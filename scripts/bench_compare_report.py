@@ -218,6 +218,13 @@ def describe_rows(data):
     return lines
 
 
+def generated(data, set_name):
+    """When set_name was measured: by the last --sets run that had it, or
+    else by the run of the header."""
+    runs = [p for p in data.get("partial_runs", []) if set_name in p["sets"]]
+    return runs[-1]["generated"] if runs else data["generated"]
+
+
 def svg_chart(data, set_name):
     rows = measured(data, set_name)
     if not rows:
@@ -239,7 +246,7 @@ def svg_chart(data, set_name):
         f'<text x="{left}" y="22" font-size="15" font-weight="bold">{escape(set_name)}: '
         'median rdtsc ticks per call (lower is better)</text>',
         f'<text x="{left}" y="40" fill="#555">{escape(data["machine"]["model"])}, '
-        f'{escape(data["generated"])}'
+        f'{escape(generated(data, set_name))}'
         + ("; ≈ = converted from ns (Python)" if any(r.get("python") for r in rows) else "")
         + "</text>",
     ]
