@@ -114,7 +114,7 @@ PQCRYSTALS = {
 # hashed into m.
 OURS_KYBER = {
     "build": "mlkem", "ours": True, "sets": KYBER_SETS,
-    "keygen": "kyber*_keygen_derand from the 64 coins (d || z)",
+    "keygen": "kyber*_keygen_derand from the 64 coins (d ‖ z)",
     "encaps": "kyber*_encaps_derand from the encoded pk and the 32 coins; FIPS 203's modulus "
               "check inside",
     "decaps": "kyber*_decaps from the encoded sk; FIPS 203's hash check inside",
