@@ -74,7 +74,7 @@ bench: build
 	    --json $(BUILD)/bench-$$b.json || exit 1; echo; \
 	done
 
-# Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, ...
+# Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, --sets Kyber, ...
 COMPARE_BUILD ?= build-compare
 COMPARE_FLAGS ?=
 bench-compare:
