@@ -16,6 +16,9 @@
  * prepared for encapsulation. The key files (PKCS#8, SPKI, DER, PEM) are
  * read and written by the same code as the `mlkem` tool's.
  *
+ * The other schemes' keys (round-3 Kyber, X-Wing) are in _kem.c, the TLS
+ * key shares and X25519 in _tls.c; this file's module init adds them.
+ *
  * Every operation copies its byte arguments out of their buffers before it
  * releases the GIL, and runs the library with the GIL released. Keys are
  * immutable once built, so another thread may use the same key at once.
@@ -24,11 +27,9 @@
  * later, where the buffer protocol is part of it; the CMake build defines it
  * (bindings/python/CMakeLists.txt).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
 #include <string.h>
 
+#include "_native.h"
 #include "ct.h"
 #include "mlkem.h"
 #include "mlkem_keyfile.h"
@@ -66,12 +67,14 @@ static PyObject *registered[2][N_SETS];
 /* ---- errors ------------------------------------------------------------ */
 
 /* Raises the exception for a library error code: the random source is an
- * OSError, an invalid key a ValueError, anything else (a backend forced
- * with MLKEM_BACKEND that this CPU lacks, say) a RuntimeError. */
-static PyObject *raise_library_error(int rc) {
+ * OSError, an invalid key (or a peer's X25519 point of small order) a
+ * ValueError, anything else (a backend forced with MLKEM_BACKEND that this
+ * CPU lacks, say) a RuntimeError. */
+PyObject *raise_library_error(int rc) {
   PyObject *exc = PyExc_RuntimeError;
   if (rc == MLKEM_ERR_RANDOM) exc = PyExc_OSError;
-  if (rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_INVALID_DK)
+  if (rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_INVALID_DK ||
+      rc == MLKEM_ERR_X25519_ZERO)
     exc = PyExc_ValueError;
   PyErr_Format(exc, "ML-KEM library error: %s", mlkem_strerror(rc));
   return NULL;
@@ -113,8 +116,8 @@ static int open_view(PyObject *obj, Py_buffer *view, const char *what) {
 /* Copies a bytes-like argument of exactly n bytes into out (TypeError,
  * ValueError otherwise). The view is released before returning, so the
  * caller may drop the GIL and work on the copy. */
-static int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
-                      const char *what) {
+int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
+               const char *what) {
   Py_buffer view;
   if (open_view(obj, &view, what) != 0) return -1;
   if ((size_t)view.len != n) {
@@ -149,7 +152,7 @@ static int set_index(PyObject *cls, int kind) {
 }
 
 /* A new, zeroed instance of a registered class. */
-static PyObject *alloc_instance(PyObject *cls) {
+PyObject *alloc_instance(PyObject *cls) {
   allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
   return alloc((PyTypeObject *)cls, 0);
 }
@@ -713,7 +716,7 @@ static struct PyModuleDef module_def = {
     NULL,
     NULL};
 
-static int add_type(PyObject *mod, const char *name, PyObject *type) {
+int add_type(PyObject *mod, const char *name, PyObject *type) {
   Py_INCREF(type);
   if (PyModule_AddObject(mod, name, type) != 0) {
     Py_DECREF(type);
@@ -738,7 +741,8 @@ PyMODINIT_FUNC PyInit__mlkem(void) {
           0 ||
       PyModule_AddIntConstant(mod, "FORM_BOTH", MLKEM_KEYFILE_BOTH) != 0 ||
       PyModule_AddIntConstant(mod, "ENCODING_PEM", MLKEM_KEYFILE_PEM) != 0 ||
-      PyModule_AddIntConstant(mod, "ENCODING_DER", MLKEM_KEYFILE_DER) != 0) {
+      PyModule_AddIntConstant(mod, "ENCODING_DER", MLKEM_KEYFILE_DER) != 0 ||
+      mlkem_py_kem_init(mod) != 0 || mlkem_py_tls_init(mod) != 0) {
     Py_DECREF(mod);
     return NULL;
   }

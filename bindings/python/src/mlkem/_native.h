@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * _native.h - what the C files of the extension mlkem._mlkem share:
+ * _mlkem.c (the module and the ML-KEM key types), _kem.c (the key types
+ * of mlkem.kyber and mlkem.xwing) and _tls.c (mlkem.tls and the X25519
+ * functions of mlkem.hazmat).
+ *
+ * The names are those of the module's internal functions; the build
+ * exports only PyInit__mlkem (bindings/python/CMakeLists.txt).
+ */
+#ifndef MLKEM_PY_NATIVE_H
+#define MLKEM_PY_NATIVE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Raises the exception for a library error code (mlkem.h MLKEM_ERR_*):
+ * OSError for the random source, ValueError for an invalid key or an
+ * all-zero X25519 result, RuntimeError for anything else. Returns NULL. */
+PyObject *raise_library_error(int rc);
+
+/* Copies a bytes-like argument of exactly n bytes into out, or raises
+ * TypeError (not bytes-like) or ValueError ("<set> <what> must be n bytes,
+ * got m"). The buffer is released before returning, so that the caller may
+ * drop the GIL and work on the copy. */
+int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
+               const char *what);
+
+/* A new, zeroed instance of a heap type (a registered Python class). */
+PyObject *alloc_instance(PyObject *cls);
+
+/* Adds a type to the module under a name (a new reference for it); 0, or
+ * -1 with an exception set. */
+int add_type(PyObject *mod, const char *name, PyObject *type);
+
+/* Add the types, functions and constants of _kem.c and _tls.c to the
+ * module; 0, or -1 with an exception set. */
+int mlkem_py_kem_init(PyObject *mod);
+int mlkem_py_tls_init(PyObject *mod);
+
+#endif

@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""X-Wing (draft-connolly-cfrg-xwing-kem-10): the general-purpose hybrid
+KEM of ML-KEM-768 and X25519 with a SHA3-256 combiner, secure if either
+part is ("MLKEM768-X25519" in HPKE and the concrete-hybrid drafts, HPKE
+KEM id 0x647A)::
+
+    from mlkem.xwing import XWingPrivateKey
+
+    private_key = XWingPrivateKey.generate()
+    shared_secret, ciphertext = private_key.public_key().encapsulate()
+    assert private_key.decapsulate(ciphertext) == shared_secret
+
+The private key is a 32-byte seed (``from_seed_bytes``,
+``private_bytes_raw``), from which the ML-KEM-768 and X25519 keys are
+expanded; the public key is ML-KEM-768's ek followed by the X25519 public
+key, 1216 bytes (``from_public_bytes``, ``public_bytes_raw``, with the
+FIPS 203 modulus check of its ML-KEM part); ciphertexts are 1120 bytes
+and shared secrets 32. As the draft defines it, decapsulation expands the
+seed on every call, and an X25519 point of small order in a ciphertext is
+not an error (ML-KEM carries the security then). Derandomized functions,
+for known-answer tests, are in ``mlkem.hazmat`` (``xwing_generate_derand``,
+``xwing_encapsulate_derand``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import _mlkem
+from ._kem_keys import RawPrivateKey, RawPublicKey
+
+__all__ = ["XWingPrivateKey", "XWingPublicKey"]
+
+_NO_FILES = ("key files (PKCS#8, SubjectPublicKeyInfo) for X-Wing are not "
+             "in this version")
+
+
+class XWingPublicKey(RawPublicKey):
+    """X-Wing public key: ML-KEM-768 ek (1184 bytes) || X25519 public key
+    (32 bytes). Immutable, comparable and hashable."""
+    __slots__ = ()
+    parameter_set = "X-Wing"
+    _raw_only = _NO_FILES
+
+
+class XWingPrivateKey(RawPrivateKey):
+    """X-Wing private key: the 32-byte seed. Immutable; equality is
+    compared in constant time; not hashable and not picklable."""
+    __slots__ = ()
+    parameter_set = "X-Wing"
+    _raw_only = _NO_FILES
+
+    @classmethod
+    def from_seed_bytes(cls, data: Any) -> XWingPrivateKey:
+        """The private key of a 32-byte seed (any 32 bytes are one)."""
+        return cls._from_private_bytes(data)
+
+    if TYPE_CHECKING:
+        def public_key(self) -> XWingPublicKey: ...
+
+
+_mlkem._register_kem(XWingPrivateKey.parameter_set, XWingPrivateKey,
+                     XWingPublicKey)
