@@ -102,25 +102,20 @@ static int xwing_public_of(const mlkem_kem *kem, uint8_t *pk,
  * what keygen_derand takes (the same seed), msg_bytes what encaps_derand
  * takes (eseed). No hash check of dk (any seed is a key), no prepared
  * keys. */
-static const mlkem_kem xwing_kem = {"X-Wing",
-                                    3,
-                                    XWING_PK_BYTES,
-                                    XWING_SK_BYTES,
-                                    XWING_CT_BYTES,
-                                    XWING_SS_BYTES,
-                                    XWING_SEED_BYTES,
-                                    XWING_ESEED_BYTES,
-                                    xwing_keygen,
-                                    xwing_keygen_derand,
-                                    xwing_encaps,
-                                    xwing_encaps_derand,
-                                    xwing_decaps,
-                                    xwing_check_pk,
-                                    NULL,
-                                    0,
-                                    NULL,
-                                    NULL,
-                                    NULL};
+static const mlkem_kem xwing_kem = {.name = "X-Wing",
+                                    .rank = 3,
+                                    .ek_bytes = XWING_PK_BYTES,
+                                    .dk_bytes = XWING_SK_BYTES,
+                                    .ct_bytes = XWING_CT_BYTES,
+                                    .ss_bytes = XWING_SS_BYTES,
+                                    .seed_bytes = XWING_SEED_BYTES,
+                                    .msg_bytes = XWING_ESEED_BYTES,
+                                    .keygen = xwing_keygen,
+                                    .keygen_derand = xwing_keygen_derand,
+                                    .encaps = xwing_encaps,
+                                    .encaps_derand = xwing_encaps_derand,
+                                    .decaps = xwing_decaps,
+                                    .check_ek = xwing_check_pk};
 
 /* The scheme index of a registered class or a subclass of one, or -1
  * with TypeError. */
