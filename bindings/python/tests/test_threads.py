@@ -78,3 +78,46 @@ def test_generate_in_threads_gives_distinct_keys():
     for th in threads:
         th.join()
     assert len(set(seeds)) == THREADS * 20
+
+
+def test_other_schemes_in_threads():
+    """Round-3 Kyber, X-Wing and the TLS shares, with shared keys and a
+    shared client state, in threads at once: the serial results."""
+    from mlkem import hazmat, tls
+    from mlkem.kyber import Kyber768_90sPrivateKey
+    from mlkem.xwing import XWingPrivateKey
+
+    kyber_key = Kyber768_90sPrivateKey.generate()
+    xwing_key = XWingPrivateKey.generate()
+    share, state = tls.client_share()
+
+    def one_round(t, i):
+        s = seed(t, i)
+        kyber_ct = hazmat.kyber_encapsulate_derand(kyber_key.public_key(), s[:32])
+        xwing_ct = hazmat.xwing_encapsulate_derand(xwing_key.public_key(), s)
+        server = hazmat.x25519mlkem768_server_share_derand(share, s)
+        return (kyber_ct, kyber_key.decapsulate(kyber_ct[1]), xwing_ct,
+                xwing_key.decapsulate(xwing_ct[1]), server,
+                tls.client_finish(state, server[0]))
+
+    expected = {(t, i): one_round(t, i) for t in range(THREADS) for i in range(ROUNDS // 4)}
+    results, errors = {}, []
+    start = threading.Barrier(THREADS)
+
+    def worker(t):
+        try:
+            start.wait()
+            for i in range(ROUNDS // 4):
+                results[(t, i)] = one_round(t, i)
+        except Exception as e:  # reported below
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=worker, args=(t,)) for t in range(THREADS)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors, errors
+    assert results == expected
+    for kyber_ct, kyber_ss, xwing_ct, xwing_ss, server, secret in expected.values():
+        assert kyber_ct[0] == kyber_ss and xwing_ct[0] == xwing_ss and server[1] == secret
