@@ -16,6 +16,10 @@ AArch64, or portable C). Every
 operation releases the GIL. Derandomized functions for known-answer tests
 are in ``mlkem.hazmat``; the key file enums and loaders are also in
 ``mlkem.serialization``.
+
+Also, imported by name: ``mlkem.xwing`` (the X-Wing hybrid KEM),
+``mlkem.tls`` (the TLS 1.3 X25519MLKEM768 key shares) and ``mlkem.kyber``
+(the pre-standard round-3 Kyber and Kyber-90s).
 """
 from . import _mlkem
 from ._keys import (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,
