@@ -4,16 +4,16 @@ derandomized functions of mlkem.hazmat, interoperability with X-Wing put
 together from pyca/cryptography's ML-KEM-768 and X25519 (pyca_hybrid.py),
 the draft's handling of X25519 points of small order, and the classes'
 behaviour. Vectors: tests/vectors/xwing-draft (README.md there)."""
-import copy
 import json
 import os
-import pickle
 
 import pytest
 
 import mlkem
 from mlkem import Encoding, NoEncryption, PrivateFormat, PublicFormat, hazmat
 from mlkem.xwing import XWingPrivateKey, XWingPublicKey
+
+from key_behaviour import check_key_objects
 
 EK, CT = 1184, 1088
 ROUNDS = 8
@@ -157,18 +157,8 @@ def test_wrong_lengths_and_types():
 
 def test_equality_hash_copy_pickle():
     key = XWingPrivateKey.generate()
-    assert key == XWingPrivateKey.from_seed_bytes(key.private_bytes_raw())
-    assert key != XWingPrivateKey.generate()
-    with pytest.raises(TypeError):
-        hash(key)
-    with pytest.raises(TypeError, match="cannot pickle"):
-        pickle.dumps(key)
-    assert copy.copy(key) is key and copy.deepcopy(key) is key
-    pub = key.public_key()
-    assert pub == key.public_key() and hash(pub) == hash(key.public_key())
-    assert pickle.loads(pickle.dumps(pub)) == pub
-    assert repr(key) == "<XWingPrivateKey>" and repr(pub) == "<XWingPublicKey>"
-    assert len({pub, key.public_key()}) == 1
+    check_key_objects(key, XWingPrivateKey.from_seed_bytes(key.private_bytes_raw()),
+                      XWingPrivateKey.generate())
 
 
 def test_key_files_not_yet():

@@ -65,8 +65,7 @@ static PyObject *classes[2][N_SCHEMES];
 static PyObject *KemPrivateType;
 static PyObject *KemPublicType;
 
-/* ---- the schemes ----------------------------------------------------------
- */
+/* ---- the schemes --------------------------------------------------------- */
 
 /* Round 3's sk has FIPS 203's layout, dk_PKE || pk || H(pk) || z, and
  * gets its checks (mlkem_kyber.h, "Input checks"): the section 7.3 hash
@@ -175,23 +174,7 @@ static PyObject *no_constructor(PyTypeObject *tp, PyObject *args,
   return NULL;
 }
 
-/* (shared_secret, ciphertext) as a tuple of bytes; wipes ss. */
-static PyObject *secret_and_ciphertext(uint8_t *ss, const uint8_t *ct,
-                                       size_t ct_len) {
-  PyObject *ss_obj = PyBytes_FromStringAndSize((const char *)ss, SS_BYTES);
-  PyObject *ct_obj =
-      PyBytes_FromStringAndSize((const char *)ct, (Py_ssize_t)ct_len);
-  mlkem_zeroize(ss, SS_BYTES);
-  if (ss_obj == NULL || ct_obj == NULL) {
-    Py_XDECREF(ss_obj);
-    Py_XDECREF(ct_obj);
-    return NULL;
-  }
-  return Py_BuildValue("(NN)", ss_obj, ct_obj);
-}
-
-/* ---- KemPrivateKey ----------------------------------------------------------
- */
+/* ---- KemPrivateKey ------------------------------------------------------- */
 
 static KemPrivateObject *as_private(PyObject *self) {
   KemPrivateObject *k = (KemPrivateObject *)self;
@@ -353,8 +336,7 @@ static PyType_Spec private_spec = {
     "mlkem._mlkem.KemPrivateKey", sizeof(KemPrivateObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, private_slots};
 
-/* ---- KemPublicKey -----------------------------------------------------------
- */
+/* ---- KemPublicKey -------------------------------------------------------- */
 
 static KemPublicObject *as_public(PyObject *self) {
   KemPublicObject *k = (KemPublicObject *)self;
@@ -363,13 +345,6 @@ static KemPublicObject *as_public(PyObject *self) {
     return NULL;
   }
   return k;
-}
-
-static void public_dealloc(PyObject *self) {
-  PyTypeObject *tp = Py_TYPE(self);
-  freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
-  free_fn(self);
-  Py_DECREF(tp);
 }
 
 static PyObject *public_from_public_bytes(PyObject *cls, PyObject *data) {
@@ -397,12 +372,15 @@ static PyObject *public_from_public_bytes(PyObject *cls, PyObject *data) {
 static PyObject *encapsulate(const KemPublicObject *k, const uint8_t *coins) {
   const mlkem_kem *kem = k->s->kem;
   uint8_t ct[MAX_CT], ss[SS_BYTES];
+  PyObject *res;
   int rc;
   Py_BEGIN_ALLOW_THREADS rc = coins != NULL
                                   ? kem->encaps_derand(ct, ss, k->pk, coins)
                                   : kem->encaps(ct, ss, k->pk);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
-  return secret_and_ciphertext(ss, ct, kem->ct_bytes);
+  res = bytes_pair(ss, sizeof ss, ct, kem->ct_bytes);
+  mlkem_zeroize(ss, sizeof ss);
+  return res;
 }
 
 static PyObject *public_encapsulate(PyObject *self, PyObject *noargs) {
@@ -480,8 +458,7 @@ static PyType_Spec public_spec = {
     "mlkem._mlkem.KemPublicKey", sizeof(KemPublicObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, public_slots};
 
-/* ---- module functions
- * --------------------------------------------------------- */
+/* ---- module functions ---------------------------------------------------- */
 
 /* _register_kem(name, private_class, public_class): the classes of the
  * scheme of that name ("Kyber768-90s", "X-Wing"). */

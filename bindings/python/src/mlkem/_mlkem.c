@@ -131,6 +131,19 @@ int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
   return 0;
 }
 
+/* The tuple (bytes of a, bytes of b), or NULL with an exception. */
+PyObject *bytes_pair(const uint8_t *a, size_t a_len, const uint8_t *b,
+                     size_t b_len) {
+  PyObject *x = PyBytes_FromStringAndSize((const char *)a, (Py_ssize_t)a_len);
+  PyObject *y = PyBytes_FromStringAndSize((const char *)b, (Py_ssize_t)b_len);
+  if (x == NULL || y == NULL) {
+    Py_XDECREF(x);
+    Py_XDECREF(y);
+    return NULL;
+  }
+  return Py_BuildValue("(NN)", x, y);
+}
+
 /* ---- the registered classes ------------------------------------------- */
 
 /* The index (into mlkem_kems) of the parameter set of a registered class
@@ -449,7 +462,7 @@ static PublicKeyObject *as_public(PyObject *self) {
   return k;
 }
 
-static void public_dealloc(PyObject *self) {
+void public_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
   freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   free_fn(self);
@@ -470,22 +483,15 @@ static PyObject *public_from_public_bytes(PyObject *cls, PyObject *data) {
 /* (shared_secret, ciphertext); with m for the derandomized form. */
 static PyObject *encapsulate(PublicKeyObject *k, const uint8_t *m) {
   uint8_t ct[MAX_CT], ss[MLKEM_SS_BYTES];
-  PyObject *ss_obj, *ct_obj;
+  PyObject *res;
   int rc;
   Py_BEGIN_ALLOW_THREADS rc =
       m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
                 : k->kem->encaps_prepared(ct, ss, k->ek);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
-  ss_obj = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
+  res = bytes_pair(ss, sizeof ss, ct, k->kem->ct_bytes);
   mlkem_zeroize(ss, sizeof ss);
-  ct_obj =
-      PyBytes_FromStringAndSize((const char *)ct, (Py_ssize_t)k->kem->ct_bytes);
-  if (ss_obj == NULL || ct_obj == NULL) {
-    Py_XDECREF(ss_obj);
-    Py_XDECREF(ct_obj);
-    return NULL;
-  }
-  return Py_BuildValue("(NN)", ss_obj, ct_obj);
+  return res;
 }
 
 static PyObject *public_encapsulate(PyObject *self, PyObject *noargs) {

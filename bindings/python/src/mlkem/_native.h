@@ -28,8 +28,16 @@ PyObject *raise_library_error(int rc);
 int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
                const char *what);
 
+/* The tuple (bytes of a, bytes of b), or NULL with an exception. */
+PyObject *bytes_pair(const uint8_t *a, size_t a_len, const uint8_t *b,
+                     size_t b_len);
+
 /* A new, zeroed instance of a heap type (a registered Python class). */
 PyObject *alloc_instance(PyObject *cls);
+
+/* tp_dealloc of an instance of a heap type that holds no secret (a
+ * public key). */
+void public_dealloc(PyObject *self);
 
 /* Adds a type to the module under a name (a new reference for it); 0, or
  * -1 with an exception set. */

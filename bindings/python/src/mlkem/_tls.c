@@ -60,8 +60,7 @@ static int optional_coins(PyObject *obj, uint8_t *coins, size_t n) {
   return copy_fixed(obj, coins, n, TLS_NAME, "coins") != 0 ? -1 : 1;
 }
 
-/* ---- ClientState ----------------------------------------------------------
- */
+/* ---- ClientState --------------------------------------------------------- */
 
 static void state_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
@@ -149,30 +148,13 @@ static PyObject *mod_client_share(PyObject *mod, PyObject *args) {
   return Py_BuildValue("(NN)", share_obj, (PyObject *)st);
 }
 
-/* (share, secret) or (secret,) as a tuple of bytes; wipes the secret. */
-static PyObject *share_and_secret(const uint8_t *share, size_t share_len,
-                                  uint8_t secret[X25519MLKEM768_SECRET_BYTES]) {
-  PyObject *secret_obj = PyBytes_FromStringAndSize((const char *)secret,
-                                                   X25519MLKEM768_SECRET_BYTES);
-  PyObject *share_obj;
-  mlkem_zeroize(secret, X25519MLKEM768_SECRET_BYTES);
-  if (share == NULL || secret_obj == NULL) return secret_obj;
-  share_obj =
-      PyBytes_FromStringAndSize((const char *)share, (Py_ssize_t)share_len);
-  if (share_obj == NULL) {
-    Py_DECREF(secret_obj);
-    return NULL;
-  }
-  return Py_BuildValue("(NN)", share_obj, secret_obj);
-}
-
 /* _tls_server_share(client_share, coins or None) -> (share, secret) */
 static PyObject *mod_server_share(PyObject *mod, PyObject *args) {
   uint8_t coins[X25519MLKEM768_SERVER_COINS_BYTES];
   uint8_t client[X25519MLKEM768_CLIENT_SHARE_BYTES];
   uint8_t share[X25519MLKEM768_SERVER_SHARE_BYTES];
   uint8_t secret[X25519MLKEM768_SECRET_BYTES];
-  PyObject *client_obj, *coins_obj;
+  PyObject *client_obj, *coins_obj, *res;
   int have, rc;
   (void)mod;
   if (!PyArg_ParseTuple(args, "OO:_tls_server_share", &client_obj, &coins_obj))
@@ -187,14 +169,16 @@ static PyObject *mod_server_share(PyObject *mod, PyObject *args) {
            : x25519mlkem768_server_share(share, secret, client);
   Py_END_ALLOW_THREADS mlkem_zeroize(coins, sizeof coins);
   if (rc != MLKEM_OK) return raise_share_error(rc, 0);
-  return share_and_secret(share, sizeof share, secret);
+  res = bytes_pair(share, sizeof share, secret, sizeof secret);
+  mlkem_zeroize(secret, sizeof secret);
+  return res;
 }
 
 /* _tls_client_finish(state, server_share) -> secret */
 static PyObject *mod_client_finish(PyObject *mod, PyObject *args) {
   uint8_t server[X25519MLKEM768_SERVER_SHARE_BYTES];
   uint8_t secret[X25519MLKEM768_SECRET_BYTES];
-  PyObject *state_obj, *server_obj;
+  PyObject *state_obj, *server_obj, *res;
   ClientStateObject *st;
   int rc;
   (void)mod;
@@ -214,10 +198,12 @@ static PyObject *mod_client_finish(PyObject *mod, PyObject *args) {
   Py_BEGIN_ALLOW_THREADS rc =
       x25519mlkem768_client_finish(secret, server, st->state);
   Py_END_ALLOW_THREADS if (rc != MLKEM_OK) return raise_share_error(rc, 1);
-  return share_and_secret(NULL, 0, secret);
+  res = PyBytes_FromStringAndSize((const char *)secret, sizeof secret);
+  mlkem_zeroize(secret, sizeof secret);
+  return res;
 }
 
-/* ---- X25519 ------------------------------------------------------------- */
+/* ---- X25519 -------------------------------------------------------------- */
 
 /* _x25519(scalar, point or None): X25519(scalar, point), or the public
  * key of scalar (the fixed-base path) for None. */
