@@ -13,6 +13,7 @@ import mlkem
 from mlkem import Encoding, NoEncryption, PrivateFormat, PublicFormat, hazmat
 from mlkem.xwing import XWingPrivateKey, XWingPublicKey
 
+import der_build
 from key_behaviour import check_key_objects
 
 EK, CT = 1184, 1088
@@ -161,9 +162,74 @@ def test_equality_hash_copy_pickle():
                       XWingPrivateKey.generate())
 
 
-def test_key_files_not_yet():
+# 1.3.6.1.4.1.62253.25722, the draft's OID ("Use in X.509").
+XWING_OID = bytes.fromhex("2b0601040183e62d81c87a")
+
+
+def xwing_pkcs8(seed):
+    """The draft's PKCS#8: OneAsymmetricKey { 0, { OID }, OCTET STRING
+    holding the 32-byte seed itself (no CHOICE) }."""
+    alg = der_build.tlv(0x30, der_build.tlv(0x06, XWING_OID))
+    return der_build.tlv(0x30, der_build.tlv(0x02, b"\x00") + alg + der_build.tlv(0x04, seed))
+
+
+def xwing_spki(pk):
+    alg = der_build.tlv(0x30, der_build.tlv(0x06, XWING_OID))
+    return der_build.tlv(0x30, alg + der_build.tlv(0x03, b"\x00" + pk))
+
+
+def test_draft_key_files(vectors):
+    """The draft's example files (seed 00 01 .. 1f): read, the public key
+    of the seed, and written again byte for byte."""
+    priv_pem = (vectors / "xwing-draft" / "xwing.priv").read_bytes()
+    pub_pem = (vectors / "xwing-draft" / "xwing.pub").read_bytes()
+    key = mlkem.load_pem_private_key(priv_pem, None)
+    assert type(key) is XWingPrivateKey
+    assert key.private_bytes_raw() == bytes(range(32))
+    pub = mlkem.load_pem_public_key(pub_pem)
+    assert type(pub) is XWingPublicKey and pub == key.public_key()
+    assert key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()) == priv_pem
+    assert pub.public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo) == pub_pem
+
+
+def test_key_files_against_der_built_here():
     key = XWingPrivateKey.generate()
-    with pytest.raises(ValueError, match="Raw"):
-        key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption())
-    with pytest.raises(ValueError, match="Raw"):
-        key.public_key().public_bytes(Encoding.DER, PublicFormat.SubjectPublicKeyInfo)
+    pub = key.public_key()
+    der = key.private_bytes(Encoding.DER, PrivateFormat.PKCS8, NoEncryption())
+    assert der == xwing_pkcs8(key.private_bytes_raw())
+    spki = pub.public_bytes(Encoding.DER, PublicFormat.SubjectPublicKeyInfo)
+    assert spki == xwing_spki(pub.public_bytes_raw())
+    assert mlkem.load_der_private_key(der) == key
+    assert mlkem.load_der_public_key(spki) == pub
+    assert key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()) == \
+        der_build.pem("PRIVATE KEY", der)
+    assert pub.public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo) == \
+        der_build.pem("PUBLIC KEY", spki)
+    # The loaders return the key classes of mlkem.xwing.
+    assert type(mlkem.load_pem_private_key(der_build.pem("PRIVATE KEY", der))) is XWingPrivateKey
+
+
+def test_key_file_errors():
+    key = XWingPrivateKey.generate()
+    der = key.private_bytes(Encoding.DER, PrivateFormat.PKCS8, NoEncryption())
+    spki = key.public_key().public_bytes(Encoding.DER, PublicFormat.SubjectPublicKeyInfo)
+    with pytest.raises(ValueError, match="holds an X-Wing public key, not a private key"):
+        mlkem.load_der_private_key(spki)
+    with pytest.raises(ValueError, match="holds an X-Wing private key, not a public key"):
+        mlkem.load_pem_public_key(der_build.pem("PRIVATE KEY", der))
+    pk = bytearray(key.public_key().public_bytes_raw())
+    pk[0], pk[1] = 0xFF, 0x0F
+    with pytest.raises(ValueError, match="modulus check"):
+        mlkem.load_der_public_key(xwing_spki(bytes(pk)))
+    with pytest.raises(ValueError, match="wrong length"):
+        mlkem.load_der_private_key(xwing_pkcs8(bytes(31)))
+    with pytest.raises(ValueError, match="X-Wing keys"):
+        key.private_bytes(Encoding.PEM, PrivateFormat.TraditionalOpenSSL, NoEncryption())
+    with pytest.raises(ValueError, match="X-Wing keys"):
+        key.public_key().public_bytes(Encoding.DER, PublicFormat.PKCS1)
+    with pytest.raises(ValueError, match="not supported"):
+        key.private_bytes(Encoding.OpenSSH, PrivateFormat.PKCS8, NoEncryption())
+    with pytest.raises(ValueError, match="go together"):
+        key.private_bytes(Encoding.PEM, PrivateFormat.Raw, NoEncryption())
+    with pytest.raises(ValueError, match="not supported"):
+        key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, mlkem.BestAvailableEncryption(b"pw"))

@@ -7,8 +7,12 @@
  *
  * A scheme is a descriptor of the shape of mlkem.h's mlkem_kem (the sizes
  * and the five KEM functions: the library's own for round 3, one made
- * here from mlkem_hybrid.h for X-Wing) and the function that checks a
- * private key from outside and gives its public key. Two base types hold
+ * here from mlkem_hybrid.h for X-Wing), the function that checks a
+ * private key from outside and gives its public key, and for X-Wing the
+ * key type of its key files (include/mlkem_keyfile.h: PKCS#8 holding the
+ * seed, SubjectPublicKeyInfo), which _encode writes and _mlkem.c's _load
+ * reads through kem_object_of_key. Round-3 Kyber has no key files (no
+ * standard OID). Two base types hold
  * the keys in C memory: KemPrivateKey (sk and its pk, wiped when the
  * object dies) and KemPublicKey (pk, checked when the object is made). The
  * Python classes of kyber.py and xwing.py derive from them and register
@@ -46,6 +50,9 @@ typedef struct {
   /* Checks a private key sk (kem->dk_bytes) from outside and writes its
    * public key pk (kem->ek_bytes): 0 or an MLKEM_ERR_* code. */
   int (*public_of)(const mlkem_kem *kem, uint8_t *pk, const uint8_t *sk);
+  /* The key type of its key files, or NULL: raw keys only. For X-Wing the
+   * private key (sk) is the seed of the key files. */
+  const mlkem_keyfile_alg *file_alg;
 } scheme;
 
 typedef struct {
@@ -305,6 +312,45 @@ static PyObject *private_richcompare(PyObject *self, PyObject *other, int op) {
   return PyBool_FromLong(op == Py_EQ ? equal : !equal);
 }
 
+/* The key-file type of a key's scheme, or NULL with ValueError. */
+static const mlkem_keyfile_alg *file_alg_of(const scheme *s) {
+  if (s->file_alg == NULL)
+    PyErr_Format(PyExc_ValueError, "%s keys have no key files (raw only)",
+                 s->kem->name);
+  return s->file_alg;
+}
+
+/* _encode(form, encoding): PKCS#8 in PEM or DER; the seed form (or
+ * FORM_DEFAULT) is the only one of X-Wing's. */
+static PyObject *private_encode(PyObject *self, PyObject *args) {
+  KemPrivateObject *k = as_private(self);
+  const mlkem_keyfile_alg *alg;
+  mlkem_keyfile_key *key;
+  mlkem_keyfile_error err;
+  PyObject *res;
+  int form, encoding, rc;
+  if (k == NULL || !PyArg_ParseTuple(args, "ii:_encode", &form, &encoding))
+    return NULL;
+  alg = file_alg_of(k->s);
+  if (alg == NULL) return NULL;
+  if (form != FORM_DEFAULT && form != MLKEM_KEYFILE_SEED) {
+    PyErr_Format(PyExc_ValueError, "%s private keys have the seed form only",
+                 k->s->kem->name);
+    return NULL;
+  }
+  key = PyMem_Malloc(sizeof *key);
+  if (key == NULL) return PyErr_NoMemory();
+  /* The key-file code expands the seed again (its checks of a key). */
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_keyfile_from_raw(
+      key, alg, MLKEM_KEYFILE_SEED, k->sk, k->s->kem->dk_bytes, &err);
+  Py_END_ALLOW_THREADS res = rc == MLKEM_KEYFILE_OK
+                                 ? encode_key(key, MLKEM_KEYFILE_SEED, encoding)
+                                 : raise_keyfile_error(rc, &err);
+  mlkem_keyfile_wipe(key);
+  PyMem_Free(key);
+  return res;
+}
+
 static PyMethodDef private_methods[] = {
     {"generate", private_generate, METH_NOARGS | METH_CLASS,
      "generate()\n--\n\nA new private key, from the operating system's "
@@ -321,6 +367,8 @@ static PyMethodDef private_methods[] = {
      "secret (implicit rejection), not an error."},
     {"private_bytes_raw", private_bytes_raw, METH_NOARGS,
      "private_bytes_raw()\n--\n\nThe private key's raw bytes."},
+    {"_encode", private_encode, METH_VARARGS,
+     "PKCS#8 DER or PEM of the key (X-Wing)."},
     {NULL, NULL, 0, NULL}};
 
 static PyType_Slot private_slots[] = {
@@ -433,6 +481,27 @@ static Py_hash_t public_hash(PyObject *self) {
   return h;
 }
 
+/* _encode(encoding): SubjectPublicKeyInfo in PEM or DER. */
+static PyObject *public_encode(PyObject *self, PyObject *args) {
+  KemPublicObject *k = as_public(self);
+  const mlkem_keyfile_alg *alg;
+  mlkem_keyfile_key *key;
+  mlkem_keyfile_error err;
+  PyObject *res;
+  int encoding, rc;
+  if (k == NULL || !PyArg_ParseTuple(args, "i:_encode", &encoding)) return NULL;
+  alg = file_alg_of(k->s);
+  if (alg == NULL) return NULL;
+  key = PyMem_Malloc(sizeof *key);
+  if (key == NULL) return PyErr_NoMemory();
+  rc = mlkem_keyfile_from_raw(key, alg, MLKEM_KEYFILE_PUBLIC, k->pk,
+                              k->s->kem->ek_bytes, &err);
+  res = rc == MLKEM_KEYFILE_OK ? encode_key(key, MLKEM_KEYFILE_PUBLIC, encoding)
+                               : raise_keyfile_error(rc, &err);
+  PyMem_Free(key);
+  return res;
+}
+
 static PyMethodDef public_methods[] = {
     {"from_public_bytes", public_from_public_bytes, METH_O | METH_CLASS,
      "from_public_bytes(data, /)\n--\n\nThe public key of its raw bytes, "
@@ -443,6 +512,8 @@ static PyMethodDef public_methods[] = {
      "(shared_secret, ciphertext) from the caller's randomness (hazmat)."},
     {"public_bytes_raw", public_bytes_raw, METH_NOARGS,
      "public_bytes_raw()\n--\n\nThe public key's raw bytes."},
+    {"_encode", public_encode, METH_VARARGS,
+     "SubjectPublicKeyInfo in DER or PEM (X-Wing)."},
     {NULL, NULL, 0, NULL}};
 
 static PyType_Slot public_slots[] = {
@@ -457,6 +528,40 @@ static PyType_Slot public_slots[] = {
 static PyType_Spec public_spec = {
     "mlkem._mlkem.KemPublicKey", sizeof(KemPublicObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, public_slots};
+
+/* ---- key files ----------------------------------------------------------- */
+
+PyObject *kem_object_of_key(const mlkem_keyfile_key *key, int want_private,
+                            const char *encoding) {
+  int i, is_private = key->type != MLKEM_KEYFILE_PUBLIC;
+  const mlkem_kem *kem;
+  for (i = 0; i < N_SCHEMES; i++)
+    if (schemes[i].file_alg != NULL && schemes[i].file_alg == key->alg) break;
+  if (i == N_SCHEMES) return NULL;
+  kem = schemes[i].kem;
+  if (is_private != want_private) {
+    PyErr_Format(PyExc_ValueError, "the %s holds an %s %s key, not a %s key",
+                 encoding, kem->name, is_private ? "private" : "public",
+                 want_private ? "private" : "public");
+    return NULL;
+  }
+  /* The key-file code checked the key: a public key by the scheme's
+   * check, a private key's seed expanded to its public key. */
+  if (is_private) {
+    KemPrivateObject *k = (KemPrivateObject *)new_key(KIND_PRIVATE, i);
+    if (k == NULL) return NULL;
+    memcpy(k->sk, key->seed, kem->dk_bytes);
+    memcpy(k->pk, key->ek, kem->ek_bytes);
+    k->s = &schemes[i];
+    return (PyObject *)k;
+  } else {
+    KemPublicObject *k = (KemPublicObject *)new_key(KIND_PUBLIC, i);
+    if (k == NULL) return NULL;
+    memcpy(k->pk, key->ek, kem->ek_bytes);
+    k->s = &schemes[i];
+    return (PyObject *)k;
+  }
+}
 
 /* ---- module functions ---------------------------------------------------- */
 
@@ -504,6 +609,13 @@ int mlkem_py_kem_init(PyObject *mod) {
   }
   schemes[N_KYBER].kem = &xwing_kem;
   schemes[N_KYBER].public_of = xwing_public_of;
+  schemes[N_KYBER].file_alg = mlkem_keyfile_alg_by_name("X-Wing");
+  if (schemes[N_KYBER].file_alg == NULL ||
+      schemes[N_KYBER].file_alg->seed_bytes != XWING_SK_BYTES) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "mlkem: the library's key files have no X-Wing type");
+    return -1;
+  }
   if (KemPrivateType == NULL) KemPrivateType = PyType_FromSpec(&private_spec);
   if (KemPublicType == NULL) KemPublicType = PyType_FromSpec(&public_spec);
   if (KemPrivateType == NULL || KemPublicType == NULL) return -1;

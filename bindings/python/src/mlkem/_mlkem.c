@@ -42,10 +42,6 @@
 #define MAX_KEY_FILE 65536
 
 enum { KIND_PRIVATE = 0, KIND_PUBLIC = 1 };
-/* The form of _encode for "the key's own": the seed form if the key has
- * its seed, else the expanded form. The others are MLKEM_KEYFILE_SEED,
- * _EXPANDED and _BOTH. */
-#define FORM_DEFAULT 0
 
 typedef struct {
   PyObject_HEAD mlkem_keyfile_key key; /* key.kem NULL: not made here */
@@ -83,7 +79,7 @@ PyObject *raise_library_error(int rc) {
 /* Raises the exception for a refusal of the key-file code, with its
  * message: a failure of the library inside it is a RuntimeError (as
  * raise_library_error says), any problem with the key a ValueError. */
-static PyObject *raise_keyfile_error(int rc, const mlkem_keyfile_error *err) {
+PyObject *raise_keyfile_error(int rc, const mlkem_keyfile_error *err) {
   PyErr_SetString(
       rc == MLKEM_KEYFILE_ERR_LIBRARY ? PyExc_RuntimeError : PyExc_ValueError,
       err->msg);
@@ -362,8 +358,7 @@ static PyObject *private_has_seed(PyObject *self, PyObject *noargs) {
 
 /* A key written in form (MLKEM_KEYFILE_*) and encoding (PEM or DER), as
  * bytes. */
-static PyObject *encode_key(const mlkem_keyfile_key *key, int form,
-                            int encoding) {
+PyObject *encode_key(const mlkem_keyfile_key *key, int form, int encoding) {
   uint8_t out[MLKEM_KEYFILE_MAX_PEM];
   size_t len = 0;
   mlkem_keyfile_error err;
@@ -670,10 +665,12 @@ static PyObject *mod_load(PyObject *mod, PyObject *args) {
   if (rc != MLKEM_KEYFILE_OK) {
     raise_keyfile_error(rc, &err);
   } else if (index_of_kem(key->kem) < 0) {
-    /* A key type of the key files that is not one of the package's
-     * ML-KEM classes. */
-    PyErr_Format(PyExc_ValueError, "the %s holds a %s key, not ML-KEM",
-                 pem ? "PEM" : "DER", key->alg->name);
+    /* Not ML-KEM: a key type of _kem.c's (X-Wing), or one the package has
+     * no class for. */
+    res = kem_object_of_key(key, want_private, pem ? "PEM" : "DER");
+    if (res == NULL && !PyErr_Occurred())
+      PyErr_Format(PyExc_ValueError, "the %s holds a %s key, not ML-KEM",
+                   pem ? "PEM" : "DER", key->alg->name);
   } else if (is_private != want_private) {
     PyErr_Format(PyExc_ValueError,
                  "the %s holds an ML-KEM %s key, not a %s key",
