@@ -213,6 +213,24 @@ static int read_config(mlkp_provctx *prov,
   return 1;
 }
 
+/* The OIDs of the key types, named for OpenSSL's object table (OBJ_*), so
+ * that certificates and key files show their names. The short and long
+ * names are OpenSSL 3.5's for ML-KEM; where the OID is known already
+ * (3.5 and later) the core leaves it as it is. */
+static void register_oids(const OSSL_CORE_HANDLE *handle,
+                          OSSL_FUNC_core_obj_create_fn *obj_create) {
+  static const char *const oids[][3] = {
+      {"2.16.840.1.101.3.4.4.1", "id-alg-ml-kem-512", "ML-KEM-512"},
+      {"2.16.840.1.101.3.4.4.2", "id-alg-ml-kem-768", "ML-KEM-768"},
+      {"2.16.840.1.101.3.4.4.3", "id-alg-ml-kem-1024", "ML-KEM-1024"},
+      {MLKP_OID_XWING, "X-Wing", "X-Wing"},
+  };
+  size_t i;
+  if (obj_create == NULL) return;
+  for (i = 0; i < sizeof oids / sizeof oids[0]; i++)
+    (void)obj_create(handle, oids[i][0], oids[i][1], oids[i][2]);
+}
+
 /* Entry point -------------------------------------------------------------- */
 
 /* The module is compiled with hidden visibility; this is its one export
@@ -229,6 +247,7 @@ MLKP_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
                                    const OSSL_DISPATCH *in,
                                    const OSSL_DISPATCH **out, void **provctx) {
   OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+  OSSL_FUNC_core_obj_create_fn *core_obj_create = NULL;
   const OSSL_DISPATCH *f;
   mlkp_provctx *prov = OPENSSL_zalloc(sizeof *prov);
   if (prov == NULL) return 0;
@@ -237,6 +256,9 @@ MLKP_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
     switch (f->function_id) {
       case OSSL_FUNC_CORE_GET_PARAMS:
         core_get_params = OSSL_FUNC_core_get_params(f);
+        break;
+      case OSSL_FUNC_CORE_OBJ_CREATE:
+        core_obj_create = OSSL_FUNC_core_obj_create(f);
         break;
       case OSSL_FUNC_CORE_NEW_ERROR:
         prov->core_new_error = OSSL_FUNC_core_new_error(f);
@@ -269,6 +291,7 @@ MLKP_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
     OPENSSL_free(prov);
     return 0;
   }
+  register_oids(handle, core_obj_create);
   *out = provider_functions;
   *provctx = prov;
   return 1;
