@@ -85,8 +85,28 @@ static int mlkem_decaps(const mlkp_key *key, uint8_t *ss, const uint8_t *ct) {
   return 1;
 }
 
+/* The pairwise consistency test of FIPS 203 section 7.1 (and FIPS 140-3):
+ * a ciphertext made for the key's ek decapsulates, with its dk, to the
+ * same secret. It finds what the section 7.3 checks cannot: a dk_PKE that
+ * does not belong to the ek (RFC 9935's bad-ML-KEM-512-2 example). */
+static int mlkem_pairwise(const mlkp_key *key) {
+  const mlkem_kem *kem = mlkp_kem(key->alg);
+  uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES], ss2[MLKEM_SS_BYTES];
+  int ok = kem->encaps(ct, ss, key->pub) == MLKEM_OK &&
+           kem->decaps(ss2, ct, key->priv) == MLKEM_OK &&
+           mlkem_ct_memneq(ss, ss2, sizeof ss) == 0;
+  mlkem_zeroize(ss, sizeof ss);
+  mlkem_zeroize(ss2, sizeof ss2);
+  if (!ok)
+    MLKP_ERROR(key->prov, MLKP_R_KEY_MISMATCH,
+               "%s: the private key does not decapsulate what is "
+               "encapsulated to its public key (pairwise test)",
+               kem->name);
+  return ok;
+}
+
 /* Every part again: ek's modulus check, dk's checks, ek equal to the ek in
- * dk, and a seed generating dk. */
+ * dk, a seed generating dk, and the pairwise test. */
 static int mlkem_validate(const mlkp_key *key, int selection) {
   const mlkem_kem *kem = mlkp_kem(key->alg);
   uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
@@ -112,7 +132,7 @@ static int mlkem_validate(const mlkp_key *key, int selection) {
                  "%s: the seed does not generate the private key", kem->name);
     }
   }
-  return ok;
+  return ok && mlkem_pairwise(key);
 }
 
 #define MLKP_MLKEM_ALG(k, set, secbits, category, oid_arc) \

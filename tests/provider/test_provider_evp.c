@@ -715,6 +715,23 @@ static void test_invalid_keys(void) {
   CHECK(share_key("SecP256r1MLKEM768", share, len) == NULL);
   CHECK(error_is("invalid key"));
   EVP_PKEY_free(key);
+  /* s_0 altered: the section 7.3 checks pass (H(ek) covers ek only), the
+   * key imports, and the pairwise test of a full check refuses it (RFC
+   * 9935's bad-ML-KEM-512-2 example is such a key). */
+  CHECK(mlkem768_keygen_derand(share, dk, seed) == MLKEM_OK);
+  dk[0] ^= 1;
+  key = fromdata("ML-KEM-768", EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk,
+                 2400, NULL, NULL, 0);
+  CHECK(key != NULL);
+  if (key != NULL) {
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+    CHECK(ctx != NULL && EVP_PKEY_public_check(ctx) > 0);
+    CHECK(ctx != NULL && EVP_PKEY_check(ctx) <= 0);
+    CHECK(error_is("key parts do not match"));
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(key);
+  }
+  dk[0] ^= 1;
   dk[2400 - 64] ^= 1; /* H(ek) */
   CHECK(fromdata("ML-KEM-768", EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk,
                  2400, NULL, NULL, 0) == NULL);
