@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench.c - median cost of keygen, encaps and decaps for every parameter
- * set; of X25519 (mlkem_hazmat.h: the shared secret by the ladder, the
- * public key by the fixed base); of X-Wing and of the TLS key shares of
- * X25519MLKEM768 (mlkem_hybrid.h); in rdtsc ticks (x86-64; the virtual
- * counter on AArch64; a nanosecond clock elsewhere) and nanoseconds.
+ * set (ML-KEM's, then the round-3 Kyber variants of mlkem_kyber.h); of X25519
+ * (mlkem_hazmat.h: the shared secret by the ladder, the public key by the fixed
+ * base); of X-Wing and of the TLS key shares of X25519MLKEM768
+ * (mlkem_hybrid.h); in rdtsc ticks (x86-64; the virtual counter on AArch64; a
+ * nanosecond clock elsewhere) and nanoseconds.
  *
  * Method: pin to one CPU where the OS allows it, warm up, then time each of
  * at least 1,000 single calls per operation and report the median (and the
@@ -15,8 +16,10 @@
  * quietest pass is reported. encaps and decaps run with their FIPS 203
  * input checks, as they always do.
  *
- * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME]
- * (NAME a parameter set, or X25519, X-Wing or X25519MLKEM768 alone)
+ * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME,...]
+ * (--set: only the named rows, a comma-separated list of parameter sets as
+ * mlkem_kem_by_name takes them, e.g. ML-KEM-768,Kyber768-90s, and X25519,
+ * X-Wing, X25519MLKEM768)
  *
  * The program is mlkem_bench_run (programs.h), so that mlkem_bench
  * (bench_main.c) and `mlkem bench` (cli/) run the same code.
@@ -40,6 +43,7 @@
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
+#include "mlkem_kyber.h"
 #include "programs.h"
 
 static uint64_t ticks(void) {
@@ -91,7 +95,8 @@ static stats summarize(uint64_t *v, size_t n) {
 }
 
 /* The three operations of the standard (their sum is the usual figure),
- * and encapsulation to a prepared key (mlkem.h: checked and hashed once). */
+ * and encapsulation to a prepared key (mlkem.h: checked and hashed once;
+ * not for the round-3 sets, which have none). */
 enum { OP_KEYGEN, OP_ENCAPS, OP_DECAPS, OP_ENCAPS_PREPARED, OP_COUNT };
 enum { OP_SUMMED = 3 };
 static const char *const op_names[OP_COUNT] = {"keygen", "encaps", "decaps",
@@ -122,6 +127,17 @@ typedef struct {
   uint64_t *t_samples[OP_COUNT];
   uint64_t *ns_samples[OP_COUNT];
 } set_result;
+
+/* Whether the row has the operation (no prepared keys in round 3). */
+static int has_op(const set_result *r, int op) {
+  if (op >= r->nops) return 0;
+  return r->kem == NULL || op != OP_ENCAPS_PREPARED ||
+         r->kem->prepare_ek != NULL;
+}
+
+/* The most rows measured in one run: ML-KEM's three sets, round 3's six,
+ * and the others (X25519, X-Wing, X25519MLKEM768). */
+#define MAX_ROWS 12
 
 /* Fails loudly: a benchmark of a failing call would measure nothing. */
 static void must(int rc, const char *what) {
@@ -246,7 +262,7 @@ static void *xmalloc(size_t n) {
  * over. Each row keeps its own keys and ciphertext. */
 static void bench_all(set_result *res, size_t nres, size_t per_pass,
                       size_t passes) {
-  static buffers buf[8];
+  static buffers buf[MAX_ROWS];
   uint64_t *pass_t = xmalloc(per_pass * sizeof *pass_t);
   size_t i, p, c;
   int op;
@@ -254,6 +270,7 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
   for (i = 0; i < nres; i++) {
     if (res[i].kem == NULL) res[i].other->setup(&buf[i]);
     for (op = 0; op < res[i].nops; op++) {
+      if (!has_op(&res[i], op)) continue;
       res[i].t_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
       res[i].ns_samples[op] = xmalloc(per_pass * passes * sizeof(uint64_t));
       res[i].best_pass_tick[op] = UINT64_MAX;
@@ -266,9 +283,11 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
   for (p = 0; p < passes; p++) {
     for (i = 0; i < nres; i++) {
       for (op = 0; op < res[i].nops; op++) {
-        uint64_t *t = res[i].t_samples[op] + p * per_pass;
-        uint64_t *ns = res[i].ns_samples[op] + p * per_pass;
+        uint64_t *t, *ns;
         stats s;
+        if (!has_op(&res[i], op)) continue;
+        t = res[i].t_samples[op] + p * per_pass;
+        ns = res[i].ns_samples[op] + p * per_pass;
         for (c = 0; c < per_pass; c++) {
           uint64_t n0 = now_ns(), t0 = ticks();
           run_op(&res[i], op, &buf[i]);
@@ -284,6 +303,7 @@ static void bench_all(set_result *res, size_t nres, size_t per_pass,
   }
   for (i = 0; i < nres; i++) {
     for (op = 0; op < res[i].nops; op++) {
+      if (!has_op(&res[i], op)) continue;
       res[i].tick[op] = summarize(res[i].t_samples[op], per_pass * passes);
       res[i].ns[op] = summarize(res[i].ns_samples[op], per_pass * passes);
       free(res[i].t_samples[op]);
@@ -330,6 +350,7 @@ static void write_json_rows(FILE *f, const set_result *res, size_t nres,
   for (i = 0; i < nres; i++) {
     if ((res[i].kem != NULL) != kems) continue;
     for (op = 0; op < res[i].nops; op++) {
+      if (!has_op(&res[i], op)) continue;
       fprintf(f,
               "%s    {\"set\": \"%s\", \"op\": \"%s\", \"ticks_median\": %llu, "
               "\"ticks_p25\": %llu, \"ticks_p75\": %llu, "
@@ -391,10 +412,14 @@ static void print_kem_tables(const set_result *res, size_t nres) {
       sum_t += res[i].tick[op].median;
       sum_n += res[i].ns[op].median;
     }
-    printf(" %llu (%llu ns) | %llu (%llu ns) |\n", (unsigned long long)sum_t,
-           (unsigned long long)sum_n,
-           (unsigned long long)res[i].tick[OP_ENCAPS_PREPARED].median,
-           (unsigned long long)res[i].ns[OP_ENCAPS_PREPARED].median);
+    printf(" %llu (%llu ns) |", (unsigned long long)sum_t,
+           (unsigned long long)sum_n);
+    if (has_op(&res[i], OP_ENCAPS_PREPARED))
+      printf(" %llu (%llu ns) |\n",
+             (unsigned long long)res[i].tick[OP_ENCAPS_PREPARED].median,
+             (unsigned long long)res[i].ns[OP_ENCAPS_PREPARED].median);
+    else
+      printf(" - |\n");
   }
   printf("\nMedian of the quietest pass (%s):\n", tick_unit());
   printf(
@@ -408,8 +433,12 @@ static void print_kem_tables(const set_result *res, size_t nres) {
       printf(" %llu |", (unsigned long long)res[i].best_pass_tick[op]);
       sum_t += res[i].best_pass_tick[op];
     }
-    printf(" %llu | %llu |\n", (unsigned long long)sum_t,
-           (unsigned long long)res[i].best_pass_tick[OP_ENCAPS_PREPARED]);
+    printf(" %llu |", (unsigned long long)sum_t);
+    if (has_op(&res[i], OP_ENCAPS_PREPARED))
+      printf(" %llu |\n",
+             (unsigned long long)res[i].best_pass_tick[OP_ENCAPS_PREPARED]);
+    else
+      printf(" - |\n");
   }
 }
 
@@ -432,11 +461,67 @@ static void print_other(const set_result *r) {
   printf(" |\n");
 }
 
+/* Whether the row named `name` is in the comma-separated list. */
+static int listed(const char *list, const char *name) {
+  const char *p = list;
+  size_t n = strlen(name);
+  while (*p != '\0') {
+    size_t len = strcspn(p, ",");
+    if (len == n && strncmp(p, name, n) == 0) return 1;
+    p += len;
+    if (*p == ',') p++;
+  }
+  return 0;
+}
+
+/* Whether the set is in the list, by any name mlkem_kem_by_name takes. */
+static int set_listed(const char *list, const mlkem_kem *kem) {
+  char name[32];
+  const char *p = list;
+  while (*p != '\0') {
+    size_t len = strcspn(p, ",");
+    if (len < sizeof name) {
+      memcpy(name, p, len);
+      name[len] = '\0';
+      if (mlkem_kem_by_name(name) == kem) return 1;
+    }
+    p += len;
+    if (*p == ',') p++;
+  }
+  return 0;
+}
+
+/* Whether every name in the list is a row (an unknown one is reported). */
+static int list_known(const char *list) {
+  char name[32];
+  const char *p = list;
+  int ok = 1;
+  while (*p != '\0') {
+    size_t len = strcspn(p, ","), i;
+    int known = 0;
+    if (len < sizeof name) {
+      memcpy(name, p, len);
+      name[len] = '\0';
+      known = mlkem_kem_by_name(name) != NULL;
+      for (i = 0; i < N_OTHER; i++)
+        known |= strcmp(name, other_rows[i].name) == 0;
+    }
+    if (!known) {
+      fprintf(stderr, "bench: unknown parameter set %.*s\n", (int)len, p);
+      ok = 0;
+    }
+    p += len;
+    if (*p == ',') p++;
+  }
+  return ok;
+}
+
 int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
   const char *json = NULL, *only = NULL;
-  set_result res[8];
-  const other_row *only_other = NULL;
+  set_result res[MAX_ROWS];
+  const mlkem_kem *all[MAX_ROWS];
+  size_t nall = 0;
   int a;
 
   for (a = 1; a < argc; a++) {
@@ -463,12 +548,10 @@ int mlkem_bench_run(int argc, const char *const *argv) {
             "50 that divide them\n");
     return 2;
   }
-  for (i = 0; only != NULL && i < N_OTHER; i++)
-    if (strcmp(only, other_rows[i].name) == 0) only_other = &other_rows[i];
-  if (only != NULL && only_other == NULL && mlkem_kem_by_name(only) == NULL) {
-    fprintf(stderr, "bench: unknown parameter set %s\n", only);
-    return 2;
-  }
+  if (only != NULL && !list_known(only)) return 2;
+  for (i = 0; mlkem_kems[i] != NULL; i++) all[nall++] = mlkem_kems[i];
+  for (i = 0; mlkem_kyber_kems[i] != NULL; i++)
+    all[nall++] = mlkem_kyber_kems[i];
   if (strcmp(mlkem_backend_name(), "unavailable") == 0) {
     printf(
         "backend %s is not available here (not built in, or not "
@@ -477,14 +560,14 @@ int mlkem_bench_run(int argc, const char *const *argv) {
     return 0;
   }
   pin_to_one_cpu();
-  for (i = 0; mlkem_kems[i] != NULL; i++) {
-    if (only != NULL && mlkem_kem_by_name(only) != mlkem_kems[i]) continue;
-    res[nres].kem = mlkem_kems[i];
+  for (i = 0; i < nall; i++) {
+    if (only != NULL && !set_listed(only, all[i])) continue;
+    res[nres].kem = all[i];
     res[nres].other = NULL;
     res[nres++].nops = OP_COUNT;
   }
   for (i = 0; i < N_OTHER; i++) {
-    if (only != NULL && only_other != &other_rows[i]) continue;
+    if (only != NULL && !listed(only, other_rows[i].name)) continue;
     res[nres].kem = NULL;
     res[nres].other = &other_rows[i];
     res[nres++].nops = other_rows[i].nops;

@@ -365,11 +365,14 @@ typedef struct mlkem_kem {
 
 /* Returns the descriptor for a name, or NULL if the name is unknown.
  * Accepted names, in any letter case: "ML-KEM-512", "ML-KEM-768",
- * "ML-KEM-1024", and the short forms "512", "768", "1024". */
+ * "ML-KEM-1024", and the short forms "512", "768", "1024"; and the
+ * pre-standard round-3 variants "Kyber512" ... "Kyber1024-90s"
+ * (mlkem_kyber.h, where their descriptors are described). */
 const mlkem_kem *mlkem_kem_by_name(const char *name);
 
-/* The descriptors of all parameter sets, NULL-terminated, from the smallest
- * to the largest. */
+/* The descriptors of all ML-KEM parameter sets, NULL-terminated, from the
+ * smallest to the largest (the round-3 ones are mlkem_kyber_kems[],
+ * mlkem_kyber.h). */
 extern const mlkem_kem *const mlkem_kems[];
 
 #if defined(__GNUC__) || defined(__clang__)

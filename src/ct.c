@@ -49,3 +49,11 @@ void mlkem_scrub_stack(void) {
   uint8_t area[MLKEM_SCRUB_BYTES];
   mlkem_zeroize(area, sizeof area);
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+void mlkem_scrub_stack_wide(void) {
+  uint8_t area[MLKEM_SCRUB_WIDE_BYTES];
+  mlkem_zeroize(area, sizeof area);
+}

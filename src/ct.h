@@ -76,4 +76,11 @@ void mlkem_zeroize(void *p, size_t len);
 #define MLKEM_SCRUB_BYTES 1024
 void mlkem_scrub_stack(void);
 
+/* The same over MLKEM_SCRUB_WIDE_BYTES, after the AES implementations
+ * (round keys and keystream in registers, spilled by gcc for VAES-256),
+ * whose frames are larger: VAES-512's group of 32 blocks is about 1 KB
+ * (904 bytes and up to 64 of alignment, gcc -O3). */
+#define MLKEM_SCRUB_WIDE_BYTES 2048
+void mlkem_scrub_stack_wide(void);
+
 #endif

@@ -21,14 +21,18 @@
 #include "ct_testing.h"
 #include "kpke.h"
 #include "kpke_internal.h"
+#include "sha2/sha2.h"
 #include "symmetric.h"
 
 #define K MLKEM_K
 
 /* FIPS 203 Algorithm 13, K-PKE.KeyGen; with h not NULL, also H(ek) into
- * h for ML-KEM.KeyGen_internal (Algorithm 16). */
+ * h for ML-KEM.KeyGen_internal (Algorithm 16). sym says whose symmetric
+ * functions (symmetric.h): FIPS 203's, or Kyber round 3's, whose K-PKE
+ * differs only in them. */
 void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
-                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h) {
+                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
+                         mlkem_sym sym) {
   uint8_t in[MLKEM_SYMBYTES + 1];
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_sponge_job g;
@@ -36,25 +40,37 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
   unsigned i;
 
   /* Step 1: (rho, sigma) = G(d || k), with the rank byte of the final
-   * standard (domain separation between parameter sets). */
+   * standard (domain separation between parameter sets); round 3 hashed d
+   * alone, with SHA-512 in its 90s variant. */
   memcpy(in, d, MLKEM_SYMBYTES);
   in[MLKEM_SYMBYTES] = (uint8_t)K;
-  g = mlkem_job_g(in, sizeof in, rho_sigma);
-  mlkem_hash_run(be, &g, 1);
+  if (sym == MLKEM_SYM_ROUND3_90S) {
+    mlkem_sha512(rho_sigma, in, MLKEM_SYMBYTES);
+  } else {
+    g = mlkem_job_g(in, sym == MLKEM_SYM_FIPS203 ? sizeof in : MLKEM_SYMBYTES,
+                    rho_sigma);
+    mlkem_hash_run(be, &g, 1);
+  }
   /* Declassified for the constant-time check (ct_testing.h): rho is
    * public, the last 32 bytes of ek (step 19), and SampleNTT's rejection
-   * loop runs on SHAKE128(rho || j || i). sigma stays secret. */
+   * loop runs on XOF(rho, j, i). sigma stays secret. */
   MLKEM_CT_UNPOISON(rho_sigma, MLKEM_SYMBYTES);
   memcpy(ek + MLKEM_DKPKE_BYTES_K, rho_sigma, MLKEM_SYMBYTES);
 
   /* Steps 3-19: A-hat, s and e sampled, and t-hat computed and encoded
    * into ek a part at a time as they arrive (mlkem_kpke_keygen_s_hat,
-   * _e_hat and _t_hat below, run by kpke_schedule.c). The PRF outputs
-   * wait in dk_PKE, which step 20 overwrites: 2k polynomials' worth of
-   * bytes that the stack need not hold (docs/SECURITY.md, make stack). */
+   * _e_hat and _t_hat below, run by kpke_schedule.c, or by
+   * kpke_schedule_90s.c on AES-256-CTR). The PRF outputs wait in dk_PKE,
+   * which step 20 overwrites: 2k polynomials' worth of bytes that the
+   * stack need not hold (docs/SECURITY.md, make stack). */
   v.prf = (uint8_t(*)[MLKEM_ETA1_BYTES])dkpke;
   v.ek = ek;
-  mlkem_kpke_keygen_schedule(be, &v, rho_sigma, rho_sigma + MLKEM_SYMBYTES, h);
+  if (sym == MLKEM_SYM_ROUND3_90S)
+    mlkem_kpke_keygen_schedule_90s(be, &v, rho_sigma,
+                                   rho_sigma + MLKEM_SYMBYTES);
+  else
+    mlkem_kpke_keygen_schedule(be, &v, rho_sigma, rho_sigma + MLKEM_SYMBYTES,
+                               h);
 
   /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the PRF outputs. */
   for (i = 0; i < K; i++)
@@ -102,7 +118,7 @@ void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
 /* FIPS 203 Algorithm 13 (the hazmat entry point). */
 void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                        const uint8_t d[MLKEM_SYMBYTES]) {
-  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL);
+  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL, MLKEM_SYM_FIPS203);
 }
 
 void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {

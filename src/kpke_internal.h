@@ -23,10 +23,12 @@
 #include "symmetric.h"
 
 /* K-PKE.KeyGen (FIPS 203 Algorithm 13) into ek and dk_PKE from the seed
- * d; with h not NULL, also H(ek) into h (ML-KEM.KeyGen_internal,
- * Algorithm 16), hashed as ek is written. */
+ * d, on the symmetric functions sym (symmetric.h); with h not NULL, also
+ * H(ek) into h (ML-KEM.KeyGen_internal, Algorithm 16), hashed as ek is
+ * written (SHA3-256: not with MLKEM_SYM_ROUND3_90S, whose H is SHA-256). */
 void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
-                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h);
+                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
+                         mlkem_sym sym);
 
 /* The variables of K-PKE.KeyGen that its steps (kpke.c) share with the
  * schedule that runs them (kpke_schedule.c). t-hat and e-hat are held
@@ -50,6 +52,14 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
                                 const uint8_t rho[MLKEM_SYMBYTES],
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h);
+
+/* The same on Kyber round 3's 90s functions (kpke_schedule_90s.c): A-hat
+ * from AES-256-CTR keyed with rho, s and e from AES-256-CTR keyed with
+ * sigma, then the steps below. */
+void mlkem_kpke_keygen_schedule_90s(const mlkem_backend *be,
+                                    mlkem_kpke_keygen_vars *v,
+                                    const uint8_t rho[MLKEM_SYMBYTES],
+                                    const uint8_t sigma[MLKEM_SYMBYTES]);
 
 /* The steps of K-PKE.KeyGen that the schedule runs. s-hat: steps 8-11
  * and 16, once v->prf holds PRF_eta1(sigma, N) for every N < k. e-hat[i]:
@@ -86,6 +96,14 @@ void mlkem_kpke_encrypt_jobs(const mlkem_backend *be,
                              mlkem_kpke_encrypt_samples *es,
                              mlkem_job_list *list, const uint8_t *ek,
                              const uint8_t *r, int r_after);
+
+/* What mlkem_kpke_encrypt_jobs' jobs compute, on Kyber round 3's 90s
+ * functions (kpke_schedule_90s.c): fills es from ek's rho and the
+ * randomness r, at once. */
+void mlkem_kpke_encrypt_samples_90s(const mlkem_backend *be,
+                                    mlkem_kpke_encrypt_samples *es,
+                                    const uint8_t *ek,
+                                    const uint8_t r[MLKEM_SYMBYTES]);
 
 /* The second half (kpke.c), once the jobs have run: writes ct for the message m
  * under ek, and wipes the noise in es. Returns non-zero if ek fails the

@@ -2,15 +2,18 @@
 /*
  * level.h - the FIPS 203 algorithms compiled once per parameter set.
  *
- * kpke.c, kpke_schedule.c and kem.c are written once, for any rank k, but
- * every buffer in them is sized by the compile-time rank MLKEM_K.
+ * kpke.c, kpke_schedule.c and kem.c (and Kyber round 3's
+ * kpke_schedule_90s.c and kyber_kem.c) are written once, for any rank k,
+ * but every buffer in them is sized by the compile-time rank MLKEM_K.
  * level512.c, level768.c and level1024.c each define MLKEM_K and include
- * the three files, so each parameter set gets its own copy whose stack
- * holds what that set needs and no more (sized for k = 4, ML-KEM-768
- * would carry a 16-entry matrix where it needs 9). The files use each
- * other only through kpke_internal.h and kem.h; one translation unit per
- * set lets the compiler inline across them (the steps of key generation
- * into the schedule's sinks). The set's parameters and sizes are
+ * the first three (level512_kyber.c, ... the round-3 two), so each
+ * parameter set gets its own copy whose stack holds what that set needs
+ * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
+ * where it needs 9). The files use each other only through
+ * kpke_internal.h, kem.h and kyber_kem.h; one translation unit per set
+ * lets the compiler inline across them (the steps of key generation into
+ * the schedule's sinks). Round 3 has translation units of its own so that
+ * ML-KEM's are the code they were. The set's parameters and sizes are
  * constants below, taken from its row of Table 2 (params.h). MLKEM_NS
  * gives each copy's external functions their own names, mlkem_k2_...,
  * mlkem_k3_..., mlkem_k4_...; inside a copy the generic names below are
@@ -67,6 +70,8 @@
 #define mlkem_kpke_encrypt_jobs MLKEM_NS(kpke_encrypt_jobs)
 #define mlkem_kpke_encrypt_finish MLKEM_NS(kpke_encrypt_finish)
 #define mlkem_kpke_encrypt_samples_wipe MLKEM_NS(kpke_encrypt_samples_wipe)
+#define mlkem_kpke_keygen_schedule_90s MLKEM_NS(kpke_keygen_schedule_90s)
+#define mlkem_kpke_encrypt_samples_90s MLKEM_NS(kpke_encrypt_samples_90s)
 #define mlkem_kem_keygen MLKEM_NS(kem_keygen)
 #define mlkem_kem_keygen_derand MLKEM_NS(kem_keygen_derand)
 #define mlkem_kem_encaps MLKEM_NS(kem_encaps)
@@ -77,5 +82,11 @@
 #define mlkem_kem_prepare_ek MLKEM_NS(kem_prepare_ek)
 #define mlkem_kem_encaps_prepared MLKEM_NS(kem_encaps_prepared)
 #define mlkem_kem_encaps_prepared_derand MLKEM_NS(kem_encaps_prepared_derand)
+#define mlkem_kyber_keygen MLKEM_NS(kyber_keygen)
+#define mlkem_kyber_keygen_derand MLKEM_NS(kyber_keygen_derand)
+#define mlkem_kyber_encaps MLKEM_NS(kyber_encaps)
+#define mlkem_kyber_encaps_derand MLKEM_NS(kyber_encaps_derand)
+#define mlkem_kyber_decaps MLKEM_NS(kyber_decaps)
+#define mlkem_kyber_check_sk MLKEM_NS(kyber_check_sk)
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mlkem.h"
+#include "mlkem_kyber.h"
 #include "backend/backend.h"
 #include "kem.h"
 #include "params.h"
@@ -117,6 +118,9 @@ const mlkem_kem *mlkem_kem_by_name(const char *name) {
     if (name_equal(name, full) || name_equal(name, full + strlen("ML-KEM-")))
       return mlkem_kems[i];
   }
+  /* Round 3 (mlkem_kyber.h): full names only. */
+  for (i = 0; mlkem_kyber_kems[i] != NULL; i++)
+    if (name_equal(name, mlkem_kyber_kems[i]->name)) return mlkem_kyber_kems[i];
   return NULL;
 }
 

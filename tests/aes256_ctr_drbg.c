@@ -190,3 +190,21 @@ void ctr_drbg_generate(ctr_drbg *drbg, uint8_t *out, size_t len) {
   drbg_update(drbg, NULL);
   drbg->reseed_counter++;
 }
+
+void aes256_ctr_keystream(uint8_t *out, size_t len, const uint8_t key[32],
+                          const uint8_t nonce[12], uint32_t ctr) {
+  aes256_ctx ctx;
+  uint8_t in[16], ks[16];
+  size_t off;
+  aes256_init(&ctx, key);
+  memcpy(in, nonce, 12);
+  for (off = 0; off < len; off += 16, ctr++) {
+    size_t n = len - off < 16 ? len - off : 16;
+    in[12] = (uint8_t)(ctr >> 24);
+    in[13] = (uint8_t)(ctr >> 16);
+    in[14] = (uint8_t)(ctr >> 8);
+    in[15] = (uint8_t)ctr;
+    aes256_encrypt_block(&ctx, ks, in);
+    memcpy(out + off, ks, n);
+  }
+}

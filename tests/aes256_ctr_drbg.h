@@ -23,6 +23,12 @@ void aes256_init(aes256_ctx *ctx, const uint8_t key[32]);
 void aes256_encrypt_block(const aes256_ctx *ctx, uint8_t out[16],
                           const uint8_t in[16]);
 
+/* len bytes of AES-256-CTR keystream under key, from block ctr, with the
+ * counter block nonce (12 bytes) || BE32(block): Kyber-90s' XOF and PRF,
+ * the reference of the library's AES-256-CTR (src/aes/aes.h). */
+void aes256_ctr_keystream(uint8_t *out, size_t len, const uint8_t key[32],
+                          const uint8_t nonce[12], uint32_t ctr);
+
 /* CTR_DRBG state (SP 800-90A section 10.2.1) with AES-256: seedlen is 48
  * bytes (key 32 + block 16). */
 typedef struct {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * test_kem.c - behaviour of the public API (mlkem.h, mlkem_hazmat.h) for
- * every parameter set in mlkem_kems[]:
+ * test_kem.c - behaviour of the public API (mlkem.h, mlkem_hazmat.h,
+ * mlkem_kyber.h) for every parameter set in mlkem_kems[] and every round-3
+ * variant in mlkem_kyber_kems[]:
  *
  *  - 1,000 random keygen / encaps / decaps rounds that agree, with the
  *    structure of every dk checked;
@@ -9,10 +10,17 @@
  *    || z from the K-PKE key of the hazmat API (H recomputed here with
  *    SHA3-256); encaps_derand is K-PKE.Encrypt with (K, r) = G(m || H(ek))
  *    recomputed here (Algorithm 17);
+ *  - round 3 (Kyber, Kyber-90s): keygen_derand is deterministic and builds
+ *    sk = dk_PKE || pk || H(pk) || z; encaps_derand is m = H(coins),
+ *    (K-bar, r) = G(m || H(pk)), ss = KDF(K-bar || H(c)) with the
+ *    variant's H, G and KDF computed here, c decrypts to m with the hazmat
+ *    K-PKE.Decrypt and, for Kyber, is the hazmat K-PKE.Encrypt(pk, m, r)
+ *    (the same K-PKE as FIPS 203's);
  *  - implicit rejection: every single-bit change of a ciphertext (all bit
- *    positions) gives exactly J(z || c') = SHAKE256(z || c', 32), computed
- *    here, and never the real key;
- *  - the section 7.3 hash check: a dk with any byte of H(ek) or of its
+ *    positions) gives exactly J(z || c') = SHAKE256(z || c', 32), or
+ *    round 3's KDF(z || H(c')), computed here, and never the real key;
+ *  - the section 7.3 hash check (round 3: with its H): a dk with any byte
+ *    of H(ek) or of its
  *    embedded ek changed is refused with MLKEM_ERR_INVALID_DK and a zeroed
  *    ss; changes to dk_PKE or z are not detected by it (as specified), and
  *    a changed z leaves valid decapsulation intact;
@@ -31,8 +39,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kem_schemes.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_kyber.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
 
@@ -60,13 +70,15 @@ static const kpke_fns kpke_by_rank[5] = {
      MLKEM1024_KPKE_DK_BYTES},
 };
 
-/* J(z || c) = SHAKE256(z || c, 32) (FIPS 203 equation 4.4). */
-static void j_hash(uint8_t out[32], const uint8_t z[32], const uint8_t *c,
-                   size_t clen) {
-  uint8_t in[32 + MAX_CT];
-  memcpy(in, z, 32);
-  memcpy(in + 32, c, clen);
-  mlkem_shake256(out, 32, in, 32 + clen);
+/* H and the rejection key of a descriptor's scheme (kem_schemes.h). */
+static void h_hash(const mlkem_kem *kem, uint8_t out[32], const uint8_t *in,
+                   size_t len) {
+  test_scheme_h(test_scheme_of(kem), out, in, len);
+}
+
+static void rejection_key(const mlkem_kem *kem, uint8_t out[32],
+                          const uint8_t z[32], const uint8_t *c, size_t clen) {
+  test_scheme_rejection_key(test_scheme_of(kem), out, z, c, clen);
 }
 
 /* Sets the 12-bit value of coefficient i of the ByteEncode_12 part. */
@@ -127,6 +139,26 @@ static void test_misc(void) {
   CHECK(mlkem_kems[2] != NULL &&
         strcmp(mlkem_kems[2]->name, "ML-KEM-1024") == 0);
   CHECK(mlkem_kems[3] == NULL);
+  {
+    static const char *const r3[6] = {"Kyber512",     "Kyber768",
+                                      "Kyber1024",    "Kyber512-90s",
+                                      "Kyber768-90s", "Kyber1024-90s"};
+    for (i = 0; i < 6; i++) {
+      const mlkem_kem *k = mlkem_kyber_kems[i];
+      CHECKF(k != NULL && strcmp(k->name, r3[i]) == 0,
+             "mlkem_kyber_kems[%u] is %s, want %s", i, k ? k->name : "NULL",
+             r3[i]);
+      CHECKF(mlkem_kem_by_name(r3[i]) == k, "mlkem_kem_by_name(\"%s\")", r3[i]);
+    }
+    CHECK(mlkem_kyber_kems[6] == NULL);
+    CHECK(mlkem_kem_by_name("kyber768-90S") == mlkem_kyber_kems[4]);
+    CHECK(mlkem_kem_by_name("KYBER1024") == mlkem_kyber_kems[2]);
+    CHECK(mlkem_kem_by_name("Kyber768 90s") == NULL);
+    CHECK(mlkem_kem_by_name("Kyber-768") == NULL);
+    CHECK(mlkem_kem_by_name("Kyber768-90") == NULL);
+    CHECK(mlkem_kem_by_name("Kyber") == NULL);
+    CHECK(mlkem_kem_by_name("768-90s") == NULL);
+  }
 
   /* Names. */
   {
@@ -169,6 +201,55 @@ static void test_misc(void) {
   printf("  strerror, kem_by_name, kems[], version, backend name\n");
 }
 
+/* A round-3 descriptor (mlkem_kyber.h, "Descriptors"). */
+typedef struct {
+  int (*keygen)(uint8_t *, uint8_t *);
+  int (*keygen_derand)(uint8_t *, uint8_t *, const uint8_t *);
+  int (*encaps)(uint8_t *, uint8_t *, const uint8_t *);
+  int (*encaps_derand)(uint8_t *, uint8_t *, const uint8_t *, const uint8_t *);
+  int (*decaps)(uint8_t *, const uint8_t *, const uint8_t *);
+  int (*check_ek)(const uint8_t *);
+  size_t pk, sk, ct;
+} round3_fns;
+
+static void test_round3_descriptor(const mlkem_kem *kem) {
+#define R3(P, F, ML)                                                          \
+  {                                                                           \
+    F##_keygen, F##_keygen_derand, F##_encaps, F##_encaps_derand, F##_decaps, \
+        ML##_check_ek, KYBER##P##_PK_BYTES, KYBER##P##_SK_BYTES,              \
+        KYBER##P##_CT_BYTES                                                   \
+  }
+  static const round3_fns fns[2][5] = {{{0},
+                                        {0},
+                                        R3(512, kyber512, mlkem512),
+                                        R3(768, kyber768, mlkem768),
+                                        R3(1024, kyber1024, mlkem1024)},
+                                       {{0},
+                                        {0},
+                                        R3(512, kyber512_90s, mlkem512),
+                                        R3(768, kyber768_90s, mlkem768),
+                                        R3(1024, kyber1024_90s, mlkem1024)}};
+#undef R3
+  static int (*const mlkem_check_dk[5])(const uint8_t *) = {
+      NULL, NULL, mlkem512_check_dk, mlkem768_check_dk, mlkem1024_check_dk};
+  const round3_fns *f =
+      &fns[test_scheme_of(kem) == SCHEME_ROUND3_90S][kem->rank];
+  CHECK(kem->ek_bytes == f->pk && kem->dk_bytes == f->sk &&
+        kem->ct_bytes == f->ct);
+  CHECK(kem->ss_bytes == KYBER_SS_BYTES &&
+        kem->seed_bytes == KYBER_KEYGEN_COINS_BYTES &&
+        kem->msg_bytes == KYBER_ENCAPS_COINS_BYTES);
+  CHECK(kem->keygen == f->keygen && kem->keygen_derand == f->keygen_derand &&
+        kem->encaps == f->encaps && kem->encaps_derand == f->encaps_derand &&
+        kem->decaps == f->decaps && kem->check_ek == f->check_ek);
+  /* Kyber's hash check is ML-KEM's (SHA3-256); Kyber-90s' its own. */
+  CHECK((kem->check_dk == mlkem_check_dk[kem->rank]) ==
+        (test_scheme_of(kem) == SCHEME_ROUND3));
+  CHECK(kem->check_dk != NULL);
+  CHECK(kem->prepared_ek_bytes == 0 && kem->prepare_ek == NULL &&
+        kem->encaps_prepared == NULL && kem->encaps_prepared_derand == NULL);
+}
+
 static void test_descriptor(const mlkem_kem *kem) {
   unsigned k = kem->rank;
   CHECK(k >= 2 && k <= 4);
@@ -176,6 +257,10 @@ static void test_descriptor(const mlkem_kem *kem) {
   CHECK(kem->dk_bytes == 768 * k + 96);
   CHECK(kem->ct_bytes == (k == 4 ? 1568u : 32u * (10 * k + 4)));
   CHECK(kem->ss_bytes == 32 && kem->seed_bytes == 64 && kem->msg_bytes == 32);
+  if (test_scheme_of(kem) != SCHEME_FIPS203) {
+    test_round3_descriptor(kem);
+    return;
+  }
   CHECK(kem->prepared_ek_bytes == kem->ek_bytes + 32);
   if (k == 2) {
     CHECK(kem->ek_bytes == MLKEM512_EK_BYTES &&
@@ -232,7 +317,7 @@ static int dk_structure_ok(const mlkem_kem *kem, const uint8_t *ek,
                            const uint8_t *dk) {
   const size_t pke = 384 * kem->rank;
   uint8_t h[32];
-  mlkem_sha3_256(h, ek, kem->ek_bytes);
+  h_hash(kem, h, ek, kem->ek_bytes);
   return memcmp(dk + pke, ek, kem->ek_bytes) == 0 &&
          memcmp(dk + pke + kem->ek_bytes, h, 32) == 0;
 }
@@ -345,6 +430,65 @@ static void test_derand(const mlkem_kem *kem, test_rng *rng) {
       kem->name);
 }
 
+/* Round 3's keygen_derand and encaps_derand (Algorithms 7 and 8) against
+ * hashes computed here. */
+static void test_derand_round3(const mlkem_kem *kem, test_rng *rng) {
+  const kpke_fns *pke = &kpke_by_rank[kem->rank];
+  const size_t pkeb = 384 * kem->rank;
+  uint8_t coins[64], pk[MAX_EK], sk[MAX_DK], pk2[MAX_EK], sk2[MAX_DK];
+  uint8_t ct[MAX_CT], ct2[MAX_CT], ss[32], ss2[32], c32[32], gin[64], kr[64],
+      hc[32], want[32], m[32];
+  unsigned t;
+  for (t = 0; t < 20; t++) {
+    test_rng_bytes(rng, coins, 64);
+    CHECK(kem->keygen_derand(pk, sk, coins) == MLKEM_OK);
+    CHECK(kem->keygen_derand(pk2, sk2, coins) == MLKEM_OK);
+    CHECKF(memcmp(pk, pk2, kem->ek_bytes) == 0 &&
+               memcmp(sk, sk2, kem->dk_bytes) == 0,
+           "%s keygen_derand: two calls with one seed differ", kem->name);
+    CHECKF(dk_structure_ok(kem, pk, sk),
+           "%s: sk is not dk_PKE || pk || H(pk) || z", kem->name);
+    CHECKF(memcmp(sk + pkeb + kem->ek_bytes + 32, coins + 32, 32) == 0,
+           "%s: sk ends with z = coins[32 : 64]", kem->name);
+    /* z does not influence pk or dk_PKE; d does. */
+    coins[40] ^= 1;
+    CHECK(kem->keygen_derand(pk2, sk2, coins) == MLKEM_OK);
+    CHECK(memcmp(pk, pk2, kem->ek_bytes) == 0 &&
+          memcmp(sk, sk2, kem->dk_bytes - 32) == 0);
+    coins[5] ^= 1;
+    CHECK(kem->keygen_derand(pk2, sk2, coins) == MLKEM_OK);
+    CHECK(memcmp(pk, pk2, kem->ek_bytes) != 0);
+
+    /* m = H(coins), (K-bar, r) = G(m || H(pk)), ss = KDF(K-bar || H(c)). */
+    test_rng_bytes(rng, c32, 32);
+    CHECK(kem->encaps_derand(ct, ss, pk, c32) == MLKEM_OK);
+    CHECK(kem->encaps_derand(ct2, ss2, pk, c32) == MLKEM_OK);
+    CHECK(memcmp(ct, ct2, kem->ct_bytes) == 0 && memcmp(ss, ss2, 32) == 0);
+    h_hash(kem, m, c32, 32);
+    memcpy(gin, m, 32);
+    h_hash(kem, gin + 32, pk, kem->ek_bytes);
+    test_scheme_g(test_scheme_of(kem), kr, gin, 64);
+    h_hash(kem, hc, ct, kem->ct_bytes);
+    test_scheme_kdf(test_scheme_of(kem), want, kr, hc);
+    CHECKF(memcmp(ss, want, 32) == 0,
+           "%s encaps_derand: ss is not KDF(K-bar || H(c))", kem->name);
+    if (test_scheme_of(kem) == SCHEME_ROUND3) {
+      CHECK(pke->encrypt(ct2, pk, m, kr + 32) == MLKEM_OK);
+      CHECKF(memcmp(ct, ct2, kem->ct_bytes) == 0,
+             "%s encaps_derand: c is not K-PKE.Encrypt(pk, H(coins), r)",
+             kem->name);
+    }
+    CHECK(pke->decrypt(gin, sk, ct) == MLKEM_OK);
+    CHECKF(memcmp(gin, m, 32) == 0,
+           "%s: K-PKE.Decrypt(dk_PKE, c) is not H(coins)", kem->name);
+    CHECK(kem->decaps(ss2, ct, sk) == MLKEM_OK && memcmp(ss, ss2, 32) == 0);
+  }
+  printf(
+      "  %s: keygen_derand/encaps_derand structure against K-PKE and "
+      "the variant's H, G, KDF (20 seeds)\n",
+      kem->name);
+}
+
 static void test_kpke_roundtrip(const mlkem_kem *kem, test_rng *rng) {
   const kpke_fns *pke = &kpke_by_rank[kem->rank];
   uint8_t d[32], ek[MAX_EK], dkp[MAX_EK], m[32], r[32], ct[MAX_CT], m2[32];
@@ -389,13 +533,13 @@ static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
     ct[b / 8] ^= (uint8_t)(1u << (b % 8));
     memset(ss, TEST_FILL, 32);
     rc = kem->decaps(ss, ct, dk);
-    j_hash(want, z, ct, kem->ct_bytes);
+    rejection_key(kem, want, z, ct, kem->ct_bytes);
     if (rc != MLKEM_OK && bad_rc++ == 0)
       CHECKF(0, "%s: decaps with bit %zu flipped returned %d", kem->name, b,
              rc);
     if (memcmp(ss, want, 32) != 0 && bad_j++ == 0)
-      CHECKF(0, "%s: decaps with bit %zu flipped is not J(z || c')", kem->name,
-             b);
+      CHECKF(0, "%s: decaps with bit %zu flipped is not the rejection key",
+             kem->name, b);
     if (memcmp(ss, key, 32) == 0) real++;
     ct[b / 8] ^= (uint8_t)(1u << (b % 8));
     n++;
@@ -407,7 +551,7 @@ static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
     if (t == 0) memset(c, 0, kem->ct_bytes);
     if (t == 1) memset(c, 0xFF, kem->ct_bytes);
     CHECK(kem->decaps(ss, c, dk) == MLKEM_OK);
-    j_hash(want, z, c, kem->ct_bytes);
+    rejection_key(kem, want, z, c, kem->ct_bytes);
     if (memcmp(ss, want, 32) != 0) bad_j++;
     n++;
   }
@@ -415,7 +559,7 @@ static void test_bitflips(const mlkem_kem *kem, test_rng *rng) {
          bad_rc);
   CHECKF(bad_j == 0,
          "%s: %lu of %lu modified ciphertexts did not give "
-         "J(z || c')",
+         "the rejection key",
          kem->name, bad_j, n);
   CHECKF(real == 0, "%s: %lu modified ciphertexts gave the real key", kem->name,
          real);
@@ -471,7 +615,7 @@ static void test_dk_check(const mlkem_kem *kem, test_rng *rng) {
   CHECK(kem->decaps(ss, ct, bad) == MLKEM_OK && memcmp(ss, key, 32) == 0);
   ct[0] ^= 1;
   CHECK(kem->decaps(ss, ct, bad) == MLKEM_OK);
-  j_hash(want, bad + kem->dk_bytes - 32, ct, kem->ct_bytes);
+  rejection_key(kem, want, bad + kem->dk_bytes - 32, ct, kem->ct_bytes);
   CHECK(memcmp(ss, want, 32) == 0);
   ct[0] ^= 1;
   printf(
@@ -674,6 +818,8 @@ static void test_unaligned(const mlkem_kem *kem, test_rng *rng) {
   CHECK(kem->decaps(ssd, ct, dk) == MLKEM_OK);
   CHECK(pke->encrypt(pct, ek, m, seed) == MLKEM_OK);
   CHECK(pke->decrypt(pm, dk, pct) == MLKEM_OK);
+  /* The K-PKE part below is the hazmat API's, the same for every scheme:
+   * tested with the ML-KEM sets. */
   for (off = 1; off <= 7; off++) {
     uint8_t *a0 = big[0] + off, *a1 = big[1] + off, *a2 = big[2] + off,
             *a3 = big[3] + off, *a4 = big[4] + off;
@@ -704,6 +850,7 @@ static void test_unaligned(const mlkem_kem *kem, test_rng *rng) {
       CHECK(memcmp(ss3 + (8 - off), ss2 + off, 32) == 0);
     }
     /* K-PKE at offsets. */
+    if (test_scheme_of(kem) != SCHEME_FIPS203) continue;
     memcpy(a1, ek, kem->ek_bytes);
     memcpy(a2, dk, pke->dkpke_bytes);
     memcpy(a0, seed, 32);
@@ -766,6 +913,8 @@ static void test_null(const mlkem_kem *kem) {
   EXPECT_NULL(kem->decaps(o1, ct, NULL), 1, 32, 0, 0);
   EXPECT_NULL(kem->check_ek(NULL), 0, 0, 0, 0);
   EXPECT_NULL(kem->check_dk(NULL), 0, 0, 0, 0);
+  if (test_scheme_of(kem) != SCHEME_FIPS203)
+    goto done; /* K-PKE: as for ML-KEM */
   EXPECT_NULL(pke->keygen(NULL, o2, seed), 0, 0, 1, pke->dkpke_bytes);
   EXPECT_NULL(pke->keygen(o1, NULL, seed), 1, kem->ek_bytes, 0, 0);
   EXPECT_NULL(pke->keygen(o1, o2, NULL), 1, kem->ek_bytes, 1, pke->dkpke_bytes);
@@ -776,33 +925,41 @@ static void test_null(const mlkem_kem *kem) {
   EXPECT_NULL(pke->decrypt(NULL, dk, ct), 0, 0, 0, 0);
   EXPECT_NULL(pke->decrypt(o1, NULL, ct), 1, 32, 0, 0);
   EXPECT_NULL(pke->decrypt(o1, dk, NULL), 1, 32, 0, 0);
+done:
 #undef EXPECT_NULL
 #undef PREFILL
   printf("  %s: %lu calls with a NULL argument\n", kem->name, n);
 }
 
+static void test_set(const mlkem_kem *kem) {
+  test_rng rng;
+  char label[64];
+  snprintf(label, sizeof label, "test_kem %s", kem->name);
+  test_rng_init(&rng, label);
+  test_descriptor(kem);
+  test_rounds(kem, 1000);
+  if (test_scheme_of(kem) == SCHEME_FIPS203) {
+    test_derand(kem, &rng);
+    test_kpke_roundtrip(kem, &rng);
+  } else {
+    test_derand_round3(kem, &rng);
+  }
+  test_bitflips(kem, &rng);
+  test_dk_check(kem, &rng);
+  test_ek_check(kem, &rng);
+  if (kem->prepare_ek != NULL) test_prepared(kem, &rng);
+  test_unaligned(kem, &rng);
+  test_null(kem);
+}
+
 int main(void) {
-  unsigned s;
+  unsigned s, r;
   test_backend_banner();
   printf("test_kem: behaviour of the public API\n");
   test_misc();
-  for (s = 0; mlkem_kems[s] != NULL; s++) {
-    const mlkem_kem *kem = mlkem_kems[s];
-    test_rng rng;
-    char label[64];
-    snprintf(label, sizeof label, "test_kem %s", kem->name);
-    test_rng_init(&rng, label);
-    test_descriptor(kem);
-    test_rounds(kem, 1000);
-    test_derand(kem, &rng);
-    test_kpke_roundtrip(kem, &rng);
-    test_bitflips(kem, &rng);
-    test_dk_check(kem, &rng);
-    test_ek_check(kem, &rng);
-    test_prepared(kem, &rng);
-    test_unaligned(kem, &rng);
-    test_null(kem);
-  }
+  for (s = 0; mlkem_kems[s] != NULL; s++) test_set(mlkem_kems[s]);
   CHECK(s == 3);
+  for (r = 0; mlkem_kyber_kems[r] != NULL; r++) test_set(mlkem_kyber_kems[r]);
+  CHECK(r == 6);
   return test_summary("test_kem");
 }

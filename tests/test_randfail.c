@@ -17,12 +17,15 @@
  *    it drew (d first, then z) and encaps equals encaps_derand on the 32
  *    bytes it drew: the randomized functions use the source's bytes as
  *    FIPS 203 Algorithms 19 and 20 say.
+ * The same for the round-3 variants (mlkem_kyber.h), whose keygen draws d
+ * and z in two calls of 32 bytes, as the round-3 reference does.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
+#include "mlkem_kyber.h"
 #include "randombytes.h"
 #include "test_util.h"
 
@@ -160,6 +163,9 @@ static void test_set(const mlkem_kem *kem) {
   CHECK(rc == MLKEM_OK);
   CHECKF(rb_logged == 64, "%s keygen drew %zu random bytes, want 64", kem->name,
          rb_logged);
+  /* ML-KEM draws d || z at once; round 3 d, then z. */
+  CHECKF(rb_calls == (strncmp(kem->name, "Kyber", 5) == 0 ? 2u : 1u),
+         "%s keygen called the random source %lu times", kem->name, rb_calls);
   if (rc == MLKEM_OK && rb_logged == 64) {
     uint8_t ek3[MAX_EK], dk3[MAX_DK];
     CHECK(kem->keygen_derand(ek3, dk3, rb_log) == MLKEM_OK);
@@ -260,5 +266,6 @@ int main(void) {
   printf("test_randfail: a failing random source\n");
   for (s = 0; mlkem_kems[s] != NULL; s++) test_set(mlkem_kems[s]);
   test_hybrids();
+  for (s = 0; mlkem_kyber_kems[s] != NULL; s++) test_set(mlkem_kyber_kems[s]);
   return test_summary("test_randfail");
 }

@@ -9,6 +9,7 @@
 #include "backend/backend.h"
 #include "cpu.h"
 #include "mlkem.h"
+#include "sha2/sha2.h"
 #include "sha3/sha3.h"
 
 unsigned long test_passed;
@@ -220,4 +221,22 @@ void test_lanes_from_bytes(uint64_t *lane, size_t words, size_t stride,
     *w = (*w & ~((uint64_t)0xFF << (8 * (j % 8)))) | (uint64_t)in[j]
                                                          << (8 * (j % 8));
   }
+}
+
+void test_sha256_hex_line(mlkem_sha256_ctx *ctx, const char *label,
+                          const uint8_t *p, size_t len, int upper) {
+  const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  char buf[256];
+  size_t i, n = 0;
+  mlkem_sha256_update(ctx, (const uint8_t *)label, strlen(label));
+  for (i = 0; i < len; i++) {
+    buf[n++] = digits[p[i] >> 4];
+    buf[n++] = digits[p[i] & 15];
+    if (n == sizeof buf) {
+      mlkem_sha256_update(ctx, (const uint8_t *)buf, n);
+      n = 0;
+    }
+  }
+  buf[n++] = '\n';
+  mlkem_sha256_update(ctx, (const uint8_t *)buf, n);
 }

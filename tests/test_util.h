@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sha2/sha2.h"
+
 extern unsigned long test_passed;
 extern unsigned long test_failed;
 
@@ -82,6 +84,13 @@ const char *test_vector_path(const char *rel);
  * one) is fill. */
 void test_lanes_from_bytes(uint64_t *lane, size_t words, size_t stride,
                            const uint8_t *in, size_t len, uint8_t fill);
+
+/* Hashes the text line "<label><hex of p[0..len)>\n" into h, hex in
+ * upper case if upper, else lower: for the tests that compare the SHA-256
+ * of a program's text output with a published one (test_nistkat,
+ * test_kyber_vectors). */
+void test_sha256_hex_line(mlkem_sha256_ctx *h, const char *label,
+                          const uint8_t *p, size_t len, int upper);
 
 /* Deterministic generator for random test inputs (SHAKE128 of a label). */
 typedef struct test_rng test_rng;

@@ -28,6 +28,12 @@
  *   X25519MLKEM768: the coins of either side and the ML-KEM and X25519
  *            secrets; the client's X25519 private key when it finishes.
  *
+ * The same for the round-3 variants (mlkem_kyber.h), with their hashes
+ * (kem_schemes.h; the 90s PRF outputs from the tests' own AES-256-CTR):
+ * keygen's sigma = G(d); encaps' coins, m = H(coins), K-bar, r and the
+ * shared secret KDF(K-bar || H(c)); decaps' K-bar', r' and both KDF
+ * outputs, KDF(K-bar' || H(c)) and KDF(z || H(c)).
+ *
  * Byte strings are searched 8 bytes at a time at every offset (a spilled
  * 64-bit register); polynomials, whose coefficients are small, 64 bytes
  * (32 coefficients) at a time every 32 bytes. The outputs are written to
@@ -47,9 +53,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kem_schemes.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
+#include "mlkem_kyber.h"
 #include "backend/backend.h"
 #include "painted_stack.h"
 #include "params.h"
@@ -65,6 +73,7 @@
 /* ---- the operation under test, with its buffers outside the region ---- */
 
 static const mlkem_kem *g_kem;
+static test_scheme g_scheme; /* g_kem's */
 static uint8_t g_seed[MLKEM_SEED_BYTES], g_m[MLKEM_MSG_BYTES];
 static uint8_t g_ek[MAX_EK], g_dk[MAX_DK], g_ct[MAX_CT];
 static uint8_t g_ss[MLKEM_SS_BYTES];
@@ -165,16 +174,14 @@ static void reset_secrets(void) {
   store_used = 0;
 }
 
-/* PRF_eta(seed, n) = SHAKE256(seed || n, 64 eta) and its CBD polynomial,
- * as sampled and after the NTT. */
+/* PRF_eta(seed, n) = SHAKE256(seed || n, 64 eta) (or the 90s AES-256-CTR
+ * PRF) and its CBD polynomial, as sampled and after the NTT. */
 static void add_noise(const char *what, const uint8_t seed[32], unsigned n,
                       unsigned eta, int ntt) {
-  uint8_t in[33], prf[MLKEM_PRF_BYTES_OF(3)]; /* eta <= 3 */
+  uint8_t prf[MLKEM_PRF_BYTES_OF(3)]; /* eta <= 3 */
   mlkem_poly poly;
   char name[48];
-  memcpy(in, seed, 32);
-  in[32] = (uint8_t)n;
-  mlkem_shake256(prf, MLKEM_PRF_BYTES_OF(eta), in, sizeof in);
+  test_scheme_prf(g_scheme, prf, MLKEM_PRF_BYTES_OF(eta), seed, n);
   snprintf(name, sizeof name, "PRF output for %s", what);
   add(name, prf, MLKEM_PRF_BYTES_OF(eta), 0);
   mlkem_backend_portable.cbd(&poly, prf, eta);
@@ -213,14 +220,12 @@ static void add_encrypt_secrets(unsigned k, const uint8_t msg[32],
 }
 
 static void keygen_secrets(unsigned k) {
-  uint8_t in[33], rs[64];
+  uint8_t rs[64];
   char what[32];
   unsigned i;
   add("d", g_seed, 32, 0);
   add("z", g_seed + 32, 32, 0);
-  memcpy(in, g_seed, 32);
-  in[32] = (uint8_t)k;
-  mlkem_sha3_512(rs, in, sizeof in);
+  test_scheme_rho_sigma(g_scheme, rs, g_seed, k);
   add("sigma", rs + 32, 32, 0);
   for (i = 0; i < k; i++) {
     snprintf(what, sizeof what, "s[%u]", i);
@@ -238,15 +243,29 @@ static void keygen_secrets(unsigned k) {
   }
 }
 
+/* Round 3 hashes the coins g_m into m and derives the shared secret
+ * KDF(K-bar || H(c)), c the ciphertext this encapsulation makes. */
 static void encaps_secrets(unsigned k) {
-  uint8_t in[64], kr[64];
-  memcpy(in, g_m, 32);
-  mlkem_sha3_256(in + 32, g_ek, g_kem->ek_bytes);
-  mlkem_sha3_512(kr, in, sizeof in);
-  add("m", g_m, 32, 0);
-  add("K (shared secret)", kr, 32, 0);
+  uint8_t in[64], kr[64], ss[32];
+  if (g_scheme == SCHEME_FIPS203) {
+    memcpy(in, g_m, 32);
+  } else {
+    add("coins", g_m, 32, 0);
+    test_scheme_h(g_scheme, in, g_m, 32);
+  }
+  test_scheme_h(g_scheme, in + 32, g_ek, g_kem->ek_bytes);
+  test_scheme_g(g_scheme, kr, in, sizeof in);
+  add("m", in, 32, 0);
+  add(g_scheme == SCHEME_FIPS203 ? "K (shared secret)" : "K-bar", kr, 32, 0);
   add("r", kr + 32, 32, 0);
-  add_encrypt_secrets(k, g_m, kr + 32, "encaps");
+  if (g_scheme != SCHEME_FIPS203) {
+    uint8_t ct[MAX_CT], hc[32];
+    CHECK(g_kem->encaps_derand(ct, ss, g_ek, g_m) == MLKEM_OK);
+    test_scheme_h(g_scheme, hc, ct, g_kem->ct_bytes);
+    test_scheme_kdf(g_scheme, ss, kr, hc);
+    add("shared secret KDF(K-bar || H(c))", ss, 32, 0);
+  }
+  add_encrypt_secrets(k, in, kr + 32, "encaps");
 }
 
 typedef int (*kpke_decrypt_fn)(uint8_t *m, const uint8_t *dk_pke,
@@ -258,7 +277,7 @@ static void decaps_secrets(unsigned k) {
       MLKEM_PARAMETER_SETS(DECRYPT_OF_SET)};
   const uint8_t *z = g_dk + g_kem->dk_bytes - 32;
   const uint8_t *h = g_dk + g_kem->dk_bytes - 64;
-  uint8_t in[64], kr[64], zc[32 + MAX_CT], kbar[32];
+  uint8_t in[64], kr[64], kbar[32];
   char what[32];
   unsigned i;
   add("z", z, 32, 0);
@@ -270,14 +289,18 @@ static void decaps_secrets(unsigned k) {
   }
   CHECK(dec[k](in, g_dk, g_ct) == MLKEM_OK);
   memcpy(in + 32, h, 32);
-  mlkem_sha3_512(kr, in, sizeof in);
+  test_scheme_g(g_scheme, kr, in, sizeof in);
   add("m'", in, 32, 0);
   add("K'", kr, 32, 0);
   add("r'", kr + 32, 32, 0);
-  memcpy(zc, z, 32);
-  memcpy(zc + 32, g_ct, g_kem->ct_bytes);
-  mlkem_shake256(kbar, 32, zc, 32 + g_kem->ct_bytes);
-  add("K-bar = J(z || c)", kbar, 32, 0);
+  test_scheme_rejection_key(g_scheme, kbar, z, g_ct, g_kem->ct_bytes);
+  add("rejection key", kbar, 32, 0);
+  if (g_scheme != SCHEME_FIPS203) {
+    uint8_t hc[32];
+    test_scheme_h(g_scheme, hc, g_ct, g_kem->ct_bytes);
+    test_scheme_kdf(g_scheme, kbar, kr, hc);
+    add("KDF(K-bar' || H(c))", kbar, 32, 0);
+  }
   add_encrypt_secrets(k, in, kr + 32, "re-encryption");
 }
 
@@ -402,9 +425,10 @@ int main(void) {
   return TEST_SKIP;
 #endif
   test_rng_init(&rng, "test_zeroize");
-  for (s = 0; mlkem_kems[s] != NULL; s++) {
+  for (s = 0; s < 9; s++) {
     unsigned k;
-    g_kem = mlkem_kems[s];
+    g_kem = s < 3 ? mlkem_kems[s] : mlkem_kyber_kems[s - 3];
+    g_scheme = test_scheme_of(g_kem);
     g_label = g_kem->name;
     k = g_kem->rank;
     if (k > MLKEM_K_MAX) continue;

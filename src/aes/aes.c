@@ -20,6 +20,8 @@ void mlkem_aes256_expand_impl(mlkem_aes256_key *key, const uint8_t k[32],
                               const mlkem_aes_impl *impl) {
   key->impl = impl;
   impl->expand(key, k);
+  /* As below: the round keys in registers while they are made. */
+  mlkem_scrub_stack_wide();
 }
 
 void mlkem_aes256_expand(mlkem_aes256_key *key, const uint8_t k[32]) {
@@ -94,6 +96,11 @@ void mlkem_aes256ctr_streams(const mlkem_aes256_key *key,
     }
   }
   if (g.fill != 0) flush(key, &g, tail_len);
+  /* The implementations hold round keys and keystream in vector registers,
+   * which the compiler may spill to their frames, below this one: gcc did
+   * for VAES-256 and VAES-512 (a round key and blocks, found by
+   * tests/test_zeroize.c after Kyber-90s operations). */
+  mlkem_scrub_stack_wide();
 }
 
 void mlkem_aes256ctr(uint8_t *out, size_t len, const uint8_t key[32],

@@ -17,15 +17,18 @@
  * comb and its table selection), mlkem_x25519 (the ladder) on a peer's
  * key, on u = 9 and on a point of small order (the all-zero check).
  *
- * For every parameter set: keygen_derand, check_ek, check_dk,
- * encaps_derand, encaps_prepared_derand (prepare_ek first), decaps of the
- * valid ciphertext, decaps of a random ciphertext and of the valid one with
- * a flipped bit (implicit rejection), and the error paths (ek failing the
- * modulus check, dk failing the hash check). After each operation the
+ * For every parameter set, and every round-3 variant (mlkem_kyber.h: the
+ * same keys, with the 90s variant's portable AES and SHA-2 where the
+ * backend is portable): keygen_derand, check_ek, check_dk, encaps_derand,
+ * encaps_prepared_derand (prepare_ek first; ML-KEM only), decaps of the
+ * valid ciphertext, decaps of a random ciphertext and of the valid one
+ * with a flipped bit (implicit rejection), and the error paths (ek failing
+ * the modulus check, dk failing the hash check). After each operation the
  * program checks, without a report, that the secret outputs are still
  * marked secret (so the marking did flow through the library and the check
  * is not vacuous), then declassifies them itself to check the results: the
- * shared secrets agree, and the rejection key is J(z || c).
+ * shared secrets agree, and the rejection key is J(z || c) (round 3:
+ * KDF(z || H(c)), tests/kem_schemes.c).
  *
  * Then the primitives of Kyber's "90s" variant (src/aes/, src/sha2/), with
  * every implementation usable here (under valgrind: those its CPU model
@@ -66,9 +69,11 @@
 #include <string.h>
 
 #include "aes/aes.h"
+#include "kem_schemes.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
+#include "mlkem_kyber.h"
 #include "ct_testing.h"
 #include "sha2/sha2.h"
 #include "pem.h"
@@ -168,7 +173,7 @@ static void run_set(const mlkem_kem *kem, int tracking) {
   uint8_t ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ct_bad[MAX_CT];
   uint8_t ss_enc[MLKEM_SS_BYTES], ss_dec[MLKEM_SS_BYTES];
   uint8_t ss_rej[MLKEM_SS_BYTES], want[MLKEM_SS_BYTES];
-  uint8_t zc[32 + MAX_CT], bad[MAX_DK];
+  uint8_t zc[32], bad[MAX_DK];
   size_t dkpke = 384u * kem->rank;
   int r, round;
 
@@ -208,7 +213,7 @@ static void run_set(const mlkem_kem *kem, int tracking) {
 
     /* Encaps to a prepared key (public: ek || H(ek)), the same secret m:
      * the same ciphertext and shared secret. */
-    {
+    if (kem->prepare_ek != NULL) {
       uint8_t prep[MAX_EK + 32], ct2[MAX_CT], ss2[sizeof ss_enc];
       r = kem->prepare_ek(prep, ek);
       check(r == MLKEM_OK, set, "prepare_ek accepts a fresh ek");
@@ -238,8 +243,8 @@ static void run_set(const mlkem_kem *kem, int tracking) {
           "decaps gives the encaps shared secret");
 
     /* Implicit rejection: a random ciphertext, then the valid one with one
-     * flipped bit. The result must be J(z || c), computed here from a
-     * declassified copy of z. */
+     * flipped bit. The result must be the rejection key, computed here
+     * from a declassified copy of z. */
     memcpy(zc, dk + kem->dk_bytes - 32, 32);
     MLKEM_CT_UNPOISON(zc, 32);
     for (r = 0; r < 2; r++) {
@@ -249,8 +254,8 @@ static void run_set(const mlkem_kem *kem, int tracking) {
         memcpy(ct_bad, ct, kem->ct_bytes);
         ct_bad[(size_t)round * 97 % kem->ct_bytes] ^= 0x10;
       }
-      memcpy(zc + 32, ct_bad, kem->ct_bytes);
-      mlkem_shake256(want, sizeof want, zc, 32 + kem->ct_bytes);
+      test_scheme_rejection_key(test_scheme_of(kem), want, zc, ct_bad,
+                                kem->ct_bytes);
       check(kem->decaps(ss_rej, ct_bad, dk) == MLKEM_OK, set,
             "decaps of an invalid ciphertext returns 0");
       if (tracking)
@@ -258,7 +263,7 @@ static void run_set(const mlkem_kem *kem, int tracking) {
                 "rejection ss is secret");
       MLKEM_CT_UNPOISON(ss_rej, sizeof ss_rej);
       check(memcmp(ss_rej, want, sizeof want) == 0, set,
-            "implicit rejection gives J(z || c)");
+            "implicit rejection gives the rejection key");
     }
 
     /* Error paths: ek failing the modulus check (public), dk failing the
@@ -616,6 +621,8 @@ int main(void) {
   printf("ct_check: backend %s, checker %s%s\n", backend, CHECKER_NAME,
          tracking ? "" : " NOT running: functional checks only");
   for (i = 0; mlkem_kems[i] != NULL; i++) run_set(mlkem_kems[i], tracking);
+  for (i = 0; mlkem_kyber_kems[i] != NULL; i++)
+    run_set(mlkem_kyber_kems[i], tracking);
   run_symmetric(tracking);
   run_x25519(tracking);
   run_hybrids(tracking);
