@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "fileio.h"
-#include "keyfile.h"
 #include "mlkem.h"
+#include "mlkem_keyfile.h"
 
 /* Exit statuses: success, a failure (bad input, I/O), a usage error. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -59,11 +59,12 @@ int cli_choice(const char *cmd, const char *opt, const char *value,
 /* The name of a file in messages: "standard input" for "-". */
 const char *cli_display_name(const char *path);
 
-/* Reads and checks a key file; `seed_kem` names the set of a raw seed (may
- * be NULL). On failure prints "mlkem CMD: FILE: problem" and returns
- * CLI_FAIL with *key wiped. If `set` is non-NULL the key must be of it. */
+/* Reads and checks a key file (mlkem_keyfile_decode); `set` names the set
+ * of a raw seed (may be NULL). On failure prints "mlkem CMD: FILE:
+ * problem" and returns CLI_FAIL with *key wiped. If `set` is non-NULL the
+ * key must be of it. */
 int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
-                 kf_key *key);
+                 mlkem_keyfile_key *key);
 
 /* Reads a byte string of exactly `want` bytes from `path`, given raw or as
  * hex (2*want hex digits, optional final newline). Prints an error naming
@@ -95,18 +96,24 @@ int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
                       const char *const *paths, const uint8_t *const *data,
                       const size_t *lens, const int *secrecy);
 
-/* The values of --format (KF_FORM_SEED + index) and --outform
- * (KF_ENC_PEM + index). */
+/* The values of --format (MLKEM_KEYFILE_SEED + index) and --outform
+ * (MLKEM_KEYFILE_PEM + index). */
 extern const char *const cli_form_names[];
 extern const char *const cli_outform_names[];
 
-/* Encodes a key (kf_encode) into out, which holds KF_MAX_PEM bytes;
- * prints the error and returns CLI_FAIL if it cannot be written so. */
-int cli_encode_key(const char *cmd, const kf_key *key, int form, int encoding,
-                   uint8_t *out, size_t *len);
+/* Encodes a key (mlkem_keyfile_encode) into out, which holds
+ * MLKEM_KEYFILE_MAX_PEM bytes; prints the error and returns CLI_FAIL if it
+ * cannot be written so. */
+int cli_encode_key(const char *cmd, const mlkem_keyfile_key *key, int form,
+                   int encoding, uint8_t *out, size_t *len);
 
 /* "ML-KEM-768 private key, PKCS#8 PEM, seed form" and the like. */
-void cli_describe_key(const kf_key *key, char *buf, size_t cap);
+void cli_describe_key(const mlkem_keyfile_key *key, char *buf, size_t cap);
+
+/* Names for messages: "seed", "expanded", "both" (and "public"); "PEM",
+ * "DER", "raw". */
+const char *cli_form_name(mlkem_keyfile_type form);
+const char *cli_encoding_name(mlkem_keyfile_encoding encoding);
 
 /* The commands: each takes its own argv (argv[0] is its name). */
 int cmd_keygen(int argc, char **argv);

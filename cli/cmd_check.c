@@ -20,12 +20,13 @@ static const char usage[] =
     "  -a, --algorithm SET  the set of a raw 64-byte seed; otherwise the key\n"
     "                       must be of this set\n";
 
-static const char *what_passed(const kf_key *key) {
-  if (key->kind == KF_PUBLIC) return "ek passes the FIPS 203 7.2 modulus check";
-  switch (key->form) {
-    case KF_FORM_SEED:
+static const char *what_passed(const mlkem_keyfile_key *key) {
+  if (key->type == MLKEM_KEYFILE_PUBLIC)
+    return "ek passes the FIPS 203 7.2 modulus check";
+  switch (key->type) {
+    case MLKEM_KEYFILE_SEED:
       return "the seed expands to the key pair";
-    case KF_FORM_BOTH:
+    case MLKEM_KEYFILE_BOTH:
       return "the seed regenerates the expanded key";
     default:
       return "dk passes the FIPS 203 7.3 hash check and its ek the 7.2 "
@@ -39,7 +40,7 @@ int cmd_check(int argc, char **argv) {
       {"--algorithm", "-a", &alg, NULL},
       {"--in", "-i", &in, NULL},
   };
-  static kf_key key;
+  static mlkem_keyfile_key key;
   const mlkem_kem *set = NULL;
   char desc[128];
   int rc;
@@ -59,6 +60,6 @@ int cmd_check(int argc, char **argv) {
   if (cli_load_key("check", in, set, &key) != CLI_OK) return CLI_FAIL;
   cli_describe_key(&key, desc, sizeof desc);
   printf("%s: %s: OK (%s)\n", cli_display_name(in), desc, what_passed(&key));
-  kf_wipe(&key, sizeof key);
+  mlkem_keyfile_wipe(&key);
   return CLI_OK;
 }

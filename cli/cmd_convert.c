@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "ct.h"
 
 static const char usage[] =
     "usage: mlkem convert -i KEYFILE -o FILE [--format seed|expanded|both]\n"
@@ -31,8 +32,8 @@ int cmd_convert(int argc, char **argv) {
       {"--out", "-o", &out, NULL},         {"--format", NULL, &format, NULL},
       {"--outform", NULL, &outform, NULL},
   };
-  static kf_key key;
-  static uint8_t buf[KF_MAX_PEM];
+  static mlkem_keyfile_key key;
+  static uint8_t buf[MLKEM_KEYFILE_MAX_PEM];
   const mlkem_kem *set = NULL;
   fio_output outs[1];
   const uint8_t *data[1];
@@ -53,31 +54,31 @@ int cmd_convert(int argc, char **argv) {
       (enc = cli_choice("convert", "--outform", outform, cli_outform_names,
                         0)) < 0)
     return CLI_USAGE;
-  enc += KF_ENC_PEM;
+  enc += MLKEM_KEYFILE_PEM;
   if (in == NULL || out == NULL) {
     cli_usage_error("convert", "give -i KEYFILE and -o FILE");
     return CLI_USAGE;
   }
   if (cli_load_key("convert", in, set, &key) != CLI_OK) return CLI_FAIL;
-  if (key.kind == KF_PUBLIC) {
+  if (key.type == MLKEM_KEYFILE_PUBLIC) {
     if (form >= 0) {
       cli_error("convert", "%s: a public key has no --format",
                 cli_display_name(in));
-      kf_wipe(&key, sizeof key);
+      mlkem_keyfile_wipe(&key);
       return CLI_FAIL;
     }
-    form = KF_FORM_NONE;
+    form = MLKEM_KEYFILE_PUBLIC;
     secrecy[0] = FIO_PUBLIC;
   } else {
-    form = form >= 0 ? form + KF_FORM_SEED : key.form;
+    form = form >= 0 ? form + MLKEM_KEYFILE_SEED : (int)key.type;
     secrecy[0] = FIO_SECRET;
   }
   rc = cli_encode_key("convert", &key, form, enc, buf, &lens[0]);
-  kf_wipe(&key, sizeof key);
+  mlkem_keyfile_wipe(&key);
   if (rc == CLI_OK) {
     data[0] = buf;
     rc = cli_write_outputs("convert", outs, 1, &out, data, lens, secrecy);
   }
-  kf_wipe(buf, sizeof buf);
+  mlkem_zeroize(buf, sizeof buf);
   return rc;
 }

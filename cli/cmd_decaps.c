@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "ct.h"
 
 static const char usage[] =
     "usage: mlkem decaps -i KEYFILE --ct FILE --secret FILE [--hex] [-a SET]\n"
@@ -32,7 +33,7 @@ int cmd_decaps(int argc, char **argv) {
       {"--ct", NULL, &ct_path, NULL},    {"--secret", NULL, &ss_path, NULL},
       {"--hex", NULL, NULL, &hex},
   };
-  static kf_key key;
+  static mlkem_keyfile_key key;
   uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES];
   char ss_hex[2 * MLKEM_SS_BYTES + 1];
   const mlkem_kem *set = NULL;
@@ -63,22 +64,22 @@ int cmd_decaps(int argc, char **argv) {
     return CLI_USAGE;
   }
   if (cli_load_key("decaps", in, set, &key) != CLI_OK) return CLI_FAIL;
-  if (key.kind != KF_PRIVATE) {
+  if (key.type == MLKEM_KEYFILE_PUBLIC) {
     cli_error("decaps",
               "%s: a public key cannot decapsulate; give the "
               "private key",
               cli_display_name(in));
-    kf_wipe(&key, sizeof key);
+    mlkem_keyfile_wipe(&key);
     return CLI_FAIL;
   }
   snprintf(what, sizeof what, "%s ciphertext", key.kem->name);
   if (cli_load_bytes("decaps", ct_path, what, key.kem->ct_bytes, ct) !=
       CLI_OK) {
-    kf_wipe(&key, sizeof key);
+    mlkem_keyfile_wipe(&key);
     return CLI_FAIL;
   }
   rc = key.kem->decaps(ss, ct, key.dk);
-  kf_wipe(&key, sizeof key);
+  mlkem_keyfile_wipe(&key);
   if (rc != 0) {
     cli_error("decaps", "decapsulation failed: %s", mlkem_strerror(rc));
     return CLI_FAIL;
@@ -92,7 +93,7 @@ int cmd_decaps(int argc, char **argv) {
     lens[0] = sizeof ss;
   }
   rc = cli_write_outputs("decaps", outs, 1, &ss_path, data, lens, secrecy);
-  kf_wipe(ss, sizeof ss);
-  kf_wipe(ss_hex, sizeof ss_hex);
+  mlkem_zeroize(ss, sizeof ss);
+  mlkem_zeroize(ss_hex, sizeof ss_hex);
   return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "ct.h"
 
 static const char usage[] =
     "usage: mlkem encaps -i PUBFILE --ct FILE --secret FILE [--hex] [-a SET]\n"
@@ -29,7 +30,7 @@ int cmd_encaps(int argc, char **argv) {
       {"--ct", NULL, &ct_path, NULL},    {"--secret", NULL, &ss_path, NULL},
       {"--hex", NULL, NULL, &hex},
   };
-  static kf_key key;
+  static mlkem_keyfile_key key;
   uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES];
   char ct_hex[2 * MLKEM1024_CT_BYTES + 1], ss_hex[2 * MLKEM_SS_BYTES + 1];
   const mlkem_kem *set = NULL;
@@ -59,7 +60,7 @@ int cmd_encaps(int argc, char **argv) {
   rc = key.kem->encaps(ct, ss, key.ek);
   if (rc != 0) {
     cli_error("encaps", "encapsulation failed: %s", mlkem_strerror(rc));
-    kf_wipe(&key, sizeof key);
+    mlkem_keyfile_wipe(&key);
     return CLI_FAIL;
   }
   paths[0] = ct_path;
@@ -78,8 +79,8 @@ int cmd_encaps(int argc, char **argv) {
     lens[1] = sizeof ss;
   }
   rc = cli_write_outputs("encaps", outs, 2, paths, data, lens, secrecy);
-  kf_wipe(&key, sizeof key);
-  kf_wipe(ss, sizeof ss);
-  kf_wipe(ss_hex, sizeof ss_hex);
+  mlkem_keyfile_wipe(&key);
+  mlkem_zeroize(ss, sizeof ss);
+  mlkem_zeroize(ss_hex, sizeof ss_hex);
   return rc;
 }

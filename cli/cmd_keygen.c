@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "ct.h"
 #include "random.h"
 
 static const char usage[] =
@@ -33,8 +34,8 @@ int cmd_keygen(int argc, char **argv) {
       {"--format", NULL, &format, NULL}, {"--outform", NULL, &outform, NULL},
       {"--pubout", NULL, &pubout, NULL},
   };
-  static kf_key key;
-  static uint8_t priv[KF_MAX_PEM], pub[KF_MAX_PEM];
+  static mlkem_keyfile_key key;
+  static uint8_t priv[MLKEM_KEYFILE_MAX_PEM], pub[MLKEM_KEYFILE_MAX_PEM];
   uint8_t seed[MLKEM_SEED_BYTES];
   const mlkem_kem *kem;
   fio_output outs[2];
@@ -43,7 +44,7 @@ int cmd_keygen(int argc, char **argv) {
   size_t lens[2];
   int secrecy[2] = {FIO_SECRET, FIO_PUBLIC};
   int rc, form, enc;
-  kf_error err;
+  mlkem_keyfile_error err;
 
   rc = cli_parse("keygen", argc, argv, opts, sizeof opts / sizeof opts[0]);
   if (rc < 0) {
@@ -58,8 +59,8 @@ int cmd_keygen(int argc, char **argv) {
       (enc = cli_choice("keygen", "--outform", outform, cli_outform_names, 0)) <
           0)
     return CLI_USAGE;
-  form += KF_FORM_SEED;
-  enc += KF_ENC_PEM;
+  form += MLKEM_KEYFILE_SEED;
+  enc += MLKEM_KEYFILE_PEM;
   if (out == NULL) {
     cli_usage_error("keygen",
                     "no output: give -o FILE ('-' for standard output)");
@@ -74,15 +75,17 @@ int cmd_keygen(int argc, char **argv) {
     cli_error("keygen", "the operating system's random source failed");
     return CLI_FAIL;
   }
-  rc = kf_from_seed(&key, kem, seed, &err);
-  kf_wipe(seed, sizeof seed);
-  if (rc != KF_OK) {
+  rc = mlkem_keyfile_from_raw(&key, mlkem_keyfile_alg_by_name(kem->name),
+                              MLKEM_KEYFILE_SEED, seed, sizeof seed, &err);
+  mlkem_zeroize(seed, sizeof seed);
+  if (rc != MLKEM_KEYFILE_OK) {
     cli_error("keygen", "%s", err.msg);
     return CLI_FAIL;
   }
   rc = cli_encode_key("keygen", &key, form, enc, priv, &lens[0]);
   if (rc == CLI_OK && pubout != NULL)
-    rc = cli_encode_key("keygen", &key, KF_FORM_NONE, enc, pub, &lens[1]);
+    rc = cli_encode_key("keygen", &key, MLKEM_KEYFILE_PUBLIC, enc, pub,
+                        &lens[1]);
   if (rc == CLI_OK) {
     paths[0] = out;
     paths[1] = pubout;
@@ -91,7 +94,7 @@ int cmd_keygen(int argc, char **argv) {
     rc = cli_write_outputs("keygen", outs, pubout != NULL ? 2 : 1, paths, data,
                            lens, secrecy);
   }
-  kf_wipe(&key, sizeof key);
-  kf_wipe(priv, sizeof priv);
+  mlkem_keyfile_wipe(&key);
+  mlkem_zeroize(priv, sizeof priv);
   return rc;
 }

@@ -27,8 +27,8 @@ int cmd_pubkey(int argc, char **argv) {
       {"--out", "-o", &out, NULL},
       {"--outform", NULL, &outform, NULL},
   };
-  static kf_key key;
-  static uint8_t pub[KF_MAX_PEM];
+  static mlkem_keyfile_key key;
+  static uint8_t pub[MLKEM_KEYFILE_MAX_PEM];
   const mlkem_kem *set = NULL;
   fio_output outs[1];
   const uint8_t *data[1];
@@ -46,14 +46,14 @@ int cmd_pubkey(int argc, char **argv) {
     return CLI_USAGE;
   enc = cli_choice("pubkey", "--outform", outform, cli_outform_names, 0);
   if (enc < 0) return CLI_USAGE;
-  enc += KF_ENC_PEM;
+  enc += MLKEM_KEYFILE_PEM;
   if (in == NULL || out == NULL) {
     cli_usage_error("pubkey", "give -i KEYFILE and -o FILE");
     return CLI_USAGE;
   }
   if (cli_load_key("pubkey", in, set, &key) != CLI_OK) return CLI_FAIL;
-  rc = cli_encode_key("pubkey", &key, KF_FORM_NONE, enc, pub, &lens[0]);
-  kf_wipe(&key, sizeof key);
+  rc = cli_encode_key("pubkey", &key, MLKEM_KEYFILE_PUBLIC, enc, pub, &lens[0]);
+  mlkem_keyfile_wipe(&key);
   if (rc != CLI_OK) return rc;
   data[0] = pub;
   return cli_write_outputs("pubkey", outs, 1, &out, data, lens, secrecy);

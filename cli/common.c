@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ct.h"
 
 void cli_error(const char *cmd, const char *fmt, ...) {
   va_list ap;
@@ -128,27 +129,39 @@ const char *cli_display_name(const char *path) {
 }
 
 int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
-                 kf_key *key) {
+                 mlkem_keyfile_key *key) {
   char msg[FIO_ERR_MAX];
   uint8_t *data;
   size_t len;
-  kf_error err;
+  mlkem_keyfile_error err;
   int rc;
 
   if (fio_read(path, CLI_MAX_INPUT, &data, &len, msg) != 0) {
     cli_error(cmd, "%s", msg);
     return CLI_FAIL;
   }
-  rc = kf_decode(key, data, len, set, &err);
+  rc = mlkem_keyfile_decode(
+      key, data, len, set != NULL ? mlkem_keyfile_alg_by_name(set->name) : NULL,
+      &err);
   fio_free(data, len);
-  if (rc != KF_OK) {
-    cli_error(cmd, "%s: %s", cli_display_name(path), err.msg);
+  if (rc != MLKEM_KEYFILE_OK) {
+    /* The library's message names no option. */
+    cli_error(cmd, "%s: %s%s", cli_display_name(path), err.msg,
+              rc == MLKEM_KEYFILE_ERR_NEED_ALG ? ": name it with -a" : "");
+    return CLI_FAIL;
+  }
+  if (key->kem == NULL) {
+    /* A key type of the key files that is not ML-KEM: the commands use
+     * key->kem. */
+    cli_error(cmd, "%s: an %s key; the tool takes ML-KEM keys",
+              cli_display_name(path), key->alg->name);
+    mlkem_keyfile_wipe(key);
     return CLI_FAIL;
   }
   if (set != NULL && key->kem != set) {
     cli_error(cmd, "%s: the key is %s, not %s", cli_display_name(path),
               key->kem->name, set->name);
-    kf_wipe(key, sizeof *key);
+    mlkem_keyfile_wipe(key);
     return CLI_FAIL;
   }
   return CLI_OK;
@@ -196,7 +209,7 @@ int cli_load_bytes(const char *cmd, const char *path, const char *what,
       fio_free(data, size);
       return CLI_OK;
     }
-    kf_wipe(out, want);
+    mlkem_zeroize(out, want);
     fio_free(data, size);
     cli_error(cmd, "%s: bad hex in the %s", cli_display_name(path), what);
     return CLI_FAIL;
@@ -257,32 +270,59 @@ int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
 const char *const cli_form_names[] = {"seed", "expanded", "both", NULL};
 const char *const cli_outform_names[] = {"pem", "der", "raw", NULL};
 
-int cli_encode_key(const char *cmd, const kf_key *key, int form, int encoding,
-                   uint8_t *out, size_t *len) {
-  kf_error err;
-  if (kf_encode(key, form, encoding, out, KF_MAX_PEM, len, &err) != KF_OK) {
+int cli_encode_key(const char *cmd, const mlkem_keyfile_key *key, int form,
+                   int encoding, uint8_t *out, size_t *len) {
+  mlkem_keyfile_error err;
+  if (mlkem_keyfile_encode(
+          key, (mlkem_keyfile_type)form, (mlkem_keyfile_encoding)encoding, out,
+          MLKEM_KEYFILE_MAX_PEM, len, &err) != MLKEM_KEYFILE_OK) {
     cli_error(cmd, "%s", err.msg);
     return CLI_FAIL;
   }
   return CLI_OK;
 }
 
-void cli_describe_key(const kf_key *key, char *buf, size_t cap) {
-  const char *set = key->kem->name;
-  if (key->encoding == KF_ENC_RAW) {
-    if (key->kind == KF_PUBLIC)
+const char *cli_form_name(mlkem_keyfile_type form) {
+  switch (form) {
+    case MLKEM_KEYFILE_SEED:
+      return "seed";
+    case MLKEM_KEYFILE_EXPANDED:
+      return "expanded";
+    case MLKEM_KEYFILE_BOTH:
+      return "both";
+    default:
+      return "public";
+  }
+}
+
+const char *cli_encoding_name(mlkem_keyfile_encoding encoding) {
+  switch (encoding) {
+    case MLKEM_KEYFILE_PEM:
+      return "PEM";
+    case MLKEM_KEYFILE_DER:
+      return "DER";
+    default:
+      return "raw";
+  }
+}
+
+void cli_describe_key(const mlkem_keyfile_key *key, char *buf, size_t cap) {
+  const char *set = key->alg->name;
+  if (key->encoding == MLKEM_KEYFILE_RAW) {
+    if (key->type == MLKEM_KEYFILE_PUBLIC)
       snprintf(buf, cap, "%s public key, raw FIPS 203 ek (%zu bytes)", set,
-               key->kem->ek_bytes);
-    else if (key->form == KF_FORM_SEED)
-      snprintf(buf, cap, "%s private key, raw 64-byte seed", set);
+               key->alg->ek_bytes);
+    else if (key->type == MLKEM_KEYFILE_SEED)
+      snprintf(buf, cap, "%s private key, raw %zu-byte seed", set,
+               key->alg->seed_bytes);
     else
       snprintf(buf, cap, "%s private key, raw FIPS 203 dk (%zu bytes)", set,
-               key->kem->dk_bytes);
-  } else if (key->kind == KF_PUBLIC) {
+               key->alg->dk_bytes);
+  } else if (key->type == MLKEM_KEYFILE_PUBLIC) {
     snprintf(buf, cap, "%s public key, SubjectPublicKeyInfo %s", set,
-             kf_encoding_name(key->encoding));
+             cli_encoding_name(key->encoding));
   } else {
     snprintf(buf, cap, "%s private key, PKCS#8 %s, %s form", set,
-             kf_encoding_name(key->encoding), kf_form_name(key->form));
+             cli_encoding_name(key->encoding), cli_form_name(key->type));
   }
 }

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "keyfile.h"
+#include "ct.h"
 
 /* The longest path compared by fio_same_destination. */
 #define FIO_PATH_MAX 4096
@@ -89,7 +89,7 @@ oom:
 
 void fio_free(uint8_t *data, size_t len) {
   if (data == NULL) return;
-  kf_wipe(data, len);
+  mlkem_zeroize(data, len);
   free(data);
 }
 

@@ -13,7 +13,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "keyfile.h"
+#include "ct.h"
 
 #if defined(__APPLE__)
 #include <sys/random.h>
@@ -58,7 +58,7 @@ int cli_random(uint8_t *buf, size_t n) {
         CLI_FILLED(p, left);
         return 0;
       }
-      kf_wipe(buf, n);
+      mlkem_zeroize(buf, n);
       return -1;
     }
     CLI_FILLED(p, k);

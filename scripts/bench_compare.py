@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""make bench-compare: this library against other ML-KEM implementations,
-built and timed in one run, the same way.
+"""make bench-compare: this library against other implementations of
+ML-KEM, X25519 and X-Wing, built and timed in one run, the same way.
 
 Builds every row in the build tree (default build-compare/): this library
-(every backend the CPU has), the Rust peers of bench/compare/rust/ from
-crates.io, the Go peer (the standard library's crypto/mlkem) and the
+(every backend the CPU has; its harness times ML-KEM, X25519 and X-Wing in
+one run), the Rust peers of bench/compare/rust/ from crates.io, the Go peers
+(the standard library's crypto/mlkem, crypto/ecdh and crypto/hpke), the
+OpenSSL peer (bench/compare/openssl/, the system's libcrypto) and the
 pyca/cryptography peer from PyPI in a virtual environment. A row that cannot
 be built or run is reported as skipped, with the reason, and the rest go on.
 
@@ -41,17 +43,43 @@ import bench_compare_report  # noqa: E402
 
 SETS_ALL = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
 SETS_NO_512 = ["ML-KEM-768", "ML-KEM-1024"]
+X25519, XWING = "X25519", "X-Wing"
 
 # What each row's timed calls do: the inputs they start from, whether the
 # FIPS 203 section 7 input checks run inside them, and whether they draw
 # randomness. The harnesses' header comments say the same at the code.
+# X25519 rows (set X25519) time "x25519", the shared secret X25519(k, u)
+# from the peer's public key u as bytes, and "x25519_base", the public key
+# X25519(k, 9); their inputs are bench/bench.c's: k = 7, 8, 9, 0, ..., u the
+# public key of 1, 2, 3, 0, .... X-Wing rows (set X-Wing) time keygen from
+# the 32-byte seed 7, 8, 9, 0, ..., encaps from the encoded ek, decaps.
 OURS = {
     "build": "mlkem", "ours": True,
+    "sets": SETS_ALL + [X25519, XWING],
     "keygen": "keygen_derand from the 64-byte seed",
     "encaps": "encaps_derand from the encoded ek and the 32-byte m; modulus check inside",
     "decaps": "decaps from the encoded dk; hash check inside",
     "checks": "yes / yes",
     "rng": "none",
+    "x25519": {
+        "x25519": "mlkem_x25519(k, u), both as bytes: the Montgomery ladder",
+        "x25519_base": "mlkem_x25519_base(k): a fixed-base comb on edwards25519 over a "
+                       "precomputed table",
+    },
+    "xwing": {
+        "keygen": "xwing_keygen_derand from the seed (the ek encoded)",
+        "encaps": "xwing_encaps_derand(encoded ek, 64 bytes of randomness); ML-KEM's modulus "
+                  "check inside",
+        "decaps": "xwing_decaps(ct, sk = the 32-byte seed): expands sk again (ML-KEM keygen and "
+                  "the X25519 public key), as the draft's Decapsulate does",
+        "rng": "none",
+    },
+}
+GO_XWING = {
+    "build": "go", "sets": [XWING],
+    "keygen": "NewPrivateKey(seed): SHAKE256 expansion into crypto/mlkem and crypto/ecdh key "
+              "objects, then PublicKey().Bytes()",
+    "rng": "encaps: crypto/rand (the X25519 ephemeral key and ML-KEM's m)",
 }
 LIBCRUX = {
     "build": "rust:compare-libcrux", "bin": "bench-libcrux",
@@ -133,6 +161,93 @@ ROWS = [
      "decaps": "decapsulate on the key object, which keeps the matrix A expanded "
                "(dk kept as seed or object)",
      "checks": "yes / n.a. (no encoded dk)", "rng": "encaps: OpenSSL's DRBG"},
+    {"id": "openssl", "build": "openssl", "sets": [X25519],
+     "label_fmt": "{library} X25519 (system libcrypto, x86-64 assembly), EVP from bytes",
+     "label": "OpenSSL X25519 (system libcrypto), EVP from bytes",
+     "short_fmt": "{library} (asm), EVP from bytes",
+     "x25519": {
+         "x25519": "EVP_PKEY_new_raw_public_key(u), EVP_PKEY_CTX_new on our key object, "
+                   "derive_init, derive_set_peer, EVP_PKEY_derive, frees",
+         "x25519_base": "EVP_PKEY_new_raw_private_key(k) (computes the public key), "
+                        "EVP_PKEY_get_raw_public_key, free",
+     }},
+    {"id": "openssl-prepared", "build": "openssl", "sets": [X25519], "args": ["--with-prepared"],
+     "label_fmt": "{library} X25519 (system libcrypto, x86-64 assembly), prepared context",
+     "label": "OpenSSL X25519 (system libcrypto), prepared context",
+     "short_fmt": "{library} (asm), prepared context",
+     "x25519": {
+         "x25519": "EVP_PKEY_derive alone, on a context prepared once with the peer set, as "
+                   "`openssl speed ecdhx25519` times it: the ladder's own cost",
+         "x25519_base": "as the row above",
+     }},
+    {"id": "go-x25519", "build": "go", "sets": [X25519], "args": ["-cases", "x25519"],
+     "label_fmt": "{library}",
+     "label": "Go crypto/ecdh X25519",
+     "short_fmt": "{library}",
+     "x25519": {
+         "x25519": "X25519().NewPublicKey(u), then ECDH on our key object (all-zero check "
+                   "inside)",
+         "x25519_base": "NewPrivateKey(k), which runs the ladder on u = 9, then "
+                        "PublicKey().Bytes()",
+     }},
+    {"id": "pyca-x25519", "build": "pyca", "sets": [X25519], "python": True,
+     "args": ["--cases", "x25519"],
+     "label": "pyca/cryptography 50 (OpenSSL 4) X25519, from Python",
+     "short": "pyca/cryptography 50 (OpenSSL 4), Python",
+     "x25519": {
+         "x25519": "X25519PublicKey.from_public_bytes(u), then exchange() on our key object",
+         "x25519_base": "X25519PrivateKey.from_private_bytes(k) (OpenSSL computes the public "
+                        "key), public_key().public_bytes_raw()",
+     }},
+    {"id": "go-hpke", **GO_XWING, "args": ["-cases", "hpke"],
+     "label_fmt": "{library}, through HPKE",
+     "label": "Go crypto/hpke MLKEM768X25519, through HPKE",
+     "short": "Go crypto/hpke, with HPKE's key schedule",
+     "xwing": {
+         "keygen": GO_XWING["keygen"],
+         "encaps": "NewPublicKey(encoded ek), then hpke.NewSender(HKDF-SHA256, export-only): "
+                   "X-Wing's encapsulation plus HPKE's key schedule (RFC 9180 section 5.1; "
+                   "Go's KEM encapsulation is unexported)",
+         "decaps": "hpke.NewRecipient on the key object keygen made (ML-KEM's matrix and the "
+                   "X25519 public key kept: no seed expansion), plus HPKE's key schedule",
+         "rng": GO_XWING["rng"],
+     }},
+    {"id": "go-xwing-parts", **GO_XWING, "args": ["-cases", "xwing-parts"],
+     "label_fmt": "{library}, without HPKE",
+     "label": "Go X-Wing composed from crypto/mlkem, ecdh, sha3, no HPKE",
+     "short": "Go crypto/mlkem + ecdh + sha3, no HPKE",
+     "xwing": {
+         "keygen": "crypto/hpke's keygen restated: SHAKE256(seed), "
+                   "mlkem.NewDecapsulationKey768, ecdh X25519 NewPrivateKey, the ek encoded",
+         "encaps": "crypto/hpke's hybrid encapsulation restated without HPKE: "
+                   "NewEncapsulationKey768 and NewPublicKey from the encoded ek, an ephemeral "
+                   "X25519 key, ECDH, Encapsulate, SHA3-256 combiner",
+         "decaps": "Decapsulate and ECDH on the key objects keygen made (as crypto/hpke's), "
+                   "SHA3-256 combiner",
+         "rng": GO_XWING["rng"],
+     }},
+    {"id": "xwing-libcrux", "build": "rust-xwing:compare-xwing-libcrux",
+     "bin": "bench-xwing-libcrux", "sets": [XWING],
+     "label": "libcrux-kem 0.0.10 X-Wing (libcrux-ml-kem AVX2, HACL* X25519)",
+     "short": "libcrux-kem 0.0.10",
+     "xwing": {
+         "keygen": "key_gen_derand(XWingKemDraft06, seed), then the encoded ek",
+         "encaps": "PublicKey::decode(encoded ek) (modulus check), then encapsulate_derand(64 "
+                   "bytes)",
+         "decaps": "Ct::decode(ct), then decapsulate(sk = the seed): expands sk again",
+         "rng": "none",
+     }},
+    {"id": "xwing-rustcrypto", "build": "rust-xwing:compare-xwing-rustcrypto",
+     "bin": "bench-xwing-rustcrypto", "sets": [XWING],
+     "label": "RustCrypto x-wing 0.1.1 (ml-kem 0.3.4, x25519-dalek 3)",
+     "short": "RustCrypto x-wing 0.1.1",
+     "xwing": {
+         "keygen": "DecapsulationKey::from(seed), then the encoded ek",
+         "encaps": "EncapsulationKey::new(encoded ek) (modulus check), then "
+                   "encapsulate_deterministic(64 bytes)",
+         "decaps": "decapsulate on the key object, which keeps the seed and expands it again",
+         "rng": "none",
+     }},
 ]
 
 
@@ -271,6 +386,34 @@ class Builder:
                      "(for the C code the peer's build script compiles)",
         }
 
+    def build_rust_xwing(self, package, logfile):
+        # Apart from the ML-KEM peers (its own cargo run and target
+        # directory), so that the features its crates ask of shared ones
+        # (libcrux-ml-kem's rand, for one) leave those peers' builds alone.
+        self._cargo([package], logfile, "rust-xwing", None)
+        self.flags["rust-xwing"] = {
+            "compiler": tool_version(["rustc", "--version"]),
+            "flags": "cargo build --release (opt-level 3, no LTO), no RUSTFLAGS: generic "
+                     "x86-64 (libcrux-ml-kem picks AVX2 code at run time; the X25519 of "
+                     "libcrux and of curve25519-dalek is portable 64-bit code); its own cargo run",
+        }
+
+    def build_openssl(self, _, logfile):
+        cc = os.environ.get("CC", "cc")
+        src = os.path.join(ROOT, "bench", "compare", "openssl", "bench_openssl.c")
+        out = os.path.join(self.dir, "openssl", "bench-openssl")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        run_logged([cc, "-O2", "-std=c11", "-Wall", "-Wextra", src, "-o", out, "-lcrypto"],
+                   logfile)
+        self.flags["openssl"] = {
+            "compiler": tool_version([cc, "--version"]),
+            "flags": f"{cc} -O2 bench/compare/openssl/bench_openssl.c -lcrypto: the system's "
+                     "libcrypto"
+                     + (f" {v}" if (v := tool_version(["pkg-config", "--modversion",
+                                                       "libcrypto"])) else "")
+                     + " as the distribution built it (its assembly, chosen at run time)",
+        }
+
     def build_go(self, _, logfile):
         env = dict(os.environ, GOTOOLCHAIN="local", GOFLAGS="-mod=mod")
         run_logged(["go", "build", "-o", os.path.join(self.dir, "go", "bench-go"), "."],
@@ -294,15 +437,20 @@ class Builder:
 def harness_argv(row, builder):
     kind = row["build"].partition(":")[0]
     if kind == "mlkem":
-        # The ML-KEM sets only (mlkem_bench also times the round-3 Kyber ones).
-        return [os.path.join(builder.dir, "mlkem", "bench", "mlkem_bench"),
-                "--set", "ML-KEM-512,ML-KEM-768,ML-KEM-1024"]
-    if kind in ("rust", "rust-native", "rust-cnative"):
-        return [os.path.join(builder.dir, kind, "release", row["bin"])] + row.get("args", [])
-    if kind == "go":
-        return [os.path.join(builder.dir, "go", "bench-go")]
-    return [os.path.join(builder.dir, "pyca-venv", "bin", "python"),
-            os.path.join(ROOT, "bench", "compare", "python", "bench_pyca.py")]
+        # The sets the comparison has (mlkem_bench also times round-3 Kyber
+        # and the TLS shares, which no peer row has).
+        argv = [os.path.join(builder.dir, "mlkem", "bench", "mlkem_bench"),
+                "--set", "ML-KEM-512,ML-KEM-768,ML-KEM-1024,X25519,X-Wing"]
+    elif kind in ("rust", "rust-native", "rust-cnative", "rust-xwing"):
+        argv = [os.path.join(builder.dir, kind, "release", row["bin"])]
+    elif kind == "go":
+        argv = [os.path.join(builder.dir, "go", "bench-go")]
+    elif kind == "openssl":
+        argv = [os.path.join(builder.dir, "openssl", "bench-openssl")]
+    else:
+        argv = [os.path.join(builder.dir, "pyca-venv", "bin", "python"),
+                os.path.join(ROOT, "bench", "compare", "python", "bench_pyca.py")]
+    return argv + row.get("args", [])
 
 
 def idle_cpu():
@@ -349,6 +497,10 @@ def run_harness(row, builder, args, out_json):
                    + " | ".join((p.stdout + p.stderr).strip().splitlines()[-3:]))
     with open(out_json) as f:
         data = json.load(f)
+    # This library's harness writes X25519 and the hybrids under "other";
+    # keep the sets the row compares.
+    data["results"] = [r for r in data["results"] + data.pop("other", [])
+                       if r["set"] in row["sets"]]
     data["cpu"] = cpu
     return data
 
@@ -381,7 +533,8 @@ def cargo_versions(build_dir):
     """The versions cargo resolved for the crates that matter here."""
     lock = os.path.join(ROOT, "bench", "compare", "rust", "Cargo.lock")
     names = {"libcrux-ml-kem", "libcrux-sha3", "ml-kem", "aws-lc-rs", "aws-lc-sys", "oqs-sys",
-             "pqcrypto-mlkem"}
+             "pqcrypto-mlkem", "x-wing", "x25519-dalek", "curve25519-dalek", "libcrux-kem",
+             "libcrux-curve25519"}
     found = {}
     try:
         text = open(lock).read()
@@ -489,6 +642,13 @@ def main():
             if row.get("python") and row["status"] == "ok":
                 row["status"], row["skip_reason"] = "skipped", "no harness measured the TSC rate"
     aggregate(rows, rounds, tick_hz)
+    for row in rows:
+        # A label that names what the harness reported (a version found at
+        # run time: the system's OpenSSL, the Go toolchain).
+        libs = [rnd[row["id"]]["library"] for rnd in rounds if row["id"] in rnd]
+        for key in ("label", "short"):
+            if row.get(key + "_fmt") and libs:
+                row[key] = row[key + "_fmt"].format(library=libs[0])
 
     data = {
         "generated": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -508,6 +668,7 @@ def main():
             "rustc": tool_version(["rustc", "--version"]),
             "cargo": tool_version(["cargo", "--version"]),
             "go": tool_version(["go", "version"]),
+            "openssl": tool_version(["openssl", "version"]),
             "python": platform.python_version(),
             "cmake": tool_version(["cmake", "--version"]),
             "crates": cargo_versions(build_dir),

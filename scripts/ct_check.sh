@@ -9,7 +9,8 @@
 #     (scripts/check_no_division.sh);
 #  3. for every backend in CT_BACKENDS, runs tests/ct/ct_check under
 #     valgrind's memcheck with the secrets poisoned (the KEM's, and the
-#     body of PEM private keys through cli/pem.c): any report fails;
+#     body of PEM private keys, and private key files whole, through
+#     src/keyfile/): any report fails;
 #  4. runs the controls of tests/ct/ct_control, each of which memcheck MUST
 #     report; a silent control fails (the check would be vacuous).
 # A backend that valgrind cannot execute (its CPU model lacks the

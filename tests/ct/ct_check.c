@@ -43,12 +43,13 @@
  * their seeds, randomness and coins secret: shared secrets and the client
  * state must stay marked.
  *
- * Then the PEM code of the key files (cli/pem.c; the `mlkem` tool and the
- * Python binding's load_pem_private_key read private keys with it): DER
- * of several lengths (every padding case, up to the largest PKCS#8
- * private key), secret, is encoded with pem_encode, and the PEM body (the
- * base64 characters and the line ends between the BEGIN and END lines) is
- * marked secret and decoded with pem_decode, with LF and CRLF line ends.
+ * Then the PEM code of the key files (src/keyfile/pem.c; the `mlkem` tool
+ * and the Python binding's load_pem_private_key read private keys with
+ * it): DER of several lengths (every padding case, up to the largest
+ * PKCS#8 private key), secret, is encoded with mlkem_pem_encode, and the
+ * PEM body (the base64 characters and the line ends between the BEGIN and
+ * END lines) is marked secret and decoded with mlkem_pem_decode, with LF
+ * and CRLF line ends.
  * The lengths and the line structure are public (pem.c declassifies only
  * which characters are white space, padding or the end of the body, and
  * whether the whole is valid); the characters are not. The decoded DER
@@ -56,6 +57,18 @@
  * marking of scalar arithmetic, see docs/SECURITY.md) and equal the input;
  * a secret body with a character base64 forbids, or with non-zero unused
  * bits, is refused without a report.
+ *
+ * Then the key files themselves (include/mlkem_keyfile.h), for every set:
+ * a key made from a secret seed is written in each private form as DER
+ * and PEM (the output's secret part must stay marked), and read back with
+ * mlkem_keyfile_decode from the DER marked secret whole, and from the PEM
+ * with its body marked secret; the raw seed and the raw dk, secret whole,
+ * are read too, and a both key whose z disagrees with its seed is refused.
+ * The reader declassifies only the structure of the file (tags, lengths,
+ * the version and the algorithm), the public key inside dk, whether the
+ * input is PEM, and whether seed and expanded key agree (src/keyfile/;
+ * docs/SECURITY.md); the seed and the secret parts of dk are only copied.
+ * The key read must be marked secret still, and equal the key written.
  *
  * Exit status: 0 if all results are right and every secret output still
  * marked, 1 on a wrong result, 2 if the results are right but a secret
@@ -76,7 +89,8 @@
 #include "mlkem_kyber.h"
 #include "ct_testing.h"
 #include "sha2/sha2.h"
-#include "pem.h"
+#include "keyfile/pem.h"
+#include "mlkem_keyfile.h"
 #include "sha3/sha3.h"
 
 #ifndef MLKEM_CT_TESTING
@@ -450,14 +464,14 @@ static void run_x25519(int tracking) {
   }
 }
 
-/* ---- PEM (cli/pem.c) ------------------------------------------------------
+/* ---- PEM (src/keyfile/pem.c) ----------------------------------------------
  */
 
 #define PEM_MAX_DER 3300 /* the largest PKCS#8 ML-KEM key is 3266 bytes */
 #define PEM_MAX_TEXT (2 * PEM_MAX_DER + 200)
 static const char pem_label[] = "PRIVATE KEY";
 
-/* Converts the LF line ends of a PEM text from pem_encode (public layout:
+/* Converts the LF line ends of a PEM text from mlkem_pem_encode (public layout:
  * lines of 64 characters) to CRLF, at positions known from the layout, not
  * from the (secret) characters. Returns the new length. */
 static size_t pem_to_crlf(char *out, const char *in, size_t n) {
@@ -476,7 +490,7 @@ static size_t pem_to_crlf(char *out, const char *in, size_t n) {
 static void pem_case(size_t len, int crlf) {
   static uint8_t der[PEM_MAX_DER], back[PEM_MAX_DER];
   static char text[PEM_MAX_TEXT], text2[PEM_MAX_TEXT + 200];
-  char label[PEM_MAX_LABEL], what[64];
+  char label[MLKEM_PEM_MAX_LABEL], what[64];
   size_t tl, bl = 0, head, tail;
   const char *t;
   int r;
@@ -484,12 +498,12 @@ static void pem_case(size_t len, int crlf) {
   snprintf(what, sizeof what, "PEM %zu bytes%s", len, crlf ? ", CRLF" : "");
   rng_bytes(der, len);
   MLKEM_CT_POISON(der, len);
-  r = pem_encode(pem_label, der, len, text, sizeof text, &tl);
-  check(r == PEM_OK, what, "pem_encode");
+  r = mlkem_pem_encode(pem_label, der, len, text, sizeof text, &tl);
+  check(r == MLKEM_PEM_OK, what, "mlkem_pem_encode");
   head = strlen("-----BEGIN -----\n") + strlen(pem_label);
   if (checker_running() && !RUNNING_UNDER_MSAN)
     tracked(all_secret(text + head, len < 48 ? (4 * len + 2) / 3 : 64), what,
-            "base64 written by pem_encode is secret");
+            "base64 written by mlkem_pem_encode is secret");
   t = text;
   if (crlf) {
     MLKEM_CT_UNPOISON(text, tl); /* the layout only: rewritten below */
@@ -501,9 +515,9 @@ static void pem_case(size_t len, int crlf) {
   /* The armour is public; the body, line ends included, secret. */
   MLKEM_CT_UNPOISON(t, tl);
   MLKEM_CT_POISON(t + head, tl - head - tail);
-  r = pem_decode((const uint8_t *)t, tl, label, back, sizeof back, &bl);
-  check(r == PEM_OK && bl == len && strcmp(label, pem_label) == 0, what,
-        "pem_decode accepts the PEM");
+  r = mlkem_pem_decode((const uint8_t *)t, tl, label, back, sizeof back, &bl);
+  check(r == MLKEM_PEM_OK && bl == len && strcmp(label, pem_label) == 0, what,
+        "mlkem_pem_decode accepts the PEM");
   if (checker_running() && !RUNNING_UNDER_MSAN)
     tracked(all_secret(back, len), what, "decoded DER is secret");
   MLKEM_CT_UNPOISON(back, len);
@@ -516,8 +530,9 @@ static void pem_case(size_t len, int crlf) {
   memcpy(text2, t, tl);
   text2[head + 1] = '*';
   MLKEM_CT_POISON(text2 + head, tl - head - tail);
-  r = pem_decode((const uint8_t *)text2, tl, label, back, sizeof back, &bl);
-  check(r == PEM_ERR_BASE64 && bl == 0, what, "a forbidden character");
+  r = mlkem_pem_decode((const uint8_t *)text2, tl, label, back, sizeof back,
+                       &bl);
+  check(r == MLKEM_PEM_ERR_BASE64 && bl == 0, what, "a forbidden character");
   if (len % 3 != 0) {
     /* The last data character before the padding, made odd: for one
      * padding character its two low bits are unused, for two its four. */
@@ -526,8 +541,9 @@ static void pem_case(size_t len, int crlf) {
     memcpy(text2, t, tl);
     text2[last] = 'B';
     MLKEM_CT_POISON(text2 + head, tl - head - tail);
-    r = pem_decode((const uint8_t *)text2, tl, label, back, sizeof back, &bl);
-    check(r == PEM_ERR_BASE64 && bl == 0, what, "non-zero unused bits");
+    r = mlkem_pem_decode((const uint8_t *)text2, tl, label, back, sizeof back,
+                         &bl);
+    check(r == MLKEM_PEM_ERR_BASE64 && bl == 0, what, "non-zero unused bits");
   }
 }
 
@@ -608,6 +624,104 @@ static void run_pem(void) {
   }
 }
 
+/* ---- key files (src/keyfile/) ---------------------------------------------
+ */
+
+#define KF_HEAD 28 /* "-----BEGIN PRIVATE KEY-----\n" */
+#define KF_TAIL 26 /* "-----END PRIVATE KEY-----\n" */
+
+/* Reads `in` (len bytes, marked as the caller chose) and checks the key
+ * read against `want`, in type `type`. */
+static void keyfile_read(const char *what, const uint8_t *in, size_t len,
+                         const mlkem_keyfile_alg *seed_alg,
+                         const mlkem_keyfile_key *want,
+                         mlkem_keyfile_type type) {
+  static mlkem_keyfile_key back;
+  const mlkem_kem *kem = want->kem;
+  int r = mlkem_keyfile_decode(&back, in, len, seed_alg, NULL);
+  check(r == MLKEM_KEYFILE_OK && back.type == type, what, "the key is read");
+  if (checker_running() && !RUNNING_UNDER_MSAN) {
+    tracked(all_secret(back.dk, 384u * kem->rank), what,
+            "dk_PKE read is secret");
+    if (type != MLKEM_KEYFILE_EXPANDED)
+      tracked(all_secret(back.seed, MLKEM_SEED_BYTES), what,
+              "the seed read is secret");
+  }
+  MLKEM_CT_UNPOISON(&back, sizeof back);
+  check(memcmp(back.dk, want->dk, kem->dk_bytes) == 0 &&
+            memcmp(back.ek, want->ek, kem->ek_bytes) == 0 &&
+            (type == MLKEM_KEYFILE_EXPANDED ||
+             memcmp(back.seed, want->seed, MLKEM_SEED_BYTES) == 0),
+        what, "the key read is the key written");
+  mlkem_keyfile_wipe(&back);
+}
+
+static void run_keyfile(const mlkem_kem *kem) {
+  static mlkem_keyfile_key key, plain, refused;
+  static uint8_t out[MLKEM_KEYFILE_MAX_PEM], copy[MLKEM_KEYFILE_MAX_PEM];
+  static const mlkem_keyfile_type forms[3] = {
+      MLKEM_KEYFILE_SEED, MLKEM_KEYFILE_EXPANDED, MLKEM_KEYFILE_BOTH};
+  static const char *const form_names[3] = {"seed", "expanded", "both"};
+  const mlkem_keyfile_alg *alg = mlkem_keyfile_alg_by_name(kem->name);
+  uint8_t seed[MLKEM_SEED_BYTES];
+  char what[80];
+  size_t len, f;
+  int r, pem;
+
+  rng_bytes(seed, sizeof seed);
+  MLKEM_CT_POISON(seed, sizeof seed);
+  r = mlkem_keyfile_from_raw(&key, alg, MLKEM_KEYFILE_SEED, seed, sizeof seed,
+                             NULL);
+  check(r == MLKEM_KEYFILE_OK, kem->name, "a key from a secret seed");
+  /* The same key, declassified: what every read must give. */
+  plain = key;
+  MLKEM_CT_UNPOISON(&plain, sizeof plain);
+
+  for (f = 0; f < 3; f++)
+    for (pem = 0; pem < 2; pem++) {
+      snprintf(what, sizeof what, "%s key file, %s form, %s", kem->name,
+               form_names[f], pem ? "PEM" : "DER");
+      r = mlkem_keyfile_encode(&key, forms[f],
+                               pem ? MLKEM_KEYFILE_PEM : MLKEM_KEYFILE_DER, out,
+                               sizeof out, &len, NULL);
+      check(r == MLKEM_KEYFILE_OK, what, "written");
+      /* The end of the DER is z or the seed; the second line of the PEM
+       * body encodes DER bytes 48 to 95: seed or dk_PKE. */
+      if (checker_running() && !RUNNING_UNDER_MSAN)
+        tracked(pem ? all_secret(out + KF_HEAD + 65, 48)
+                    : all_secret(out + len - 32, 32),
+                what, "the private key written is secret");
+      memcpy(copy, out, len);
+      MLKEM_CT_UNPOISON(copy, len);
+      if (pem)
+        MLKEM_CT_POISON(copy + KF_HEAD, len - KF_HEAD - KF_TAIL);
+      else
+        MLKEM_CT_POISON(copy, len);
+      keyfile_read(what, copy, len, NULL, &plain, forms[f]);
+
+      /* both, with z changed: refused, without a report. */
+      if (forms[f] == MLKEM_KEYFILE_BOTH && !pem) {
+        MLKEM_CT_UNPOISON(copy, len);
+        copy[len - 1] ^= 1;
+        MLKEM_CT_POISON(copy, len);
+        r = mlkem_keyfile_decode_der(&refused, copy, len, NULL);
+        check(r == MLKEM_KEYFILE_ERR_MISMATCH, what,
+              "a both key with another z is refused");
+      }
+    }
+  /* Raw: the seed and the dk, secret whole. */
+  memcpy(copy, plain.seed, MLKEM_SEED_BYTES);
+  MLKEM_CT_POISON(copy, MLKEM_SEED_BYTES);
+  snprintf(what, sizeof what, "%s raw seed", kem->name);
+  keyfile_read(what, copy, MLKEM_SEED_BYTES, alg, &plain, MLKEM_KEYFILE_SEED);
+  memcpy(copy, plain.dk, kem->dk_bytes);
+  MLKEM_CT_POISON(copy, kem->dk_bytes);
+  snprintf(what, sizeof what, "%s raw dk", kem->name);
+  keyfile_read(what, copy, kem->dk_bytes, NULL, &plain, MLKEM_KEYFILE_EXPANDED);
+  mlkem_keyfile_wipe(&key);
+  mlkem_keyfile_wipe(&plain);
+}
+
 int main(void) {
   int tracking = checker_running();
   const char *backend = mlkem_backend_name();
@@ -627,6 +741,7 @@ int main(void) {
   run_x25519(tracking);
   run_hybrids(tracking);
   run_pem();
+  for (i = 0; mlkem_kems[i] != NULL; i++) run_keyfile(mlkem_kems[i]);
   printf("ct_check: %u passed, %u failed, %u secret outputs not marked\n",
          checks - failures - lost, failures, lost);
   return failures != 0 ? 1 : lost != 0 ? 2 : 0;

@@ -1,27 +1,29 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* fuzz-sources: cli/pem.c */
+/* fuzz-sources: (none) */
 /*
  * fuzz_pem.c - libFuzzer target: the PEM decoder and encoder of the key
- * files (cli/pem.c), whose base64 works in constant time (issue 23),
+ * files (src/keyfile/pem.c), whose base64 works in constant time (issue 23),
  * against a plain restatement of RFC 4648 written here with the
  * alphabet as a table.
  *
  * The input is used three ways:
  *  - as a PEM body: its bytes, with every '-' left out, between the lines
- *    "-----BEGIN K-----" and "-----END K-----". pem_decode must accept it
+ *    "-----BEGIN K-----" and "-----END K-----". mlkem_pem_decode must accept it
  *    exactly when the restated strict base64 (white space skipped, '='
  *    only as the padding of the last quantum, unused bits zero) does, with
- *    the same bytes; refuse it with PEM_ERR_BASE64 when that finds a
- *    fault; and say PEM_ERR_EMPTY when there is no base64 at all;
- *  - as data: pem_encode must write exactly the restated encoding (BEGIN
- *    line, base64 in lines of 64, END line), and pem_decode must read it
+ *    the same bytes; refuse it with MLKEM_PEM_ERR_BASE64 when that finds a
+ *    fault; and say MLKEM_PEM_ERR_EMPTY when there is no base64 at all;
+ *  - as data: mlkem_pem_encode must write exactly the restated encoding (BEGIN
+ *    line, base64 in lines of 64, END line), and mlkem_pem_decode must read it
  *    back to the data;
- *  - as a whole file: whatever pem_decode says, an error leaves the
- *    output all zeros and its length 0, and accepted contents encode and
- *    decode back to themselves under the same label.
+ *  - as a whole file: mlkem_pem_looks_like_pem says PEM exactly when a
+ *    plain restatement does (and after white space and the BEGIN mark, the
+ *    data behind it never matter); whatever mlkem_pem_decode says, an
+ *    error leaves the output all zeros and its length 0, and accepted
+ *    contents encode and decode back to themselves under the same label.
  */
 #include "fuzz_common.h"
-#include "pem.h"
+#include "keyfile/pem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -99,6 +101,18 @@ static size_t ref_encode(const char *label, const uint8_t *in, size_t n,
   return pos;
 }
 
+/* Whether a file is PEM (mlkem_pem_looks_like_pem, which tries every
+ * position in constant time), restated plainly: white space, then the
+ * BEGIN mark. */
+static int ref_looks_like_pem(const uint8_t *in, size_t n) {
+  static const char mark[] = "-----BEGIN ";
+  size_t i = 0;
+  while (i < n &&
+         (in[i] == ' ' || in[i] == '\t' || in[i] == '\r' || in[i] == '\n'))
+    i++;
+  return n - i >= sizeof mark - 1 && memcmp(in + i, mark, sizeof mark - 1) == 0;
+}
+
 /* The output buffer is filled with FUZZ_FILL before each decode: after an
  * error every byte must be 0 (written, then wiped) or still FUZZ_FILL. */
 static int wiped(const uint8_t *p, size_t n) {
@@ -113,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static char text[MAX_TEXT], text2[MAX_TEXT];
   static const char head[] = "-----BEGIN K-----\n";
   static const char tail[] = "\n-----END K-----\n";
-  char label[PEM_MAX_LABEL];
+  char label[MLKEM_PEM_MAX_LABEL];
   size_t i, nb = 0, wl, gl, tl, tl2;
   int ref, rc;
 
@@ -128,48 +142,58 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tl = sizeof head - 1 + nb + sizeof tail - 1;
   ref = ref_decode(body, nb, want, &wl);
   memset(got, FUZZ_FILL, sizeof got);
-  rc = pem_decode((const uint8_t *)text, tl, label, got, sizeof got, &gl);
+  rc = mlkem_pem_decode((const uint8_t *)text, tl, label, got, sizeof got, &gl);
   if (ref == REF_OK) {
-    FUZZ_REQUIRE(rc == PEM_OK, "valid base64 refused");
+    FUZZ_REQUIRE(rc == MLKEM_PEM_OK, "valid base64 refused");
     FUZZ_REQUIRE(gl == wl && memcmp(got, want, wl) == 0,
                  "decoded bytes differ from RFC 4648");
     FUZZ_REQUIRE(strcmp(label, "K") == 0, "label");
   } else {
-    FUZZ_REQUIRE(rc == (ref == REF_BAD ? PEM_ERR_BASE64 : PEM_ERR_EMPTY),
-                 "invalid base64 not refused as such");
+    FUZZ_REQUIRE(
+        rc == (ref == REF_BAD ? MLKEM_PEM_ERR_BASE64 : MLKEM_PEM_ERR_EMPTY),
+        "invalid base64 not refused as such");
     FUZZ_REQUIRE(gl == 0 && wiped(got, sizeof got), "output wiped on error");
   }
 
   /* As data to encode. */
-  rc = pem_encode("PRIVATE KEY", data, size, text, sizeof text, &tl);
-  FUZZ_REQUIRE(rc == PEM_OK && tl == pem_encoded_size("PRIVATE KEY", size),
-               "pem_encode");
+  rc = mlkem_pem_encode("PRIVATE KEY", data, size, text, sizeof text, &tl);
+  FUZZ_REQUIRE(
+      rc == MLKEM_PEM_OK && tl == mlkem_pem_encoded_size("PRIVATE KEY", size),
+      "mlkem_pem_encode");
   tl2 = ref_encode("PRIVATE KEY", data, size, text2);
   FUZZ_REQUIRE(tl == tl2 && memcmp(text, text2, tl) == 0,
                "encoding differs from RFC 4648 / 7468");
-  rc = pem_decode((const uint8_t *)text, tl, label, got, sizeof got, &gl);
+  rc = mlkem_pem_decode((const uint8_t *)text, tl, label, got, sizeof got, &gl);
   if (size == 0) {
-    FUZZ_REQUIRE(rc == PEM_ERR_EMPTY, "empty contents");
+    FUZZ_REQUIRE(rc == MLKEM_PEM_ERR_EMPTY, "empty contents");
   } else {
-    FUZZ_REQUIRE(rc == PEM_OK && gl == size && memcmp(got, data, size) == 0 &&
+    FUZZ_REQUIRE(rc == MLKEM_PEM_OK && gl == size &&
+                     memcmp(got, data, size) == 0 &&
                      strcmp(label, "PRIVATE KEY") == 0,
                  "round trip");
   }
 
   /* As a whole file. */
+  FUZZ_REQUIRE(
+      mlkem_pem_looks_like_pem(data, size) == ref_looks_like_pem(data, size),
+      "the PEM sniff differs from its plain restatement");
+  memcpy(text, "  \r\n-----BEGIN ", 16);
+  memcpy(text + 16, data, size);
+  FUZZ_REQUIRE(mlkem_pem_looks_like_pem((const uint8_t *)text, size + 16),
+               "PEM after white space not seen");
   memset(got, FUZZ_FILL, sizeof got);
   gl = 99;
-  rc = pem_decode(data, size, label, got, sizeof got, &gl);
-  if (rc != PEM_OK) {
+  rc = mlkem_pem_decode(data, size, label, got, sizeof got, &gl);
+  if (rc != MLKEM_PEM_OK) {
     FUZZ_REQUIRE(gl == 0 && wiped(got, sizeof got), "output wiped on error");
     return 0;
   }
-  rc = pem_encode(label, got, gl, text, sizeof text, &tl);
-  FUZZ_REQUIRE(rc == PEM_OK, "re-encode");
+  rc = mlkem_pem_encode(label, got, gl, text, sizeof text, &tl);
+  FUZZ_REQUIRE(rc == MLKEM_PEM_OK, "re-encode");
   memcpy(want, got, gl);
   wl = gl;
-  rc = pem_decode((const uint8_t *)text, tl, text2, got, sizeof got, &gl);
-  FUZZ_REQUIRE(rc == PEM_OK && gl == wl && memcmp(got, want, wl) == 0 &&
+  rc = mlkem_pem_decode((const uint8_t *)text, tl, text2, got, sizeof got, &gl);
+  FUZZ_REQUIRE(rc == MLKEM_PEM_OK && gl == wl && memcmp(got, want, wl) == 0 &&
                    strcmp(text2, label) == 0,
                "accepted contents round trip");
   return 0;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-// The Go peer of make bench-compare: the standard library's crypto/mlkem
-// (ML-KEM-768 and -1024; it has no ML-KEM-512).
+// The Go peer of make bench-compare. By default the standard library's
+// crypto/mlkem (ML-KEM-768 and -1024; it has no ML-KEM-512); -cases x25519
+// times crypto/ecdh's X25519 (x25519.go), -cases hpke and xwing-parts
+// X-Wing (xwing.go).
 //
 // keygen: NewDecapsulationKey768(seed), derandomized from the 64-byte seed,
 // then the encoded ek. encaps: NewEncapsulationKey768(encoded ek) (modulus
@@ -79,16 +81,37 @@ func setCases[DK decapsulationKey, EK encapsulationKey](name string,
 	}
 }
 
-func main() {
-	iterations := flag.Int("iterations", 2000, "timed calls per operation")
-	passes := flag.Int("passes", 10, "passes the calls are spread over")
-	jsonPath := flag.String("json", "", "write the results as JSON to this file")
-	flag.Parse()
-	cases := append(
+// mlkemCases are the ML-KEM sets of crypto/mlkem (this harness's cases
+// by default).
+func mlkemCases() []benchCase {
+	return append(
 		setCases("ML-KEM-768", mlkem.NewDecapsulationKey768,
 			(*mlkem.DecapsulationKey768).EncapsulationKey, mlkem.NewEncapsulationKey768),
 		setCases("ML-KEM-1024", mlkem.NewDecapsulationKey1024,
 			(*mlkem.DecapsulationKey1024).EncapsulationKey, mlkem.NewEncapsulationKey1024)...)
-	lib := "Go crypto/mlkem (" + runtime.Version() + ")"
-	must(runCases(lib, "Go, with amd64 assembly for Keccak", *iterations, *passes, *jsonPath, cases))
+}
+
+// group is what one run of the harness times (-cases NAME): its cases
+// and how the JSON names the implementation.
+type group struct {
+	library, backend string
+	cases            func() []benchCase
+}
+
+var groups = map[string]group{
+	"mlkem": {"Go crypto/mlkem", "Go, with amd64 assembly for Keccak", mlkemCases},
+}
+
+func main() {
+	iterations := flag.Int("iterations", 2000, "timed calls per operation")
+	passes := flag.Int("passes", 10, "passes the calls are spread over")
+	jsonPath := flag.String("json", "", "write the results as JSON to this file")
+	which := flag.String("cases", "mlkem", "what to time: mlkem, x25519, hpke or xwing-parts")
+	flag.Parse()
+	g, ok := groups[*which]
+	if !ok {
+		must(fmt.Errorf("no cases %q in this build (crypto/hpke needs Go 1.26)", *which))
+	}
+	lib := g.library + " (" + runtime.Version() + ")"
+	must(runCases(lib, g.backend, *iterations, *passes, *jsonPath, g.cases()))
 }

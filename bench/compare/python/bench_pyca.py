@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""The pyca/cryptography peer of make bench-compare (ML-KEM-768 and -1024;
-cryptography has no ML-KEM-512).
+"""The pyca/cryptography peer of make bench-compare: ML-KEM-768 and -1024
+(cryptography has no ML-KEM-512), or with --cases x25519 X25519.
 
 keygen: MLKEM768PrivateKey.from_seed_bytes(seed), derandomized, then the
 encoded ek. encaps: MLKEM768PublicKey.from_public_bytes(encoded ek), then
@@ -8,6 +8,13 @@ encapsulate(), which draws m from OpenSSL's random generator (there is no
 derandomized encapsulation). decaps: decapsulate() on the key object keygen
 made. OpenSSL runs the FIPS 203 checks when it imports the public key and
 keeps private keys as seeds and objects.
+
+X25519, on bench/bench.c's inputs (our scalar 7, 8, 9, 0, ...; the peer's
+public key that of 1, 2, 3, 0, ...): x25519, the shared secret:
+X25519PublicKey.from_public_bytes(the peer's bytes), then exchange() on our
+private key object, made once. x25519_base, the public key:
+X25519PrivateKey.from_private_bytes(scalar) (OpenSSL computes the public
+key as it imports the private key), public_key(), public_bytes_raw().
 
 Python has no cycle counter: each call is timed with time.perf_counter_ns
 (the monotonic clock), as the other harnesses time their ns; the JSON has
@@ -28,7 +35,7 @@ from time import perf_counter_ns
 
 import cryptography
 from cryptography.hazmat.backends.openssl.backend import backend
-from cryptography.hazmat.primitives.asymmetric import mlkem
+from cryptography.hazmat.primitives.asymmetric import mlkem, x25519
 
 SEED = bytes([1, 2, 3]) + bytes(61)
 
@@ -50,6 +57,23 @@ def cases_for(name, private_cls, public_cls):
         dk.decapsulate(ct)
 
     return [(name, "keygen", keygen), (name, "encaps", encaps), (name, "decaps", decaps)]
+
+
+def x25519_cases():
+    ours = x25519.X25519PrivateKey.from_private_bytes(bytes([7, 8, 9]) + bytes(29))
+    peer = x25519.X25519PrivateKey.from_private_bytes(bytes([1, 2, 3]) + bytes(29))
+    peer_bytes = peer.public_key().public_bytes_raw()
+    if ours.exchange(peer.public_key()) != peer.exchange(ours.public_key()):
+        sys.exit("harness check failed: the two sides' secrets differ")
+    scalar = ours.private_bytes_raw()
+
+    def shared():
+        ours.exchange(x25519.X25519PublicKey.from_public_bytes(peer_bytes))
+
+    def public():
+        x25519.X25519PrivateKey.from_private_bytes(scalar).public_key().public_bytes_raw()
+
+    return [("X25519", "x25519", shared), ("X25519", "x25519_base", public)]
 
 
 def summarize(v):
@@ -82,14 +106,18 @@ def main():
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--passes", type=int, default=10)
     ap.add_argument("--json")
+    ap.add_argument("--cases", choices=["mlkem", "x25519"], default="mlkem")
     ap.add_argument("--tick-hz", type=float,
                     help="time-stamp counter rate, to add the figures in ticks")
     a = ap.parse_args()
     if a.iterations < 1000 or a.passes < 1 or a.iterations % a.passes or a.iterations // a.passes < 50:
         sys.exit("at least 1000 iterations, in passes of at least 50 that divide them")
     per_pass = a.iterations // a.passes
-    cases = cases_for("ML-KEM-768", mlkem.MLKEM768PrivateKey, mlkem.MLKEM768PublicKey)
-    cases += cases_for("ML-KEM-1024", mlkem.MLKEM1024PrivateKey, mlkem.MLKEM1024PublicKey)
+    if a.cases == "x25519":
+        cases = x25519_cases()
+    else:
+        cases = cases_for("ML-KEM-768", mlkem.MLKEM768PrivateKey, mlkem.MLKEM768PublicKey)
+        cases += cases_for("ML-KEM-1024", mlkem.MLKEM1024PrivateKey, mlkem.MLKEM1024PublicKey)
     overhead = measure([("", "", lambda: None)], per_pass, a.passes)[0][0][0]
     measured = measure(cases, per_pass, a.passes)
 

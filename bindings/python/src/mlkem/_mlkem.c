@@ -2,18 +2,23 @@
 /*
  * _mlkem.c - the CPython extension behind the `mlkem` package.
  *
- * Two base types, PrivateKey and PublicKey, hold the key bytes in C memory
- * (the private key's seed and dk are wiped when the object dies); the
- * Python classes MLKEM{512,768,1024}{Private,Public}Key in __init__.py
- * derive from them and register themselves with _register(), so that the
+ * Two base types, PrivateKey and PublicKey, hold the keys in C memory; the
+ * Python classes MLKEM{512,768,1024}{Private,Public}Key of _keys.py derive
+ * from them and register themselves with _register(), so that the
  * constructors here know the parameter set of a class and the loaders know
  * which class to return for a set.
+ *
+ * A private key object holds a key of the library's key-file code
+ * (include/mlkem_keyfile.h: its type, seed, dk and ek), wiped when the
+ * object dies, and is made in one place, new_private(), from a key that
+ * code has read (_load) or made from raw bytes (generate, from_seed_bytes,
+ * _from_expanded_bytes), with all its checks. A public key object holds ek
+ * prepared for encapsulation. The key files (PKCS#8, SPKI, DER, PEM) are
+ * read and written by the same code as the `mlkem` tool's.
  *
  * Every operation copies its byte arguments out of their buffers before it
  * releases the GIL, and runs the library with the GIL released. Keys are
  * immutable once built, so another thread may use the same key at once.
- * The key files (PKCS#8, SPKI, DER, PEM) are the `mlkem` tool's code in
- * cli/keyfile.c, compiled into this extension.
  *
  * Built on the stable ABI (Py_LIMITED_API, abi3) for Python 3.11 and
  * later, where the buffer protocol is part of it; the CMake build defines it
@@ -25,25 +30,24 @@
 #include <string.h>
 
 #include "ct.h"
-#include "keyfile.h"
 #include "mlkem.h"
+#include "mlkem_keyfile.h"
 #include "randombytes.h"
 
 #define N_SETS 3
 #define MAX_CT MLKEM1024_CT_BYTES
 /* Key files longer than this are refused before they are copied: the
- * largest PEM key is under KF_MAX_PEM bytes. */
+ * largest PEM key is under MLKEM_KEYFILE_MAX_PEM bytes. */
 #define MAX_KEY_FILE 65536
 
 enum { KIND_PRIVATE = 0, KIND_PUBLIC = 1 };
-/* Private key forms for _encode (KF_FORM_* otherwise). */
+/* The form of _encode for "the key's own": the seed form if the key has
+ * its seed, else the expanded form. The others are MLKEM_KEYFILE_SEED,
+ * _EXPANDED and _BOTH. */
 #define FORM_DEFAULT 0
 
 typedef struct {
-  PyObject_HEAD const mlkem_kem *kem;
-  int has_seed;
-  uint8_t seed[MLKEM_SEED_BYTES];
-  uint8_t dk[KF_MAX_DK];
+  PyObject_HEAD mlkem_keyfile_key key; /* key.kem NULL: not made here */
 } PrivateKeyObject;
 
 /* ek is kept prepared (mlkem.h: ek || H(ek), checked once, when the
@@ -51,7 +55,7 @@ typedef struct {
  * hash. */
 typedef struct {
   PyObject_HEAD const mlkem_kem *kem;
-  uint8_t ek[KF_MAX_EK + 32]; /* ek, then H(ek) */
+  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES + 32]; /* ek, then H(ek) */
 } PublicKeyObject;
 
 static PyObject *PrivateKeyType;
@@ -70,6 +74,16 @@ static PyObject *raise_library_error(int rc) {
   if (rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_INVALID_DK)
     exc = PyExc_ValueError;
   PyErr_Format(exc, "ML-KEM library error: %s", mlkem_strerror(rc));
+  return NULL;
+}
+
+/* Raises the exception for a refusal of the key-file code, with its
+ * message: a failure of the library inside it is a RuntimeError (as
+ * raise_library_error says), any problem with the key a ValueError. */
+static PyObject *raise_keyfile_error(int rc, const mlkem_keyfile_error *err) {
+  PyErr_SetString(
+      rc == MLKEM_KEYFILE_ERR_LIBRARY ? PyExc_RuntimeError : PyExc_ValueError,
+      err->msg);
   return NULL;
 }
 
@@ -172,24 +186,22 @@ static int index_of_kem(const mlkem_kem *kem) {
 
 static PrivateKeyObject *as_private(PyObject *self) {
   PrivateKeyObject *k = (PrivateKeyObject *)self;
-  if (k->kem == NULL) {
+  if (k->key.kem == NULL) {
     PyErr_SetString(PyExc_ValueError, "uninitialised ML-KEM private key");
     return NULL;
   }
   return k;
 }
 
-static const uint8_t *private_ek(const PrivateKeyObject *k) {
-  /* FIPS 203 stores ek inside dk, after dk_PKE (384k bytes). */
-  return k->dk + 384u * k->kem->rank;
+static int private_has_seed_of(const PrivateKeyObject *k) {
+  return k->key.type == MLKEM_KEYFILE_SEED || k->key.type == MLKEM_KEYFILE_BOTH;
 }
 
 static void private_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
   PrivateKeyObject *k = (PrivateKeyObject *)self;
   freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
-  mlkem_zeroize(k->seed, sizeof k->seed);
-  mlkem_zeroize(k->dk, sizeof k->dk);
+  mlkem_keyfile_wipe(&k->key);
   free_fn(self);
   Py_DECREF(tp);
 }
@@ -205,36 +217,50 @@ static PyObject *no_constructor(PyTypeObject *tp, PyObject *args,
   return NULL;
 }
 
-/* Fills a new private key of class cls from its seed (keygen_derand). */
-static PyObject *private_from_seed(PyObject *cls, int index,
-                                   const uint8_t seed[MLKEM_SEED_BYTES],
-                                   int draw_seed) {
-  const mlkem_kem *kem = mlkem_kems[index];
+/* The one constructor of private key objects: a new instance of class
+ * cls holding a copy of key, a private key the key-file code has read or
+ * made (and checked). The caller wipes its own copy. */
+static PyObject *new_private(PyObject *cls, const mlkem_keyfile_key *key) {
   PrivateKeyObject *k = (PrivateKeyObject *)alloc_instance(cls);
-  uint8_t ek[KF_MAX_EK];
-  int rc;
   if (k == NULL) return NULL;
-  k->kem = kem;
-  k->has_seed = 1;
-  Py_BEGIN_ALLOW_THREADS if (draw_seed) rc =
-      mlkem_randombytes(k->seed, MLKEM_SEED_BYTES) != 0 ? MLKEM_ERR_RANDOM : 0;
-  else {
-    memcpy(k->seed, seed, MLKEM_SEED_BYTES);
-    rc = 0;
-  }
-  if (rc == 0) rc = kem->keygen_derand(ek, k->dk, k->seed);
-  Py_END_ALLOW_THREADS if (rc != 0) {
-    Py_DECREF(k);
-    return raise_library_error(rc);
-  }
+  k->key = *key;
   return (PyObject *)k;
 }
 
+/* A private key of class cls (of the set `index`) from raw bytes: a seed
+ * (type MLKEM_KEYFILE_SEED: the key pair is generated from it) or a FIPS
+ * 203 dk (MLKEM_KEYFILE_EXPANDED: the section 7.3 hash check and the 7.2
+ * modulus check of its ek), with the GIL released. */
+static PyObject *private_from_raw(PyObject *cls, int index,
+                                  mlkem_keyfile_type type, const uint8_t *in,
+                                  size_t n) {
+  mlkem_keyfile_key key;
+  mlkem_keyfile_error err;
+  PyObject *res;
+  int rc;
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_keyfile_from_raw(
+      &key, mlkem_keyfile_algs[index], type, in, n, &err);
+  Py_END_ALLOW_THREADS res = rc == MLKEM_KEYFILE_OK
+                                 ? new_private(cls, &key)
+                                 : raise_keyfile_error(rc, &err);
+  mlkem_keyfile_wipe(&key);
+  return res;
+}
+
 static PyObject *private_generate(PyObject *cls, PyObject *noargs) {
-  int index = set_index(cls, KIND_PRIVATE);
+  uint8_t seed[MLKEM_SEED_BYTES];
+  PyObject *key;
+  int index = set_index(cls, KIND_PRIVATE), rc;
   (void)noargs;
   if (index < 0) return NULL;
-  return private_from_seed(cls, index, NULL, 1);
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_randombytes(seed, sizeof seed);
+  Py_END_ALLOW_THREADS if (rc != 0) {
+    mlkem_zeroize(seed, sizeof seed);
+    return raise_library_error(MLKEM_ERR_RANDOM);
+  }
+  key = private_from_raw(cls, index, MLKEM_KEYFILE_SEED, seed, sizeof seed);
+  mlkem_zeroize(seed, sizeof seed);
+  return key;
 }
 
 static PyObject *private_from_seed_bytes(PyObject *cls, PyObject *data) {
@@ -244,52 +270,32 @@ static PyObject *private_from_seed_bytes(PyObject *cls, PyObject *data) {
   if (index < 0) return NULL;
   if (copy_fixed(data, seed, sizeof seed, mlkem_kems[index]->name, "seed") != 0)
     return NULL;
-  key = private_from_seed(cls, index, seed, 0);
+  key = private_from_raw(cls, index, MLKEM_KEYFILE_SEED, seed, sizeof seed);
   mlkem_zeroize(seed, sizeof seed);
   return key;
 }
 
-/* hazmat: a private key from the FIPS 203 dk alone (no seed), after the
- * hash check of section 7.3 and the modulus check of the ek inside it. */
+/* hazmat: a private key from the FIPS 203 dk alone (no seed). */
 static PyObject *private_from_expanded_bytes(PyObject *cls, PyObject *data) {
-  PrivateKeyObject *k;
+  uint8_t dk[MLKEM_KEYFILE_MAX_DK_BYTES];
   const mlkem_kem *kem;
-  int index = set_index(cls, KIND_PRIVATE), rc;
+  PyObject *key;
+  int index = set_index(cls, KIND_PRIVATE);
   if (index < 0) return NULL;
   kem = mlkem_kems[index];
-  k = (PrivateKeyObject *)alloc_instance(cls);
-  if (k == NULL) return NULL;
-  if (copy_fixed(data, k->dk, kem->dk_bytes, kem->name,
-                 "expanded private key") != 0) {
-    Py_DECREF(k);
+  if (copy_fixed(data, dk, kem->dk_bytes, kem->name, "expanded private key") !=
+      0)
     return NULL;
-  }
-  k->kem = kem;
-  k->has_seed = 0;
-  rc = kem->check_dk(k->dk);
-  if (rc == 0) rc = kem->check_ek(private_ek(k));
-  if (rc != 0) {
-    Py_DECREF(k);
-    if (rc == MLKEM_ERR_INVALID_DK)
-      PyErr_Format(PyExc_ValueError,
-                   "invalid %s expanded private key: the H(ek) it stores is "
-                   "not the hash of its ek (FIPS 203 7.3 hash check)",
-                   kem->name);
-    else
-      PyErr_Format(PyExc_ValueError,
-                   "invalid %s expanded private key: a coefficient of its ek "
-                   "is not below q (FIPS 203 7.2 modulus check)",
-                   kem->name);
-    return NULL;
-  }
-  return (PyObject *)k;
+  key = private_from_raw(cls, index, MLKEM_KEYFILE_EXPANDED, dk, kem->dk_bytes);
+  mlkem_zeroize(dk, sizeof dk);
+  return key;
 }
 
 static PyObject *private_public_key(PyObject *self, PyObject *noargs) {
   PrivateKeyObject *k = as_private(self);
   (void)noargs;
   if (k == NULL) return NULL;
-  return new_public(index_of_kem(k->kem), private_ek(k));
+  return new_public(index_of_kem(k->key.kem), k->key.ek);
 }
 
 static PyObject *private_decapsulate(PyObject *self, PyObject *ct_obj) {
@@ -298,9 +304,10 @@ static PyObject *private_decapsulate(PyObject *self, PyObject *ct_obj) {
   PyObject *out;
   int rc;
   if (k == NULL) return NULL;
-  if (copy_fixed(ct_obj, ct, k->kem->ct_bytes, k->kem->name, "ciphertext") != 0)
+  if (copy_fixed(ct_obj, ct, k->key.kem->ct_bytes, k->key.kem->name,
+                 "ciphertext") != 0)
     return NULL;
-  Py_BEGIN_ALLOW_THREADS rc = k->kem->decaps(ss, ct, k->dk);
+  Py_BEGIN_ALLOW_THREADS rc = k->key.kem->decaps(ss, ct, k->key.dk);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
   out = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
   mlkem_zeroize(ss, sizeof ss);
@@ -311,75 +318,69 @@ static PyObject *private_bytes_raw(PyObject *self, PyObject *noargs) {
   PrivateKeyObject *k = as_private(self);
   (void)noargs;
   if (k == NULL) return NULL;
-  if (!k->has_seed) {
+  if (!private_has_seed_of(k)) {
     PyErr_Format(PyExc_ValueError,
                  "this %s private key was loaded from its expanded form and "
                  "has no seed; only the expanded form can be written",
-                 k->kem->name);
+                 k->key.kem->name);
     return NULL;
   }
-  return PyBytes_FromStringAndSize((const char *)k->seed, MLKEM_SEED_BYTES);
+  return PyBytes_FromStringAndSize((const char *)k->key.seed,
+                                   (Py_ssize_t)k->key.alg->seed_bytes);
 }
 
 static PyObject *private_expanded_bytes(PyObject *self, PyObject *noargs) {
   PrivateKeyObject *k = as_private(self);
   (void)noargs;
   if (k == NULL) return NULL;
-  return PyBytes_FromStringAndSize((const char *)k->dk, k->kem->dk_bytes);
+  return PyBytes_FromStringAndSize((const char *)k->key.dk,
+                                   (Py_ssize_t)k->key.kem->dk_bytes);
 }
 
 static PyObject *private_has_seed(PyObject *self, PyObject *noargs) {
   PrivateKeyObject *k = as_private(self);
   (void)noargs;
   if (k == NULL) return NULL;
-  return PyBool_FromLong(k->has_seed);
+  return PyBool_FromLong(private_has_seed_of(k));
 }
 
-/* Writes a kf_key (keyfile.c) with encoding and form, as bytes. */
-static PyObject *encode_key(const kf_key *key, int form, int encoding) {
-  uint8_t out[KF_MAX_PEM];
+/* A key written in form (MLKEM_KEYFILE_*) and encoding (PEM or DER), as
+ * bytes. */
+static PyObject *encode_key(const mlkem_keyfile_key *key, int form,
+                            int encoding) {
+  uint8_t out[MLKEM_KEYFILE_MAX_PEM];
   size_t len = 0;
-  kf_error err;
+  mlkem_keyfile_error err;
   PyObject *res;
-  if (encoding != KF_ENC_PEM && encoding != KF_ENC_DER) {
+  int rc;
+  if (encoding != MLKEM_KEYFILE_PEM && encoding != MLKEM_KEYFILE_DER) {
     PyErr_SetString(PyExc_ValueError, "encoding must be PEM or DER");
     return NULL;
   }
-  if (kf_encode(key, form, encoding, out, sizeof out, &len, &err) != KF_OK) {
-    PyErr_SetString(PyExc_ValueError, err.msg);
-    return NULL;
-  }
+  rc = mlkem_keyfile_encode(key, (mlkem_keyfile_type)form,
+                            (mlkem_keyfile_encoding)encoding, out, sizeof out,
+                            &len, &err);
+  if (rc != MLKEM_KEYFILE_OK) return raise_keyfile_error(rc, &err);
   res = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)len);
   mlkem_zeroize(out, len);
   return res;
 }
 
-/* _encode(form, encoding): PKCS#8 in DER or PEM; form 0 is the seed form
- * when the key has a seed, else the expanded form. */
+/* _encode(form, encoding): PKCS#8 in DER or PEM, in a private key form or
+ * FORM_DEFAULT. */
 static PyObject *private_encode(PyObject *self, PyObject *args) {
   PrivateKeyObject *k = as_private(self);
-  kf_key key;
-  PyObject *res;
   int form, encoding;
   if (k == NULL || !PyArg_ParseTuple(args, "ii:_encode", &form, &encoding))
     return NULL;
   if (form == FORM_DEFAULT)
-    form = k->has_seed ? KF_FORM_SEED : KF_FORM_EXPANDED;
-  if (form != KF_FORM_SEED && form != KF_FORM_EXPANDED &&
-      form != KF_FORM_BOTH) {
+    form = private_has_seed_of(k) ? MLKEM_KEYFILE_SEED : MLKEM_KEYFILE_EXPANDED;
+  if (form != MLKEM_KEYFILE_SEED && form != MLKEM_KEYFILE_EXPANDED &&
+      form != MLKEM_KEYFILE_BOTH) {
     PyErr_SetString(PyExc_ValueError, "unknown private key form");
     return NULL;
   }
-  memset(&key, 0, sizeof key);
-  key.kem = k->kem;
-  key.kind = KF_PRIVATE;
-  key.has_seed = k->has_seed;
-  memcpy(key.seed, k->seed, sizeof key.seed);
-  memcpy(key.dk, k->dk, k->kem->dk_bytes);
-  memcpy(key.ek, private_ek(k), k->kem->ek_bytes);
-  res = encode_key(&key, form, encoding);
-  mlkem_zeroize(&key, sizeof key);
-  return res;
+  return encode_key(&k->key, form, encoding);
 }
 
 /* Equal when of the same set and with the same dk, compared in constant
@@ -391,8 +392,8 @@ static PyObject *private_richcompare(PyObject *self, PyObject *other, int op) {
   if ((op != Py_EQ && op != Py_NE) ||
       !PyObject_TypeCheck(other, (PyTypeObject *)PrivateKeyType))
     Py_RETURN_NOTIMPLEMENTED;
-  equal = a->kem != NULL && a->kem == b->kem &&
-          mlkem_ct_memneq(a->dk, b->dk, a->kem->dk_bytes) == 0;
+  equal = a->key.kem != NULL && a->key.kem == b->key.kem &&
+          mlkem_ct_memneq(a->key.dk, b->key.dk, a->key.kem->dk_bytes) == 0;
   return PyBool_FromLong(op == Py_EQ ? equal : !equal);
 }
 
@@ -453,7 +454,7 @@ static void public_dealloc(PyObject *self) {
 }
 
 static PyObject *public_from_public_bytes(PyObject *cls, PyObject *data) {
-  uint8_t ek[KF_MAX_EK];
+  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES];
   const mlkem_kem *kem;
   int index = set_index(cls, KIND_PUBLIC);
   if (index < 0) return NULL;
@@ -513,14 +514,15 @@ static PyObject *public_bytes_raw(PyObject *self, PyObject *noargs) {
 
 static PyObject *public_encode(PyObject *self, PyObject *args) {
   PublicKeyObject *k = as_public(self);
-  kf_key key;
-  int encoding;
+  mlkem_keyfile_key key;
+  mlkem_keyfile_error err;
+  int encoding, rc;
   if (k == NULL || !PyArg_ParseTuple(args, "i:_encode", &encoding)) return NULL;
-  memset(&key, 0, sizeof key);
-  key.kem = k->kem;
-  key.kind = KF_PUBLIC;
-  memcpy(key.ek, k->ek, k->kem->ek_bytes);
-  return encode_key(&key, KF_FORM_NONE, encoding);
+  rc = mlkem_keyfile_from_raw(&key, mlkem_keyfile_algs[index_of_kem(k->kem)],
+                              MLKEM_KEYFILE_PUBLIC, k->ek, k->kem->ek_bytes,
+                              &err);
+  if (rc != MLKEM_KEYFILE_OK) return raise_keyfile_error(rc, &err);
+  return encode_key(&key, MLKEM_KEYFILE_PUBLIC, encoding);
 }
 
 static PyObject *public_richcompare(PyObject *self, PyObject *other, int op) {
@@ -607,33 +609,27 @@ static PyObject *mod_register(PyObject *mod, PyObject *args) {
 }
 
 /* The key object of a decoded key file. */
-static PyObject *object_of_key(const kf_key *key) {
+static PyObject *object_of_key(const mlkem_keyfile_key *key) {
   int index = index_of_kem(key->kem);
-  PrivateKeyObject *k;
-  if (key->kind == KF_PUBLIC) return new_public(index, key->ek);
+  if (key->type == MLKEM_KEYFILE_PUBLIC) return new_public(index, key->ek);
   if (registered[KIND_PRIVATE][index] == NULL) {
     PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
     return NULL;
   }
-  k = (PrivateKeyObject *)alloc_instance(registered[KIND_PRIVATE][index]);
-  if (k == NULL) return NULL;
-  k->kem = key->kem;
-  k->has_seed = key->has_seed;
-  memcpy(k->seed, key->seed, sizeof k->seed);
-  memcpy(k->dk, key->dk, key->kem->dk_bytes);
-  return (PyObject *)k;
+  return new_private(registered[KIND_PRIVATE][index], key);
 }
 
 /* _load(data, pem, private): a key file in PEM or DER, of the kind asked
- * for. Every check of keyfile.c runs (ValueError with its message). */
+ * for, read by the key-file code with every check (ValueError with its
+ * message). */
 static PyObject *mod_load(PyObject *mod, PyObject *args) {
   PyObject *data, *res = NULL;
-  int pem, want_private, rc;
+  int pem, want_private, is_private, rc;
   Py_buffer view;
   uint8_t *copy;
   size_t n;
-  kf_key *key;
-  kf_error err;
+  mlkem_keyfile_key *key;
+  mlkem_keyfile_error err;
   (void)mod;
   if (!PyArg_ParseTuple(args, "Opp:_load", &data, &pem, &want_private))
     return NULL;
@@ -656,22 +652,28 @@ static PyObject *mod_load(PyObject *mod, PyObject *args) {
   }
   memcpy(copy, view.buf, n);
   PyBuffer_Release(&view);
-  Py_BEGIN_ALLOW_THREADS rc = pem ? kf_decode_pem(key, copy, n, &err)
-                                  : kf_decode_der(key, copy, n, &err);
+  Py_BEGIN_ALLOW_THREADS rc =
+      pem ? mlkem_keyfile_decode_pem(key, copy, n, &err)
+          : mlkem_keyfile_decode_der(key, copy, n, &err);
   Py_END_ALLOW_THREADS mlkem_zeroize(copy, n);
   PyMem_Free(copy);
-  if (rc != KF_OK) {
-    PyErr_SetString(
-        rc == KF_ERR_LIBRARY ? PyExc_RuntimeError : PyExc_ValueError, err.msg);
-  } else if ((key->kind == KF_PRIVATE) != want_private) {
-    PyErr_Format(
-        PyExc_ValueError, "the %s holds an ML-KEM %s key, not a %s key",
-        pem ? "PEM" : "DER", key->kind == KF_PRIVATE ? "private" : "public",
-        want_private ? "private" : "public");
+  is_private = key->type != MLKEM_KEYFILE_PUBLIC;
+  if (rc != MLKEM_KEYFILE_OK) {
+    raise_keyfile_error(rc, &err);
+  } else if (index_of_kem(key->kem) < 0) {
+    /* A key type of the key files that is not one of the package's
+     * ML-KEM classes. */
+    PyErr_Format(PyExc_ValueError, "the %s holds a %s key, not ML-KEM",
+                 pem ? "PEM" : "DER", key->alg->name);
+  } else if (is_private != want_private) {
+    PyErr_Format(PyExc_ValueError,
+                 "the %s holds an ML-KEM %s key, not a %s key",
+                 pem ? "PEM" : "DER", is_private ? "private" : "public",
+                 want_private ? "private" : "public");
   } else {
     res = object_of_key(key);
   }
-  mlkem_zeroize(key, sizeof *key);
+  mlkem_keyfile_wipe(key);
   PyMem_Free(key);
   return res;
 }
@@ -731,11 +733,12 @@ PyMODINIT_FUNC PyInit__mlkem(void) {
       add_type(mod, "PrivateKey", PrivateKeyType) != 0 ||
       add_type(mod, "PublicKey", PublicKeyType) != 0 ||
       PyModule_AddIntConstant(mod, "FORM_DEFAULT", FORM_DEFAULT) != 0 ||
-      PyModule_AddIntConstant(mod, "FORM_SEED", KF_FORM_SEED) != 0 ||
-      PyModule_AddIntConstant(mod, "FORM_EXPANDED", KF_FORM_EXPANDED) != 0 ||
-      PyModule_AddIntConstant(mod, "FORM_BOTH", KF_FORM_BOTH) != 0 ||
-      PyModule_AddIntConstant(mod, "ENCODING_PEM", KF_ENC_PEM) != 0 ||
-      PyModule_AddIntConstant(mod, "ENCODING_DER", KF_ENC_DER) != 0) {
+      PyModule_AddIntConstant(mod, "FORM_SEED", MLKEM_KEYFILE_SEED) != 0 ||
+      PyModule_AddIntConstant(mod, "FORM_EXPANDED", MLKEM_KEYFILE_EXPANDED) !=
+          0 ||
+      PyModule_AddIntConstant(mod, "FORM_BOTH", MLKEM_KEYFILE_BOTH) != 0 ||
+      PyModule_AddIntConstant(mod, "ENCODING_PEM", MLKEM_KEYFILE_PEM) != 0 ||
+      PyModule_AddIntConstant(mod, "ENCODING_DER", MLKEM_KEYFILE_DER) != 0) {
     Py_DECREF(mod);
     return NULL;
   }

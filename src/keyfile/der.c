@@ -7,26 +7,34 @@
 #include <stdio.h>
 #include <string.h>
 
-void der_reader_init(der_reader *r, const uint8_t *p, size_t n) {
+#include "ct_testing.h"
+
+void mlkem_der_reader_init(mlkem_der_reader *r, const uint8_t *p, size_t n) {
   r->p = p;
   r->n = n;
 }
 
-int der_at_end(const der_reader *r) {
+int mlkem_der_at_end(const mlkem_der_reader *r) {
   return r->n == 0;
 }
 
-int der_peek_tag(const der_reader *r) {
-  return r->n == 0 ? -1 : r->p[0];
+int mlkem_der_peek_tag(const mlkem_der_reader *r) {
+  if (r->n == 0) return -1;
+  /* Public: the structure of the file (der.h). */
+  MLKEM_CT_UNPOISON(r->p, 1);
+  return r->p[0];
 }
 
 /* Parses the tag and length at the start of r: on success *hdr is the size
  * of the header and *len that of the contents, both within r. */
-static int parse_header(const der_reader *r, size_t *hdr, size_t *len) {
+static int parse_header(const mlkem_der_reader *r, size_t *hdr, size_t *len) {
   size_t i, nbytes, v = 0;
-  if (r->n == 0) return DER_ERR_END;
-  if ((r->p[0] & 0x1f) == 0x1f) return DER_ERR_HIGH_TAG;
-  if (r->n < 2) return DER_ERR_TRUNCATED;
+  if (r->n == 0) return MLKEM_DER_ERR_END;
+  /* The tag and length octets are public: the structure of the file
+   * (der.h). */
+  MLKEM_CT_UNPOISON(r->p, r->n < 2 ? 1 : 2);
+  if ((r->p[0] & 0x1f) == 0x1f) return MLKEM_DER_ERR_HIGH_TAG;
+  if (r->n < 2) return MLKEM_DER_ERR_TRUNCATED;
   if (r->p[1] < 0x80) {
     *hdr = 2;
     *len = r->p[1];
@@ -34,52 +42,55 @@ static int parse_header(const der_reader *r, size_t *hdr, size_t *len) {
     /* 0x80 is the indefinite form (BER only); more than four length
      * bytes would describe more than any key file holds. */
     nbytes = r->p[1] & 0x7f;
-    if (nbytes == 0 || nbytes > 4) return DER_ERR_LENGTH;
-    if (r->n < 2 + nbytes) return DER_ERR_TRUNCATED;
-    if (r->p[2] == 0) return DER_ERR_LENGTH; /* leading zero byte */
+    if (nbytes == 0 || nbytes > 4) return MLKEM_DER_ERR_LENGTH;
+    if (r->n < 2 + nbytes) return MLKEM_DER_ERR_TRUNCATED;
+    MLKEM_CT_UNPOISON(r->p + 2, nbytes);
+    if (r->p[2] == 0) return MLKEM_DER_ERR_LENGTH; /* leading zero byte */
     for (i = 0; i < nbytes; i++) v = (v << 8) | r->p[2 + i];
-    if (v < 0x80) return DER_ERR_LENGTH; /* fits the short form */
+    if (v < 0x80) return MLKEM_DER_ERR_LENGTH; /* fits the short form */
     *hdr = 2 + nbytes;
     *len = v;
   }
-  if (*len > r->n - *hdr) return DER_ERR_TRUNCATED;
-  return DER_OK;
+  if (*len > r->n - *hdr) return MLKEM_DER_ERR_TRUNCATED;
+  return MLKEM_DER_OK;
 }
 
-int der_read(der_reader *r, uint8_t tag, der_reader *content) {
+int mlkem_der_read(mlkem_der_reader *r, uint8_t tag,
+                   mlkem_der_reader *content) {
   size_t hdr = 0, len = 0;
   int rc = parse_header(r, &hdr, &len);
   content->p = r->p;
   content->n = 0;
-  if (rc != DER_OK) return rc;
-  if (r->p[0] != tag) return DER_ERR_TAG;
+  if (rc != MLKEM_DER_OK) return rc;
+  if (r->p[0] != tag) return MLKEM_DER_ERR_TAG;
   content->p = r->p + hdr;
   content->n = len;
   r->p += hdr + len;
   r->n -= hdr + len;
-  return DER_OK;
+  return MLKEM_DER_OK;
 }
 
-const char *der_strerror(int err) {
+const char *mlkem_der_strerror(int err) {
   switch (err) {
-    case DER_OK:
+    case MLKEM_DER_OK:
       return "no error";
-    case DER_ERR_END:
+    case MLKEM_DER_ERR_END:
       return "an element is missing";
-    case DER_ERR_TAG:
+    case MLKEM_DER_ERR_TAG:
       return "unexpected tag";
-    case DER_ERR_TRUNCATED:
+    case MLKEM_DER_ERR_TRUNCATED:
       return "truncated (a length runs past the end)";
-    case DER_ERR_LENGTH:
+    case MLKEM_DER_ERR_LENGTH:
       return "length not in DER form (indefinite, non-minimal or too long)";
-    case DER_ERR_HIGH_TAG:
+    case MLKEM_DER_ERR_HIGH_TAG:
       return "multi-byte tags are not supported";
     default:
       return "unknown DER error";
   }
 }
 
-void der_oid_to_text(const uint8_t *oid, size_t n, char *buf, size_t cap) {
+void mlkem_der_oid_to_text(const uint8_t *oid, size_t n, char *buf,
+                           size_t cap) {
   size_t i, used = 0;
   unsigned long long arc = 0;
   int first = 1, ok = n > 0 && (oid[n - 1] & 0x80) == 0;
@@ -117,7 +128,7 @@ void der_oid_to_text(const uint8_t *oid, size_t n, char *buf, size_t cap) {
   }
 }
 
-void der_writer_init(der_writer *w, uint8_t *buf, size_t cap) {
+void mlkem_der_writer_init(mlkem_der_writer *w, uint8_t *buf, size_t cap) {
   w->p = buf;
   w->cap = cap;
   w->len = 0;
@@ -134,11 +145,11 @@ static size_t length_octets(size_t n) {
   return 1 + k;
 }
 
-size_t der_tlv_size(size_t content_len) {
+size_t mlkem_der_tlv_size(size_t content_len) {
   return 1 + length_octets(content_len) + content_len;
 }
 
-static void put_byte(der_writer *w, uint8_t b) {
+static void put_byte(mlkem_der_writer *w, uint8_t b) {
   if (w->overflow || w->len >= w->cap) {
     w->overflow = 1;
     return;
@@ -146,7 +157,8 @@ static void put_byte(der_writer *w, uint8_t b) {
   w->p[w->len++] = b;
 }
 
-void der_put_header(der_writer *w, uint8_t tag, size_t content_len) {
+void mlkem_der_put_header(mlkem_der_writer *w, uint8_t tag,
+                          size_t content_len) {
   size_t k = length_octets(content_len) - 1, i;
   put_byte(w, tag);
   if (k == 0) {
@@ -157,7 +169,7 @@ void der_put_header(der_writer *w, uint8_t tag, size_t content_len) {
   for (i = k; i > 0; i--) put_byte(w, (uint8_t)(content_len >> (8 * (i - 1))));
 }
 
-void der_put_bytes(der_writer *w, const uint8_t *b, size_t n) {
+void mlkem_der_put_bytes(mlkem_der_writer *w, const uint8_t *b, size_t n) {
   if (w->overflow || n > w->cap - w->len) {
     w->overflow = 1;
     return;
@@ -166,7 +178,8 @@ void der_put_bytes(der_writer *w, const uint8_t *b, size_t n) {
   w->len += n;
 }
 
-void der_put_tlv(der_writer *w, uint8_t tag, const uint8_t *content, size_t n) {
-  der_put_header(w, tag, n);
-  der_put_bytes(w, content, n);
+void mlkem_der_put_tlv(mlkem_der_writer *w, uint8_t tag, const uint8_t *content,
+                       size_t n) {
+  mlkem_der_put_header(w, tag, n);
+  mlkem_der_put_bytes(w, content, n);
 }

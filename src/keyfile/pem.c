@@ -39,10 +39,15 @@ static uint8_t in_range(uint32_t c, uint32_t lo, uint32_t hi) {
  * the layout), as bits of one byte; 0 is a data character. */
 enum { PEM_SPACE = 1, PEM_PAD = 2, PEM_DASH = 4 };
 
+/* 0xFF if c is white space (space, tab, CR, LF), else 0. */
+static uint8_t space_mask(uint8_t c) {
+  return in_range(c, ' ', ' ') | in_range(c, '\t', '\t') |
+         in_range(c, '\r', '\r') | in_range(c, '\n', '\n');
+}
+
 static uint8_t char_class(uint8_t c) {
-  uint8_t space = in_range(c, ' ', ' ') | in_range(c, '\t', '\t') |
-                  in_range(c, '\r', '\r') | in_range(c, '\n', '\n');
-  return (uint8_t)((space & PEM_SPACE) | (in_range(c, '=', '=') & PEM_PAD) |
+  return (uint8_t)((space_mask(c) & PEM_SPACE) |
+                   (in_range(c, '=', '=') & PEM_PAD) |
                    (in_range(c, '-', '-') & PEM_DASH));
 }
 
@@ -82,30 +87,58 @@ static int starts_with(const uint8_t *in, size_t n, size_t i, const char *s) {
   return n - i >= k && memcmp(in + i, s, k) == 0;
 }
 
-int pem_looks_like_pem(const uint8_t *in, size_t n) {
-  size_t i = skip_space(in, n, 0);
-  return starts_with(in, n, i, begin_mark);
+/* Every position is tried, with masks: the input may be a raw private
+ * key (secret), which must not decide a branch (mlkem_keyfile_decode looks
+ * at every file first). A position is compared with the mark as one 8-byte
+ * and one (overlapping) 4-byte word. Only the verdict is declassified: a
+ * PEM file shows its armour anyway, and raw key bytes start with white
+ * space and "-----BEGIN " with probability below 2^-88. */
+int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n) {
+  const size_t k = sizeof begin_mark - 1; /* 11 */
+  uint8_t leading = 0xFF, found = 0;      /* leading: in[0..i) is white space */
+  uint64_t mark8, w8;
+  uint32_t mark4, w4;
+  size_t i;
+  memcpy(&mark8, begin_mark, 8);
+  memcpy(&mark4, begin_mark + k - 4, 4);
+  for (i = 0; n >= k && i <= n - k; i++) {
+    uint32_t c = in[i], blank, diff;
+    uint64_t d;
+    memcpy(&w8, in + i, 8);
+    memcpy(&w4, in + i + k - 4, 4);
+    d = (w8 ^ mark8) | (w4 ^ mark4);
+    diff = (uint32_t)(d | (d >> 32));
+    /* (x - 1) >> 31 is 1 exactly when x (below 2^31) is 0, and
+     * (x | -x) >> 31 exactly when x is not 0. */
+    blank = ((c ^ ' ') - 1) | ((c ^ '\t') - 1) | ((c ^ '\r') - 1) |
+            ((c ^ '\n') - 1);
+    found |= leading & mlkem_value_barrier_u8(
+                           (uint8_t)(((diff | (0u - diff)) >> 31) - 1u));
+    leading &= mlkem_value_barrier_u8((uint8_t)(0u - (blank >> 31)));
+  }
+  MLKEM_CT_UNPOISON(&found, sizeof found);
+  return found != 0;
 }
 
 /* Reads a label and its closing dashes at in[*i]: printable ASCII other
  * than '-' (a single '-' inside is allowed by RFC 7468 but no key label
  * has one; refusing it keeps the grammar simple). */
 static int read_label(const uint8_t *in, size_t n, size_t *i,
-                      char label[PEM_MAX_LABEL]) {
+                      char label[MLKEM_PEM_MAX_LABEL]) {
   size_t k = 0;
   while (*i < n && in[*i] != '-' && in[*i] != '\n' && in[*i] != '\r') {
-    if (in[*i] < 0x20 || in[*i] > 0x7e) return PEM_ERR_LABEL;
-    if (k + 1 >= PEM_MAX_LABEL) return PEM_ERR_LABEL;
+    if (in[*i] < 0x20 || in[*i] > 0x7e) return MLKEM_PEM_ERR_LABEL;
+    if (k + 1 >= MLKEM_PEM_MAX_LABEL) return MLKEM_PEM_ERR_LABEL;
     label[k++] = (char)in[(*i)++];
   }
   label[k] = '\0';
-  if (*i >= n) return PEM_ERR_TRUNCATED;
+  if (*i >= n) return MLKEM_PEM_ERR_TRUNCATED;
   if (!starts_with(in, n, *i, dashes)) {
     /* The line ended before its closing dashes: cut short, or garbled. */
-    return (n - *i < 5) ? PEM_ERR_TRUNCATED : PEM_ERR_LABEL;
+    return (n - *i < 5) ? MLKEM_PEM_ERR_TRUNCATED : MLKEM_PEM_ERR_LABEL;
   }
   *i += 5;
-  return PEM_OK;
+  return MLKEM_PEM_OK;
 }
 
 /* Finds the end of the line at in[i]: the index after its "\n" (or "\r\n");
@@ -119,41 +152,39 @@ static int end_of_line(const uint8_t *in, size_t n, size_t *i) {
   return *i == n; /* a last line without "\n" */
 }
 
-static void wipe(volatile uint8_t *p, size_t n) {
-  while (n-- > 0) *p++ = 0;
-}
-
 /* rc, unless the body held a character base64 forbids: that is
- * PEM_ERR_BASE64 whatever else is wrong, as a decoder stopping at it would
- * say. Whether there was one (not where) is revealed only here, with the
+ * MLKEM_PEM_ERR_BASE64 whatever else is wrong, as a decoder stopping at it
+ * would say. Whether there was one (not where) is revealed only here, with the
  * error it causes. */
 static int base64_error_first(uint8_t bad, int rc) {
   MLKEM_CT_UNPOISON(&bad, sizeof bad);
-  return bad != 0 ? PEM_ERR_BASE64 : rc;
+  return bad != 0 ? MLKEM_PEM_ERR_BASE64 : rc;
 }
 
-int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
-               uint8_t *out, size_t cap, size_t *out_len) {
-  char end_label[PEM_MAX_LABEL];
+int mlkem_pem_decode(const uint8_t *in, size_t n,
+                     char label[MLKEM_PEM_MAX_LABEL], uint8_t *out, size_t cap,
+                     size_t *out_len) {
+  char end_label[MLKEM_PEM_MAX_LABEL];
   size_t i, len = 0;
   uint32_t acc = 0;
   uint8_t bad = 0; /* 0xFF once a data character is not base64 (secret) */
-  int rc, nchars = 0, npad = 0;
+  unsigned nchars = 0, npad = 0;
+  int rc;
 
   *out_len = 0;
   label[0] = '\0';
   i = skip_space(in, n, 0);
-  if (!starts_with(in, n, i, begin_mark)) return PEM_ERR_NOT_PEM;
+  if (!starts_with(in, n, i, begin_mark)) return MLKEM_PEM_ERR_NOT_PEM;
   i += strlen(begin_mark);
-  if ((rc = read_label(in, n, &i, label)) != PEM_OK) return rc;
-  if (i == n) return PEM_ERR_TRUNCATED;
-  if (!end_of_line(in, n, &i)) return PEM_ERR_LABEL;
+  if ((rc = read_label(in, n, &i, label)) != MLKEM_PEM_OK) return rc;
+  if (i == n) return MLKEM_PEM_ERR_TRUNCATED;
+  if (!end_of_line(in, n, &i)) return MLKEM_PEM_ERR_LABEL;
 
   /* Base64 up to the END line, in constant time (see the top). */
   for (;; i++) {
     uint8_t cls, valid, v;
     if (i == n) {
-      rc = base64_error_first(bad, PEM_ERR_TRUNCATED);
+      rc = base64_error_first(bad, MLKEM_PEM_ERR_TRUNCATED);
       goto fail;
     }
     cls = char_class(in[i]);
@@ -166,14 +197,14 @@ int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
        * nothing but more padding may follow. */
       npad++;
       if (npad > 2 || nchars % 4 < 2) {
-        rc = PEM_ERR_BASE64;
+        rc = MLKEM_PEM_ERR_BASE64;
         goto fail;
       }
       nchars++;
       continue;
     }
     if (npad > 0) {
-      rc = PEM_ERR_BASE64;
+      rc = MLKEM_PEM_ERR_BASE64;
       goto fail;
     }
     v = b64_value(in[i], &valid);
@@ -182,7 +213,7 @@ int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
     nchars++;
     if (nchars % 4 == 0) {
       if (len + 3 > cap) {
-        rc = base64_error_first(bad, PEM_ERR_TOO_LONG);
+        rc = base64_error_first(bad, MLKEM_PEM_ERR_TOO_LONG);
         goto fail;
       }
       out[len++] = (uint8_t)(acc >> 16);
@@ -192,61 +223,69 @@ int pem_decode(const uint8_t *in, size_t n, char label[PEM_MAX_LABEL],
     }
   }
   if (nchars % 4 != 0) {
-    rc = PEM_ERR_BASE64;
+    rc = MLKEM_PEM_ERR_BASE64;
     goto fail;
   }
   if (npad > 0) {
     /* The final quantum was 2 (npad 2) or 3 (npad 1) characters: their
      * bits are in acc; the bits beyond the last whole byte must be zero
      * (canonical base64), a secret condition folded into bad. */
-    uint32_t bits = (uint32_t)(4 - npad) * 6;
+    uint32_t bits = (4u - npad) * 6;
     uint32_t bytes = bits / 8;
     uint32_t extra = bits - 8 * bytes;
     bad |= in_range(acc & ((1u << extra) - 1), 1, 255);
-    if ((rc = base64_error_first(bad, PEM_OK)) != PEM_OK) goto fail;
+    if ((rc = base64_error_first(bad, MLKEM_PEM_OK)) != MLKEM_PEM_OK) goto fail;
     acc >>= extra;
     if (len + bytes > cap) {
-      rc = PEM_ERR_TOO_LONG;
+      rc = MLKEM_PEM_ERR_TOO_LONG;
       goto fail;
     }
     if (bytes == 2) out[len++] = (uint8_t)(acc >> 8);
     out[len++] = (uint8_t)acc;
-  } else if ((rc = base64_error_first(bad, PEM_OK)) != PEM_OK) {
+  } else if ((rc = base64_error_first(bad, MLKEM_PEM_OK)) != MLKEM_PEM_OK) {
     goto fail;
   }
 
   /* The END line: "-----END " label "-----", then only white space. */
   if (!starts_with(in, n, i, end_mark)) {
-    rc = (n - i < strlen(end_mark)) ? PEM_ERR_TRUNCATED : PEM_ERR_BASE64;
+    rc = (n - i < strlen(end_mark)) ? MLKEM_PEM_ERR_TRUNCATED
+                                    : MLKEM_PEM_ERR_BASE64;
     goto fail;
   }
   i += strlen(end_mark);
-  if ((rc = read_label(in, n, &i, end_label)) != PEM_OK) goto fail;
+  if ((rc = read_label(in, n, &i, end_label)) != MLKEM_PEM_OK) goto fail;
   if (strcmp(label, end_label) != 0) {
-    rc = PEM_ERR_LABEL;
+    rc = MLKEM_PEM_ERR_LABEL;
     goto fail;
   }
   if (skip_space(in, n, i) != n) {
-    rc = PEM_ERR_TRAILING;
+    rc = MLKEM_PEM_ERR_TRAILING;
     goto fail;
   }
   if (len == 0) {
-    rc = PEM_ERR_EMPTY;
+    rc = MLKEM_PEM_ERR_EMPTY;
     goto fail;
   }
   *out_len = len;
-  return PEM_OK;
+  return MLKEM_PEM_OK;
 
 fail:
-  wipe(out, len);
+  mlkem_zeroize(out, len);
   acc = 0;
   return rc;
 }
 
-size_t pem_encoded_size(const char *label, size_t n) {
-  size_t chars = 4 * ((n + 2) / 3);
-  size_t lines = (chars + 63) / 64;
-  size_t l = strlen(label);
+/* Without a division instruction (make ct finds none in the library,
+ * scripts/check_no_division.sh; gcc -Os would emit one for n / 3), though
+ * n is public: the quanta are counted as the encoder writes them. */
+size_t mlkem_pem_encoded_size(const char *label, size_t n) {
+  size_t quanta = 0, rest = n, chars, lines, l = strlen(label);
+  while (rest > 0) {
+    quanta++;
+    rest = rest > 3 ? rest - 3 : 0;
+  }
+  chars = 4 * quanta;
+  lines = (chars + 63) >> 6;
   return (strlen(begin_mark) + l + 5 + 1) + chars + lines +
          (strlen(end_mark) + l + 5 + 1);
 }
@@ -256,11 +295,11 @@ static void put(char *out, size_t *pos, const char *s, size_t k) {
   *pos += k;
 }
 
-int pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
-               size_t cap, size_t *out_len) {
+int mlkem_pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
+                     size_t cap, size_t *out_len) {
   size_t pos = 0, i, col = 0, l = strlen(label);
   *out_len = 0;
-  if (pem_encoded_size(label, n) > cap) return PEM_ERR_TOO_LONG;
+  if (mlkem_pem_encoded_size(label, n) > cap) return MLKEM_PEM_ERR_TOO_LONG;
   put(out, &pos, begin_mark, strlen(begin_mark));
   put(out, &pos, label, l);
   put(out, &pos, "-----\n", 6);
@@ -286,26 +325,26 @@ int pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
   put(out, &pos, label, l);
   put(out, &pos, "-----\n", 6);
   *out_len = pos;
-  return PEM_OK;
+  return MLKEM_PEM_OK;
 }
 
-const char *pem_strerror(int err) {
+const char *mlkem_pem_strerror(int err) {
   switch (err) {
-    case PEM_OK:
+    case MLKEM_PEM_OK:
       return "no error";
-    case PEM_ERR_NOT_PEM:
+    case MLKEM_PEM_ERR_NOT_PEM:
       return "not PEM (no -----BEGIN line)";
-    case PEM_ERR_TRUNCATED:
+    case MLKEM_PEM_ERR_TRUNCATED:
       return "truncated PEM (no -----END line)";
-    case PEM_ERR_BASE64:
+    case MLKEM_PEM_ERR_BASE64:
       return "bad base64 in PEM";
-    case PEM_ERR_LABEL:
+    case MLKEM_PEM_ERR_LABEL:
       return "malformed PEM label line";
-    case PEM_ERR_TRAILING:
+    case MLKEM_PEM_ERR_TRAILING:
       return "data after the PEM -----END line";
-    case PEM_ERR_TOO_LONG:
+    case MLKEM_PEM_ERR_TOO_LONG:
       return "PEM contents too long for a key";
-    case PEM_ERR_EMPTY:
+    case MLKEM_PEM_ERR_EMPTY:
       return "empty PEM block";
     default:
       return "unknown PEM error";
