@@ -243,3 +243,11 @@ const mlkp_alg mlkp_alg_xwing = {
     .decaps = xwing_decaps_alg,
     .validate = xwing_validate,
 };
+
+/* Key files ------------------------------------------------------------- */
+
+/* The library names its key-file types as this provider names the key
+ * types (ML-KEM-768); a type it does not know has no key files. */
+const mlkem_keyfile_alg *mlkp_keyfile_alg(const mlkp_alg *alg) {
+  return alg->oid == NULL ? NULL : mlkem_keyfile_alg_by_name(alg->name);
+}

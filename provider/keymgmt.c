@@ -114,7 +114,7 @@ static int set_public(mlkp_key *key, const OSSL_PARAM *p) {
  * the private key's. Parts the selection leaves out are ignored; a key
  * pair's selection with only a public key imports a public key (as
  * EVP_PKEY_fromdata(EVP_PKEY_KEYPAIR) does for OpenSSL's key types). */
-static int km_import(void *vkey, int selection, const OSSL_PARAM params[]) {
+int mlkp_key_import(void *vkey, int selection, const OSSL_PARAM params[]) {
   mlkp_key *key = vkey;
   const mlkp_alg *alg = key->alg;
   const OSSL_PARAM *seed = NULL, *priv = NULL, *pub;
@@ -192,8 +192,7 @@ static const OSSL_PARAM *km_import_types(int selection) {
   return key_types;
 }
 
-static int km_export(void *vkey, int selection, OSSL_CALLBACK *cb,
-                     void *cbarg) {
+int mlkp_key_export(void *vkey, int selection, OSSL_CALLBACK *cb, void *cbarg) {
   mlkp_key *key = vkey;
   OSSL_PARAM params[4];
   size_t n = 0;
@@ -450,9 +449,9 @@ static void *km_load(const void *reference, size_t reference_sz) {
       {OSSL_FUNC_KEYMGMT_HAS, FN(km_has)},                              \
       {OSSL_FUNC_KEYMGMT_MATCH, FN(km_match)},                          \
       {OSSL_FUNC_KEYMGMT_VALIDATE, FN(km_validate)},                    \
-      {OSSL_FUNC_KEYMGMT_IMPORT, FN(km_import)},                        \
+      {OSSL_FUNC_KEYMGMT_IMPORT, FN(mlkp_key_import)},                  \
       {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, FN(km_import_types)},            \
-      {OSSL_FUNC_KEYMGMT_EXPORT, FN(km_export)},                        \
+      {OSSL_FUNC_KEYMGMT_EXPORT, FN(mlkp_key_export)},                  \
       {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, FN(km_export_types)},            \
       {OSSL_FUNC_KEYMGMT_DUP, FN(km_dup)},                              \
       {0, NULL},                                                        \

@@ -19,11 +19,6 @@
 #include "mlkem.h"
 #include "prov.h"
 
-/* The properties of every algorithm: "-propquery provider=mlkem" picks
- * these where another provider (OpenSSL 3.5's default) has the same
- * names. */
-#define MLKP_PROPS "provider=mlkem"
-
 static const OSSL_ITEM reason_strings[] = {
     {MLKP_R_WRONG_LENGTH, "wrong length"},
     {MLKP_R_INVALID_KEY, "invalid key"},
@@ -103,6 +98,10 @@ static const OSSL_ALGORITHM *query_operation(void *provctx, int operation_id,
       return keymgmt_algs;
     case OSSL_OP_KEM:
       return kem_algs;
+    case OSSL_OP_ENCODER:
+      return mlkp_encoder_algs;
+    case OSSL_OP_DECODER:
+      return mlkp_decoder_algs;
     default:
       return NULL;
   }
@@ -187,27 +186,31 @@ static const OSSL_DISPATCH provider_functions[] = {
 /* Configuration -------------------------------------------------------------
  */
 
+mlkem_keyfile_type mlkp_form_by_name(const char *name) {
+  if (name == NULL) return (mlkem_keyfile_type)0;
+  if (OPENSSL_strcasecmp(name, "seed") == 0) return MLKEM_KEYFILE_SEED;
+  if (OPENSSL_strcasecmp(name, "expanded") == 0) return MLKEM_KEYFILE_EXPANDED;
+  if (OPENSSL_strcasecmp(name, "both") == 0) return MLKEM_KEYFILE_BOTH;
+  return (mlkem_keyfile_type)0;
+}
+
 /* The provider's section of the configuration (provider-base(7), "Core
  * parameters"): private_key_form = seed | expanded | both. */
 static int read_config(mlkp_provctx *prov,
                        OSSL_FUNC_core_get_params_fn *core_get_params) {
   char *form = NULL;
   OSSL_PARAM p[2];
-  p[0] = OSSL_PARAM_construct_utf8_ptr("private_key_form", &form, 0);
+  p[0] = OSSL_PARAM_construct_utf8_ptr(MLKP_PARAM_PRIVATE_KEY_FORM, &form, 0);
   p[1] = OSSL_PARAM_construct_end();
-  prov->private_form = MLKP_FORM_SEED;
+  prov->private_form = MLKEM_KEYFILE_SEED;
   if (core_get_params == NULL || !core_get_params(prov->handle, p) ||
       form == NULL)
     return 1;
-  if (OPENSSL_strcasecmp(form, "seed") == 0) {
-    prov->private_form = MLKP_FORM_SEED;
-  } else if (OPENSSL_strcasecmp(form, "expanded") == 0) {
-    prov->private_form = MLKP_FORM_EXPANDED;
-  } else if (OPENSSL_strcasecmp(form, "both") == 0) {
-    prov->private_form = MLKP_FORM_BOTH;
-  } else {
+  prov->private_form = mlkp_form_by_name(form);
+  if (prov->private_form == 0) {
     MLKP_ERROR(prov, MLKP_R_BAD_PARAMETER,
-               "private_key_form = %s: not seed, expanded or both", form);
+               "%s = %s: not seed, expanded or both",
+               MLKP_PARAM_PRIVATE_KEY_FORM, form);
     return 0;
   }
   return 1;

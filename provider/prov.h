@@ -24,6 +24,7 @@
 #include <openssl/types.h>
 
 #include "mlkem.h"
+#include "mlkem_keyfile.h"
 
 /* Parameter names OpenSSL 3.5 gave ML-KEM, absent from older headers. */
 #ifndef OSSL_PKEY_PARAM_ML_KEM_SEED
@@ -50,14 +51,18 @@ typedef struct mlkp_provctx {
    * EC key management and key exchange for the P-256 / P-384 halves come
    * from the providers the application loaded. */
   OSSL_LIB_CTX *libctx;
-  /* The private key form PKCS#8 output uses (provider configuration
-   * parameter "private_key_form"): one of MLKP_FORM_*. */
-  int private_form;
+  /* The private key form PKCS#8 output uses unless an encoder is told
+   * otherwise (provider configuration parameter "private_key_form"):
+   * MLKEM_KEYFILE_SEED, _EXPANDED or _BOTH. */
+  mlkem_keyfile_type private_form;
 } mlkp_provctx;
 
-#define MLKP_FORM_SEED 1
-#define MLKP_FORM_EXPANDED 2
-#define MLKP_FORM_BOTH 3
+/* The name of the provider configuration parameter and of the encoders'
+ * context parameter that choose the private key form, and its values. */
+#define MLKP_PARAM_PRIVATE_KEY_FORM "private_key_form"
+/* The form a value names (any letter case: "seed", "expanded", "both"),
+ * or 0 for any other string. */
+mlkem_keyfile_type mlkp_form_by_name(const char *name);
 
 /* Errors: the reason codes of reason_strings in mlkem_provider.c. */
 #define MLKP_R_WRONG_LENGTH 1
@@ -157,6 +162,11 @@ struct mlkp_alg {
 #define MLKP_NAMES_P256MLKEM768 "SecP256r1MLKEM768"
 #define MLKP_NAMES_P384MLKEM1024 "SecP384r1MLKEM1024"
 
+/* The properties of every algorithm: "-propquery provider=mlkem" picks
+ * these where another provider (OpenSSL 3.5's default) has the same
+ * names. */
+#define MLKP_PROPS "provider=mlkem"
+
 /* The ML-KEM parameter set inside alg. */
 static inline const mlkem_kem *mlkp_kem(const mlkp_alg *alg) {
   return mlkem_kems[alg->kem_set];
@@ -185,6 +195,11 @@ struct mlkp_key {
 
 mlkp_key *mlkp_key_new(mlkp_provctx *prov, const mlkp_alg *alg);
 void mlkp_key_free(mlkp_key *key);
+/* The key management's import and export (OSSL_FUNC_keymgmt_import and
+ * _export), for the encoders and decoders that meet a key of another
+ * provider. */
+int mlkp_key_import(void *key, int selection, const OSSL_PARAM params[]);
+int mlkp_key_export(void *key, int selection, OSSL_CALLBACK *cb, void *cbarg);
 
 /* The EC halves (ec.c), through EVP in prov->libctx, for key->alg's
  * group. */
@@ -205,6 +220,14 @@ extern const OSSL_DISPATCH mlkp_keymgmt_mlkem512[], mlkp_keymgmt_mlkem768[],
     mlkp_keymgmt_mlkem1024[], mlkp_keymgmt_xwing[],
     mlkp_keymgmt_x25519mlkem768[], mlkp_keymgmt_p256mlkem768[],
     mlkp_keymgmt_p384mlkem1024[];
+
+/* The encoders and decoders of the key types that have key files
+ * (encoder.c, decoder.c). */
+extern const OSSL_ALGORITHM mlkp_encoder_algs[], mlkp_decoder_algs[];
+
+/* The key-file key type of alg (include/mlkem_keyfile.h), or NULL for a
+ * type without key files. */
+const mlkem_keyfile_alg *mlkp_keyfile_alg(const mlkp_alg *alg);
 
 /* 1 if name is a TLS group name (or its internal name) that libssl may
  * pass as OSSL_PKEY_PARAM_GROUP_NAME when it generates a key of alg
