@@ -14,25 +14,34 @@
  * seed (read from an expanded key) has only the expanded form, and is
  * written in it whatever the setting.
  *
- * A private key is not written encrypted: asked to (the "cipher"
- * parameter, as `openssl pkey -aes256` or PEM_write_bio_PrivateKey with a
- * cipher set it), the encoder fails rather than write the key in the
- * clear. `openssl pkcs8 -topk8` encrypts the PKCS#8 these encoders write.
+ * With a cipher (the "cipher" parameter, as `openssl genpkey -aes256`,
+ * `openssl pkey -aes256` and PEM_write_bio_PrivateKey with a cipher set
+ * it), the PKCS#8 is encrypted into an EncryptedPrivateKeyInfo (RFC 5958
+ * section 3, PBES2 of RFC 8018) by libcrypto's PKCS8_encrypt_ex, with the
+ * pass phrase from the caller's callback, as OpenSSL's own encoders do:
+ * PEM label "ENCRYPTED PRIVATE KEY". OpenSSL's default provider decrypts
+ * it on the way back in, before the decoders of decoder.c.
  */
 #include <string.h>
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
+#include <openssl/pkcs12.h>
+#include <openssl/x509.h>
 
 #include "ct.h"
+#include "keyfile/pem.h"
 #include "prov.h"
 
 typedef struct {
   mlkp_provctx *prov;
   const mlkp_alg *alg;
   mlkem_keyfile_type form; /* the private key form */
-  int cipher;              /* encryption was asked for */
+  /* Encryption of a private key: the cipher's name and the properties to
+   * fetch it with (NULL: none). */
+  char *cipher, *cipher_props;
 } enc_ctx;
 
 static void *enc_newctx(void *provctx, const mlkp_alg *alg) {
@@ -49,7 +58,30 @@ static void *enc_newctx(void *provctx, const mlkp_alg *alg) {
 }
 
 static void enc_freectx(void *vctx) {
-  OPENSSL_free(vctx);
+  enc_ctx *ctx = vctx;
+  if (ctx == NULL) return;
+  OPENSSL_free(ctx->cipher);
+  OPENSSL_free(ctx->cipher_props);
+  OPENSSL_free(ctx);
+}
+
+/* Replaces *field by a copy of the UTF-8 string parameter p (NULL or
+ * empty: no value). */
+static int set_string(enc_ctx *ctx, const OSSL_PARAM *p, char **field) {
+  const char *value = NULL;
+  if (p->data_type == OSSL_PARAM_UTF8_STRING &&
+      !OSSL_PARAM_get_utf8_string_ptr(p, &value)) {
+    MLKP_ERROR(ctx->prov, MLKP_R_BAD_PARAMETER, "encoder parameter %s", p->key);
+    return 0;
+  }
+  OPENSSL_free(*field);
+  *field = NULL;
+  if (value == NULL || value[0] == '\0') return 1;
+  if ((*field = OPENSSL_strdup(value)) == NULL) {
+    MLKP_ERROR(ctx->prov, MLKP_R_MALLOC, "no memory");
+    return 0;
+  }
+  return 1;
 }
 
 static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
@@ -73,13 +105,9 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
   }
   /* A cipher named (not NULL, not empty) asks for an encrypted key. */
   p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_CIPHER);
-  if (p != NULL) {
-    name = NULL;
-    if (p->data_type == OSSL_PARAM_UTF8_STRING &&
-        !OSSL_PARAM_get_utf8_string_ptr(p, &name))
-      return 0;
-    ctx->cipher = name != NULL && name[0] != '\0';
-  }
+  if (p != NULL && !set_string(ctx, p, &ctx->cipher)) return 0;
+  p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_PROPERTIES);
+  if (p != NULL && !set_string(ctx, p, &ctx->cipher_props)) return 0;
   return 1;
 }
 
@@ -196,9 +224,71 @@ static const mlkp_key *enc_key(const enc_ctx *ctx, const void *obj_raw) {
   return key;
 }
 
+/* The EncryptedPrivateKeyInfo of the PKCS#8 DER p8[0..len), in DER or
+ * PEM, written to out. */
+static int write_encrypted(const enc_ctx *ctx, OSSL_CORE_BIO *out,
+                           const uint8_t *p8, size_t len,
+                           mlkem_keyfile_encoding encoding,
+                           OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg) {
+  char pass[1024], info[48];
+  size_t pass_len = 0, pem_len = 0;
+  const unsigned char *in = p8;
+  PKCS8_PRIV_KEY_INFO *pki = NULL;
+  EVP_CIPHER *cipher = NULL;
+  X509_SIG *epki = NULL;
+  unsigned char *der = NULL;
+  char pem[MLKEM_KEYFILE_MAX_PEM];
+  OSSL_PARAM pw_params[2];
+  int der_len = 0, ok = 0;
+
+  OPENSSL_strlcpy(info, ctx->alg->name, sizeof info);
+  OPENSSL_strlcat(info, " private key", sizeof info);
+  pw_params[0] =
+      OSSL_PARAM_construct_utf8_string(OSSL_PASSPHRASE_PARAM_INFO, info, 0);
+  pw_params[1] = OSSL_PARAM_construct_end();
+  if (cb == NULL || !cb(pass, sizeof pass, &pass_len, pw_params, cbarg)) {
+    MLKP_ERROR(ctx->prov, MLKP_R_ENCODING,
+               "%s: no pass phrase to encrypt the private key with",
+               ctx->alg->name);
+    goto end;
+  }
+  cipher = EVP_CIPHER_fetch(ctx->prov->libctx, ctx->cipher, ctx->cipher_props);
+  if (cipher == NULL) {
+    MLKP_ERROR(ctx->prov, MLKP_R_BAD_PARAMETER, "%s: no cipher %s",
+               ctx->alg->name, ctx->cipher);
+    goto end;
+  }
+  /* pbe_nid -1: PBES2 with this cipher; default salt and iterations. */
+  if ((pki = d2i_PKCS8_PRIV_KEY_INFO(NULL, &in, (long)len)) == NULL ||
+      (epki = PKCS8_encrypt_ex(-1, cipher, pass, (int)pass_len, NULL, 0, 0, pki,
+                               ctx->prov->libctx, NULL)) == NULL ||
+      (der_len = i2d_X509_SIG(epki, &der)) <= 0) {
+    MLKP_ERROR(ctx->prov, MLKP_R_ENCODING, "%s: encrypting the private key",
+               ctx->alg->name);
+    goto end;
+  }
+  if (encoding == MLKEM_KEYFILE_DER) {
+    ok = write_all(ctx->prov, out, der, (size_t)der_len);
+  } else if (mlkem_pem_encode("ENCRYPTED PRIVATE KEY", der, (size_t)der_len,
+                              pem, sizeof pem, &pem_len) == MLKEM_PEM_OK) {
+    ok = write_all(ctx->prov, out, pem, pem_len);
+  } else {
+    MLKP_ERROR(ctx->prov, MLKP_R_ENCODING, "%s: encrypted key too long",
+               ctx->alg->name);
+  }
+end:
+  OPENSSL_cleanse(pass, sizeof pass);
+  PKCS8_PRIV_KEY_INFO_free(pki);
+  X509_SIG_free(epki);
+  OPENSSL_free(der);
+  EVP_CIPHER_free(cipher);
+  return ok;
+}
+
 /* PKCS#8 or SubjectPublicKeyInfo through mlkem_keyfile_encode. */
 static int encode_file(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
-                       int private_key, mlkem_keyfile_encoding encoding) {
+                       int private_key, mlkem_keyfile_encoding encoding,
+                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg) {
   enc_ctx *ctx = vctx;
   const mlkp_key *key = enc_key(ctx, obj_raw);
   mlkem_keyfile_key kf;
@@ -207,24 +297,19 @@ static int encode_file(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
   uint8_t buf[MLKEM_KEYFILE_MAX_PEM];
   size_t len = 0;
   int ok;
-  if (key == NULL) return 0;
-  if (private_key && ctx->cipher) {
-    MLKP_ERROR(ctx->prov, MLKP_R_ENCODING,
-               "%s: this provider does not encrypt private keys (write "
-               "the key unencrypted and encrypt it with openssl pkcs8 "
-               "-topk8)",
-               ctx->alg->name);
-    return 0;
-  }
-  if (!to_keyfile(key, private_key, &kf)) return 0;
+  int encrypt = private_key && ctx->cipher != NULL;
+  if (key == NULL || !to_keyfile(key, private_key, &kf)) return 0;
   if (private_key)
     form =
         kf.type == MLKEM_KEYFILE_EXPANDED ? MLKEM_KEYFILE_EXPANDED : ctx->form;
-  ok = mlkem_keyfile_encode(&kf, form, encoding, buf, sizeof buf, &len, &err) ==
-       MLKEM_KEYFILE_OK;
+  ok = mlkem_keyfile_encode(&kf, form, encrypt ? MLKEM_KEYFILE_DER : encoding,
+                            buf, sizeof buf, &len, &err) == MLKEM_KEYFILE_OK;
   if (!ok)
     MLKP_ERROR(ctx->prov, MLKP_R_ENCODING, "%s: %s", ctx->alg->name, err.msg);
-  ok = ok && write_all(ctx->prov, out, buf, len);
+  if (ok && encrypt)
+    ok = write_encrypted(ctx, out, buf, len, encoding, cb, cbarg);
+  else
+    ok = ok && write_all(ctx->prov, out, buf, len);
   mlkem_keyfile_wipe(&kf);
   OPENSSL_cleanse(buf, sizeof buf);
   return ok;
@@ -296,16 +381,14 @@ static int encode_text(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
 }
 
 /* The four file encoders. */
-#define MLKP_FILE_ENCODER(kind, private_key, encoding)                     \
-  static int encode_##kind(void *vctx, OSSL_CORE_BIO *out,                 \
-                           const void *obj_raw,                            \
-                           const OSSL_PARAM obj_abstract[], int selection, \
-                           OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg) {    \
-    (void)obj_abstract;                                                    \
-    (void)selection;                                                       \
-    (void)cb;                                                              \
-    (void)cbarg;                                                           \
-    return encode_file(vctx, out, obj_raw, private_key, encoding);         \
+#define MLKP_FILE_ENCODER(kind, private_key, encoding)                        \
+  static int encode_##kind(void *vctx, OSSL_CORE_BIO *out,                    \
+                           const void *obj_raw,                               \
+                           const OSSL_PARAM obj_abstract[], int selection,    \
+                           OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg) {       \
+    (void)obj_abstract;                                                       \
+    (void)selection;                                                          \
+    return encode_file(vctx, out, obj_raw, private_key, encoding, cb, cbarg); \
   }
 MLKP_FILE_ENCODER(pkcs8_der, 1, MLKEM_KEYFILE_DER)
 MLKP_FILE_ENCODER(pkcs8_pem, 1, MLKEM_KEYFILE_PEM)
