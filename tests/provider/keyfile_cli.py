@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""The provider's key files from the openssl command against the mlkem
+command (ctest provider_keyfile_cli).
+
+Usage: keyfile_cli.py CNF MLKEM VECTORS WORK_DIR
+
+  CNF      the build's openssl-mlkem.cnf (the module beside the default
+           provider); copies of it with private_key_form = expanded and
+           both are written to WORK_DIR
+  MLKEM    the mlkem command (cli/)
+  VECTORS  tests/vectors (RFC 9935's examples are in rfc9935-examples/)
+  WORK_DIR scratch directory
+
+Checks:
+  - openssl genpkey -algorithm ML-KEM-512/768/1024 (also encrypted, read
+    back with its pass phrase) writes a key that mlkem check accepts and
+    mlkem pubkey reads; its public key from openssl pkey -pubout is mlkem
+    pubkey's, in PEM and DER;
+  - openssl pkey reads each key mlkem keygen / mlkem convert write, in
+    every form (seed, expanded, both) and encoding (PEM, DER), and writes
+    it in each form (private_key_form in the configuration) and encoding
+    byte for byte as mlkem convert does (a key read without its seed only
+    expanded); public keys read and written again the same;
+  - openssl pkey -text shows the seed mlkem convert writes raw;
+  - RFC 9935's example keys read and written again byte for byte, its
+    inconsistent keys (bad-ML-KEM-512-1, -3, -4) refused;
+  - openssl pkeyutl -encap / -decap against mlkem decaps / encaps, where the
+    openssl command has them (OpenSSL 3.2 and later; the EVP calls are
+    checked by provider_keyfile and provider_evp on every version).
+
+The openssl command missing or not OpenSSL 3: exit 77 (skipped), unless
+MLKEM_REQUIRE_INTEROP=1 (CI).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+NAME = "provider_keyfile_cli"
+SETS = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
+FORMS = ["seed", "expanded", "both"]
+ENCODINGS = ["pem", "der"]
+
+counts = {"passed": 0, "failed": 0}
+
+
+def check(cond, what, detail=""):
+    if cond:
+        counts["passed"] += 1
+    else:
+        counts["failed"] += 1
+        print(f"{NAME}: FAILED: {what}" + (f"\n{detail}" if detail else ""),
+              flush=True)
+    return cond
+
+
+def skip(reason):
+    if os.environ.get("MLKEM_REQUIRE_INTEROP") == "1":
+        print(f"{NAME}: FAILED: {reason} (MLKEM_REQUIRE_INTEROP=1)")
+        sys.exit(1)
+    print(f"{NAME}: skipped: {reason}")
+    sys.exit(77)
+
+
+def run(args, env=None):
+    return subprocess.run(args, env=env, capture_output=True, timeout=60)
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+class Tools:
+    def __init__(self, cnf, mlkem, work):
+        self.mlkem = mlkem
+        self.work = work
+        text = read(cnf).decode()
+        # One configuration per private key form: the build's as it is
+        # for seed (the default), and private_key_form set in the module's
+        # section for the others.
+        self.env = {"seed": dict(os.environ, OPENSSL_CONF=cnf)}
+        for form in FORMS[1:]:
+            line = f"private_key_form = {form}\n"
+            body = re.sub(r"(?m)^\[mlkem_sect\]\n",
+                          "[mlkem_sect]\n" + line, text, count=1)
+            if line not in body:
+                sys.exit(f"{NAME}: no [mlkem_sect] in {cnf}")
+            path = os.path.join(work, f"openssl-{form}.cnf")
+            with open(path, "w") as f:
+                f.write(body)
+            self.env[form] = dict(os.environ, OPENSSL_CONF=path)
+
+    def openssl(self, args, form="seed"):
+        return run(["openssl"] + args, self.env[form])
+
+    def mlkem_cmd(self, args):
+        return run([self.mlkem] + args)
+
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+
+def ok(r, what):
+    return check(r.returncode == 0, what,
+                 (r.stdout + r.stderr).decode(errors="replace"))
+
+
+def same_file(a, b, what):
+    try:
+        return check(read(a) == read(b), what)
+    except OSError as e:
+        return check(False, what, str(e))
+
+
+def test_genpkey(t):
+    for s in SETS:
+        key, pub, pub2 = t.path(f"gen-{s}.pem"), t.path("pub.pem"), \
+            t.path("pub2.pem")
+        if not ok(t.openssl(["genpkey", "-algorithm", s, "-out", key]),
+                  f"openssl genpkey -algorithm {s}"):
+            continue
+        r = t.mlkem_cmd(["check", "-i", key])
+        ok(r, f"mlkem check reads openssl genpkey's {s} key")
+        check(f"{s} private key, PKCS#8 PEM, seed form: OK".encode()
+              in r.stdout, f"mlkem check: {s}, seed form", r.stdout.decode())
+        for enc in ENCODINGS:
+            ok(t.openssl(["pkey", "-in", key, "-pubout", "-outform", enc,
+                          "-out", pub]), f"openssl pkey -pubout ({enc})")
+            ok(t.mlkem_cmd(["pubkey", "-i", key, "--outform", enc, "-o",
+                            pub2]), f"mlkem pubkey of the {s} key ({enc})")
+            same_file(pub, pub2, f"{s}: openssl pkey -pubout is mlkem "
+                      f"pubkey ({enc})")
+    # Encrypted with a pass phrase, read back to the same key.
+    key, plain = t.path("gen-enc.pem"), t.path("gen-plain.pem")
+    ok(t.openssl(["genpkey", "-algorithm", "ML-KEM-768", "-aes256", "-pass",
+                  "pass:correct horse", "-out", key]), "genpkey -aes256")
+    check(read(key).startswith(b"-----BEGIN ENCRYPTED PRIVATE KEY-----\n"),
+          "genpkey -aes256 writes an EncryptedPrivateKeyInfo")
+    ok(t.openssl(["pkey", "-in", key, "-passin", "pass:correct horse",
+                  "-out", plain]), "the encrypted key read back")
+    ok(t.mlkem_cmd(["check", "-i", plain]), "mlkem check reads it")
+    check(t.openssl(["pkey", "-in", key, "-passin", "pass:wrong", "-noout"])
+          .returncode != 0, "a wrong pass phrase refused")
+
+
+def test_forms(t, s, full):
+    """mlkem's files of one key in every form and encoding; openssl pkey
+    reads each and writes each form and encoding (all of them when full,
+    else the input's own)."""
+    seed = t.path("k.seed.pem")
+    if not ok(t.mlkem_cmd(["keygen", "-a", s, "-o", seed]), "mlkem keygen"):
+        return
+    for form in FORMS:
+        for enc in ENCODINGS:
+            ok(t.mlkem_cmd(["convert", "-i", seed, "--format", form,
+                            "--outform", enc, "-o",
+                            t.path(f"k.{form}.{enc}")]),
+               f"mlkem convert --format {form} --outform {enc}")
+    for enc in ENCODINGS:
+        ok(t.mlkem_cmd(["pubkey", "-i", seed, "--outform", enc, "-o",
+                        t.path(f"pub.{enc}")]), "mlkem pubkey")
+    out = t.path("out.bin")
+    for in_form in FORMS:
+        for in_enc in ENCODINGS:
+            src = t.path(f"k.{in_form}.{in_enc}")
+            targets = [(f, e) for f in FORMS for e in ENCODINGS] if full \
+                else [(in_form, in_enc)]
+            for out_form, out_enc in targets:
+                r = t.openssl(["pkey", "-inform", in_enc, "-in", src,
+                               "-outform", out_enc, "-out", out], out_form)
+                want = "expanded" if in_form == "expanded" else out_form
+                if ok(r, f"{s}: openssl pkey -in {in_form}.{in_enc} "
+                      f"-outform {out_enc} (form {out_form})"):
+                    same_file(out, t.path(f"k.{want}.{out_enc}"),
+                              f"{s}: {in_form} {in_enc} written as "
+                              f"{out_form} {out_enc}: mlkem's {want} "
+                              f"{out_enc} file")
+    # Public keys read and written again.
+    for enc in ENCODINGS:
+        name = t.path(f"pub.{enc}")
+        r = t.openssl(["pkey", "-pubin", "-inform", enc, "-in", name,
+                       "-outform", enc, "-out", out])
+        if ok(r, f"{s}: openssl pkey -pubin ({enc})"):
+            same_file(out, name, f"{s}: public key ({enc}) written again "
+                      "byte for byte")
+
+
+def test_text(t):
+    seed = t.path("k.seed.pem")
+    raw = t.path("k.seed.raw")
+    ok(t.mlkem_cmd(["keygen", "-a", "ML-KEM-1024", "-o", seed]), "keygen")
+    ok(t.mlkem_cmd(["convert", "-i", seed, "--outform", "raw", "-o", raw]),
+       "mlkem convert --outform raw (the seed)")
+    r = t.openssl(["pkey", "-in", seed, "-text", "-noout"])
+    if not ok(r, "openssl pkey -text"):
+        return
+    text = r.stdout.decode()
+    m = re.match(r"ML-KEM-1024 Private-Key:\nseed:\n((?:    [0-9a-f:]+\n)+)"
+                 r"dk:\n", text)
+    check(m is not None and bytes.fromhex(
+        m.group(1).replace(":", "").replace(" ", "").replace("\n", ""))
+        == read(raw), "openssl pkey -text shows mlkem's seed", text[:400])
+    r = t.openssl(["pkey", "-in", seed, "-text_pub", "-noout"])
+    check(r.returncode == 0 and r.stdout.startswith(
+        b"ML-KEM-1024 Public-Key:\nek:\n"), "openssl pkey -text_pub")
+
+
+def test_rfc9935(t, vectors):
+    d = os.path.join(vectors, "rfc9935-examples")
+    out = t.path("rfc.out")
+    for s in SETS:
+        for in_form in FORMS:
+            for out_form in FORMS:
+                src = os.path.join(d, f"{s}-{in_form}.priv")
+                want = "expanded" if in_form == "expanded" else out_form
+                if ok(t.openssl(["pkey", "-in", src, "-out", out], out_form),
+                      f"openssl pkey -in {s}-{in_form}.priv"):
+                    same_file(out, os.path.join(d, f"{s}-{want}.priv"),
+                              f"{s}-{in_form}.priv written as {out_form}")
+        if ok(t.openssl(["pkey", "-pubin", "-in", os.path.join(d, f"{s}.pub"),
+                         "-out", out]), f"openssl pkey -pubin -in {s}.pub"):
+            same_file(out, os.path.join(d, f"{s}.pub"), f"{s}.pub again")
+    for n in (1, 3, 4):
+        r = t.openssl(["pkey", "-in", os.path.join(d, f"bad-ML-KEM-512-{n}"
+                                                     ".priv"), "-noout"])
+        check(r.returncode != 0, f"bad-ML-KEM-512-{n}.priv refused")
+    # The one whose FIPS 203 checks pass: refused by -check (pairwise).
+    r = t.openssl(["pkey", "-in", os.path.join(d, "bad-ML-KEM-512-2.priv"),
+                   "-noout", "-check"])
+    check(r.returncode != 0 or b"invalid" in r.stdout + r.stderr,
+          "bad-ML-KEM-512-2.priv refused by pkey -check",
+          (r.stdout + r.stderr).decode(errors="replace"))
+
+
+def test_pkeyutl(t):
+    r = t.openssl(["pkeyutl", "-help"])
+    if b"-encap" not in r.stdout + r.stderr:
+        print(f"{NAME}: note: this openssl pkeyutl has no -encap/-decap "
+              "(OpenSSL 3.2 and later); EVP encapsulation is checked by "
+              "provider_keyfile and provider_evp")
+        return
+    key, pub = t.path("kem.pem"), t.path("kem.pub")
+    ct, ss, ss2 = t.path("ct"), t.path("ss"), t.path("ss2")
+    ok(t.mlkem_cmd(["keygen", "-o", key, "--pubout", pub]), "mlkem keygen")
+    ok(t.openssl(["pkeyutl", "-encap", "-pubin", "-inkey", pub, "-out", ct,
+                  "-secret", ss]), "openssl pkeyutl -encap")
+    ok(t.mlkem_cmd(["decaps", "-i", key, "--ct", ct, "--secret", ss2]),
+       "mlkem decaps of openssl's ciphertext")
+    same_file(ss, ss2, "pkeyutl -encap and mlkem decaps agree")
+    ok(t.mlkem_cmd(["encaps", "-i", pub, "--ct", ct, "--secret", ss]),
+       "mlkem encaps")
+    ok(t.openssl(["pkeyutl", "-decap", "-inkey", key, "-in", ct, "-secret",
+                  ss2]), "openssl pkeyutl -decap")
+    same_file(ss, ss2, "mlkem encaps and pkeyutl -decap agree")
+
+
+def main():
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    cnf, mlkem, vectors, work = sys.argv[1:]
+    if shutil.which("openssl") is None:
+        skip("the openssl command is not installed")
+    v = run(["openssl", "version"]).stdout.decode()
+    if not re.match(r"OpenSSL [3-9]\.", v):
+        skip(f"the openssl command is not OpenSSL 3 ({v.strip()})")
+    work = os.path.abspath(work)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    t = Tools(os.path.abspath(cnf), os.path.abspath(mlkem), work)
+    test_genpkey(t)
+    for s in SETS:
+        test_forms(t, s, full=(s == "ML-KEM-768"))
+    test_text(t)
+    test_rfc9935(t, os.path.abspath(vectors))
+    test_pkeyutl(t)
+    print(f"{NAME}: {counts['passed']} passed, {counts['failed']} failed")
+    sys.exit(1 if counts["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
