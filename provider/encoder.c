@@ -10,8 +10,9 @@
  *
  * The private key form of RFC 9935 (seed, expanded or both) is the encoder
  * context's parameter "private_key_form"; unset, the provider's
- * configuration setting of the same name; unset, seed. A key without its
- * seed (read from an expanded key) has only the expanded form, and is
+ * configuration setting of the same name (a value that is none of the
+ * three makes the private key encoders fail); unset, seed. A key without
+ * its seed (read from an expanded key) has only the expanded form, and is
  * written in it whatever the setting.
  *
  * With a cipher (the "cipher" parameter, as `openssl genpkey -aes256`,
@@ -298,7 +299,16 @@ static int encode_file(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
   size_t len = 0;
   int ok;
   int encrypt = private_key && ctx->cipher != NULL;
-  if (key == NULL || !to_keyfile(key, private_key, &kf)) return 0;
+  if (key == NULL) return 0;
+  if (private_key && ctx->form == 0) {
+    MLKP_ERROR(ctx->prov, MLKP_R_BAD_PARAMETER,
+               "%s: the provider's configuration sets %s = %s: not seed, "
+               "expanded or both",
+               ctx->alg->name, MLKP_PARAM_PRIVATE_KEY_FORM,
+               ctx->prov->bad_form);
+    return 0;
+  }
+  if (!to_keyfile(key, private_key, &kf)) return 0;
   if (private_key)
     form =
         kf.type == MLKEM_KEYFILE_EXPANDED ? MLKEM_KEYFILE_EXPANDED : ctx->form;

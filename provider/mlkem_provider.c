@@ -195,9 +195,12 @@ mlkem_keyfile_type mlkp_form_by_name(const char *name) {
 }
 
 /* The provider's section of the configuration (provider-base(7), "Core
- * parameters"): private_key_form = seed | expanded | both. */
-static int read_config(mlkp_provctx *prov,
-                       OSSL_FUNC_core_get_params_fn *core_get_params) {
+ * parameters"): private_key_form = seed | expanded | both. Another value
+ * does not keep the provider from loading (a typo must not take
+ * post-quantum TLS away from a server): it is kept, and every private key
+ * encoder refuses to write until an encoder parameter names a form. */
+static void read_config(mlkp_provctx *prov,
+                        OSSL_FUNC_core_get_params_fn *core_get_params) {
   char *form = NULL;
   OSSL_PARAM p[2];
   p[0] = OSSL_PARAM_construct_utf8_ptr(MLKP_PARAM_PRIVATE_KEY_FORM, &form, 0);
@@ -205,15 +208,10 @@ static int read_config(mlkp_provctx *prov,
   prov->private_form = MLKEM_KEYFILE_SEED;
   if (core_get_params == NULL || !core_get_params(prov->handle, p) ||
       form == NULL)
-    return 1;
+    return;
   prov->private_form = mlkp_form_by_name(form);
-  if (prov->private_form == 0) {
-    MLKP_ERROR(prov, MLKP_R_BAD_PARAMETER,
-               "%s = %s: not seed, expanded or both",
-               MLKP_PARAM_PRIVATE_KEY_FORM, form);
-    return 0;
-  }
-  return 1;
+  if (prov->private_form == 0)
+    OPENSSL_strlcpy(prov->bad_form, form, sizeof prov->bad_form);
 }
 
 /* The OIDs of the key types, named for OpenSSL's object table (OBJ_*), so
@@ -285,10 +283,7 @@ MLKP_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
   if (prov->core_new_error == NULL || prov->core_set_error_debug == NULL ||
       prov->core_vset_error == NULL)
     prov->core_new_error = NULL; /* errors are then not reported */
-  if (!read_config(prov, core_get_params)) {
-    OPENSSL_free(prov);
-    return 0;
-  }
+  read_config(prov, core_get_params);
   prov->libctx = OSSL_LIB_CTX_new_child(handle, in);
   if (prov->libctx == NULL) {
     OPENSSL_free(prov);

@@ -53,8 +53,10 @@ typedef struct mlkp_provctx {
   OSSL_LIB_CTX *libctx;
   /* The private key form PKCS#8 output uses unless an encoder is told
    * otherwise (provider configuration parameter "private_key_form"):
-   * MLKEM_KEYFILE_SEED, _EXPANDED or _BOTH. */
+   * MLKEM_KEYFILE_SEED, _EXPANDED or _BOTH; 0 if the configuration names
+   * none of them, with its value (cut short) in bad_form. */
   mlkem_keyfile_type private_form;
+  char bad_form[32];
 } mlkp_provctx;
 
 /* The name of the provider configuration parameter and of the encoders'

@@ -6,8 +6,8 @@ command (ctest provider_keyfile_cli).
 Usage: keyfile_cli.py CNF MLKEM VECTORS WORK_DIR
 
   CNF      the build's openssl-mlkem.cnf (the module beside the default
-           provider); copies of it with private_key_form = expanded and
-           both are written to WORK_DIR
+           provider); copies of it with private_key_form = expanded, both
+           and compact (not a form) are written to WORK_DIR
   MLKEM    the mlkem command (cli/)
   VECTORS  tests/vectors (RFC 9935's examples are in rfc9935-examples/)
   WORK_DIR scratch directory
@@ -25,6 +25,8 @@ Checks:
   - openssl pkey -text shows the seed mlkem convert writes raw;
   - RFC 9935's example keys read and written again byte for byte, its
     inconsistent keys (bad-ML-KEM-512-1, -3, -4) refused;
+  - a private_key_form that names no form: private keys refused with the
+    reason, public keys still written;
   - openssl pkeyutl -encap / -decap against mlkem decaps / encaps, where the
     openssl command has them (OpenSSL 3.2 and later; the EVP calls are
     checked by provider_keyfile and provider_evp on every version).
@@ -82,7 +84,7 @@ class Tools:
         # for seed (the default), and private_key_form set in the module's
         # section for the others.
         self.env = {"seed": dict(os.environ, OPENSSL_CONF=cnf)}
-        for form in FORMS[1:]:
+        for form in FORMS[1:] + ["compact"]:
             line = f"private_key_form = {form}\n"
             body = re.sub(r"(?m)^\[mlkem_sect\]\n",
                           "[mlkem_sect]\n" + line, text, count=1)
@@ -235,6 +237,20 @@ def test_rfc9935(t, vectors):
           (r.stdout + r.stderr).decode(errors="replace"))
 
 
+def test_bad_setting(t):
+    """private_key_form = compact: the module loads, its public keys and
+    text are written, its private keys refused with the reason."""
+    key, out = t.path("gen-ML-KEM-768.pem"), t.path("bad.out")
+    r = t.openssl(["genpkey", "-algorithm", "ML-KEM-768", "-out", out],
+                  "compact")
+    check(r.returncode != 0 and b"private_key_form = compact: not seed, "
+          b"expanded or both" in r.stderr,
+          "private_key_form = compact: private keys refused with the reason",
+          (r.stdout + r.stderr).decode(errors="replace"))
+    ok(t.openssl(["pkey", "-in", key, "-pubout", "-out", out], "compact"),
+       "private_key_form = compact: public keys still written")
+
+
 def test_pkeyutl(t):
     r = t.openssl(["pkeyutl", "-help"])
     if b"-encap" not in r.stdout + r.stderr:
@@ -275,6 +291,7 @@ def main():
         test_forms(t, s, full=(s == "ML-KEM-768"))
     test_text(t)
     test_rfc9935(t, os.path.abspath(vectors))
+    test_bad_setting(t)
     test_pkeyutl(t)
     print(f"{NAME}: {counts['passed']} passed, {counts['failed']} failed")
     sys.exit(1 if counts["failed"] else 0)
