@@ -273,7 +273,7 @@ static void test_der_type(void) {
   static const uint8_t rsa_oid[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7,
                                      0x0d, 0x01, 0x01, 0x01};
   static buf out, choice, c;
-  uint8_t seed[64] = {0}, one = 1, ek[MLKEM768_EK_BYTES] = {0};
+  uint8_t seed[64] = {0}, one = 1, ek[MLKEM1024_EK_BYTES] = {0};
   const mlkem_keyfile_entry *const *t = mlkem_keyfile_table;
   int priv = -1;
   size_t arc;
