@@ -25,6 +25,8 @@ Checks:
   - openssl pkey -text shows the seed mlkem convert writes raw;
   - RFC 9935's example keys read and written again byte for byte, its
     inconsistent keys (bad-ML-KEM-512-1, -3, -4) refused;
+  - certificates: the public key of RFC 9935's example certificates, and
+    one issued by openssl x509 -force_pubkey for a genpkey key;
   - a private_key_form that names no form: private keys refused with the
     reason, public keys still written;
   - openssl pkeyutl -encap / -decap against mlkem decaps / encaps, where the
@@ -237,6 +239,40 @@ def test_rfc9935(t, vectors):
           (r.stdout + r.stderr).decode(errors="replace"))
 
 
+def test_certificates(t, vectors):
+    """A certificate of an ML-KEM public key: the RFC's (its key read
+    through the module as the certificate is), and one issued here by
+    openssl x509 -force_pubkey for a key of openssl genpkey."""
+    d = os.path.join(vectors, "rfc9935-examples")
+    out = t.path("cert.out")
+    for s in SETS:
+        r = t.openssl(["x509", "-in", os.path.join(d, f"{s}.crt"), "-noout",
+                       "-pubkey", "-out", out])
+        if ok(r, f"openssl x509 -pubkey of {s}.crt"):
+            same_file(out, os.path.join(d, f"{s}.pub"),
+                      f"{s}.crt holds {s}.pub")
+    ca_key, ca, csr = t.path("ca.key"), t.path("ca.crt"), t.path("ee.csr")
+    key, pub, crt = t.path("ee.key"), t.path("ee.pub"), t.path("ee.crt")
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
+    ok(t.openssl(["req", "-x509"] + ec + ["-keyout", ca_key, "-out", ca,
+                  "-subj", "/CN=test CA", "-days", "2"]), "a test CA")
+    ok(t.openssl(["req", "-new"] + ec + ["-keyout", t.path("ee-ec.key"),
+                  "-out", csr, "-subj", "/CN=ML-KEM-768 holder"]), "a CSR")
+    ok(t.openssl(["genpkey", "-algorithm", "ML-KEM-768", "-out", key]),
+       "genpkey")
+    ok(t.mlkem_cmd(["pubkey", "-i", key, "-o", pub]), "mlkem pubkey")
+    ok(t.openssl(["x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key,
+                  "-set_serial", "1", "-force_pubkey", pub, "-days", "2",
+                  "-out", crt]), "x509 -force_pubkey with an ML-KEM key")
+    ok(t.openssl(["verify", "-CAfile", ca, crt]), "the certificate verifies")
+    r = t.openssl(["x509", "-in", crt, "-noout", "-pubkey", "-out", out])
+    if ok(r, "x509 -pubkey"):
+        same_file(out, pub, "the certificate holds mlkem pubkey's key")
+    r = t.openssl(["x509", "-in", crt, "-noout", "-text"])
+    check(b"Public Key Algorithm: ML-KEM-768" in r.stdout,
+          "x509 -text names ML-KEM-768", r.stdout.decode(errors="replace"))
+
+
 def test_bad_setting(t):
     """private_key_form = compact: the module loads, its public keys and
     text are written, its private keys refused with the reason."""
@@ -291,6 +327,7 @@ def main():
         test_forms(t, s, full=(s == "ML-KEM-768"))
     test_text(t)
     test_rfc9935(t, os.path.abspath(vectors))
+    test_certificates(t, os.path.abspath(vectors))
     test_bad_setting(t)
     test_pkeyutl(t)
     print(f"{NAME}: {counts['passed']} passed, {counts['failed']} failed")

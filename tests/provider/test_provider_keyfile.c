@@ -15,7 +15,8 @@
  *    OSSL_ENCODER, PEM_write_bio_PrivateKey, i2d_PrivateKey, i2d_PUBKEY
  *    byte for byte as the RFC's files (PEM) and their contents (DER, as
  *    OpenSSL's generic PEM reader gives them); the text form against the
- *    known seed and the file's ek; an exchange between the keys read.
+ *    known seed and the file's ek; an exchange between the keys read; the
+ *    public key of the RFC's certificate of each.
  *  - The RFC's inconsistent keys refused with the provider's reason on
  *    the error queue (bad-2, which FIPS 203's checks accept, refused by
  *    EVP_PKEY_check's pairwise test), and files built here: parameters
@@ -274,7 +275,8 @@ static void test_rfc9935(const set_info *s) {
   static const char *const files[] = {"-seed.priv", "-expanded.priv",
                                       "-both.priv"};
   EVP_PKEY *want = rfc_key(s->name), *keys[3], *pub, *k;
-  bytes pem[3], der[3], pub_pem, pub_der, out;
+  bytes pem[3], der[3], pub_pem, pub_der, out, b;
+  X509 *cert;
   const unsigned char *p;
   size_t i, f;
   BIO *bio;
@@ -321,6 +323,17 @@ static void test_rfc9935(const set_info *s) {
   CHECKF(k != NULL && EVP_PKEY_eq(k, want) == 1, "%s.pub as DER: d2i_PUBKEY",
          s->name);
   EVP_PKEY_free(k);
+  /* The RFC's certificate of the key: its SubjectPublicKeyInfo read
+   * through the module as the certificate is parsed. */
+  b = read_vector(s->name, ".crt");
+  bio = BIO_new_mem_buf(b.p, (int)b.n);
+  cert = X509_new_ex(libctx, NULL);
+  CHECKF(cert != NULL && PEM_read_bio_X509(bio, &cert, NULL, NULL) != NULL &&
+             (k = X509_get0_pubkey(cert)) != NULL && EVP_PKEY_eq(k, want) == 1,
+         "%s.crt: the certificate's public key", s->name);
+  X509_free(cert);
+  BIO_free(bio);
+  free(b.p);
 
   /* Written again: each key read with its seed in each form, the key
    * read without it in the expanded form whatever the form asked. */
