@@ -49,21 +49,6 @@ static void dec_freectx(void *vctx) {
   OPENSSL_free(vctx);
 }
 
-/* The selection levels of provider-keymgmt(7), as for the encoders: a
- * private key is read from PKCS#8, a public key alone from
- * SubjectPublicKeyInfo; selection 0 takes either. */
-static int private_does_selection(void *provctx, int selection) {
-  (void)provctx;
-  return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
-}
-
-static int public_does_selection(void *provctx, int selection) {
-  (void)provctx;
-  return selection == 0 ||
-         ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0 &&
-          (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0);
-}
-
 /* Reads the whole input, up to cap bytes; *len > cap - 1 means more than
  * cap - 1 bytes were there. */
 static int read_all(const mlkp_provctx *prov, OSSL_CORE_BIO *in, uint8_t *buf,
@@ -197,14 +182,14 @@ static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
 }
 
 #define FN(f) ((void (*)(void))(f))
-#define MLKP_DECODER(id, kind, selects)                                 \
-  static const OSSL_DISPATCH dec_##id##_##kind[] = {                    \
-      {OSSL_FUNC_DECODER_NEWCTX, FN(dec_newctx_##id)},                  \
-      {OSSL_FUNC_DECODER_FREECTX, FN(dec_freectx)},                     \
-      {OSSL_FUNC_DECODER_DOES_SELECTION, FN(selects##_does_selection)}, \
-      {OSSL_FUNC_DECODER_DECODE, FN(decode_##kind)},                    \
-      {OSSL_FUNC_DECODER_EXPORT_OBJECT, FN(dec_export_object)},         \
-      {0, NULL},                                                        \
+#define MLKP_DECODER(id, kind, selects)                                        \
+  static const OSSL_DISPATCH dec_##id##_##kind[] = {                           \
+      {OSSL_FUNC_DECODER_NEWCTX, FN(dec_newctx_##id)},                         \
+      {OSSL_FUNC_DECODER_FREECTX, FN(dec_freectx)},                            \
+      {OSSL_FUNC_DECODER_DOES_SELECTION, FN(mlkp_##selects##_does_selection)}, \
+      {OSSL_FUNC_DECODER_DECODE, FN(decode_##kind)},                           \
+      {OSSL_FUNC_DECODER_EXPORT_OBJECT, FN(dec_export_object)},                \
+      {0, NULL},                                                               \
   }
 #define MLKP_DECODERS(id)                       \
   static void *dec_newctx_##id(void *provctx) { \
@@ -213,9 +198,8 @@ static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
   MLKP_DECODER(id, pkcs8, private);             \
   MLKP_DECODER(id, spki, public)
 
-MLKP_DECODERS(mlkem512);
-MLKP_DECODERS(mlkem768);
-MLKP_DECODERS(mlkem1024);
+#define MLKP_DEC_TYPE(id, names) MLKP_DECODERS(id);
+MLKP_KEYFILE_TYPES(MLKP_DEC_TYPE)
 
 #define MLKP_DEC_ALG(names, id, kind, props) \
   { MLKP_NAMES_##names, MLKP_PROPS "," props, dec_##id##_##kind, NULL }
@@ -224,9 +208,10 @@ MLKP_DECODERS(mlkem1024);
       MLKP_DEC_ALG(names, id, spki,                                     \
                    "input=der,structure=SubjectPublicKeyInfo")
 
+#define MLKP_DEC_ROW(id, names) MLKP_DEC_ALGS(names, id),
+/* clang-format off */
 const OSSL_ALGORITHM mlkp_decoder_algs[] = {
-    MLKP_DEC_ALGS(MLKEM512, mlkem512),
-    MLKP_DEC_ALGS(MLKEM768, mlkem768),
-    MLKP_DEC_ALGS(MLKEM1024, mlkem1024),
+    MLKP_KEYFILE_TYPES(MLKP_DEC_ROW)
     {NULL, NULL, NULL, NULL},
 };
+/* clang-format on */

@@ -140,23 +140,23 @@ static void enc_free_object(void *key) {
   mlkp_key_free(key);
 }
 
-/* Which parts each encoder writes, as the selection levels of
- * provider-keymgmt(7) go: asked for a private key, the PKCS#8 encoders
- * answer; asked for the public key (and not the private key), the
+/* Which parts each encoder writes (and decoder reads), as the selection
+ * levels of provider-keymgmt(7) go: asked for a private key, the PKCS#8
+ * ones answer; asked for the public key (and not the private key), the
  * SubjectPublicKeyInfo ones; text writes either. Selection 0: any. */
-static int private_does_selection(void *provctx, int selection) {
+int mlkp_private_does_selection(void *provctx, int selection) {
   (void)provctx;
   return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
 }
 
-static int public_does_selection(void *provctx, int selection) {
+int mlkp_public_does_selection(void *provctx, int selection) {
   (void)provctx;
   return selection == 0 ||
          ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0 &&
           (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0);
 }
 
-static int text_does_selection(void *provctx, int selection) {
+int mlkp_text_does_selection(void *provctx, int selection) {
   (void)provctx;
   return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
 }
@@ -408,17 +408,17 @@ MLKP_FILE_ENCODER(spki_pem, 0, MLKEM_KEYFILE_PEM)
 /* A dispatch table per key type and encoder: newctx knows the type,
  * encode and does_selection the output. */
 #define FN(f) ((void (*)(void))(f))
-#define MLKP_ENCODER(id, kind, selects)                                     \
-  static const OSSL_DISPATCH enc_##id##_##kind[] = {                        \
-      {OSSL_FUNC_ENCODER_NEWCTX, FN(enc_newctx_##id)},                      \
-      {OSSL_FUNC_ENCODER_FREECTX, FN(enc_freectx)},                         \
-      {OSSL_FUNC_ENCODER_SET_CTX_PARAMS, FN(enc_set_ctx_params)},           \
-      {OSSL_FUNC_ENCODER_SETTABLE_CTX_PARAMS, FN(enc_settable_ctx_params)}, \
-      {OSSL_FUNC_ENCODER_DOES_SELECTION, FN(selects##_does_selection)},     \
-      {OSSL_FUNC_ENCODER_ENCODE, FN(encode_##kind)},                        \
-      {OSSL_FUNC_ENCODER_IMPORT_OBJECT, FN(enc_import_object)},             \
-      {OSSL_FUNC_ENCODER_FREE_OBJECT, FN(enc_free_object)},                 \
-      {0, NULL},                                                            \
+#define MLKP_ENCODER(id, kind, selects)                                        \
+  static const OSSL_DISPATCH enc_##id##_##kind[] = {                           \
+      {OSSL_FUNC_ENCODER_NEWCTX, FN(enc_newctx_##id)},                         \
+      {OSSL_FUNC_ENCODER_FREECTX, FN(enc_freectx)},                            \
+      {OSSL_FUNC_ENCODER_SET_CTX_PARAMS, FN(enc_set_ctx_params)},              \
+      {OSSL_FUNC_ENCODER_SETTABLE_CTX_PARAMS, FN(enc_settable_ctx_params)},    \
+      {OSSL_FUNC_ENCODER_DOES_SELECTION, FN(mlkp_##selects##_does_selection)}, \
+      {OSSL_FUNC_ENCODER_ENCODE, FN(encode_##kind)},                           \
+      {OSSL_FUNC_ENCODER_IMPORT_OBJECT, FN(enc_import_object)},                \
+      {OSSL_FUNC_ENCODER_FREE_OBJECT, FN(enc_free_object)},                    \
+      {0, NULL},                                                               \
   }
 #define MLKP_ENCODERS(id)                       \
   static void *enc_newctx_##id(void *provctx) { \
@@ -430,9 +430,8 @@ MLKP_FILE_ENCODER(spki_pem, 0, MLKEM_KEYFILE_PEM)
   MLKP_ENCODER(id, spki_pem, public);           \
   MLKP_ENCODER(id, text, text)
 
-MLKP_ENCODERS(mlkem512);
-MLKP_ENCODERS(mlkem768);
-MLKP_ENCODERS(mlkem1024);
+#define MLKP_ENC_TYPE(id, names) MLKP_ENCODERS(id);
+MLKP_KEYFILE_TYPES(MLKP_ENC_TYPE)
 
 /* The output and structure properties are those OpenSSL's own encoders
  * carry, by which OSSL_ENCODER_CTX_new_for_pkey chooses. */
@@ -448,9 +447,10 @@ MLKP_ENCODERS(mlkem1024);
                    "output=pem,structure=SubjectPublicKeyInfo"),             \
       MLKP_ENC_ALG(names, id, text, "output=text")
 
+#define MLKP_ENC_ROW(id, names) MLKP_ENC_ALGS(names, id),
+/* clang-format off */
 const OSSL_ALGORITHM mlkp_encoder_algs[] = {
-    MLKP_ENC_ALGS(MLKEM512, mlkem512),
-    MLKP_ENC_ALGS(MLKEM768, mlkem768),
-    MLKP_ENC_ALGS(MLKEM1024, mlkem1024),
+    MLKP_KEYFILE_TYPES(MLKP_ENC_ROW)
     {NULL, NULL, NULL, NULL},
 };
+/* clang-format on */

@@ -223,9 +223,22 @@ extern const OSSL_DISPATCH mlkp_keymgmt_mlkem512[], mlkp_keymgmt_mlkem768[],
     mlkp_keymgmt_x25519mlkem768[], mlkp_keymgmt_p256mlkem768[],
     mlkp_keymgmt_p384mlkem1024[];
 
-/* The encoders and decoders of the key types that have key files
- * (encoder.c, decoder.c). */
+/* The key types that have key files, for encoder.c and decoder.c: X(id,
+ * NAMES) for mlkp_alg_<id> named MLKP_NAMES_<NAMES>. A type is added here
+ * once the library's key-file table has it (mlkp_keyfile_alg). */
+#define MLKP_KEYFILE_TYPES(X) \
+  X(mlkem512, MLKEM512) X(mlkem768, MLKEM768) X(mlkem1024, MLKEM1024)
+
+/* The encoders and decoders of those types (encoder.c, decoder.c). */
 extern const OSSL_ALGORITHM mlkp_encoder_algs[], mlkp_decoder_algs[];
+
+/* The selections (provider-keymgmt(7)) the key-file encoders and
+ * decoders take (OSSL_FUNC_encoder_does_selection, _decoder_): a private
+ * key for PKCS#8, a public key alone for SubjectPublicKeyInfo, either for
+ * text (encoder.c). */
+int mlkp_private_does_selection(void *provctx, int selection);
+int mlkp_public_does_selection(void *provctx, int selection);
+int mlkp_text_does_selection(void *provctx, int selection);
 
 /* The key-file key type of alg (include/mlkem_keyfile.h), or NULL for a
  * type without key files. */

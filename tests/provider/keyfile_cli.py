@@ -42,31 +42,13 @@ import shutil
 import subprocess
 import sys
 
-NAME = "provider_keyfile_cli"
+import provider_test
+from provider_test import check
+
+NAME = provider_test.NAME = "provider_keyfile_cli"
 SETS = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
 FORMS = ["seed", "expanded", "both"]
 ENCODINGS = ["pem", "der"]
-
-counts = {"passed": 0, "failed": 0}
-
-
-def check(cond, what, detail=""):
-    if cond:
-        counts["passed"] += 1
-    else:
-        counts["failed"] += 1
-        print(f"{NAME}: FAILED: {what}" + (f"\n{detail}" if detail else ""),
-              flush=True)
-    return cond
-
-
-def skip(reason):
-    if os.environ.get("MLKEM_REQUIRE_INTEROP") == "1":
-        print(f"{NAME}: FAILED: {reason} (MLKEM_REQUIRE_INTEROP=1)")
-        sys.exit(1)
-    print(f"{NAME}: skipped: {reason}")
-    sys.exit(77)
-
 
 def run(args, env=None):
     return subprocess.run(args, env=env, capture_output=True, timeout=60)
@@ -313,11 +295,7 @@ def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
     cnf, mlkem, vectors, work = sys.argv[1:]
-    if shutil.which("openssl") is None:
-        skip("the openssl command is not installed")
-    v = run(["openssl", "version"]).stdout.decode()
-    if not re.match(r"OpenSSL [3-9]\.", v):
-        skip(f"the openssl command is not OpenSSL 3 ({v.strip()})")
+    provider_test.require_openssl3()
     work = os.path.abspath(work)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -330,8 +308,7 @@ def main():
     test_certificates(t, os.path.abspath(vectors))
     test_bad_setting(t)
     test_pkeyutl(t)
-    print(f"{NAME}: {counts['passed']} passed, {counts['failed']} failed")
-    sys.exit(1 if counts["failed"] else 0)
+    provider_test.finish()
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
+#include "provider_test.h"
 #include "test_util.h"
 
 /* OpenSSL 3.5's parameter names (EVP_PKEY-ML-KEM(7), EVP_KEM-ML-KEM(7)),
@@ -71,31 +72,6 @@ static const alg_info algs[] = {
 };
 /* clang-format on */
 #define NALGS (sizeof algs / sizeof algs[0])
-
-/* Errors --------------------------------------------------------------- */
-
-/* 1 if the queue's last error carries the provider's reason text (its
- * reason strings, provider/mlkem_provider.c); the queue is then
- * cleared. */
-static int error_is(const char *reason) {
-  unsigned long e = ERR_peek_last_error();
-  const char *r = e != 0 ? ERR_reason_error_string(e) : NULL;
-  int ok = r != NULL && strcmp(r, reason) == 0;
-  if (!ok) {
-    fprintf(stderr, "expected an error \"%s\", got: %s\n", reason,
-            e == 0 ? "(none)" : (r != NULL ? r : "(no reason string)"));
-    ERR_print_errors_fp(stderr);
-  }
-  ERR_clear_error();
-  return ok;
-}
-
-static void no_error(const char *what) {
-  unsigned long e = ERR_peek_error();
-  CHECKF(e == 0, "%s: no error on the queue", what);
-  if (e != 0) ERR_print_errors_fp(stderr);
-  ERR_clear_error();
-}
 
 /* EVP helpers ---------------------------------------------------------- */
 
@@ -257,7 +233,7 @@ static void test_acvp_keygen(void) {
   printf("ACVP keyGen through EVP: %zu vectors\n", n);
   CHECK(n >= 75);
   json_free(root);
-  no_error("ACVP keyGen");
+  ptest_no_error("ACVP keyGen");
 }
 
 static void acvp_encaps(const mlkem_kem *kem, const json_value *t) {
@@ -309,11 +285,11 @@ static void acvp_key_check(const mlkem_kem *kem, const json_value *t,
   if (passed) {
     CHECKF(pkey != NULL, "%s: a valid %s is imported", kem->name,
            private_key ? "dk" : "ek");
-    no_error("valid key import");
+    ptest_no_error("valid key import");
   } else {
     CHECKF(pkey == NULL, "%s: an invalid %s is refused", kem->name,
            private_key ? "dk" : "ek");
-    CHECK(error_is("invalid key"));
+    CHECK(ptest_error_is("invalid key"));
   }
   EVP_PKEY_free(pkey);
 }
@@ -386,7 +362,7 @@ static void test_xwing_vectors(void) {
   }
   CHECK(root != NULL && root->count == 3);
   json_free(root);
-  no_error("X-Wing vectors");
+  ptest_no_error("X-Wing vectors");
 }
 
 /* The TLS hybrids against their layouts ---------------------------------- */
@@ -430,7 +406,7 @@ static void test_x25519mlkem768_layout(void) {
   CHECK_MEM(ss2, ss, 64, "X25519MLKEM768: the client's secret");
   EVP_PKEY_free(client);
   EVP_PKEY_free(server);
-  no_error("X25519MLKEM768 layout");
+  ptest_no_error("X25519MLKEM768 layout");
 }
 
 /* An EC key pair of OpenSSL's default provider and its uncompressed
@@ -519,19 +495,19 @@ static void test_ecmlkem_layout(const char *alg, const char *group,
   share[plen - 1] ^= 1;
   server = share_key(alg, share, plen + kem->ek_bytes);
   CHECKF(server == NULL, "%s: a share off the curve is refused", alg);
-  CHECK(error_is("EC operation failed"));
+  CHECK(ptest_error_is("EC operation failed"));
   share[plen - 1] ^= 1;
   share[0] = 0x02;
   server = share_key(alg, share, plen + kem->ek_bytes);
   CHECKF(server == NULL, "%s: a compressed point is refused", alg);
-  CHECK(error_is("EC operation failed"));
+  CHECK(ptest_error_is("EC operation failed"));
   sshare[plen - 1] ^= 1;
   CHECK(client != NULL &&
         !decaps(client, sshare, plen + kem->ct_bytes, ss, &sslen));
-  CHECK(error_is("EC operation failed"));
+  CHECK(ptest_error_is("EC operation failed"));
   EVP_PKEY_free(ec);
   EVP_PKEY_free(client);
-  no_error(alg);
+  ptest_no_error(alg);
 }
 
 /* Every algorithm ---------------------------------------------------------- */
@@ -576,7 +552,7 @@ static void test_round_trips(const alg_info *a) {
   ctlen = a->ct - 1;
   sslen = a->ss;
   CHECK(!EVP_PKEY_encapsulate(ctx, ct, &ctlen, ss, &sslen));
-  CHECK(error_is("wrong length"));
+  CHECK(ptest_error_is("wrong length"));
   EVP_PKEY_CTX_free(ctx);
   ctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
   sslen = 0;
@@ -586,21 +562,21 @@ static void test_round_trips(const alg_info *a) {
   /* A ciphertext one byte short or long. */
   sslen = MAX_SS;
   CHECK(!EVP_PKEY_decapsulate(ctx, ss, &sslen, ct, a->ct - 1));
-  CHECK(error_is("wrong length"));
+  CHECK(ptest_error_is("wrong length"));
   sslen = MAX_SS;
   CHECK(!EVP_PKEY_decapsulate(ctx, ss, &sslen, ct, a->ct + 1));
-  CHECK(error_is("wrong length"));
+  CHECK(ptest_error_is("wrong length"));
   EVP_PKEY_CTX_free(ctx);
   /* A share of the wrong length is refused when set. */
   CHECK(share_key(a->name, pub, len - 1) == NULL);
-  CHECK(error_is("wrong length"));
+  CHECK(ptest_error_is("wrong length"));
   CHECK(share_key(a->name, pub, len + 1) == NULL);
-  CHECK(error_is("wrong length"));
+  CHECK(ptest_error_is("wrong length"));
   /* No decapsulation with a public key; no encapsulation to an empty
    * key. */
   ctx = EVP_PKEY_CTX_new_from_pkey(libctx, pk2, NULL);
   CHECK(ctx != NULL && EVP_PKEY_decapsulate_init(ctx, NULL) <= 0);
-  CHECK(error_is("missing key"));
+  CHECK(ptest_error_is("missing key"));
   EVP_PKEY_CTX_free(ctx);
   /* Equality, duplication, validation. */
   other = keygen(a->name, NULL, 0);
@@ -638,14 +614,14 @@ static void test_round_trips(const alg_info *a) {
     CHECKF(memcmp(ct, ct2, a->ct) == 0 && memcmp(ss, ss2, a->ss) == 0,
            "%s: ikme makes the encapsulation deterministic", a->name);
     CHECK(!encaps(pk, tmp, a->coins - 1, ct, &ctlen, ss, &sslen));
-    CHECK(error_is("wrong length"));
+    CHECK(ptest_error_is("wrong length"));
   }
   EVP_PKEY_free(key);
   EVP_PKEY_free(pk);
   EVP_PKEY_free(pk2);
   EVP_PKEY_free(dup);
   EVP_PKEY_free(other);
-  no_error(a->name);
+  ptest_no_error(a->name);
 }
 
 /* Seeds and private keys on import: the seed of the wrong length, and a
@@ -656,7 +632,7 @@ static void test_seed_import(const alg_info *a) {
   EVP_PKEY *key, *k2;
   memset(seed, 0x42, sizeof seed);
   CHECK(keygen(a->name, seed, a->seed + 1) == NULL);
-  CHECK(error_is("wrong length"));
+  CHECK(ptest_error_is("wrong length"));
   key = keygen(a->name, seed, a->seed);
   CHECK(key != NULL &&
         get_octets(key, OSSL_PKEY_PARAM_PRIV_KEY, priv, sizeof priv, &plen) &&
@@ -673,16 +649,16 @@ static void test_seed_import(const alg_info *a) {
   k2 = fromdata(a->name, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_ML_KEM_SEED, seed,
                 a->seed, OSSL_PKEY_PARAM_PRIV_KEY, priv, plen);
   CHECKF(k2 == NULL, "%s: a seed that is not the private key's", a->name);
-  CHECK(error_is("key parts do not match"));
+  CHECK(ptest_error_is("key parts do not match"));
   k2 = fromdata(a->name, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_ML_KEM_SEED, seed,
                 a->seed, OSSL_PKEY_PARAM_PUB_KEY, pub, publen);
   CHECKF(k2 == NULL, "%s: a public key that is not the seed's", a->name);
-  CHECK(error_is("key parts do not match"));
+  CHECK(ptest_error_is("key parts do not match"));
   CHECK(fromdata(a->name, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, priv,
                  plen - 1, NULL, NULL, 0) == NULL);
-  CHECK(error_is("wrong length"));
+  CHECK(ptest_error_is("wrong length"));
   EVP_PKEY_free(key);
-  no_error("seed import");
+  ptest_no_error("seed import");
 }
 
 /* ML-KEM keys that fail FIPS 203's checks, refused wherever they enter: a
@@ -699,21 +675,21 @@ static void test_invalid_keys(void) {
   ek[0] = 0x01;
   ek[1] = (uint8_t)((ek[1] & 0xF0) | 0x0D);
   CHECK(public_key("ML-KEM-768", ek, 1184) == NULL);
-  CHECK(error_is("invalid key"));
+  CHECK(ptest_error_is("invalid key"));
   CHECK(share_key("MLKEM768", ek, 1184) == NULL);
-  CHECK(error_is("invalid key"));
+  CHECK(ptest_error_is("invalid key"));
   memcpy(share, ek, 1184);
   memset(share + 1184, 9, 32);
   CHECK(share_key("X25519MLKEM768", share, 1216) == NULL);
-  CHECK(error_is("invalid key"));
+  CHECK(ptest_error_is("invalid key"));
   CHECK(share_key("X-Wing", share, 1216) == NULL);
-  CHECK(error_is("invalid key"));
+  CHECK(ptest_error_is("invalid key"));
   key = keygen("SecP256r1MLKEM768", NULL, 0);
   CHECK(key != NULL && get_octets(key, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
                                   share, sizeof share, &len));
   memcpy(share + 65, ek, 1184);
   CHECK(share_key("SecP256r1MLKEM768", share, len) == NULL);
-  CHECK(error_is("invalid key"));
+  CHECK(ptest_error_is("invalid key"));
   EVP_PKEY_free(key);
   /* s_0 altered: the section 7.3 checks pass (H(ek) covers ek only), the
    * key imports, and the pairwise test of a full check refuses it (RFC
@@ -727,7 +703,7 @@ static void test_invalid_keys(void) {
     EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
     CHECK(ctx != NULL && EVP_PKEY_public_check(ctx) > 0);
     CHECK(ctx != NULL && EVP_PKEY_check(ctx) <= 0);
-    CHECK(error_is("key parts do not match"));
+    CHECK(ptest_error_is("key parts do not match"));
     EVP_PKEY_CTX_free(ctx);
     EVP_PKEY_free(key);
   }
@@ -735,8 +711,8 @@ static void test_invalid_keys(void) {
   dk[2400 - 64] ^= 1; /* H(ek) */
   CHECK(fromdata("ML-KEM-768", EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk,
                  2400, NULL, NULL, 0) == NULL);
-  CHECK(error_is("invalid key"));
-  no_error("invalid keys");
+  CHECK(ptest_error_is("invalid key"));
+  ptest_no_error("invalid keys");
 }
 
 /* X25519MLKEM768 with an X25519 share of small order (u = 0, RFC 7748
@@ -753,11 +729,11 @@ static void test_small_order(void) {
   EVP_PKEY_free(server);
   memset(sshare + 1088, 0, 32);
   CHECK(client != NULL && !decaps(client, sshare, ctlen, ss, &sslen));
-  CHECK(error_is("peer share of small order"));
+  CHECK(ptest_error_is("peer share of small order"));
   memset(share + 1184, 0, 32);
   server = share_key("X25519MLKEM768", share, len);
   CHECK(server != NULL && !encaps(server, NULL, 0, sshare, &ctlen, ss, &sslen));
-  CHECK(error_is("peer share of small order"));
+  CHECK(ptest_error_is("peer share of small order"));
   EVP_PKEY_free(server);
   EVP_PKEY_free(client);
 }
@@ -773,7 +749,7 @@ static void test_names(void) {
     CHECKF(k != NULL, "key type by the name %s", names[i]);
     EVP_PKEY_free(k);
   }
-  no_error("names");
+  ptest_no_error("names");
 }
 
 int main(int argc, char **argv) {
@@ -784,16 +760,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   test_backend_banner();
-  libctx = OSSL_LIB_CTX_new();
-  CHECK(libctx != NULL &&
-        OSSL_PROVIDER_set_default_search_path(libctx, argv[1]) == 1);
-  mlkem = OSSL_PROVIDER_load(libctx, "mlkem-provider");
-  dflt = OSSL_PROVIDER_load(libctx, "default");
-  if (mlkem == NULL || dflt == NULL) {
-    ERR_print_errors_fp(stderr);
-    CHECK_MSG(0, "the module and the default provider load");
-    return test_summary("test_provider_evp");
-  }
+  libctx = ptest_load(argv[1], &mlkem, &dflt);
+  if (libctx == NULL) return test_summary("test_provider_evp");
   CHECK(OSSL_PROVIDER_self_test(mlkem) == 1);
   test_acvp_keygen();
   test_acvp_encap_decap();
@@ -807,8 +775,6 @@ int main(int argc, char **argv) {
   test_invalid_keys();
   test_small_order();
   test_names();
-  OSSL_PROVIDER_unload(mlkem);
-  OSSL_PROVIDER_unload(dflt);
-  OSSL_LIB_CTX_free(libctx);
+  ptest_unload(libctx, mlkem, dflt);
   return test_summary("test_provider_evp");
 }

@@ -42,6 +42,7 @@
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 
+#include "provider_test.h"
 #include "test_util.h"
 
 #ifndef OSSL_PKEY_PARAM_ML_KEM_SEED
@@ -63,28 +64,6 @@ static const set_info sets[] = {
 #define NSETS (sizeof sets / sizeof sets[0])
 
 static const char *const forms[] = {"seed", "expanded", "both"};
-
-/* Errors, as test_provider_evp.c checks them ------------------------------ */
-
-/* 1 if an error on the queue carries the provider's reason text; the
- * queue is then cleared. */
-static int error_is(const char *reason) {
-  unsigned long e;
-  int found = 0;
-  while ((e = ERR_get_error()) != 0) {
-    const char *r = ERR_reason_error_string(e);
-    if (r != NULL && strcmp(r, reason) == 0) found = 1;
-  }
-  if (!found) fprintf(stderr, "expected an error \"%s\"\n", reason);
-  return found;
-}
-
-static void no_error(const char *what) {
-  unsigned long e = ERR_peek_error();
-  CHECKF(e == 0, "%s: no error on the queue", what);
-  if (e != 0) ERR_print_errors_fp(stderr);
-  ERR_clear_error();
-}
 
 /* Files and BIOs ---------------------------------------------------------- */
 
@@ -386,7 +365,7 @@ static void test_rfc9935(const set_info *s) {
     /* No private key to write. */
     out = encode(pub, EVP_PKEY_KEYPAIR, "PEM", "PrivateKeyInfo", NULL);
     CHECK(out.p == NULL);
-    CHECK(error_is("missing key"));
+    CHECK(ptest_error_is("missing key"));
   }
   if (keys[0] != NULL) check_text(keys[0], s, &pub_der);
 
@@ -399,7 +378,7 @@ static void test_rfc9935(const set_info *s) {
   EVP_PKEY_free(want);
   free(pub_pem.p);
   free_bytes(&pub_der);
-  no_error(s->name);
+  ptest_no_error(s->name);
 }
 
 /* Refusals ---------------------------------------------------------------- */
@@ -409,7 +388,7 @@ static void refused(const bytes *in, const char *input, const char *reason,
                     const char *what) {
   EVP_PKEY *k = decode(in, input, NULL, 0);
   CHECKF(k == NULL, "%s: refused", what);
-  CHECKF(error_is(reason), "%s: refused as \"%s\"", what, reason);
+  CHECKF(ptest_error_is(reason), "%s: refused as \"%s\"", what, reason);
   EVP_PKEY_free(k);
 }
 
@@ -435,7 +414,7 @@ static void test_refusals(void) {
       CHECKF(k != NULL, "%s: read (the section 7.3 checks pass)", bad[i]);
       ctx = k != NULL ? EVP_PKEY_CTX_new_from_pkey(libctx, k, NULL) : NULL;
       CHECK(ctx != NULL && EVP_PKEY_check(ctx) <= 0);
-      CHECK(error_is("key parts do not match"));
+      CHECK(ptest_error_is("key parts do not match"));
       EVP_PKEY_CTX_free(ctx);
       EVP_PKEY_free(k);
     }
@@ -483,7 +462,7 @@ static void test_refusals(void) {
   }
   CHECK(der.n == 1206);
   free_bytes(&der);
-  no_error("refusals");
+  ptest_no_error("refusals");
 }
 
 /* Other key types pass through ------------------------------------------- */
@@ -518,7 +497,7 @@ static void test_other_types(void) {
     EVP_PKEY_free(k);
     EVP_PKEY_CTX_free(ctx);
   }
-  no_error("other key types");
+  ptest_no_error("other key types");
 }
 
 /* Encryption ------------------------------------------------------------- */
@@ -565,7 +544,7 @@ static void test_encrypted(void) {
   EVP_PKEY_free(back);
   free(out.p);
   EVP_PKEY_free(key);
-  no_error("encrypted keys");
+  ptest_no_error("encrypted keys");
 }
 
 /* Random keys ------------------------------------------------------------ */
@@ -597,10 +576,10 @@ static void test_random_keys(void) {
     /* An unknown form is refused by the encoder. */
     out = encode(k, EVP_PKEY_KEYPAIR, "PEM", "PrivateKeyInfo", "compact");
     CHECK(out.p == NULL);
-    CHECK(error_is("bad parameter"));
+    CHECK(ptest_error_is("bad parameter"));
     EVP_PKEY_free(k);
   }
-  no_error("random keys");
+  ptest_no_error("random keys");
 }
 
 int main(int argc, char **argv) {
@@ -610,23 +589,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s MODULE_DIR\n", argv[0]);
     return 2;
   }
-  libctx = OSSL_LIB_CTX_new();
-  CHECK(libctx != NULL &&
-        OSSL_PROVIDER_set_default_search_path(libctx, argv[1]) == 1);
-  mlkem = OSSL_PROVIDER_load(libctx, "mlkem-provider");
-  dflt = OSSL_PROVIDER_load(libctx, "default");
-  if (mlkem == NULL || dflt == NULL) {
-    ERR_print_errors_fp(stderr);
-    CHECK_MSG(0, "the module and the default provider load");
-    return test_summary("test_provider_keyfile");
-  }
+  libctx = ptest_load(argv[1], &mlkem, &dflt);
+  if (libctx == NULL) return test_summary("test_provider_keyfile");
   for (i = 0; i < NSETS; i++) test_rfc9935(&sets[i]);
   test_refusals();
   test_other_types();
   test_encrypted();
   test_random_keys();
-  OSSL_PROVIDER_unload(mlkem);
-  OSSL_PROVIDER_unload(dflt);
-  OSSL_LIB_CTX_free(libctx);
+  ptest_unload(libctx, mlkem, dflt);
   return test_summary("test_provider_keyfile");
 }

@@ -46,6 +46,9 @@ import subprocess
 import sys
 import time
 
+import provider_test
+from provider_test import check, skip
+
 NAME = "provider_tls"
 TIMEOUT = 30
 
@@ -60,27 +63,6 @@ GROUPS = {
     "MLKEM1024": (0x0202, 1568, 1568),
 }
 GO_GROUPS = ["X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024"]
-
-counts = {"passed": 0, "failed": 0}
-
-
-def check(cond, what, detail=""):
-    if cond:
-        counts["passed"] += 1
-    else:
-        counts["failed"] += 1
-        print(f"{NAME}: FAILED: {what}" + (f"\n{detail}" if detail else ""),
-              flush=True)
-    return cond
-
-
-def skip(reason):
-    if os.environ.get("MLKEM_REQUIRE_INTEROP") == "1":
-        print(f"{NAME}: FAILED: {reason} (MLKEM_REQUIRE_INTEROP=1)")
-        sys.exit(1)
-    print(f"{NAME}: SKIPPED: {reason}")
-    sys.exit(77)
-
 
 def free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
@@ -425,13 +407,8 @@ def main():
         sys.exit(__doc__)
     part, cnf, go_dir, work = sys.argv[1:]
     global NAME
-    NAME = f"provider_tls_{part}"
-    if shutil.which("openssl") is None:
-        skip("the openssl command is not installed")
-    v = subprocess.run(["openssl", "version"], capture_output=True,
-                       text=True).stdout
-    if not re.match(r"OpenSSL [3-9]\.", v):
-        skip(f"the openssl command is not OpenSSL 3 ({v.strip()})")
+    NAME = provider_test.NAME = f"provider_tls_{part}"
+    provider_test.require_openssl3()
     work = os.path.abspath(work)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -443,8 +420,7 @@ def main():
         part_go(work, env, cert, key, go_dir)
     else:
         part_nginx(work, env, cert, key, go_dir)
-    print(f"{NAME}: {counts['passed']} passed, {counts['failed']} failed")
-    sys.exit(1 if counts["failed"] else 0)
+    provider_test.finish()
 
 
 if __name__ == "__main__":
