@@ -385,7 +385,9 @@ static int encode_text(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
   if (private_key && key->has_seed)
     ok = ok &&
          write_hex(ctx->prov, out, "seed", key->seed, ctx->alg->seed_bytes);
-  if (private_key)
+  /* A type whose private key is its seed (X-Wing) shows it once. */
+  if (private_key &&
+      !(key->has_seed && ctx->alg->priv_bytes == ctx->alg->seed_bytes))
     ok = ok && write_hex(ctx->prov, out, "dk", key->priv, ctx->alg->priv_bytes);
   return ok && write_hex(ctx->prov, out, "ek", key->pub, ctx->alg->pub_bytes);
 }
