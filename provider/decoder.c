@@ -55,7 +55,10 @@ static int read_all(const mlkp_provctx *prov, OSSL_CORE_BIO *in, uint8_t *buf,
                     size_t cap, size_t *len) {
   size_t got;
   *len = 0;
-  if (prov->bio_read_ex == NULL) return 0;
+  if (prov->bio_read_ex == NULL) {
+    MLKP_ERROR(prov, MLKP_R_ENCODING, "the core gave no BIO_read_ex");
+    return 0;
+  }
   while (*len < cap) {
     got = 0;
     if (!prov->bio_read_ex(in, buf + *len, cap - *len, &got) || got == 0) break;
