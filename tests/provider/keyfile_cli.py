@@ -24,8 +24,8 @@ Checks:
     expanded); public keys read and written again the same;
   - openssl pkey -text shows the seed mlkem convert writes raw;
   - RFC 9935's example keys read and written again (each in its form)
-    byte for byte, its
-    inconsistent keys (bad-ML-KEM-512-1, -3, -4) refused;
+    byte for byte, its inconsistent keys (bad-ML-KEM-512-1, -3, -4)
+    refused;
   - certificates: the public key of RFC 9935's example certificates, and
     one issued by openssl x509 -force_pubkey for a genpkey key;
   - a private_key_form that names no form: private keys refused with the
