@@ -77,7 +77,7 @@ bench: build
 	    --json $(BUILD)/bench-$$b.json || exit 1; echo; \
 	done
 
-# Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, ...
+# Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, --sets Kyber, ...
 COMPARE_BUILD ?= build-compare
 COMPARE_FLAGS ?=
 bench-compare:
@@ -108,16 +108,22 @@ bench-tls: build
 
 # The whole suite, instrumented: $(1) build dir, $(2) C compiler, $(3) C++
 # compiler (for the C++ API's tests; left to CMake if it is not installed),
-# $(4) flags.
+# $(4) flags. The Python and Rust bindings' tests are left out (pip and
+# cargo build their own, uninstrumented copies of the library), and the
+# random differential tests run a tenth of their trials
+# (SAN_TEST_QUICK=0 for all of them; tests/test_util.h, test_trials).
+SAN_TEST_QUICK ?= 1
 define sanitized_suite
 	$(CMAKE) -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(2) \
 	  $(if $(shell command -v $(3) 2>/dev/null),-DCMAKE_CXX_COMPILER=$(3)) \
 	  -DCMAKE_C_FLAGS="-O1 -g $(4)" -DCMAKE_CXX_FLAGS="-O1 -g $(4)" \
 	  -DCMAKE_EXE_LINKER_FLAGS="$(4)" -DCMAKE_SHARED_LINKER_FLAGS="$(4)" \
-	  -DCMAKE_MODULE_LINKER_FLAGS="$(4)" $(CMAKE_ARGS)
+	  -DCMAKE_MODULE_LINKER_FLAGS="$(4)" \
+	  -DMLKEM_PYTHON_TESTS=OFF -DMLKEM_RUST_TESTS=OFF $(CMAKE_ARGS)
 	$(CMAKE) --build $(1) -j $(JOBS)
 	cd $(1) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  MSAN_OPTIONS=poison_in_dtor=1 ctest --output-on-failure -j $(JOBS)
+	  MSAN_OPTIONS=poison_in_dtor=1 MLKEM_TEST_QUICK=$(SAN_TEST_QUICK) \
+	  ctest --output-on-failure -j $(JOBS)
 endef
 
 sanitize: sanitize-gcc sanitize-clang sanitize-msan
