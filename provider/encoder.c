@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * encoder.c - encoders (provider-encoder(7)) for the key types that have
- * key files: a private key as PKCS#8 PrivateKeyInfo, a public key as
+ * key files (ML-KEM-512/768/1024 and X-Wing, MLKP_KEYFILE_TYPES in
+ * prov.h): a private key as PKCS#8 PrivateKeyInfo, a public key as
  * SubjectPublicKeyInfo, each in DER or PEM, and either as text. The files
  * are written by the library's key-file codec (include/mlkem_keyfile.h),
  * so `openssl genpkey`, `openssl pkey` and PEM_write_bio_PrivateKey write
@@ -12,8 +13,9 @@
  * context's parameter "private_key_form"; unset, the provider's
  * configuration setting of the same name (a value that is none of the
  * three makes the private key encoders fail); unset, seed. A key without
- * its seed (read from an expanded key) has only the expanded form, and is
- * written in it whatever the setting.
+ * its seed (read from an expanded key) has only the expanded form, and an
+ * X-Wing key only the seed form (the draft's "Use in X.509"): each is
+ * written in its one form whatever the setting.
  *
  * With a cipher (the "cipher" parameter, as `openssl genpkey -aes256`,
  * `openssl pkey -aes256` and PEM_write_bio_PrivateKey with a cipher set
@@ -309,9 +311,12 @@ static int encode_file(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
     return 0;
   }
   if (!to_keyfile(key, private_key, &kf)) return 0;
+  /* A key without its seed has only the expanded form, a type without an
+   * expanded form (X-Wing: dk_bytes 0) only the seed form. */
   if (private_key)
-    form =
-        kf.type == MLKEM_KEYFILE_EXPANDED ? MLKEM_KEYFILE_EXPANDED : ctx->form;
+    form = kf.type == MLKEM_KEYFILE_EXPANDED ? MLKEM_KEYFILE_EXPANDED
+           : kf.alg->dk_bytes == 0           ? MLKEM_KEYFILE_SEED
+                                             : ctx->form;
   ok = mlkem_keyfile_encode(&kf, form, encrypt ? MLKEM_KEYFILE_DER : encoding,
                             buf, sizeof buf, &len, &err) == MLKEM_KEYFILE_OK;
   if (!ok)

@@ -226,8 +226,13 @@ extern const OSSL_DISPATCH mlkp_keymgmt_mlkem512[], mlkp_keymgmt_mlkem768[],
 /* The key types that have key files, for encoder.c and decoder.c: X(id,
  * NAMES) for mlkp_alg_<id> named MLKP_NAMES_<NAMES>. A type is added here
  * once the library's key-file table has it (mlkp_keyfile_alg). */
+/* clang-format off */
 #define MLKP_KEYFILE_TYPES(X) \
-  X(mlkem512, MLKEM512) X(mlkem768, MLKEM768) X(mlkem1024, MLKEM1024)
+  X(mlkem512, MLKEM512)       \
+  X(mlkem768, MLKEM768)       \
+  X(mlkem1024, MLKEM1024)     \
+  X(xwing, XWING)
+/* clang-format on */
 
 /* The encoders and decoders of those types (encoder.c, decoder.c). */
 extern const OSSL_ALGORITHM mlkp_encoder_algs[], mlkp_decoder_algs[];

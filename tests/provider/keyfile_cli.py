@@ -26,6 +26,9 @@ Checks:
   - RFC 9935's example keys read and written again (each in its form)
     byte for byte, its inconsistent keys (bad-ML-KEM-512-1, -3, -4)
     refused;
+  - X-Wing: the draft's example key files read and written again byte
+    for byte (in the seed form, its only one, whatever is configured),
+    genpkey's keys read by mlkem check and mlkem keygen's by openssl pkey;
   - certificates: the public key of RFC 9935's example certificates, and
     one issued by openssl x509 -force_pubkey for a genpkey key;
   - a private_key_form that names no form: private keys refused with the
@@ -221,6 +224,48 @@ def test_rfc9935(t, vectors):
           (r.stdout + r.stderr).decode(errors="replace"))
 
 
+def test_xwing(t, vectors):
+    """X-Wing: the draft's example files read and written again (the
+    seed form, whatever the configuration asks), its public key; keys of
+    genpkey read by mlkem, keys of mlkem keygen by openssl pkey."""
+    d = os.path.join(vectors, "xwing-draft")
+    priv, pub = os.path.join(d, "xwing.priv"), os.path.join(d, "xwing.pub")
+    out = t.path("xwing.out")
+    for form in FORMS:
+        if ok(t.openssl(["pkey", "-in", priv, "-out", out], form),
+              f"openssl pkey -in xwing.priv ({form} configured)"):
+            same_file(out, priv, f"xwing.priv written again ({form} "
+                      "configured: the seed form, its only one)")
+    if ok(t.openssl(["pkey", "-in", priv, "-pubout", "-out", out]),
+          "openssl pkey -pubout of xwing.priv"):
+        same_file(out, pub, "its public key is xwing.pub")
+    r = t.openssl(["pkey", "-in", priv, "-text", "-noout"])
+    check(r.returncode == 0 and r.stdout.startswith(
+        b"X-Wing Private-Key:\nseed:\n    00:01:02:03:04:05:06:07:08:09:0a:"
+        b"0b:0c:0d:0e:\n"), "X-Wing text form",
+        (r.stdout + r.stderr).decode(errors="replace")[:300])
+    key, key2 = t.path("xw.pem"), t.path("xw2.pem")
+    if ok(t.openssl(["genpkey", "-algorithm", "X-Wing", "-out", key]),
+          "openssl genpkey -algorithm X-Wing"):
+        r = t.mlkem_cmd(["check", "-i", key])
+        check(r.returncode == 0 and b"X-Wing private key, PKCS#8 PEM, seed "
+              b"form: OK" in r.stdout, "mlkem check reads genpkey's X-Wing "
+              "key", (r.stdout + r.stderr).decode(errors="replace"))
+        ok(t.mlkem_cmd(["pubkey", "-i", key, "-o", key2]), "mlkem pubkey")
+        if ok(t.openssl(["pkey", "-in", key, "-pubout", "-out", out]),
+              "openssl pkey -pubout (X-Wing)"):
+            same_file(out, key2, "X-Wing: openssl pkey -pubout is mlkem "
+                      "pubkey")
+    for enc in ENCODINGS:
+        src = t.path(f"xw.{enc}")
+        if ok(t.mlkem_cmd(["keygen", "-a", "X-Wing", "--outform", enc, "-o",
+                           src]), f"mlkem keygen -a X-Wing ({enc})"):
+            ok(t.openssl(["pkey", "-inform", enc, "-in", src, "-outform", enc,
+                          "-out", out]), f"openssl pkey of it ({enc})")
+            same_file(out, src, f"mlkem's X-Wing key ({enc}) written again "
+                      "byte for byte")
+
+
 def test_certificates(t, vectors):
     """A certificate of an ML-KEM public key: the RFC's (its key read
     through the module as the certificate is), and one issued here by
@@ -305,6 +350,7 @@ def main():
         test_forms(t, s, full=(s == "ML-KEM-768"))
     test_text(t)
     test_rfc9935(t, os.path.abspath(vectors))
+    test_xwing(t, os.path.abspath(vectors))
     test_certificates(t, os.path.abspath(vectors))
     test_bad_setting(t)
     test_pkeyutl(t)

@@ -25,7 +25,11 @@
  *    module loaded: its decoders pass DER of another type on.
  *  - Encrypted PKCS#8 (PEM and DER, AES-256 under PBES2) written and read
  *    back; a wrong pass phrase refused.
- *  - Random keys of each set written and read back through EVP.
+ *  - X-Wing: the draft's example key files (tests/vectors/xwing-draft) read,
+ *    equal to the key of their seed, written again byte for byte (the seed
+ *    form whatever form is asked), the text form; a non-reduced ML-KEM
+ *    part refused.
+ *  - Random keys of each type written and read back through EVP.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,24 +122,29 @@ static int same(const bytes *a, const bytes *b) {
 
 /* Keys -------------------------------------------------------------------- */
 
-/* The RFC's key: generated through EVP from its seed 00 01 ... 3f (the
- * provider's key generation from a seed is checked against NIST's vectors
- * by test_provider_evp). */
-static EVP_PKEY *rfc_key(const char *set) {
+/* The examples' key: generated through EVP from the seed 00 01 02 ...
+ * of `len` bytes (the provider's key generation from a seed is checked
+ * against NIST's and the X-Wing draft's vectors by test_provider_evp). */
+static EVP_PKEY *counting_seed_key(const char *type, size_t len) {
   uint8_t seed[64];
   EVP_PKEY *pkey = NULL;
-  EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(libctx, set, NULL);
+  EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(libctx, type, NULL);
   OSSL_PARAM p[2];
   size_t i;
   for (i = 0; i < sizeof seed; i++) seed[i] = (uint8_t)i;
-  p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_ML_KEM_SEED, seed,
-                                           sizeof seed);
+  p[0] =
+      OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_ML_KEM_SEED, seed, len);
   p[1] = OSSL_PARAM_construct_end();
   if (ctx == NULL || EVP_PKEY_keygen_init(ctx) <= 0 ||
       EVP_PKEY_CTX_set_params(ctx, p) <= 0 || EVP_PKEY_keygen(ctx, &pkey) <= 0)
     pkey = NULL;
   EVP_PKEY_CTX_free(ctx);
   return pkey;
+}
+
+/* RFC 9935's key: the seed 00 01 ... 3f. */
+static EVP_PKEY *rfc_key(const char *set) {
+  return counting_seed_key(set, 64);
 }
 
 /* A key through OSSL_DECODER (any structure; any input type if input is
@@ -381,6 +390,94 @@ static void test_rfc9935(const set_info *s) {
   ptest_no_error(s->name);
 }
 
+/* X-Wing ------------------------------------------------------------------ */
+
+/* The draft's "Use in X.509" example (tests/vectors/xwing-draft): the key
+ * of the seed 00 01 ... 1f, its PKCS#8 (the seed in the privateKey OCTET
+ * STRING, the only form) and SubjectPublicKeyInfo. */
+static void test_xwing(void) {
+  static const char prefix[] =
+      "X-Wing Private-Key:\nseed:\n    00:01:02:03:04:05:06:07:08:09:0a:0b:"
+      "0c:0d:0e:\n    0f:10:11:12:13:14:15:16:17:18:19:1a:1b:1c:1d:\n    "
+      "1e:1f\nek:\n";
+  EVP_PKEY *want = counting_seed_key("X-Wing", 32), *key, *pub, *k;
+  bytes priv_pem, pub_pem, priv_der, pub_der, out;
+  unsigned char bad[1300];
+  const unsigned char *p;
+  size_t f;
+  priv_pem.p = (unsigned char *)test_read_file(
+      test_vector_path("xwing-draft/xwing.priv"), &priv_pem.n);
+  pub_pem.p = (unsigned char *)test_read_file(
+      test_vector_path("xwing-draft/xwing.pub"), &pub_pem.n);
+  priv_der = pem_contents(&priv_pem);
+  pub_der = pem_contents(&pub_pem);
+  key = decode(&priv_pem, NULL, NULL, 0);
+  pub = decode(&pub_pem, NULL, NULL, EVP_PKEY_PUBLIC_KEY);
+  CHECKF(want != NULL && key != NULL && EVP_PKEY_is_a(key, "X-Wing") &&
+             EVP_PKEY_eq(key, want) == 1,
+         "xwing.priv: read, the draft's key");
+  CHECKF(pub != NULL && EVP_PKEY_eq(pub, want) == 1,
+         "xwing.pub: read, the draft's public key");
+  p = priv_der.p;
+  k = d2i_AutoPrivateKey_ex(NULL, &p, (long)priv_der.n, libctx, NULL);
+  CHECK(k != NULL && EVP_PKEY_eq(k, want) == 1);
+  EVP_PKEY_free(k);
+  p = pub_der.p;
+  k = d2i_PUBKEY_ex(NULL, &p, (long)pub_der.n, libctx, NULL);
+  CHECK(k != NULL && EVP_PKEY_eq(k, want) == 1);
+  EVP_PKEY_free(k);
+  if (key != NULL && pub != NULL) {
+    /* The seed is its only form, whatever the form asked. */
+    for (f = 0; f < 3; f++) {
+      out = encode(key, EVP_PKEY_KEYPAIR, "PEM", "PrivateKeyInfo", forms[f]);
+      CHECKF(same(&out, &priv_pem), "xwing.priv written again (%s asked)",
+             forms[f]);
+      free_bytes(&out);
+    }
+    out = encode(key, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", NULL);
+    CHECK(same(&out, &priv_der));
+    free_bytes(&out);
+    out = encode(key, EVP_PKEY_PUBLIC_KEY, "PEM", "SubjectPublicKeyInfo", NULL);
+    CHECK(same(&out, &pub_pem));
+    free_bytes(&out);
+    out.n = (size_t)i2d_PUBKEY(pub, &out.p);
+    CHECK(same(&out, &pub_der));
+    free_bytes(&out);
+    out = encode(key, EVP_PKEY_KEYPAIR, "TEXT", NULL, NULL);
+    CHECKF(out.p != NULL &&
+               strncmp((char *)out.p, prefix, sizeof prefix - 1) == 0 &&
+               strstr((char *)out.p, "dk:") == NULL,
+           "X-Wing text form: the seed, then ek");
+    free_bytes(&out);
+    CHECK(exchange(pub, key));
+  }
+  /* The ML-KEM-768 part's first coefficient 3329 (the draft's
+   * encapsulation checks it): refused. The public key starts after the
+   * SubjectPublicKeyInfo's 24 bytes of header (SEQUENCE 4, the
+   * AlgorithmIdentifier with its 11-byte OID 15, the BIT STRING's header 4
+   * and unused-bits byte 1). */
+  CHECK(pub_der.n == 24 + 1216 && pub_der.n <= sizeof bad);
+  if (pub_der.n == 24 + 1216) {
+    memcpy(bad, pub_der.p, pub_der.n);
+    bad[24] = 0x01;
+    bad[25] = (uint8_t)((bad[25] & 0xF0) | 0x0D);
+    out.p = bad;
+    out.n = pub_der.n;
+    k = decode(&out, "DER", NULL, 0);
+    CHECK(k == NULL);
+    CHECK(ptest_error_is("invalid key"));
+    EVP_PKEY_free(k);
+  }
+  EVP_PKEY_free(want);
+  EVP_PKEY_free(key);
+  EVP_PKEY_free(pub);
+  free(priv_pem.p);
+  free(pub_pem.p);
+  free_bytes(&priv_der);
+  free_bytes(&pub_der);
+  ptest_no_error("X-Wing");
+}
+
 /* Refusals ---------------------------------------------------------------- */
 
 /* A file refused by the decoders with `reason` on the queue. */
@@ -550,9 +647,11 @@ static void test_encrypted(void) {
 /* Random keys ------------------------------------------------------------ */
 
 static void test_random_keys(void) {
+  static const char *const types[] = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024",
+                                      "X-Wing"};
   size_t i, f;
-  for (i = 0; i < NSETS; i++) {
-    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(libctx, sets[i].name, NULL);
+  for (i = 0; i < 4; i++) {
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(libctx, types[i], NULL);
     EVP_PKEY *k = NULL, *back;
     bytes out, spki;
     CHECK(ctx != NULL && EVP_PKEY_keygen_init(ctx) > 0 &&
@@ -563,14 +662,14 @@ static void test_random_keys(void) {
       out = encode(k, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", forms[f]);
       back = decode(&out, "DER", NULL, EVP_PKEY_KEYPAIR);
       CHECKF(back != NULL && EVP_PKEY_eq(back, k) == 1,
-             "%s random key in the %s form read back", sets[i].name, forms[f]);
+             "%s random key in the %s form read back", types[i], forms[f]);
       EVP_PKEY_free(back);
       free_bytes(&out);
     }
     spki = encode(k, EVP_PKEY_PUBLIC_KEY, "PEM", "SubjectPublicKeyInfo", NULL);
     back = decode(&spki, "PEM", NULL, EVP_PKEY_PUBLIC_KEY);
     CHECKF(back != NULL && EVP_PKEY_eq(back, k) == 1 && exchange(back, k),
-           "%s random public key read back, an exchange with it", sets[i].name);
+           "%s random public key read back, an exchange with it", types[i]);
     EVP_PKEY_free(back);
     free_bytes(&spki);
     /* An unknown form is refused by the encoder. */
@@ -592,6 +691,7 @@ int main(int argc, char **argv) {
   libctx = ptest_load(argv[1], &mlkem, &dflt);
   if (libctx == NULL) return test_summary("test_provider_keyfile");
   for (i = 0; i < NSETS; i++) test_rfc9935(&sets[i]);
+  test_xwing();
   test_refusals();
   test_other_types();
   test_encrypted();
