@@ -1529,8 +1529,8 @@ static void test_xwing(void) {
   CHECK(mlkem_keyfile_from_raw(&other, xw, MLKEM_KEYFILE_PUBLIC, pk,
                                XWING_EK_BYTES - 1,
                                &err) == MLKEM_KEYFILE_ERR_LENGTH);
-  CHECK(mlkem_keyfile_decode(&other, pk, XWING_EK_BYTES + 1, NULL, &err) ==
-        MLKEM_KEYFILE_ERR_LENGTH);
+  CHECK(mlkem_keyfile_decode(&other, out, XWING_EK_BYTES + 1, NULL, &err) ==
+        MLKEM_KEYFILE_ERR_LENGTH); /* out: pk and a zero byte */
   /* Refused: another OID (last arc + 1), parameters present. */
   {
     uint8_t oid[sizeof oid_xwing];
