@@ -270,6 +270,60 @@ static void test_der(void) {
   }
 }
 
+/* mlkem_keyfile_der_type: the type named by the structures built here,
+ * whatever follows the OID; nothing for a structure of another kind. */
+static void test_der_type(void) {
+  static const uint8_t rsa_oid[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7,
+                                     0x0d, 0x01, 0x01, 0x01};
+  static buf out, choice, c;
+  uint8_t seed[64] = {0}, one = 1, ek[MLKEM1024_EK_BYTES] = {0};
+  const mlkem_keyfile_entry *const *t = mlkem_keyfile_table;
+  int priv = -1;
+  size_t arc;
+
+  for (arc = 1; arc <= 3; arc++) {
+    choice_seed(&choice, seed, sizeof seed);
+    pkcs8(&out, (uint8_t)arc, &choice, 0, 0, NULL, 0);
+    CHECKF(mlkem_keyfile_der_type(t, out.b, out.n, &priv) == t[arc - 1] &&
+               priv == 1,
+           "PKCS#8 names ML-KEM arc %zu", arc);
+    /* Only the OID counts: a zero ek, a version 1, parameters and
+     * trailing bytes inside are the decoder's to refuse. */
+    spki(&out, (uint8_t)arc, ek, t[arc - 1]->alg.ek_bytes, 1);
+    priv = -1;
+    CHECKF(mlkem_keyfile_der_type(t, out.b, out.n, &priv) == t[arc - 1] &&
+               priv == 0,
+           "SubjectPublicKeyInfo names ML-KEM arc %zu", arc);
+  }
+  pkcs8(&out, 2, &choice, 1, 1, &one, 1);
+  CHECK(mlkem_keyfile_der_type(t, out.b, out.n, NULL) == t[1]);
+  /* Cut short, it is not one DER element. */
+  CHECK(mlkem_keyfile_der_type(t, out.b, out.n - 1, NULL) == NULL);
+  /* Another ML-KEM arc, another algorithm, other structures. */
+  pkcs8(&out, 4, &choice, 0, 0, NULL, 0);
+  CHECK(mlkem_keyfile_der_type(t, out.b, out.n, &priv) == NULL);
+  c.n = 0;
+  tlv(&c, 0x06, rsa_oid, sizeof rsa_oid);
+  tlv(&c, 0x05, NULL, 0);
+  wrap(&choice, 0x30, &c);
+  c.n = 0;
+  tlv(&c, 0x02, &one, 1);
+  put(&c, choice.b, choice.n);
+  tlv(&c, 0x04, seed, 8);
+  wrap(&out, 0x30, &c);
+  CHECK(mlkem_keyfile_der_type(t, out.b, out.n, NULL) == NULL);
+  /* An RSAPrivateKey (INTEGER after INTEGER) and an OCTET STRING. */
+  c.n = 0;
+  tlv(&c, 0x02, &one, 1);
+  tlv(&c, 0x02, seed, 8);
+  wrap(&out, 0x30, &c);
+  CHECK(mlkem_keyfile_der_type(t, out.b, out.n, NULL) == NULL);
+  wrap(&out, 0x04, &c);
+  CHECK(mlkem_keyfile_der_type(t, out.b, out.n, NULL) == NULL);
+  CHECK(mlkem_keyfile_der_type(t, out.b, 0, NULL) == NULL);
+  CHECK(mlkem_keyfile_der_type(t, NULL, 0, NULL) == NULL);
+}
+
 /* ---- PEM --------------------------------------------------------------- */
 
 static void expect_pem(const char *text, int want, const char *what) {
@@ -1475,8 +1529,8 @@ static void test_xwing(void) {
   CHECK(mlkem_keyfile_from_raw(&other, xw, MLKEM_KEYFILE_PUBLIC, pk,
                                XWING_EK_BYTES - 1,
                                &err) == MLKEM_KEYFILE_ERR_LENGTH);
-  CHECK(mlkem_keyfile_decode(&other, pk, XWING_EK_BYTES + 1, NULL, &err) ==
-        MLKEM_KEYFILE_ERR_LENGTH);
+  CHECK(mlkem_keyfile_decode(&other, out, XWING_EK_BYTES + 1, NULL, &err) ==
+        MLKEM_KEYFILE_ERR_LENGTH); /* out: pk and a zero byte */
   /* Refused: another OID (last arc + 1), parameters present. */
   {
     uint8_t oid[sizeof oid_xwing];
@@ -1880,6 +1934,7 @@ int main(void) {
   size_t i;
   test_backend_banner();
   test_der();
+  test_der_type();
   test_pem();
   for (i = 0; mlkem_kems[i] != NULL; i++) test_keyfile_set(mlkem_kems[i]);
   test_keyfile_misc();

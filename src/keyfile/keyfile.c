@@ -494,6 +494,30 @@ static int decode_der(const mlkem_keyfile_entry *const *table,
                             "SubjectPublicKeyInfo");
 }
 
+/* The type a PKCS#8 or SubjectPublicKeyInfo names: its structure read as
+ * far as the OID of its AlgorithmIdentifier, nothing after it checked
+ * (keyfile_alg.h). */
+const mlkem_keyfile_entry *mlkem_keyfile_der_type(
+    const mlkem_keyfile_entry *const *table, const uint8_t *der, size_t n,
+    int *is_private) {
+  const mlkem_keyfile_entry *e = NULL;
+  mlkem_der_reader r, seq, version;
+  int tag;
+  if (table == NULL || der == NULL) return NULL;
+  mlkem_der_reader_init(&r, der, n);
+  if (mlkem_der_read(&r, MLKEM_DER_SEQUENCE, &seq) != MLKEM_DER_OK) return NULL;
+  tag = mlkem_der_peek_tag(&seq);
+  if (tag == MLKEM_DER_INTEGER &&
+      mlkem_der_read(&seq, MLKEM_DER_INTEGER, &version) != MLKEM_DER_OK)
+    return NULL;
+  if (tag != MLKEM_DER_INTEGER && tag != MLKEM_DER_SEQUENCE) return NULL;
+  /* Sets e on a known OID even when the parameters that follow are
+   * wrong: the key is of that type, and refused by the decoder. */
+  (void)read_algorithm(table, &seq, &e, NULL);
+  if (e != NULL && is_private != NULL) *is_private = tag == MLKEM_DER_INTEGER;
+  return e;
+}
+
 /* ---- reading PEM and raw ------------------------------------------------ */
 
 static int decode_pem(const mlkem_keyfile_entry *const *table,

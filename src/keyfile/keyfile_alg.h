@@ -103,6 +103,19 @@ int mlkem_keyfile_encode_in(const mlkem_keyfile_entry *const *table,
                             size_t cap, size_t *out_len,
                             mlkem_keyfile_error *err);
 
+/* The type of table whose OID the AlgorithmIdentifier of a PKCS#8
+ * private key or a SubjectPublicKeyInfo in der[0..n) names, reading only
+ * as far as that OID; NULL when der is not one of those structures up to
+ * there, or names a type not in table. *is_private (if not NULL) is set
+ * to 1 for PKCS#8, 0 for SubjectPublicKeyInfo, when a type is returned.
+ * Nothing else is checked: it tells a key file of another kind (which a
+ * caller passes on) from one of these types (which the decode functions
+ * then accept or refuse with the reason), as the OpenSSL provider's
+ * decoders must (provider/decoder.c). */
+const mlkem_keyfile_entry *mlkem_keyfile_der_type(
+    const mlkem_keyfile_entry *const *table, const uint8_t *der, size_t n,
+    int *is_private);
+
 /* Sets err (if not NULL) to code and the formatted one-line message, and
  * returns code. */
 #if defined(__GNUC__) || defined(__clang__)
