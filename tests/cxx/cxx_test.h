@@ -3,7 +3,7 @@
  * cxx_test.h - what the C++ API's tests share: the C test helpers
  * (test_util.h: CHECK and the summary line; the vector readers), hex into
  * bytes, and a call of a generic lambda with the set type named by a
- * string.
+ * string. It includes the three headers of the API.
  */
 #ifndef MLKEM_CXX_TEST_H
 #define MLKEM_CXX_TEST_H
@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "mlkem.hpp"
+#include "mlkem_hybrid.hpp"
+#include "mlkem_kyber.hpp"
 
 extern "C" {
 #include "aes256_ctr_drbg.h"
