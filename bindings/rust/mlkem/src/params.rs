@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! The parameter sets as types: one zero-sized marker per set, carrying its
-//! sizes (FIPS 203 section 8, Table 3) and its C functions.
+//! sizes (FIPS 203 section 8, Table 3) and its C functions. (The Kyber
+//! round-3 sets, in `kyber.rs`, implement the same trait.)
 use core::ffi::c_int;
 use core::fmt::Debug;
 use core::hash::Hash;
 use mlkem_sys as sys;
 
-mod sealed {
+pub(crate) mod sealed {
     pub trait Sealed {}
 }
 
@@ -37,10 +38,12 @@ impl<const N: usize> ByteArray for [u8; N] {
     }
 }
 
-/// An ML-KEM parameter set: [`MlKem512`], [`MlKem768`] or [`MlKem1024`].
+/// A parameter set: ML-KEM's [`MlKem512`], [`MlKem768`] or [`MlKem1024`],
+/// or one of Kyber round 3 (the marker types of [`crate::kyber`]).
 ///
-/// Sealed: the sets are those of FIPS 203. The `unsafe fn`s are the C
-/// functions of `include/mlkem.h` for the set; they are for this crate.
+/// Sealed: the sets are those of FIPS 203 and of round 3. The `unsafe fn`s
+/// are the C functions of `include/mlkem.h` (`include/mlkem_kyber.h`) for
+/// the set; they are for this crate.
 pub trait ParameterSet:
     sealed::Sealed + Copy + Debug + Default + Eq + Ord + Hash + Send + Sync + 'static
 {
@@ -63,6 +66,11 @@ pub trait ParameterSet:
     const SHARED_SECRET_SIZE: usize = sys::MLKEM_SS_BYTES;
     /// Bytes of the key-generation seed d || z.
     const SEED_SIZE: usize = sys::MLKEM_SEED_BYTES;
+    /// Whether the C library has a prepared form of ek for the set
+    /// (ML-KEM: yes; Kyber round 3: no, and `prepare_ek` and
+    /// `encaps_prepared_derand` are never called).
+    #[doc(hidden)]
+    const HAS_PREPARED_FORM: bool = true;
 
     /// `mlkemK_keygen_derand`.
     ///
