@@ -245,12 +245,7 @@ extern "C" {
     pub fn xwing_keygen(pk: *mut u8, sk: *mut u8) -> c_int;
     pub fn xwing_keygen_derand(pk: *mut u8, sk: *mut u8, seed: *const u8) -> c_int;
     pub fn xwing_encaps(ct: *mut u8, ss: *mut u8, pk: *const u8) -> c_int;
-    pub fn xwing_encaps_derand(
-        ct: *mut u8,
-        ss: *mut u8,
-        pk: *const u8,
-        eseed: *const u8,
-    ) -> c_int;
+    pub fn xwing_encaps_derand(ct: *mut u8, ss: *mut u8, pk: *const u8, eseed: *const u8) -> c_int;
     pub fn xwing_decaps(ss: *mut u8, ct: *const u8, sk: *const u8) -> c_int;
 
     // X25519MLKEM768.
@@ -335,12 +330,42 @@ mod tests {
     #[test]
     fn kyber_descriptors() {
         let sets: [(&CStr, usize, usize, usize); 6] = [
-            (c"Kyber512", KYBER512_PK_BYTES, KYBER512_SK_BYTES, KYBER512_CT_BYTES),
-            (c"Kyber768", KYBER768_PK_BYTES, KYBER768_SK_BYTES, KYBER768_CT_BYTES),
-            (c"Kyber1024", KYBER1024_PK_BYTES, KYBER1024_SK_BYTES, KYBER1024_CT_BYTES),
-            (c"Kyber512-90s", KYBER512_PK_BYTES, KYBER512_SK_BYTES, KYBER512_CT_BYTES),
-            (c"Kyber768-90s", KYBER768_PK_BYTES, KYBER768_SK_BYTES, KYBER768_CT_BYTES),
-            (c"Kyber1024-90s", KYBER1024_PK_BYTES, KYBER1024_SK_BYTES, KYBER1024_CT_BYTES),
+            (
+                c"Kyber512",
+                KYBER512_PK_BYTES,
+                KYBER512_SK_BYTES,
+                KYBER512_CT_BYTES,
+            ),
+            (
+                c"Kyber768",
+                KYBER768_PK_BYTES,
+                KYBER768_SK_BYTES,
+                KYBER768_CT_BYTES,
+            ),
+            (
+                c"Kyber1024",
+                KYBER1024_PK_BYTES,
+                KYBER1024_SK_BYTES,
+                KYBER1024_CT_BYTES,
+            ),
+            (
+                c"Kyber512-90s",
+                KYBER512_PK_BYTES,
+                KYBER512_SK_BYTES,
+                KYBER512_CT_BYTES,
+            ),
+            (
+                c"Kyber768-90s",
+                KYBER768_PK_BYTES,
+                KYBER768_SK_BYTES,
+                KYBER768_CT_BYTES,
+            ),
+            (
+                c"Kyber1024-90s",
+                KYBER1024_PK_BYTES,
+                KYBER1024_SK_BYTES,
+                KYBER1024_CT_BYTES,
+            ),
         ];
         // SAFETY: a static array of seven pointers (six descriptors, NULL).
         let kems = unsafe { &*core::ptr::addr_of!(mlkem_kyber_kems) };
@@ -349,7 +374,11 @@ mod tests {
             let d = unsafe { kems[i].as_ref() }.expect("a descriptor");
             // SAFETY: a static NUL-terminated name.
             assert_eq!(unsafe { CStr::from_ptr(d.name) }, name);
-            assert_eq!((d.ek_bytes, d.dk_bytes, d.ct_bytes), (pk, sk, ct), "{name:?}");
+            assert_eq!(
+                (d.ek_bytes, d.dk_bytes, d.ct_bytes),
+                (pk, sk, ct),
+                "{name:?}"
+            );
             assert_eq!(d.ss_bytes, KYBER_SS_BYTES);
             assert_eq!(d.seed_bytes, KYBER_KEYGEN_COINS_BYTES);
             assert_eq!(d.msg_bytes, KYBER_ENCAPS_COINS_BYTES);

@@ -31,6 +31,11 @@
 //!   cloned and is wiped when dropped ([`zeroize::ZeroizeOnDrop`]). `finish`
 //!   does not consume it; drop it when the handshake is over, finished or
 //!   not.
+//!
+//!   ```compile_fail,E0599
+//!   let (_, state) = mlkem::tls::client_share();
+//!   let copy = state.clone(); // no second copy of the client's secrets
+//!   ```
 //! - A peer's X25519 point of small order is refused by [`server_share`]
 //!   and [`ClientState::finish`] with [`Error::X25519Zero`] (RFC 8446
 //!   section 7.4.2): abort the handshake. A server share whose ML-KEM
