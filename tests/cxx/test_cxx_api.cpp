@@ -21,7 +21,10 @@
 
 #include "cxx_test.h"
 
+using cxx_test::all_zero;
+using cxx_test::random_bytes;
 using cxx_test::same;
+using cxx_test::thrown_code;
 
 /* ---- compile-time checks ---------------------------------------------- */
 
@@ -204,30 +207,6 @@ std::vector<std::uint8_t> seed_of(const Key &k) {
   } else {
     return std::vector<std::uint8_t>(s.begin(), s.end());
   }
-}
-
-template <std::size_t N>
-std::array<std::uint8_t, N> random_bytes(test_rng *rng) {
-  std::array<std::uint8_t, N> a;
-  test_rng_bytes(rng, a.data(), N);
-  return a;
-}
-
-bool all_zero(std::span<const std::uint8_t> b) {
-  return test_all_bytes(b.data(), b.size(), 0) != 0;
-}
-
-/* The C code that f throws as mlkem::error, or 0 if it throws nothing. */
-template <class F>
-int thrown_code(F &&f) {
-  try {
-    f();
-  } catch (const mlkem::error &e) {
-    CHECK(e.error_code() == std::error_code(e.code(), mlkem::error_category()));
-    CHECK(std::string(e.what()).rfind("mlkem: ", 0) == 0);
-    return e.code();
-  }
-  return 0;
 }
 
 template <mlkem::kem K>

@@ -24,7 +24,10 @@ extern "C" {
 #include "x25519_vectors.h"
 }
 
+using cxx_test::all_zero;
+using cxx_test::random_bytes;
 using cxx_test::same;
+using cxx_test::thrown_code;
 using tls = mlkem::x25519_mlkem768;
 
 /* ---- compile-time checks ---------------------------------------------- */
@@ -46,28 +49,6 @@ static_assert(!std::is_constructible_v<tls::client_key_share,
 static_assert(!std::is_same_v<tls::secret, mlkem::shared_secret>);
 
 namespace {
-
-template <std::size_t N>
-std::array<std::uint8_t, N> random_bytes(test_rng *rng) {
-  std::array<std::uint8_t, N> a;
-  test_rng_bytes(rng, a.data(), N);
-  return a;
-}
-
-bool all_zero(std::span<const std::uint8_t> b) {
-  return test_all_bytes(b.data(), b.size(), 0) != 0;
-}
-
-/* The C code that f throws as mlkem::error, or 0 if it throws nothing. */
-template <class F>
-int thrown_code(F &&f) {
-  try {
-    f();
-  } catch (const mlkem::error &e) {
-    return e.code();
-  }
-  return 0;
-}
 
 /* A share with one of its bytes changed. */
 template <class Share>

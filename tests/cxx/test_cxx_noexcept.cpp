@@ -9,13 +9,10 @@
  */
 #include "cxx_test.h"
 
+using cxx_test::all_zero;
 using cxx_test::same;
 
 namespace {
-
-bool all_zero(std::span<const std::uint8_t> b) {
-  return test_all_bytes(b.data(), b.size(), 0) != 0;
-}
 
 template <mlkem::kem K>
 void exchange() {

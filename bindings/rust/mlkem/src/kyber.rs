@@ -49,7 +49,7 @@
 //!   90s) with the modulus check of the ek inside it. The errors are
 //!   [`Error::InvalidEncapsulationKey`](crate::Error::InvalidEncapsulationKey)
 //!   and [`Error::InvalidDecapsulationKey`](crate::Error::InvalidDecapsulationKey).
-use crate::params::{sealed, ParameterSet};
+use crate::params::{forward_to_c, sealed, ParameterSet};
 use core::ffi::c_int;
 use mlkem_sys as sys;
 
@@ -82,21 +82,14 @@ macro_rules! kyber_set {
             type CiphertextBytes = [u8; sys::$ct];
             const HAS_PREPARED_FORM: bool = false;
 
-            unsafe fn keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$keygen_derand(ek, dk, seed) }
+            forward_to_c! {
+                keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) => $keygen_derand;
+                encaps_derand(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8)
+                    => $encaps_derand;
+                decaps(ss: *mut u8, ct: *const u8, dk: *const u8) => $decaps;
             }
             unsafe fn prepare_ek(_: *mut u8, _: *const u8) -> c_int {
                 unreachable!("mlkem: Kyber round 3 has no prepared form")
-            }
-            unsafe fn encaps_derand(
-                ct: *mut u8,
-                ss: *mut u8,
-                ek: *const u8,
-                m: *const u8,
-            ) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$encaps_derand(ct, ss, ek, m) }
             }
             unsafe fn encaps_prepared_derand(
                 _: *mut u8,
@@ -105,10 +98,6 @@ macro_rules! kyber_set {
                 _: *const u8,
             ) -> c_int {
                 unreachable!("mlkem: Kyber round 3 has no prepared form")
-            }
-            unsafe fn decaps(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$decaps(ss, ct, dk) }
             }
             unsafe fn check_ek(ek: *const u8) -> c_int {
                 let check = descriptor($index).check_ek.expect("check_ek");

@@ -129,6 +129,20 @@ pub(crate) const fn ek_offset<P: ParameterSet>() -> usize {
     P::DECAPSULATION_KEY_SIZE - P::ENCAPSULATION_KEY_SIZE - 2 * sys::MLKEM_HASH_BYTES
 }
 
+/// `unsafe fn`s of [`ParameterSet`] that each call one C function with the
+/// same arguments (the caller's safety contract is the C function's).
+macro_rules! forward_to_c {
+    ($($name:ident($($arg:ident: $ty:ty),*) => $c:ident;)*) => {
+        $(
+            unsafe fn $name($($arg: $ty),*) -> ::core::ffi::c_int {
+                // SAFETY: the caller's.
+                unsafe { ::mlkem_sys::$c($($arg),*) }
+            }
+        )*
+    };
+}
+pub(crate) use forward_to_c;
+
 macro_rules! parameter_set {
     ($(#[$doc:meta])* $name:ident, $label:literal, $ek:ident, $dk:ident, $ct:ident,
      $keygen_derand:ident, $prepare_ek:ident, $encaps_derand:ident,
@@ -145,43 +159,16 @@ macro_rules! parameter_set {
             type DecapsulationKeyBytes = [u8; sys::$dk];
             type CiphertextBytes = [u8; sys::$ct];
 
-            unsafe fn keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$keygen_derand(ek, dk, seed) }
-            }
-            unsafe fn prepare_ek(prep: *mut u8, ek: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$prepare_ek(prep, ek) }
-            }
-            unsafe fn encaps_derand(
-                ct: *mut u8,
-                ss: *mut u8,
-                ek: *const u8,
-                m: *const u8,
-            ) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$encaps_derand(ct, ss, ek, m) }
-            }
-            unsafe fn encaps_prepared_derand(
-                ct: *mut u8,
-                ss: *mut u8,
-                prep: *const u8,
-                m: *const u8,
-            ) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$encaps_prepared_derand(ct, ss, prep, m) }
-            }
-            unsafe fn decaps(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$decaps(ss, ct, dk) }
-            }
-            unsafe fn check_ek(ek: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$check_ek(ek) }
-            }
-            unsafe fn check_dk(dk: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$check_dk(dk) }
+            forward_to_c! {
+                keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) => $keygen_derand;
+                prepare_ek(prep: *mut u8, ek: *const u8) => $prepare_ek;
+                encaps_derand(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8)
+                    => $encaps_derand;
+                encaps_prepared_derand(ct: *mut u8, ss: *mut u8, prep: *const u8, m: *const u8)
+                    => $encaps_prepared_derand;
+                decaps(ss: *mut u8, ct: *const u8, dk: *const u8) => $decaps;
+                check_ek(ek: *const u8) => $check_ek;
+                check_dk(dk: *const u8) => $check_dk;
             }
         }
     };

@@ -14,20 +14,14 @@
 //!   reference prints it and hashed with SHA-256.
 mod common;
 
-use common::{array, hex, kv_lines, read_vector, CtrDrbg};
+use common::{array, hex, read_vector, records, CtrDrbg};
 use mlkem::kyber::{Kyber1024, Kyber1024_90s, Kyber512, Kyber512_90s, Kyber768, Kyber768_90s};
 use mlkem::{ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet};
 use sha2::{Digest, Sha256};
 
 fn nist_kat<P: ParameterSet>(file: &str) {
-    let mut rec = std::collections::HashMap::new();
-    let mut n = 0;
-    for (k, v) in kv_lines(&read_vector(file)) {
-        rec.insert(k.clone(), v);
-        // ss is the last field of a record.
-        if k != "ss" {
-            continue;
-        }
+    let recs = records(&read_vector(file), "ss");
+    for rec in &recs {
         let f = |name: &str| hex(&rec[name]);
         let count = &rec["count"];
         let mut drbg = CtrDrbg::new(&array(&f("seed")));
@@ -48,10 +42,8 @@ fn nist_kat<P: ParameterSet>(file: &str) {
         let from_sk = DecapsulationKey::<P>::from_bytes(&f("sk")).expect("valid sk");
         let ct = Ciphertext::<P>::from_bytes(&f("ct")).unwrap();
         assert_eq!(from_sk.decapsulate(&ct), ss, "count {count}");
-        rec.clear();
-        n += 1;
     }
-    assert_eq!(n, 100, "{file}");
+    assert_eq!(recs.len(), 100, "{file}");
 }
 
 #[test]

@@ -44,6 +44,21 @@ pub fn kv_lines(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The records of a "name = value" file (the .rsp KATs): the fields of
+/// each, by name, a record ending at the field named `last`.
+pub fn records(text: &str, last: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut out = Vec::new();
+    let mut rec = std::collections::HashMap::new();
+    for (k, v) in kv_lines(text) {
+        let end = k == last;
+        rec.insert(k, v);
+        if end {
+            out.push(std::mem::take(&mut rec));
+        }
+    }
+    out
+}
+
 /// SplitMix64 (Steele, Lea, Flood 2014): the inputs of the random tests,
 /// the same on every run. Not for keys.
 pub struct TestRng(u64);
