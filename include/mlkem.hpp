@@ -16,6 +16,11 @@
  * mixing sets does not compile. The concept mlkem::kem names what the three
  * types have in common, for code written once over all of them.
  *
+ * Two more headers add types in the same style, over the C headers of the
+ * same names: mlkem_kyber.hpp, Kyber round 3 (mlkem::kyber_512, ...,
+ * kyber_1024_90s), and mlkem_hybrid.hpp, X-Wing (mlkem::x_wing) and the
+ * TLS key shares X25519MLKEM768 (mlkem::x25519_mlkem768).
+ *
  * Every computation is a call into the C library: this header adds byte
  * handling, no arithmetic. Results are byte-identical with the C API's.
  *
@@ -122,6 +127,9 @@ enum class errc : int {
   backend = MLKEM_ERR_BACKEND,
   selftest = MLKEM_ERR_SELFTEST,
   pairwise = MLKEM_ERR_PAIRWISE,
+  /* X25519MLKEM768 (mlkem_hybrid.hpp): the peer's X25519 point is of small
+   * order; the handshake must be aborted. */
+  x25519_zero = MLKEM_ERR_X25519_ZERO,
   /* Not a C code: a ciphertext of the wrong length (FIPS 203 section 7.3,
    * ciphertext type check). Chosen far from the C codes, which count down
    * from -1. The Rust crate uses the same value. */
@@ -260,24 +268,28 @@ inline int random_seed(std::uint8_t *out, std::size_t len) noexcept {
 }  // namespace detail
 
 /* ------------------------------------------------------------------------ */
-/* The shared secret                                                         */
+/* Secret and public byte strings                                            */
 
 namespace detail {
 struct access;
 }
 
-class shared_secret {
+/* N secret bytes: the shared secret of every KEM of these headers
+ * (mlkem::shared_secret, 32 bytes), or the 64-byte secret of
+ * X25519MLKEM768 (mlkem_hybrid.hpp). Wiped on destruction. */
+template <std::size_t N>
+class secret_bytes {
  public:
-  static constexpr std::size_t size = MLKEM_SS_BYTES;
+  static constexpr std::size_t size = N;
 
   /* All zeros (what a failed call returns). */
-  shared_secret() noexcept : bytes_{} {}
-  explicit shared_secret(std::span<const std::uint8_t, size> b) noexcept {
+  secret_bytes() noexcept : bytes_{} {}
+  explicit secret_bytes(std::span<const std::uint8_t, size> b) noexcept {
     std::memcpy(bytes_.data(), b.data(), size);
   }
-  shared_secret(const shared_secret &) noexcept = default;
-  shared_secret &operator=(const shared_secret &) noexcept = default;
-  ~shared_secret() {
+  secret_bytes(const secret_bytes &) noexcept = default;
+  secret_bytes &operator=(const secret_bytes &) noexcept = default;
+  ~secret_bytes() {
     detail::wipe(bytes_.data(), size);
   }
 
@@ -289,8 +301,8 @@ class shared_secret {
   std::span<const std::uint8_t, size> bytes() const && = delete;
 
   /* Constant time. */
-  friend bool operator==(const shared_secret &a,
-                         const shared_secret &b) noexcept {
+  friend bool operator==(const secret_bytes &a,
+                         const secret_bytes &b) noexcept {
     return detail::ct_equal(a.bytes_.data(), b.bytes_.data(), size);
   }
 
@@ -299,13 +311,67 @@ class shared_secret {
   std::array<std::uint8_t, size> bytes_;
 };
 
+using shared_secret = secret_bytes<MLKEM_SS_BYTES>;
+
 namespace detail {
-/* Lets the parameter sets' types write a shared_secret's bytes. */
+
+/* N public bytes that a KEM type's functions write (a ciphertext, a key
+ * share), or that anyone makes from bytes of that length. Owner, the type
+ * they belong to, makes each a type of its own: one set's ciphertext does
+ * not convert into another's even where the sizes are equal. from_bytes
+ * refuses another length with LengthError. */
+template <class Owner, std::size_t N, errc LengthError>
+class public_bytes {
+ public:
+  static constexpr std::size_t size = N;
+
+  /* All zeros (what a failed call returns). */
+  public_bytes() noexcept : bytes_{} {}
+  /* Of the right size by type: no check needed. */
+  explicit public_bytes(std::span<const std::uint8_t, size> b) noexcept {
+    std::memcpy(bytes_.data(), b.data(), size);
+  }
+
+  /* Throws mlkem::error (LengthError) unless b.size() is size. */
+  static public_bytes from_bytes(std::span<const std::uint8_t> b) {
+    return or_throw([&](std::error_code &ec) { return from_bytes(b, ec); });
+  }
+  static public_bytes from_bytes(std::span<const std::uint8_t> b,
+                                 std::error_code &ec) noexcept {
+    public_bytes c;
+    if (b.size() != size) {
+      ec = LengthError;
+      return c;
+    }
+    std::memcpy(c.bytes_.data(), b.data(), size);
+    ec.clear();
+    return c;
+  }
+
+  std::span<const std::uint8_t, size> bytes() const &noexcept {
+    return bytes_;
+  }
+  /* On a temporary: a copy, so that no view outlives the object. */
+  std::array<std::uint8_t, size> bytes() const &&noexcept {
+    return bytes_;
+  }
+
+  friend bool operator==(const public_bytes &,
+                         const public_bytes &) noexcept = default;
+
+ private:
+  friend struct access;
+  std::array<std::uint8_t, size> bytes_;
+};
+
+/* Lets the KEM types write the bytes of the results they return. */
 struct access {
-  static std::uint8_t *data(shared_secret &ss) noexcept {
-    return ss.bytes_.data();
+  template <class T>
+  static std::uint8_t *data(T &x) noexcept {
+    return x.bytes_.data();
   }
 };
+
 }  // namespace detail
 
 /* ------------------------------------------------------------------------ */
@@ -316,8 +382,8 @@ namespace detail {
 /* The C functions and sizes of one set, under one name for the template
  * below. dk is dk_PKE || ek || H(ek) || z (FIPS 203 Algorithm 16, line 3),
  * so the prepared form ek || H(ek) sits in dk at dk_bytes - ek_bytes - 64.
- * (Kyber round 3, X-Wing and X25519MLKEM768 get traits of the same shape
- * for their own C functions.) */
+ * (mlkem_kyber.hpp gives Kyber round 3's sets traits of the same shape,
+ * without the prepared form.) */
 #define MLKEM_CXX_TRAITS(K)                                               \
   struct ml_kem_##K##_traits {                                            \
     static constexpr std::string_view name = "ML-KEM-" #K;                \
@@ -328,6 +394,7 @@ namespace detail {
         MLKEM##K##_PREPARED_EK_BYTES;                                     \
     static constexpr std::size_t prepared_ek_offset =                     \
         dk_bytes - ek_bytes - 64;                                         \
+    static constexpr bool has_prepared_form = true;                       \
     static int keygen_derand(std::uint8_t *ek, std::uint8_t *dk,          \
                              const std::uint8_t *seed) noexcept {         \
       return mlkem##K##_keygen_derand(ek, dk, seed);                      \
@@ -373,7 +440,9 @@ MLKEM_CXX_TRAITS(1024);
 
 }  // namespace detail
 
-/* One parameter set: mlkem::ml_kem_512, ml_kem_768, ml_kem_1024 below. */
+/* One parameter set: mlkem::ml_kem_512, ml_kem_768, ml_kem_1024 below, and
+ * Kyber round 3's kyber_512, ... (mlkem_kyber.hpp), whose traits have no
+ * prepared form of ek (has_prepared_form: its keys have no prepare()). */
 template <class Traits>
 class parameter_set {
  public:
@@ -386,60 +455,15 @@ class parameter_set {
   static constexpr std::size_t message_size = MLKEM_MSG_BYTES;
 
   using shared_secret = mlkem::shared_secret;
-  class ciphertext;
+  /* The ciphertext c (public). */
+  using ciphertext = detail::public_bytes<parameter_set, Traits::ct_bytes,
+                                          errc::invalid_ciphertext>;
   class encapsulation_key;
   class decapsulation_key;
 
-  /* The ciphertext c (public). */
-  class ciphertext {
-   public:
-    static constexpr std::size_t size = Traits::ct_bytes;
-
-    /* All zeros (what a failed call returns). */
-    ciphertext() noexcept : bytes_{} {}
-    /* A ciphertext of the right size by type: no check needed. */
-    explicit ciphertext(std::span<const std::uint8_t, size> b) noexcept {
-      std::memcpy(bytes_.data(), b.data(), size);
-    }
-
-    /* Throws mlkem::error (errc::invalid_ciphertext) unless b.size() is
-     * ciphertext_size. */
-    static ciphertext from_bytes(std::span<const std::uint8_t> b) {
-      return detail::or_throw(
-          [&](std::error_code &ec) { return from_bytes(b, ec); });
-    }
-    static ciphertext from_bytes(std::span<const std::uint8_t> b,
-                                 std::error_code &ec) noexcept {
-      ciphertext c;
-      if (b.size() != size) {
-        ec = errc::invalid_ciphertext;
-        return c;
-      }
-      std::memcpy(c.bytes_.data(), b.data(), size);
-      ec.clear();
-      return c;
-    }
-
-    std::span<const std::uint8_t, size> bytes() const &noexcept {
-      return bytes_;
-    }
-    /* On a temporary: a copy, so that no view outlives the object. */
-    std::array<std::uint8_t, size> bytes() const &&noexcept {
-      return bytes_;
-    }
-
-    friend bool operator==(const ciphertext &,
-                           const ciphertext &) noexcept = default;
-
-   private:
-    friend class encapsulation_key;
-    friend class decapsulation_key;
-    std::array<std::uint8_t, size> bytes_;
-  };
-
-  /* The encapsulation key ek (public), checked when it was made; prepared
-   * (holding H(ek) too) when it comes from a decapsulation_key or after
-   * prepare(). */
+  /* The encapsulation key ek (public), checked when it was made; for
+   * ML-KEM prepared (holding H(ek) too) when it comes from a
+   * decapsulation_key or after prepare(). */
   class encapsulation_key {
    public:
     static constexpr std::size_t size = Traits::ek_bytes;
@@ -471,7 +495,7 @@ class parameter_set {
      * costs less than the hash on its own, so keys read with from_bytes
      * are not prepared unless asked; the hash pays for itself from the
      * third encapsulation. Does nothing on a prepared key. */
-    void prepare() noexcept {
+    void prepare() noexcept requires Traits::has_prepared_form {
       if (is_prepared_) return;
       std::array<std::uint8_t, size> ek;
       std::memcpy(ek.data(), prepared_.data(), size);
@@ -479,7 +503,7 @@ class parameter_set {
       (void)Traits::prepare_ek(prepared_.data(), ek.data());
       is_prepared_ = true;
     }
-    bool is_prepared() const noexcept {
+    bool is_prepared() const noexcept requires Traits::has_prepared_form {
       return is_prepared_;
     }
 
@@ -493,33 +517,22 @@ class parameter_set {
     std::pair<shared_secret, ciphertext> encapsulate(
         std::error_code &ec) const noexcept {
       std::pair<shared_secret, ciphertext> r;
-      std::uint8_t *ct = r.second.bytes_.data();
-      std::uint8_t *ss = detail::access::data(r.first);
-      detail::check(is_prepared_
-                        ? Traits::encaps_prepared(ct, ss, prepared_.data())
-                        : Traits::encaps(ct, ss, prepared_.data()),
-                    ec);
+      detail::check(encaps(r, nullptr), ec);
       return r;
     }
 
     /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17) with the caller's m,
      * for known-answer tests: m must be fresh, random and secret. */
     std::pair<shared_secret, ciphertext> encapsulate_derand(
-        std::span<const std::uint8_t, MLKEM_MSG_BYTES> m) const {
+        std::span<const std::uint8_t, message_size> m) const {
       return detail::or_throw(
           [&](std::error_code &ec) { return encapsulate_derand(m, ec); });
     }
     std::pair<shared_secret, ciphertext> encapsulate_derand(
-        std::span<const std::uint8_t, MLKEM_MSG_BYTES> m,
+        std::span<const std::uint8_t, message_size> m,
         std::error_code &ec) const noexcept {
       std::pair<shared_secret, ciphertext> r;
-      std::uint8_t *ct = r.second.bytes_.data();
-      std::uint8_t *ss = detail::access::data(r.first);
-      detail::check(is_prepared_ ? Traits::encaps_prepared_derand(
-                                       ct, ss, prepared_.data(), m.data())
-                                 : Traits::encaps_derand(
-                                       ct, ss, prepared_.data(), m.data()),
-                    ec);
+      detail::check(encaps(r, m.data()), ec);
       return r;
     }
 
@@ -545,8 +558,25 @@ class parameter_set {
     friend class decapsulation_key;
     /* Left unset: every maker fills it. */
     encapsulation_key() noexcept {}
+
+    /* The C call of encapsulate (m null: the C library draws m) or
+     * encapsulate_derand, on the prepared form where there is one. */
+    int encaps(std::pair<shared_secret, ciphertext> &r,
+               const std::uint8_t *m) const noexcept {
+      std::uint8_t *ct = detail::access::data(r.second);
+      std::uint8_t *ss = detail::access::data(r.first);
+      const std::uint8_t *ek = prepared_.data();
+      if constexpr (Traits::has_prepared_form) {
+        if (is_prepared_) {
+          return m != nullptr ? Traits::encaps_prepared_derand(ct, ss, ek, m)
+                              : Traits::encaps_prepared(ct, ss, ek);
+        }
+      }
+      return m != nullptr ? Traits::encaps_derand(ct, ss, ek, m)
+                          : Traits::encaps(ct, ss, ek);
+    }
     /* ek || H(ek), the C library's prepared form; H(ek) only when
-     * is_prepared_. */
+     * is_prepared_. Without a prepared form (Kyber), ek alone. */
     std::array<std::uint8_t, Traits::prepared_ek_bytes> prepared_;
     bool is_prepared_ = false;
   };
@@ -621,7 +651,7 @@ class parameter_set {
       typename parameter_set::encapsulation_key ek;
       std::memcpy(ek.prepared_.data(), dk_.data() + Traits::prepared_ek_offset,
                   Traits::prepared_ek_bytes);
-      ek.is_prepared_ = true;
+      ek.is_prepared_ = Traits::has_prepared_form;
       return ek;
     }
 
@@ -634,7 +664,7 @@ class parameter_set {
     shared_secret decapsulate(const ciphertext &ct,
                               std::error_code &ec) const noexcept {
       shared_secret ss;
-      detail::check(Traits::decaps(detail::access::data(ss), ct.bytes_.data(),
+      detail::check(Traits::decaps(detail::access::data(ss), ct.bytes().data(),
                                    dk_.data()),
                     ec);
       return ss;
@@ -710,7 +740,9 @@ using ml_kem_768 = parameter_set<detail::ml_kem_768_traits>;
 using ml_kem_1024 = parameter_set<detail::ml_kem_1024_traits>;
 
 /* ------------------------------------------------------------------------ */
-/* What every KEM type of this header provides                               */
+/* What every KEM type of these headers provides (ML-KEM, Kyber, X-Wing)     */
+/* seed_size and message_size are the sizes of from_seed's and
+ * encapsulate_derand's inputs: for ML-KEM d || z and m. */
 
 template <class R>
 concept byte_range = std::ranges::contiguous_range<R> &&
@@ -728,13 +760,14 @@ concept kem = requires {
   { K::ciphertext_size } -> std::convertible_to<std::size_t>;
   { K::shared_secret_size } -> std::convertible_to<std::size_t>;
   { K::seed_size } -> std::convertible_to<std::size_t>;
+  { K::message_size } -> std::convertible_to<std::size_t>;
 }
 &&requires(const typename K::decapsulation_key &dk,
            const typename K::encapsulation_key &ek,
            const typename K::ciphertext &ct,
            std::span<const std::uint8_t> bytes,
            std::span<const std::uint8_t, K::seed_size> seed,
-           std::span<const std::uint8_t, MLKEM_MSG_BYTES> m,
+           std::span<const std::uint8_t, K::message_size> m,
            std::error_code &ec) {
   {
     K::decapsulation_key::generate()

@@ -17,6 +17,7 @@
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
 #include "test_util.h"
+#include "x25519_vectors.h"
 
 #define CS X25519MLKEM768_CLIENT_SHARE_BYTES
 #define SS X25519MLKEM768_SERVER_SHARE_BYTES
@@ -159,22 +160,14 @@ static void test_masked_bit(test_rng *rng) {
   printf("  the top bit of either X25519 point is masked (RFC 7748)\n");
 }
 
-/* The encodings of points of small order (RFC 7748 section 6.1; the same
- * list test_x25519 refuses): refused by both sides, outputs zeroed. */
+/* The encodings of points of small order (x25519_vectors.h): refused by
+ * both sides, outputs zeroed. */
 static void test_small_order(test_rng *rng) {
-  static const char *const points[] = {
-      "0000000000000000000000000000000000000000000000000000000000000000",
-      "0100000000000000000000000000000000000000000000000000000000000000",
-      "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-      "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-      "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-      "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-      "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-  };
+  const char *const *points = x25519_small_order_hex;
   size_t i;
   exchange x;
   run_exchange(rng, &x);
-  for (i = 0; i < sizeof points / sizeof points[0]; i++) {
+  for (i = 0; i < X25519_SMALL_ORDER_POINTS; i++) {
     uint8_t cshare[CS], sshare[SS], secret[SEC];
     memcpy(cshare, x.cshare, CS);
     CHECK(test_hex_decode(cshare + EK, 32, points[i], 64) == 32);

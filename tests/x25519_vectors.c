@@ -11,6 +11,16 @@
 #include "test_util.h"
 #include "x25519/x25519.h"
 
+const char *const x25519_small_order_hex[X25519_SMALL_ORDER_POINTS] = {
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+};
+
 static void hex32(uint8_t out[32], const char *hex) {
   CHECK(strlen(hex) == 64 && test_hex_decode(out, 32, hex, 64) == 32);
 }

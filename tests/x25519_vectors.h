@@ -17,6 +17,20 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Encodings of points of small order, in lowercase hex, whose X25519 is
+ * zero under every scalar (RFC 7748 section 6.1; the protocols that refuse
+ * a zero secret refuse them): u = 0 (order 2), 1 and p - 1 = -1 (order 4,
+ * on the curve or its twist: x(2P) = (u^2 - 1)^2 / (4u(u^2 + Au + 1)) is 0
+ * exactly when u = +-1), the two points of order 8 (listed among the
+ * LowOrderPublic points of Wycheproof's x25519_test.json), and p and
+ * p + 1, which encode 0 and 1 again (p = 2^255 - 19). */
+#define X25519_SMALL_ORDER_POINTS 7
+extern const char *const x25519_small_order_hex[X25519_SMALL_ORDER_POINTS];
+
 /* X25519(k, u) into out: 0, or MLKEM_ERR_X25519_ZERO for an all-zero
  * result (out zeroed). */
 typedef int (*x25519_fn)(uint8_t out[32], const uint8_t k[32],
@@ -41,5 +55,9 @@ void x25519_check_impl(const void *impl);
  * number of differing results. */
 unsigned long x25519_compare_random(const void *impl, const void *ref,
                                     unsigned long n, const char *seed);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * compile_fail.cpp - code that must NOT compile against include/mlkem.hpp,
+ * compile_fail.cpp - code that must NOT compile against include/mlkem.hpp
+ * (and mlkem_kyber.hpp, mlkem_hybrid.hpp),
  * one case per value of MLKEM_CASE (compile_fail.sh compiles each and
  * expects an error on the line marked with its number); MLKEM_CASE=0 is
  * the control, the same code with the right types, which must compile.
@@ -10,6 +11,8 @@
 #include <utility>
 
 #include "mlkem.hpp"
+#include "mlkem_hybrid.hpp"
+#include "mlkem_kyber.hpp"
 
 #ifndef MLKEM_CASE
 #define MLKEM_CASE 0
@@ -66,5 +69,43 @@ void cases(const k1024::decapsulation_key &dk, const k1024::ciphertext &ct,
   (void)ek.encapsulate_derand(m);
   (void)copy;
   (void)c;
+#endif
+}
+
+/* Kyber round 3 and the hybrids: a Kyber768 key or ciphertext is not an
+ * ML-KEM-768 one of the same size (their results differ), and an X-Wing
+ * ciphertext is not a TLS server share of the same size. */
+using tls = mlkem::x25519_mlkem768;
+#if MLKEM_CASE == 10
+using maybe_kyber = mlkem::kyber_768;
+#else
+using maybe_kyber = k768;
+#endif
+#if MLKEM_CASE == 12
+using maybe_xwing_ct = mlkem::x_wing::ciphertext;
+#else
+using maybe_xwing_ct = tls::server_key_share;
+#endif
+
+static void takes_an_ml_kem_768_key(const k768::decapsulation_key &) {}
+
+void other_scheme_cases(const k768::decapsulation_key &dk,
+                        const mlkem::kyber_768::ciphertext &kyber_ct,
+                        const k768::ciphertext &ct,
+                        const tls::client_state &state,
+                        const maybe_xwing_ct &reply) {
+  const maybe_kyber::decapsulation_key *key = nullptr;
+  (void)kyber_ct;
+  (void)ct;
+#if MLKEM_CASE == 10
+  takes_an_ml_kem_768_key(*key);  // case 10
+#elif MLKEM_CASE == 11
+  (void)dk.decapsulate(kyber_ct);  // case 11
+#elif MLKEM_CASE == 12
+  (void)state.finish(reply);           // case 12
+#else
+  takes_an_ml_kem_768_key(*key);
+  (void)dk.decapsulate(ct);
+  (void)state.finish(reply);
 #endif
 }

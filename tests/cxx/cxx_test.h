@@ -2,12 +2,14 @@
 /*
  * cxx_test.h - what the C++ API's tests share: the C test helpers
  * (test_util.h: CHECK and the summary line; the vector readers), hex into
- * bytes, and a call of a generic lambda with the set type named by a
- * string.
+ * bytes, random inputs, the zero and exception checks, and a call of a
+ * generic lambda with the set type named by a string. It includes the three
+ * headers of the API.
  */
 #ifndef MLKEM_CXX_TEST_H
 #define MLKEM_CXX_TEST_H
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +20,8 @@
 #include <vector>
 
 #include "mlkem.hpp"
+#include "mlkem_hybrid.hpp"
+#include "mlkem_kyber.hpp"
 
 extern "C" {
 #include "aes256_ctr_drbg.h"
@@ -61,6 +65,34 @@ void by_set(std::string_view name, F &&f) {
     CHECK_MSG(0, "known parameter set");
   }
 }
+
+/* N bytes from the tests' deterministic generator. */
+template <std::size_t N>
+std::array<std::uint8_t, N> random_bytes(test_rng *rng) {
+  std::array<std::uint8_t, N> a;
+  test_rng_bytes(rng, a.data(), N);
+  return a;
+}
+
+inline bool all_zero(std::span<const std::uint8_t> b) {
+  return test_all_bytes(b.data(), b.size(), 0) != 0;
+}
+
+#if defined(__cpp_exceptions)
+/* The C code that f throws as mlkem::error (checking the error's other
+ * forms), or 0 if it throws nothing. */
+template <class F>
+int thrown_code(F &&f) {
+  try {
+    f();
+  } catch (const mlkem::error &e) {
+    CHECK(e.error_code() == std::error_code(e.code(), mlkem::error_category()));
+    CHECK(std::string(e.what()).rfind("mlkem: ", 0) == 0);
+    return e.code();
+  }
+  return 0;
+}
+#endif
 
 /* The whole of a vector file (tests/vectors/rel). */
 inline std::string read_vector(const char *rel) {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The installed C++ API: installs the library into a scratch prefix, then
 # builds examples/cxx (find_package(mlkem), target mlkem::mlkem_cxx) with
-# the C++ compiler and flags of the build, and runs it.
+# the C++ compiler and flags of the build, and runs its two programs.
 # Usage: install_test.sh SOURCE_DIR BUILD_DIR CXX [CXX_FLAGS]
 set -eu
 src=$1
@@ -12,10 +12,13 @@ cxxflags=${4:-}
 prefix="$build/install-test-cxx"
 rm -rf "$prefix" "$build/consumer-cxx"
 cmake --install "$build" --prefix "$prefix" >/dev/null
-test -f "$prefix/include/mlkem.hpp"
+for h in mlkem.hpp mlkem_kyber.hpp mlkem_hybrid.hpp; do
+  test -f "$prefix/include/$h"
+done
 cmake -S "$src/examples/cxx" -B "$build/consumer-cxx" \
   -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_COMPILER="$cxx" \
   -DCMAKE_CXX_FLAGS="$cxxflags" >/dev/null
 cmake --build "$build/consumer-cxx" >/dev/null
 "$build/consumer-cxx/exchange"
-echo "install_test_cxx: 2 passed, 0 failed"
+"$build/consumer-cxx/hybrid"
+echo "install_test_cxx: 3 passed, 0 failed"

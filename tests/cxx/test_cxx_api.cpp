@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * test_cxx_api.cpp - the C++ API's behaviour (include/mlkem.hpp), for each
- * set, written once over the concept mlkem::kem:
+ * test_cxx_api.cpp - the C++ API's behaviour (include/mlkem.hpp,
+ * mlkem_kyber.hpp, and X-Wing of mlkem_hybrid.hpp), for each KEM type
+ * (ML-KEM-512/768/1024, the six Kyber round-3 sets, X-Wing), written once
+ * over the concept mlkem::kem:
  *
  *  - at compile time: the sizes are the C macros'; the types of different
  *    sets do not convert into each other, and one set's key does not take
@@ -9,8 +11,9 @@
  *    not throw; every bytes() is a contiguous range of std::uint8_t;
  *  - round trips (generate, from_seed, from_bytes; prepared or not);
  *  - every error: wrong lengths, the modulus check, the hash check, the ek
- *    inside dk; thrown as mlkem::error with the C code, and reported
- *    through std::error_code by the noexcept forms, with zeroed results;
+ *    inside dk (X-Wing: its ML-KEM part; its key is a seed, which has no
+ *    check); thrown as mlkem::error with the C code, and reported through
+ *    std::error_code by the noexcept forms, with zeroed results;
  *  - the same results as the C functions for the same inputs;
  *  - moved-from keys are wiped; clone() copies; shared_secret ==.
  */
@@ -18,7 +21,10 @@
 
 #include "cxx_test.h"
 
+using cxx_test::all_zero;
+using cxx_test::random_bytes;
 using cxx_test::same;
+using cxx_test::thrown_code;
 
 /* ---- compile-time checks ---------------------------------------------- */
 
@@ -83,8 +89,63 @@ static_assert(
     std::is_copy_constructible_v<mlkem::ml_kem_768::encapsulation_key>);
 static_assert(std::is_base_of_v<std::runtime_error, mlkem::error>);
 
-/* Something else that is not a KEM of this header. */
+/* Kyber round 3: the sizes of mlkem_kyber.h, and types of their own. */
+static_assert(mlkem::kyber_512::encapsulation_key_size == KYBER512_PK_BYTES &&
+              mlkem::kyber_512::decapsulation_key_size == KYBER512_SK_BYTES &&
+              mlkem::kyber_512::ciphertext_size == KYBER512_CT_BYTES);
+static_assert(mlkem::kyber_768_90s::encapsulation_key_size ==
+                  KYBER768_PK_BYTES &&
+              mlkem::kyber_768_90s::decapsulation_key_size ==
+                  KYBER768_SK_BYTES &&
+              mlkem::kyber_768_90s::ciphertext_size == KYBER768_CT_BYTES);
+static_assert(mlkem::kyber_1024::encapsulation_key_size == KYBER1024_PK_BYTES &&
+              mlkem::kyber_1024::decapsulation_key_size == KYBER1024_SK_BYTES &&
+              mlkem::kyber_1024::ciphertext_size == KYBER1024_CT_BYTES);
+static_assert(mlkem::kyber_768::seed_size == KYBER_KEYGEN_COINS_BYTES &&
+              mlkem::kyber_768::message_size == KYBER_ENCAPS_COINS_BYTES);
+static_assert(mlkem::kyber_768::name == "Kyber768" &&
+              mlkem::kyber_1024_90s::name == "Kyber1024-90s");
+/* A Kyber key or ciphertext is not an ML-KEM one of the same size, nor one
+ * of the other variant. */
+static_assert(distinct<mlkem::kyber_768::decapsulation_key,
+                       mlkem::ml_kem_768::decapsulation_key>);
+static_assert(distinct<mlkem::kyber_768::encapsulation_key,
+                       mlkem::ml_kem_768::encapsulation_key>);
+static_assert(
+    distinct<mlkem::kyber_768::ciphertext, mlkem::ml_kem_768::ciphertext>);
+static_assert(
+    distinct<mlkem::kyber_768::ciphertext, mlkem::kyber_768_90s::ciphertext>);
+static_assert(!decapsulates<mlkem::ml_kem_768::decapsulation_key,
+                            mlkem::kyber_768::ciphertext>);
+static_assert(!decapsulates<mlkem::kyber_768_90s::decapsulation_key,
+                            mlkem::kyber_768::ciphertext>);
+/* No prepared form for round 3 in the C library: no prepare(). */
+template <class Key>
+concept preparable = requires(Key &k) {
+  k.prepare();
+  k.is_prepared();
+};
+static_assert(preparable<mlkem::ml_kem_768::encapsulation_key>);
+static_assert(!preparable<mlkem::kyber_768::encapsulation_key>);
+
+/* X-Wing: the sizes of mlkem_hybrid.h; its ciphertext is not another 1120
+ * bytes (the TLS server share). */
+static_assert(mlkem::x_wing::encapsulation_key_size == XWING_PK_BYTES &&
+              mlkem::x_wing::decapsulation_key_size == XWING_SK_BYTES &&
+              mlkem::x_wing::ciphertext_size == XWING_CT_BYTES &&
+              mlkem::x_wing::seed_size == 32 &&
+              mlkem::x_wing::message_size == 64);
+static_assert(distinct<mlkem::x_wing::ciphertext,
+                       mlkem::x25519_mlkem768::server_key_share>);
+static_assert(!decapsulates<mlkem::x_wing::decapsulation_key,
+                            mlkem::ml_kem_768::ciphertext>);
+static_assert(!std::is_copy_constructible_v<mlkem::x_wing::decapsulation_key>);
+static_assert(
+    std::is_nothrow_move_assignable_v<mlkem::x_wing::decapsulation_key>);
+
+/* Something else that is not a KEM of these headers. */
 static_assert(!mlkem::kem<int>);
+static_assert(!mlkem::kem<mlkem::x25519_mlkem768>);
 
 /* ---- run-time checks --------------------------------------------------- */
 
@@ -111,36 +172,48 @@ struct c_api<mlkem::ml_kem_1024> {
   static constexpr auto encaps_derand = mlkem1024_encaps_derand;
   static constexpr auto decaps = mlkem1024_decaps;
 };
-
-template <std::size_t N>
-std::array<std::uint8_t, N> random_bytes(test_rng *rng) {
-  std::array<std::uint8_t, N> a;
-  test_rng_bytes(rng, a.data(), N);
-  return a;
-}
-
-bool all_zero(std::span<const std::uint8_t> b) {
-  return test_all_bytes(b.data(), b.size(), 0) != 0;
-}
-
-/* The C code that f throws as mlkem::error, or 0 if it throws nothing. */
-template <class F>
-int thrown_code(F &&f) {
-  try {
-    f();
-  } catch (const mlkem::error &e) {
-    CHECK(e.error_code() == std::error_code(e.code(), mlkem::error_category()));
-    CHECK(std::string(e.what()).rfind("mlkem: ", 0) == 0);
-    return e.code();
+#define KYBER_C_API(TYPE, PREFIX)                                 \
+  template <>                                                     \
+  struct c_api<mlkem::TYPE> {                                     \
+    static constexpr auto keygen_derand = PREFIX##_keygen_derand; \
+    static constexpr auto encaps_derand = PREFIX##_encaps_derand; \
+    static constexpr auto decaps = PREFIX##_decaps;               \
   }
-  return 0;
+KYBER_C_API(kyber_512, kyber512);
+KYBER_C_API(kyber_768, kyber768);
+KYBER_C_API(kyber_1024, kyber1024);
+KYBER_C_API(kyber_512_90s, kyber512_90s);
+KYBER_C_API(kyber_768_90s, kyber768_90s);
+KYBER_C_API(kyber_1024_90s, kyber1024_90s);
+#undef KYBER_C_API
+template <>
+struct c_api<mlkem::x_wing> {
+  static constexpr auto keygen_derand = xwing_keygen_derand;
+  static constexpr auto encaps_derand = xwing_encaps_derand;
+  static constexpr auto decaps = xwing_decaps;
+};
+
+/* X-Wing's private key is its seed: any 32 bytes, kept by every key. */
+template <class K>
+constexpr bool key_is_seed = std::is_same_v<K, mlkem::x_wing>;
+
+/* The seed a key made from a seed reports, whatever the type of seed(). */
+template <class Key>
+std::vector<std::uint8_t> seed_of(const Key &k) {
+  auto s = k.seed();
+  if constexpr (requires { s.has_value(); }) {
+    if (!s.has_value()) return {};
+    return std::vector<std::uint8_t>(s->begin(), s->end());
+  } else {
+    return std::vector<std::uint8_t>(s.begin(), s.end());
+  }
 }
 
 template <mlkem::kem K>
 void same_as_c(test_rng *rng) {
   using C = c_api<K>;
-  auto seed = random_bytes<64>(rng);
-  auto m = random_bytes<32>(rng);
+  auto seed = random_bytes<K::seed_size>(rng);
+  auto m = random_bytes<K::message_size>(rng);
   std::array<std::uint8_t, K::encapsulation_key_size> ek;
   std::array<std::uint8_t, K::decapsulation_key_size> dk;
   std::array<std::uint8_t, K::ciphertext_size> ct;
@@ -165,27 +238,36 @@ void same_as_c(test_rng *rng) {
 template <mlkem::kem K>
 void round_trip() {
   auto dk = K::decapsulation_key::generate();
-  CHECK(dk.seed().has_value());
-  auto again = K::decapsulation_key::from_seed(*dk.seed());
+  auto seed = seed_of(dk);
+  CHECK(seed.size() == K::seed_size);
+  if (seed.size() != K::seed_size) return;
+  auto again = K::decapsulation_key::from_seed(
+      std::span<const std::uint8_t, K::seed_size>(seed.data(), K::seed_size));
   CHECK(same(again.bytes(), dk.bytes()));
 
   auto ek = K::encapsulation_key::from_bytes(dk.encapsulation_key().bytes());
   CHECK(ek == dk.encapsulation_key());
-  CHECK(!ek.is_prepared() && dk.encapsulation_key().is_prepared());
   auto [ss, ct] = ek.encapsulate();
   CHECK(dk.decapsulate(ct) == ss);
   auto [ss2, ct2] = ek.encapsulate();
   CHECK_MSG(!(ss2 == ss) && !(ct2 == ct), "a fresh m each time");
-  auto prepared = ek;
-  prepared.prepare();
-  CHECK(prepared.is_prepared() && prepared == ek);
-  auto [ss3, ct3] = prepared.encapsulate();
-  CHECK(dk.decapsulate(ct3) == ss3);
+  if constexpr (preparable<typename K::encapsulation_key>) {
+    CHECK(!ek.is_prepared() && dk.encapsulation_key().is_prepared());
+    auto prepared = ek;
+    prepared.prepare();
+    CHECK(prepared.is_prepared() && prepared == ek);
+    auto [ss3, ct3] = prepared.encapsulate();
+    CHECK(dk.decapsulate(ct3) == ss3);
+  }
 
+  /* A key read from its bytes: no seed, except for X-Wing, whose bytes are
+   * the seed. */
   auto dk2 = K::decapsulation_key::from_bytes(dk.bytes());
-  CHECK(!dk2.seed().has_value());
+  CHECK(seed_of(dk2) == (key_is_seed<K> ? seed : std::vector<std::uint8_t>()));
   CHECK(dk2.encapsulation_key() == dk.encapsulation_key());
-  CHECK(dk2.encapsulation_key().is_prepared());
+  if constexpr (preparable<typename K::encapsulation_key>) {
+    CHECK(dk2.encapsulation_key().is_prepared());
+  }
   CHECK(dk2.decapsulate(ct) == ss);
   CHECK(K::ciphertext::from_bytes(ct.bytes()) == ct);
   CHECK(typename K::ciphertext(ct.bytes()) == ct);
@@ -223,7 +305,7 @@ void break_modulus(std::uint8_t *ek) {
 
 template <mlkem::kem K>
 void errors(test_rng *rng) {
-  auto dk = K::decapsulation_key::from_seed(random_bytes<64>(rng));
+  auto dk = K::decapsulation_key::from_seed(random_bytes<K::seed_size>(rng));
   auto ek = dk.encapsulation_key();
   /* Not a structured binding: clang 14 cannot capture one in a lambda. */
   auto enc = ek.encapsulate();
@@ -243,21 +325,24 @@ void errors(test_rng *rng) {
         std::string(ec.category().name()) == "mlkem" &&
         ec.message().find("length") != std::string::npos);
 
-  /* The modulus check (FIPS 203 section 7.2). */
+  /* The modulus check (FIPS 203 section 7.2); X-Wing's ek begins with
+   * its ML-KEM-768 ek. */
   std::vector<std::uint8_t> b = ekb;
   break_modulus(b.data());
   CHECK(thrown_code([&] { (void)K::encapsulation_key::from_bytes(b); }) ==
         MLKEM_ERR_INVALID_EK);
 
   /* The hash check (7.3): a byte of the ek or of H(ek) inside dk. */
-  const std::size_t off =
-      K::decapsulation_key_size - K::encapsulation_key_size - 64;
-  for (std::size_t i :
-       {off, off + K::encapsulation_key_size, K::decapsulation_key_size - 33}) {
-    b = dkb;
-    b[i] ^= 1;
-    CHECK(thrown_code([&] { (void)K::decapsulation_key::from_bytes(b); }) ==
-          MLKEM_ERR_INVALID_DK);
+  if constexpr (!key_is_seed<K>) {
+    const std::size_t off =
+        K::decapsulation_key_size - K::encapsulation_key_size - 64;
+    for (std::size_t i : {off, off + K::encapsulation_key_size,
+                          K::decapsulation_key_size - 33}) {
+      b = dkb;
+      b[i] ^= 1;
+      CHECK(thrown_code([&] { (void)K::decapsulation_key::from_bytes(b); }) ==
+            MLKEM_ERR_INVALID_DK);
+    }
   }
 
   /* Successful calls clear a set error code. */
@@ -272,16 +357,18 @@ void errors(test_rng *rng) {
 
 template <mlkem::kem K>
 void ownership(test_rng *rng) {
-  auto seed = random_bytes<64>(rng);
+  auto seed = random_bytes<K::seed_size>(rng);
   auto a = K::decapsulation_key::from_seed(seed);
   auto c = a.clone();
-  CHECK(same(c.bytes(), a.bytes()) && c.seed() == a.seed());
+  CHECK(same(c.bytes(), a.bytes()) && seed_of(c) == seed_of(a));
   auto b = std::move(a);
-  CHECK_MSG(all_zero(a.bytes()) && !a.seed().has_value(),
+  /* X-Wing's seed is its key bytes, checked with them. */
+  CHECK_MSG(all_zero(a.bytes()) && (key_is_seed<K> || seed_of(a).empty()),
             "a moved-from key is wiped");
-  CHECK(same(b.bytes(), c.bytes()) && b.seed() == seed);
+  CHECK(same(b.bytes(), c.bytes()) && same(seed_of(b), seed));
   a = std::move(b);
   CHECK(all_zero(b.bytes()) && same(a.bytes(), c.bytes()));
+  CHECK(same(a.encapsulation_key().bytes(), c.encapsulation_key().bytes()));
 }
 
 }  // namespace
@@ -299,6 +386,27 @@ int main() {
   each.template operator()<mlkem::ml_kem_512>();
   each.template operator()<mlkem::ml_kem_768>();
   each.template operator()<mlkem::ml_kem_1024>();
+  each.template operator()<mlkem::kyber_512>();
+  each.template operator()<mlkem::kyber_768>();
+  each.template operator()<mlkem::kyber_1024>();
+  each.template operator()<mlkem::kyber_512_90s>();
+  each.template operator()<mlkem::kyber_768_90s>();
+  each.template operator()<mlkem::kyber_1024_90s>();
+  each.template operator()<mlkem::x_wing>();
+  /* The descriptors the Kyber types take their checks from are the sets'
+   * (mlkem_kyber_kems, in the order mlkem_kyber.h gives). */
+  CHECK(mlkem::detail::kyber_512_traits::descriptor().name ==
+            std::string_view("Kyber512") &&
+        mlkem::detail::kyber_768_traits::descriptor().name ==
+            std::string_view("Kyber768") &&
+        mlkem::detail::kyber_1024_traits::descriptor().name ==
+            std::string_view("Kyber1024") &&
+        mlkem::detail::kyber_512_90s_traits::descriptor().name ==
+            std::string_view("Kyber512-90s") &&
+        mlkem::detail::kyber_768_90s_traits::descriptor().name ==
+            std::string_view("Kyber768-90s") &&
+        mlkem::detail::kyber_1024_90s_traits::descriptor().name ==
+            std::string_view("Kyber1024-90s"));
 
   mlkem::shared_secret zero;
   CHECK(all_zero(zero.bytes()) && zero == mlkem::shared_secret());

@@ -2,19 +2,17 @@
 /*
  * test_cxx_noexcept.cpp - the C++ API in a program built with
  * -fno-exceptions, through the forms that report errors in a
- * std::error_code (noexcept): an exchange for each set, and each
- * constructor's error, with zeroed results. It also checks that those forms
+ * std::error_code (noexcept): an exchange for each set (ML-KEM, Kyber round
+ * 3, X-Wing) and each constructor's error, with zeroed results; a TLS
+ * X25519MLKEM768 handshake and its errors. It also checks that those forms
  * are declared noexcept.
  */
 #include "cxx_test.h"
 
+using cxx_test::all_zero;
 using cxx_test::same;
 
 namespace {
-
-bool all_zero(std::span<const std::uint8_t> b) {
-  return test_all_bytes(b.data(), b.size(), 0) != 0;
-}
 
 template <mlkem::kem K>
 void exchange() {
@@ -45,6 +43,31 @@ void exchange() {
   CHECK(!ec && same(dk2.bytes(), dk.bytes()));
 }
 
+void tls_handshake() {
+  using tls = mlkem::x25519_mlkem768;
+  std::error_code ec;
+  static_assert(noexcept(tls::client_share(ec)));
+  auto [share, state] = tls::client_share(ec);
+  CHECK(!ec);
+  static_assert(noexcept(tls::server_share(share, ec)));
+  auto [reply, secret] = tls::server_share(share, ec);
+  CHECK(!ec);
+  static_assert(noexcept(state.finish(reply, ec)));
+  CHECK(state.finish(reply, ec) == secret && !ec);
+
+  std::array<std::uint8_t, 3> short_input{};
+  auto bad_share = tls::client_key_share::from_bytes(short_input, ec);
+  CHECK(ec == mlkem::errc::invalid_encapsulation_key &&
+        all_zero(bad_share.bytes()));
+  auto bad_reply = tls::server_key_share::from_bytes(short_input, ec);
+  CHECK(ec == mlkem::errc::invalid_ciphertext && all_zero(bad_reply.bytes()));
+  /* An all-zero X25519 point: the handshake must be aborted. */
+  std::array<std::uint8_t, tls::server_share_size> b{};
+  std::memcpy(b.data(), reply.bytes().data(), MLKEM768_CT_BYTES);
+  auto k = state.finish(tls::server_key_share(b), ec);
+  CHECK(ec == mlkem::errc::x25519_zero && all_zero(k.bytes()));
+}
+
 }  // namespace
 
 int main() {
@@ -55,5 +78,9 @@ int main() {
   exchange<mlkem::ml_kem_512>();
   exchange<mlkem::ml_kem_768>();
   exchange<mlkem::ml_kem_1024>();
+  exchange<mlkem::kyber_768>();
+  exchange<mlkem::kyber_1024_90s>();
+  exchange<mlkem::x_wing>();
+  tls_handshake();
   return test_summary("test_cxx_noexcept");
 }

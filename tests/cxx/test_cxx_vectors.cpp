@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_cxx_vectors.cpp - the published vectors through the C++ API
- * (include/mlkem.hpp), with the readers of the C tests:
+ * (include/mlkem.hpp, mlkem_kyber.hpp, mlkem_hybrid.hpp), with the readers
+ * of the C tests:
  *
  *  - NIST ACVP: keyGen from d || z; encapsulation from ek and m;
  *    decapsulation of valid and modified ciphertexts; decapsulation keys
@@ -10,12 +11,22 @@
  *  - the pq-crystals NIST KATs (AES-256 CTR_DRBG seeds, 100 per set);
  *  - the post-quantum-cryptography/KAT records (d, z, msg given; 100 per
  *    set), including the implicit-rejection ciphertext ct_n;
- *  - every key of the C2SP/CCTV modulus vectors, refused.
+ *  - every key of the C2SP/CCTV modulus vectors, refused;
+ *  - Kyber round 3: the reference's NIST KATs for Kyber512/768/1024
+ *    (giacomopope-kyber-py, 100 per set), and its test_vectors sums for
+ *    the 90s variants (10,000 iterations each, kyber_tvecs.c);
+ *  - X-Wing: the draft's test vectors (xwing-draft, 3).
  *
  * Every check is written once, over the concept mlkem::kem, and the count
  * of vectors is checked against what the files hold.
  */
+#include <optional>
+
 #include "cxx_test.h"
+
+extern "C" {
+#include "kyber_tvecs.h"
+}
 
 using cxx_test::by_set;
 using cxx_test::hex;
@@ -180,8 +191,12 @@ unsigned long each_record(const char *rel, const char *last, F &&f) {
   return n;
 }
 
+/* The NIST KATs of the pq-crystals reference (PQCgenKAT_kem): ML-KEM's
+ * key generation draws d || z from the DRBG in one call, round 3's in two
+ * (d, then z; the DRBG's state moves on between calls). */
 template <mlkem::kem K>
 void pqcrystals_kat(const char *rel) {
+  constexpr bool round3 = K::name.starts_with("Kyber");
   unsigned long n = each_record(rel, "ss", [&](auto get) {
     auto seed48 = get("seed");
     if (seed48.size() != 48) return;
@@ -189,7 +204,12 @@ void pqcrystals_kat(const char *rel) {
     std::array<std::uint8_t, 64> seed;
     std::array<std::uint8_t, 32> m;
     ctr_drbg_init(&drbg, seed48.data(), nullptr);
-    ctr_drbg_generate(&drbg, seed.data(), seed.size());
+    if (round3) {
+      ctr_drbg_generate(&drbg, seed.data(), 32);
+      ctr_drbg_generate(&drbg, seed.data() + 32, 32);
+    } else {
+      ctr_drbg_generate(&drbg, seed.data(), seed.size());
+    }
     ctr_drbg_generate(&drbg, m.data(), m.size());
     auto dk = K::decapsulation_key::from_seed(seed);
     auto [ss, ct] = dk.encapsulation_key().encapsulate_derand(m);
@@ -244,6 +264,104 @@ unsigned long cctv_modulus() {
   return n;
 }
 
+/* The round-3 test_vectors transcript (kyber_tvecs.h) through the C++
+ * API: the key from the coins, encapsulation to the key read from pk, and
+ * decapsulation with the key object keygen made (whose bytes are sk). */
+template <mlkem::kem K>
+struct tvecs {
+  std::optional<typename K::decapsulation_key> dk;
+
+  static int keygen(void *ctx, std::uint8_t *pk, std::uint8_t *sk,
+                    const std::uint8_t coins[64]) {
+    auto &t = *static_cast<tvecs *>(ctx);
+    std::error_code ec;
+    t.dk.emplace(K::decapsulation_key::from_seed(
+        std::span<const std::uint8_t, 64>(coins, 64), ec));
+    std::memcpy(pk, t.dk->encapsulation_key().bytes().data(),
+                K::encapsulation_key_size);
+    std::memcpy(sk, t.dk->bytes().data(), K::decapsulation_key_size);
+    return ec.value();
+  }
+  static int encaps(void *, std::uint8_t *ct, std::uint8_t ss[32],
+                    const std::uint8_t *pk, const std::uint8_t coins[32]) {
+    std::error_code ec;
+    auto ek = K::encapsulation_key::from_bytes(
+        std::span<const std::uint8_t>(pk, K::encapsulation_key_size), ec);
+    if (ec) return ec.value();
+    auto [s, c] =
+        ek.encapsulate_derand(std::span<const std::uint8_t, 32>(coins, 32), ec);
+    std::memcpy(ct, c.bytes().data(), K::ciphertext_size);
+    std::memcpy(ss, s.bytes().data(), 32);
+    return ec.value();
+  }
+  static int decaps(void *ctx, std::uint8_t ss[32], const std::uint8_t *ct,
+                    const std::uint8_t *) {
+    auto &t = *static_cast<tvecs *>(ctx);
+    std::error_code ec;
+    auto c = K::ciphertext::from_bytes(
+        std::span<const std::uint8_t>(ct, K::ciphertext_size), ec);
+    if (ec || !t.dk) return -1;
+    auto s = t.dk->decapsulate(c, ec);
+    std::memcpy(ss, s.bytes().data(), 32);
+    return ec.value();
+  }
+
+  static void run() {
+    tvecs t;
+    kyber_tvecs_kem k;
+    k.name = K::name.data();
+    k.pk_bytes = K::encapsulation_key_size;
+    k.sk_bytes = K::decapsulation_key_size;
+    k.ct_bytes = K::ciphertext_size;
+    k.ctx = &t;
+    k.keygen = keygen;
+    k.encaps = encaps;
+    k.decaps = decaps;
+    kyber_tvecs_run(&k);
+  }
+};
+
+/* The draft's vectors: GenerateKeyPairDerand(seed) gives sk and pk;
+ * EncapsulateDerand(pk, eseed) gives ct and ss; Decapsulate(sk, ct) gives
+ * ss. */
+void xwing_draft() {
+  std::string text = cxx_test::read_vector("xwing-draft/test-vectors.json");
+  char err[200];
+  json_value *root = json_parse(text.data(), text.size(), err, sizeof err);
+  CHECK_MSG(root != nullptr && root->type == JSON_ARRAY,
+            "X-Wing vectors: a JSON array");
+  if (root == nullptr) return;
+  using K = mlkem::x_wing;
+  std::size_t i;
+  for (i = 0; root->type == JSON_ARRAY && i < root->count; i++) {
+    const json_value *t = root->items[i];
+    std::string w = where("X-Wing vector", static_cast<long>(i));
+    auto seed = field(t, "seed");
+    auto eseed = field(t, "eseed");
+    if (seed.size() != K::seed_size || eseed.size() != K::eseed_size) {
+      CHECK_MSG(0, (w + ": seed and eseed lengths").c_str());
+      continue;
+    }
+    auto dk = K::decapsulation_key::from_seed(
+        std::span<const std::uint8_t, K::seed_size>(seed.data(), seed.size()));
+    CHECK_MSG(same(dk.bytes(), field(t, "sk")), (w + ": sk").c_str());
+    CHECK_MSG(same(dk.seed(), seed), (w + ": seed kept").c_str());
+    CHECK_MSG(same(dk.encapsulation_key().bytes(), field(t, "pk")),
+              (w + ": pk").c_str());
+    auto ek = K::encapsulation_key::from_bytes(field(t, "pk"));
+    auto [ss, ct] =
+        ek.encapsulate_derand(std::span<const std::uint8_t, K::eseed_size>(
+            eseed.data(), eseed.size()));
+    CHECK_MSG(same(ct.bytes(), field(t, "ct")), (w + ": ct").c_str());
+    CHECK_MSG(same(ss.bytes(), field(t, "ss")), (w + ": ss").c_str());
+    auto from_sk = K::decapsulation_key::from_bytes(field(t, "sk"));
+    auto k = from_sk.decapsulate(K::ciphertext::from_bytes(field(t, "ct")));
+    CHECK_MSG(same(k.bytes(), field(t, "ss")), (w + ": decapsulated").c_str());
+  }
+  CHECKF(i == 3, "X-Wing: %zu vectors, 3 expected", i);
+  json_free(root);
+}
+
 }  // namespace
 
 int main() {
@@ -267,5 +385,12 @@ int main() {
   unsigned long m1024 = cctv_modulus<mlkem::ml_kem_1024>();
   CHECKF(m512 == 775 && m768 == 780 && m1024 == 1040,
          "modulus: %lu/%lu/%lu keys, 775/780/1040 expected", m512, m768, m1024);
+  pqcrystals_kat<mlkem::kyber_512>("giacomopope-kyber-py/PQCkemKAT_1632.rsp");
+  pqcrystals_kat<mlkem::kyber_768>("giacomopope-kyber-py/PQCkemKAT_2400.rsp");
+  pqcrystals_kat<mlkem::kyber_1024>("giacomopope-kyber-py/PQCkemKAT_3168.rsp");
+  tvecs<mlkem::kyber_512_90s>::run();
+  tvecs<mlkem::kyber_768_90s>::run();
+  tvecs<mlkem::kyber_1024_90s>::run();
+  xwing_draft();
   return test_summary("test_cxx_vectors");
 }

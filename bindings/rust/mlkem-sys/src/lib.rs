@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! Declarations of the mlkem C library (`include/mlkem.h`): ML-KEM-512,
-//! -768 and -1024 of NIST FIPS 203. The build script compiles the library
+//! -768 and -1024 of NIST FIPS 203; Kyber round 3 (`include/mlkem_kyber.h`);
+//! X-Wing and the TLS key shares X25519MLKEM768 (`include/mlkem_hybrid.h`);
+//! X25519 (`include/mlkem_hazmat.h`). The build script compiles the library
 //! with the repository's CMake project and links it statically, with every
 //! backend (AVX2, AVX-512, NEON) and the run-time dispatch.
 //!
-//! These are the raw C functions: `include/mlkem.h` documents each one
-//! (sizes, errors, aliasing). Use the safe crate `mlkem` unless you need
+//! These are the raw C functions: the headers document each one (sizes,
+//! errors, aliasing). Use the safe crate `mlkem` unless you need
 //! the C calls themselves. The sizes below are checked against the C
 //! library's descriptors (`mlkem_kem_by_name`) by this crate's tests.
 #![no_std]
@@ -43,6 +45,43 @@ pub const MLKEM_ERR_NULL_ARGUMENT: c_int = -4;
 pub const MLKEM_ERR_BACKEND: c_int = -5;
 pub const MLKEM_ERR_SELFTEST: c_int = -6;
 pub const MLKEM_ERR_PAIRWISE: c_int = -7;
+pub const MLKEM_ERR_X25519_ZERO: c_int = -8;
+
+// Kyber round 3 (mlkem_kyber.h): the sizes of ML-KEM's ek, dk and ct; the
+// 90s variants have the same.
+pub const KYBER_SS_BYTES: usize = 32;
+/// d || z, what kyberP_keygen_derand takes.
+pub const KYBER_KEYGEN_COINS_BYTES: usize = 64;
+/// What kyberP_encaps_derand takes (hashed into m).
+pub const KYBER_ENCAPS_COINS_BYTES: usize = 32;
+pub const KYBER512_PK_BYTES: usize = 800;
+pub const KYBER512_SK_BYTES: usize = 1632;
+pub const KYBER512_CT_BYTES: usize = 768;
+pub const KYBER768_PK_BYTES: usize = 1184;
+pub const KYBER768_SK_BYTES: usize = 2400;
+pub const KYBER768_CT_BYTES: usize = 1088;
+pub const KYBER1024_PK_BYTES: usize = 1568;
+pub const KYBER1024_SK_BYTES: usize = 3168;
+pub const KYBER1024_CT_BYTES: usize = 1568;
+
+// X-Wing (mlkem_hybrid.h).
+pub const XWING_PK_BYTES: usize = 1216;
+pub const XWING_SK_BYTES: usize = 32;
+pub const XWING_CT_BYTES: usize = 1120;
+pub const XWING_SS_BYTES: usize = 32;
+pub const XWING_SEED_BYTES: usize = 32;
+pub const XWING_ESEED_BYTES: usize = 64;
+
+// X25519MLKEM768 (mlkem_hybrid.h).
+pub const X25519MLKEM768_CLIENT_SHARE_BYTES: usize = 1216;
+pub const X25519MLKEM768_SERVER_SHARE_BYTES: usize = 1120;
+pub const X25519MLKEM768_SECRET_BYTES: usize = 64;
+pub const X25519MLKEM768_CLIENT_STATE_BYTES: usize = MLKEM768_DK_BYTES + 32;
+pub const X25519MLKEM768_CLIENT_COINS_BYTES: usize = 96;
+pub const X25519MLKEM768_SERVER_COINS_BYTES: usize = 64;
+
+// X25519 (mlkem_hazmat.h).
+pub const MLKEM_X25519_BYTES: usize = 32;
 
 /// The descriptor of one parameter set (`mlkem_kem` in mlkem.h).
 #[repr(C)]
@@ -133,6 +172,112 @@ extern "C" {
     ) -> c_int;
 }
 
+/// The five functions of one Kyber round-3 set (mlkem_kyber.h).
+macro_rules! kyber_set {
+    ($keygen:ident, $keygen_derand:ident, $encaps:ident, $encaps_derand:ident,
+     $decaps:ident) => {
+        extern "C" {
+            pub fn $keygen(pk: *mut u8, sk: *mut u8) -> c_int;
+            pub fn $keygen_derand(pk: *mut u8, sk: *mut u8, coins: *const u8) -> c_int;
+            pub fn $encaps(ct: *mut u8, ss: *mut u8, pk: *const u8) -> c_int;
+            pub fn $encaps_derand(
+                ct: *mut u8,
+                ss: *mut u8,
+                pk: *const u8,
+                coins: *const u8,
+            ) -> c_int;
+            pub fn $decaps(ss: *mut u8, ct: *const u8, sk: *const u8) -> c_int;
+        }
+    };
+}
+
+kyber_set!(
+    kyber512_keygen,
+    kyber512_keygen_derand,
+    kyber512_encaps,
+    kyber512_encaps_derand,
+    kyber512_decaps
+);
+kyber_set!(
+    kyber768_keygen,
+    kyber768_keygen_derand,
+    kyber768_encaps,
+    kyber768_encaps_derand,
+    kyber768_decaps
+);
+kyber_set!(
+    kyber1024_keygen,
+    kyber1024_keygen_derand,
+    kyber1024_encaps,
+    kyber1024_encaps_derand,
+    kyber1024_decaps
+);
+kyber_set!(
+    kyber512_90s_keygen,
+    kyber512_90s_keygen_derand,
+    kyber512_90s_encaps,
+    kyber512_90s_encaps_derand,
+    kyber512_90s_decaps
+);
+kyber_set!(
+    kyber768_90s_keygen,
+    kyber768_90s_keygen_derand,
+    kyber768_90s_encaps,
+    kyber768_90s_encaps_derand,
+    kyber768_90s_decaps
+);
+kyber_set!(
+    kyber1024_90s_keygen,
+    kyber1024_90s_keygen_derand,
+    kyber1024_90s_encaps,
+    kyber1024_90s_encaps_derand,
+    kyber1024_90s_decaps
+);
+
+extern "C" {
+    /// The round-3 descriptors: Kyber512, Kyber768, Kyber1024,
+    /// Kyber512-90s, Kyber768-90s, Kyber1024-90s, then NULL (the order of
+    /// mlkem_kyber.h). Their check_dk is the hash check with the variant's
+    /// H, which has no function of its own in the header.
+    pub static mlkem_kyber_kems: [*const mlkem_kem; 7];
+
+    // X-Wing.
+    pub fn xwing_keygen(pk: *mut u8, sk: *mut u8) -> c_int;
+    pub fn xwing_keygen_derand(pk: *mut u8, sk: *mut u8, seed: *const u8) -> c_int;
+    pub fn xwing_encaps(ct: *mut u8, ss: *mut u8, pk: *const u8) -> c_int;
+    pub fn xwing_encaps_derand(ct: *mut u8, ss: *mut u8, pk: *const u8, eseed: *const u8) -> c_int;
+    pub fn xwing_decaps(ss: *mut u8, ct: *const u8, sk: *const u8) -> c_int;
+
+    // X25519MLKEM768.
+    pub fn x25519mlkem768_client_share(share: *mut u8, state: *mut u8) -> c_int;
+    pub fn x25519mlkem768_client_share_derand(
+        share: *mut u8,
+        state: *mut u8,
+        coins: *const u8,
+    ) -> c_int;
+    pub fn x25519mlkem768_server_share(
+        share: *mut u8,
+        secret: *mut u8,
+        client_share: *const u8,
+    ) -> c_int;
+    pub fn x25519mlkem768_server_share_derand(
+        share: *mut u8,
+        secret: *mut u8,
+        client_share: *const u8,
+        coins: *const u8,
+    ) -> c_int;
+    pub fn x25519mlkem768_client_finish(
+        secret: *mut u8,
+        server_share: *const u8,
+        state: *const u8,
+    ) -> c_int;
+    pub fn x25519mlkem768_client_state_wipe(state: *mut u8);
+
+    // X25519.
+    pub fn mlkem_x25519(out: *mut u8, scalar: *const u8, point: *const u8) -> c_int;
+    pub fn mlkem_x25519_base(out: *mut u8, scalar: *const u8) -> c_int;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +325,68 @@ mod tests {
         }
     }
 
+    /// The round-3 sizes against the descriptors of mlkem_kyber_kems, which
+    /// are in the order documented above.
+    #[test]
+    fn kyber_descriptors() {
+        let sets: [(&CStr, usize, usize, usize); 6] = [
+            (
+                c"Kyber512",
+                KYBER512_PK_BYTES,
+                KYBER512_SK_BYTES,
+                KYBER512_CT_BYTES,
+            ),
+            (
+                c"Kyber768",
+                KYBER768_PK_BYTES,
+                KYBER768_SK_BYTES,
+                KYBER768_CT_BYTES,
+            ),
+            (
+                c"Kyber1024",
+                KYBER1024_PK_BYTES,
+                KYBER1024_SK_BYTES,
+                KYBER1024_CT_BYTES,
+            ),
+            (
+                c"Kyber512-90s",
+                KYBER512_PK_BYTES,
+                KYBER512_SK_BYTES,
+                KYBER512_CT_BYTES,
+            ),
+            (
+                c"Kyber768-90s",
+                KYBER768_PK_BYTES,
+                KYBER768_SK_BYTES,
+                KYBER768_CT_BYTES,
+            ),
+            (
+                c"Kyber1024-90s",
+                KYBER1024_PK_BYTES,
+                KYBER1024_SK_BYTES,
+                KYBER1024_CT_BYTES,
+            ),
+        ];
+        // SAFETY: a static array of seven pointers (six descriptors, NULL).
+        let kems = unsafe { &*core::ptr::addr_of!(mlkem_kyber_kems) };
+        for (i, (name, pk, sk, ct)) in sets.into_iter().enumerate() {
+            // SAFETY: the entries before the NULL are static descriptors.
+            let d = unsafe { kems[i].as_ref() }.expect("a descriptor");
+            // SAFETY: a static NUL-terminated name.
+            assert_eq!(unsafe { CStr::from_ptr(d.name) }, name);
+            assert_eq!(
+                (d.ek_bytes, d.dk_bytes, d.ct_bytes),
+                (pk, sk, ct),
+                "{name:?}"
+            );
+            assert_eq!(d.ss_bytes, KYBER_SS_BYTES);
+            assert_eq!(d.seed_bytes, KYBER_KEYGEN_COINS_BYTES);
+            assert_eq!(d.msg_bytes, KYBER_ENCAPS_COINS_BYTES);
+            assert!(d.check_dk.is_some() && d.check_ek.is_some());
+        }
+        assert!(kems[6].is_null());
+    }
+
     /// The error codes against mlkem_strerror, which names each one.
     #[test]
     fn error_codes_are_the_c_ones() {
@@ -197,6 +404,7 @@ mod tests {
             MLKEM_ERR_BACKEND,
             MLKEM_ERR_SELFTEST,
             MLKEM_ERR_PAIRWISE,
+            MLKEM_ERR_X25519_ZERO,
         ] {
             assert!(named(code), "code {code}");
         }

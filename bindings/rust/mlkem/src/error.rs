@@ -31,6 +31,11 @@ pub enum Error {
     /// In C builds with the pairwise consistency test: a new key pair
     /// failed it (MLKEM_ERR_PAIRWISE), which indicates a fault.
     Pairwise,
+    /// X25519MLKEM768 ([`crate::tls`]): the peer's X25519 public key is a
+    /// point of small order, which gives an all-zero X25519 secret
+    /// (MLKEM_ERR_X25519_ZERO). The handshake must be aborted (RFC 8446
+    /// section 7.4.2).
+    X25519Zero,
     /// Another code of the C library.
     Other(i32),
 }
@@ -50,6 +55,7 @@ impl Error {
             Error::InvalidCiphertext => INVALID_CIPHERTEXT,
             Error::Backend => sys::MLKEM_ERR_BACKEND,
             Error::Pairwise => sys::MLKEM_ERR_PAIRWISE,
+            Error::X25519Zero => sys::MLKEM_ERR_X25519_ZERO,
             Error::Other(code) => code,
         }
     }
@@ -61,6 +67,7 @@ impl Error {
             sys::MLKEM_ERR_INVALID_DK => Error::InvalidDecapsulationKey,
             sys::MLKEM_ERR_BACKEND => Error::Backend,
             sys::MLKEM_ERR_PAIRWISE => Error::Pairwise,
+            sys::MLKEM_ERR_X25519_ZERO => Error::X25519Zero,
             INVALID_CIPHERTEXT => Error::InvalidCiphertext,
             other => Error::Other(other),
         }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! The traits of the RustCrypto `kem` crate (0.3), so that code written
 //! against them, or against the RustCrypto `ml-kem` crate's use of them,
-//! runs on this crate's types. The trait methods convert between this
+//! runs on this crate's types (ML-KEM and Kyber round 3; X-Wing's are in
+//! `xwing.rs`). The trait methods convert between this
 //! crate's arrays and the `hybrid-array` arrays of the traits (copies of at
 //! most a ciphertext).
 use crate::params::{MlKem1024, MlKem512, MlKem768, ParameterSet};
@@ -117,3 +118,11 @@ macro_rules! kem_set {
 kem_set!(MlKem512, U800, U768);
 kem_set!(MlKem768, U1184, U1088);
 kem_set!(MlKem1024, U1568, U1568);
+
+// Kyber round 3: the same sizes (the seed is the 64 keygen coins d || z).
+kem_set!(crate::kyber::Kyber512, U800, U768);
+kem_set!(crate::kyber::Kyber768, U1184, U1088);
+kem_set!(crate::kyber::Kyber1024, U1568, U1568);
+kem_set!(crate::kyber::Kyber512_90s, U800, U768);
+kem_set!(crate::kyber::Kyber768_90s, U1184, U1088);
+kem_set!(crate::kyber::Kyber1024_90s, U1568, U1568);

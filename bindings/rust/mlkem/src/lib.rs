@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! ML-KEM (NIST FIPS 203), the post-quantum key-encapsulation mechanism:
-//! ML-KEM-512, -768 and -1024 as types, over the `mlkem` C library.
+//! ML-KEM-512, -768 and -1024 as types, over the `mlkem` C library. Also,
+//! in the same style: Kyber round 3 ([`kyber`]), X-Wing ([`xwing`]) and the
+//! TLS 1.3 key shares X25519MLKEM768 ([`tls`]).
 //!
 //! ```
 //! use mlkem::{DecapsulationKey, EncapsulationKey, MlKem768};
@@ -66,11 +68,17 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+#[macro_use]
+mod public_bytes;
 mod error;
 #[cfg(feature = "kem")]
 mod kem_traits;
+pub mod kyber;
 mod params;
+mod random;
+pub mod tls;
 mod types;
+pub mod xwing;
 
 pub use error::Error;
 pub use params::{ByteArray, MlKem1024, MlKem512, MlKem768, ParameterSet};

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! The parameter sets as types: one zero-sized marker per set, carrying its
-//! sizes (FIPS 203 section 8, Table 3) and its C functions.
+//! sizes (FIPS 203 section 8, Table 3) and its C functions. (The Kyber
+//! round-3 sets, in `kyber.rs`, implement the same trait.)
 use core::ffi::c_int;
 use core::fmt::Debug;
 use core::hash::Hash;
 use mlkem_sys as sys;
 
-mod sealed {
+pub(crate) mod sealed {
     pub trait Sealed {}
 }
 
@@ -37,10 +38,12 @@ impl<const N: usize> ByteArray for [u8; N] {
     }
 }
 
-/// An ML-KEM parameter set: [`MlKem512`], [`MlKem768`] or [`MlKem1024`].
+/// A parameter set: ML-KEM's [`MlKem512`], [`MlKem768`] or [`MlKem1024`],
+/// or one of Kyber round 3 (the marker types of [`crate::kyber`]).
 ///
-/// Sealed: the sets are those of FIPS 203. The `unsafe fn`s are the C
-/// functions of `include/mlkem.h` for the set; they are for this crate.
+/// Sealed: the sets are those of FIPS 203 and of round 3. The `unsafe fn`s
+/// are the C functions of `include/mlkem.h` (`include/mlkem_kyber.h`) for
+/// the set; they are for this crate.
 pub trait ParameterSet:
     sealed::Sealed + Copy + Debug + Default + Eq + Ord + Hash + Send + Sync + 'static
 {
@@ -63,6 +66,11 @@ pub trait ParameterSet:
     const SHARED_SECRET_SIZE: usize = sys::MLKEM_SS_BYTES;
     /// Bytes of the key-generation seed d || z.
     const SEED_SIZE: usize = sys::MLKEM_SEED_BYTES;
+    /// Whether the C library has a prepared form of ek for the set
+    /// (ML-KEM: yes; Kyber round 3: no, and `prepare_ek` and
+    /// `encaps_prepared_derand` are never called).
+    #[doc(hidden)]
+    const HAS_PREPARED_FORM: bool = true;
 
     /// `mlkemK_keygen_derand`.
     ///
@@ -121,6 +129,20 @@ pub(crate) const fn ek_offset<P: ParameterSet>() -> usize {
     P::DECAPSULATION_KEY_SIZE - P::ENCAPSULATION_KEY_SIZE - 2 * sys::MLKEM_HASH_BYTES
 }
 
+/// `unsafe fn`s of [`ParameterSet`] that each call one C function with the
+/// same arguments (the caller's safety contract is the C function's).
+macro_rules! forward_to_c {
+    ($($name:ident($($arg:ident: $ty:ty),*) => $c:ident;)*) => {
+        $(
+            unsafe fn $name($($arg: $ty),*) -> ::core::ffi::c_int {
+                // SAFETY: the caller's.
+                unsafe { ::mlkem_sys::$c($($arg),*) }
+            }
+        )*
+    };
+}
+pub(crate) use forward_to_c;
+
 macro_rules! parameter_set {
     ($(#[$doc:meta])* $name:ident, $label:literal, $ek:ident, $dk:ident, $ct:ident,
      $keygen_derand:ident, $prepare_ek:ident, $encaps_derand:ident,
@@ -137,43 +159,16 @@ macro_rules! parameter_set {
             type DecapsulationKeyBytes = [u8; sys::$dk];
             type CiphertextBytes = [u8; sys::$ct];
 
-            unsafe fn keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$keygen_derand(ek, dk, seed) }
-            }
-            unsafe fn prepare_ek(prep: *mut u8, ek: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$prepare_ek(prep, ek) }
-            }
-            unsafe fn encaps_derand(
-                ct: *mut u8,
-                ss: *mut u8,
-                ek: *const u8,
-                m: *const u8,
-            ) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$encaps_derand(ct, ss, ek, m) }
-            }
-            unsafe fn encaps_prepared_derand(
-                ct: *mut u8,
-                ss: *mut u8,
-                prep: *const u8,
-                m: *const u8,
-            ) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$encaps_prepared_derand(ct, ss, prep, m) }
-            }
-            unsafe fn decaps(ss: *mut u8, ct: *const u8, dk: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$decaps(ss, ct, dk) }
-            }
-            unsafe fn check_ek(ek: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$check_ek(ek) }
-            }
-            unsafe fn check_dk(dk: *const u8) -> c_int {
-                // SAFETY: the caller's.
-                unsafe { sys::$check_dk(dk) }
+            forward_to_c! {
+                keygen_derand(ek: *mut u8, dk: *mut u8, seed: *const u8) => $keygen_derand;
+                prepare_ek(prep: *mut u8, ek: *const u8) => $prepare_ek;
+                encaps_derand(ct: *mut u8, ss: *mut u8, ek: *const u8, m: *const u8)
+                    => $encaps_derand;
+                encaps_prepared_derand(ct: *mut u8, ss: *mut u8, prep: *const u8, m: *const u8)
+                    => $encaps_prepared_derand;
+                decaps(ss: *mut u8, ct: *const u8, dk: *const u8) => $decaps;
+                check_ek(ek: *const u8) => $check_ek;
+                check_dk(dk: *const u8) => $check_dk;
             }
         }
     };

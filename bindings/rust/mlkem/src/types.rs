@@ -2,6 +2,7 @@
 //! The keys, the ciphertext and the shared secret, generic over the set.
 use crate::error::{check, Error};
 use crate::params::{ek_offset, ByteArray, ParameterSet};
+use crate::random;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::mem::MaybeUninit;
@@ -14,58 +15,63 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 /// Unwraps the result of a call that fails only when the C library cannot
 /// run at all: `MLKEM_BACKEND` naming a backend this CPU lacks, or a failed
 /// pairwise test in C builds that have it (a fault).
-fn expect_ok<T>(r: Result<T, Error>, what: &str) -> T {
+pub(crate) fn expect_ok<T>(r: Result<T, Error>, what: &str) -> T {
     r.unwrap_or_else(|e| panic!("mlkem: {what} failed: {e}"))
 }
 
 // --------------------------------------------------------------------------
 // Shared secret
 
-/// The 32-byte shared secret K. Wiped when dropped; `==` runs in constant
-/// time.
+/// The shared secret: 32 bytes (K of ML-KEM, Kyber and X-Wing), or 64 for
+/// the TLS group X25519MLKEM768 ([`crate::tls::SharedSecret`]). Wiped when
+/// dropped; `==` runs in constant time.
 #[derive(Clone)]
-pub struct SharedSecret([u8; sys::MLKEM_SS_BYTES]);
+pub struct SharedSecret<const N: usize = { sys::MLKEM_SS_BYTES }>(pub(crate) [u8; N]);
 
-impl SharedSecret {
-    /// The 32 bytes, to key a KDF or an AEAD.
-    pub fn as_bytes(&self) -> &[u8; sys::MLKEM_SS_BYTES] {
+impl<const N: usize> SharedSecret<N> {
+    /// The bytes, to key a KDF or an AEAD.
+    pub fn as_bytes(&self) -> &[u8; N] {
         &self.0
+    }
+
+    pub(crate) fn zeroed() -> Self {
+        SharedSecret([0u8; N])
     }
 }
 
-impl ConstantTimeEq for SharedSecret {
+impl<const N: usize> ConstantTimeEq for SharedSecret<N> {
     fn ct_eq(&self, other: &Self) -> subtle::Choice {
         self.0.ct_eq(&other.0)
     }
 }
 
-impl PartialEq for SharedSecret {
+impl<const N: usize> PartialEq for SharedSecret<N> {
     fn eq(&self, other: &Self) -> bool {
         self.ct_eq(other).into()
     }
 }
 
-impl Eq for SharedSecret {}
+impl<const N: usize> Eq for SharedSecret<N> {}
 
-impl fmt::Debug for SharedSecret {
+impl<const N: usize> fmt::Debug for SharedSecret<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("SharedSecret(..)")
     }
 }
 
-impl Zeroize for SharedSecret {
+impl<const N: usize> Zeroize for SharedSecret<N> {
     fn zeroize(&mut self) {
         self.0.zeroize();
     }
 }
 
-impl Drop for SharedSecret {
+impl<const N: usize> Drop for SharedSecret<N> {
     fn drop(&mut self) {
         self.zeroize();
     }
 }
 
-impl ZeroizeOnDrop for SharedSecret {}
+impl<const N: usize> ZeroizeOnDrop for SharedSecret<N> {}
 
 // --------------------------------------------------------------------------
 // Ciphertext
@@ -182,9 +188,10 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     }
 
     /// Computes and keeps H(ek), for a key that will encapsulate several
-    /// times; does nothing on a prepared key.
+    /// times; does nothing on a prepared key, or for Kyber round 3, which
+    /// has no prepared form in the C library.
     pub fn prepare(&mut self) {
-        if self.prepared {
+        if self.prepared || !P::HAS_PREPARED_FORM {
             return;
         }
         let ek = self.ek;
@@ -196,7 +203,8 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         self.prepared = true;
     }
 
-    /// Whether the key holds H(ek) (see [`Self::prepare`]).
+    /// Whether the key holds H(ek) (see [`Self::prepare`]); never for Kyber
+    /// round 3.
     pub fn is_prepared(&self) -> bool {
         self.prepared
     }
@@ -223,7 +231,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         m: &[u8; 32],
     ) -> Result<(Ciphertext<P>, SharedSecret), Error> {
         let mut ct = MaybeUninit::<P::CiphertextBytes>::uninit();
-        let mut ss = SharedSecret([0u8; sys::MLKEM_SS_BYTES]);
+        let mut ss: SharedSecret = SharedSecret::zeroed();
         let (ct_p, ss_p) = (ct.as_mut_ptr().cast::<u8>(), ss.0.as_mut_ptr());
         // SAFETY: every buffer has its size for P (ByteArray is sealed to
         // [u8; N]); a prepared key was written by prepare_ek or copied from
@@ -248,10 +256,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         &self,
         rng: &mut R,
     ) -> (Ciphertext<P>, SharedSecret) {
-        let mut m = [0u8; sys::MLKEM_MSG_BYTES];
-        rng.fill_bytes(&mut m);
-        let r = self.encapsulate_derand(&m);
-        m.zeroize();
+        let Ok(r) = random::from_rng(rng, |m| self.encapsulate_derand(m));
         r
     }
 
@@ -270,18 +275,16 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     /// fails.
     #[cfg(feature = "getrandom")]
     pub fn try_encapsulate(&self) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        let mut m = [0u8; sys::MLKEM_MSG_BYTES];
-        let r = getrandom::fill(&mut m)
-            .map_err(|_| Error::Random)
-            .and_then(|()| self.try_encapsulate_derand(&m));
-        m.zeroize();
-        r
+        random::from_os(|m| self.try_encapsulate_derand(m))
     }
 
     /// dk holds H(ek) right after ek (FIPS 203 Algorithm 16, line 3): for
     /// a dk that keygen wrote or that passed the hash check, the key is
-    /// then prepared.
+    /// then prepared (where the set has the prepared form).
     fn take_hash_from_dk(&mut self, dk: &[u8]) {
+        if !P::HAS_PREPARED_FORM {
+            return;
+        }
         let h = ek_offset::<P>() + P::ENCAPSULATION_KEY_SIZE;
         self.h.copy_from_slice(&dk[h..h + sys::MLKEM_HASH_BYTES]);
         self.prepared = true;
@@ -409,12 +412,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// As [`Self::generate`]; [`Error::Random`] if the random source fails.
     #[cfg(feature = "getrandom")]
     pub fn try_generate() -> Result<Self, Error> {
-        let mut seed = [0u8; sys::MLKEM_SEED_BYTES];
-        let r = getrandom::fill(&mut seed)
-            .map_err(|_| Error::Random)
-            .and_then(|()| Self::try_from_seed(&seed));
-        seed.zeroize();
-        r
+        random::from_os(Self::try_from_seed)
     }
 
     /// ML-KEM.KeyGen (FIPS 203 Algorithm 19) with the seed from `rng`.
@@ -425,11 +423,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
 
     /// As [`Self::generate_from_rng`], for a generator that can fail.
     pub fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-        let mut seed = [0u8; sys::MLKEM_SEED_BYTES];
-        let r = rng.try_fill_bytes(&mut seed);
-        let key = r.map(|()| Self::from_seed(&seed));
-        seed.zeroize();
-        key
+        random::from_rng(rng, Self::from_seed)
     }
 
     /// A key from its FIPS 203 encoding, after the input checks of section
@@ -469,7 +463,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
 
     /// As [`Self::decapsulate`]; fails only with [`Error::Backend`].
     pub fn try_decapsulate(&self, ct: &Ciphertext<P>) -> Result<SharedSecret, Error> {
-        let mut ss = SharedSecret([0u8; sys::MLKEM_SS_BYTES]);
+        let mut ss: SharedSecret = SharedSecret::zeroed();
         // SAFETY: every buffer has its size for P.
         check(unsafe {
             P::decaps(

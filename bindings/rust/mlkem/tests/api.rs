@@ -1,18 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! The API's behaviour: round trips for every set, the seed, the errors of
-//! every constructor (lengths, the FIPS 203 section 7.2 and 7.3 checks),
-//! implicit rejection, the wiping and constant-time traits, and the
-//! RustCrypto kem traits used generically.
+//! The API's behaviour: round trips for every set (ML-KEM and Kyber round
+//! 3), the seed, the errors of every constructor (lengths, the FIPS 203
+//! section 7.2 and 7.3 checks), implicit rejection, the wiping and
+//! constant-time traits, and the RustCrypto kem traits used generically.
+//! (X-Wing and the TLS shares: tests/xwing.rs, tests/tls.rs.)
 mod common;
 
 use common::TestRng;
 use mlkem::kem::{Decapsulate, Encapsulate, FromSeed, Kem, KeyExport, TryKeyInit};
+use mlkem::kyber::{Kyber1024, Kyber1024_90s, Kyber512, Kyber512_90s, Kyber768, Kyber768_90s};
 use mlkem::zeroize::ZeroizeOnDrop;
 use mlkem::{
     ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem1024, MlKem512,
     MlKem768, ParameterSet, SharedSecret,
 };
-use sha3::{Digest, Sha3_256};
+
+/// Whether P has the C library's prepared form of ek: ML-KEM's sets, not
+/// Kyber round 3's.
+fn has_prepared_form<P: ParameterSet>() -> bool {
+    !P::NAME.starts_with("Kyber")
+}
+
+/// H of the set: SHA-256 for Kyber's 90s variants, SHA3-256 otherwise.
+fn h<P: ParameterSet>(bytes: &[u8]) -> [u8; 32] {
+    use sha2::Digest;
+    if P::NAME.ends_with("-90s") {
+        sha2::Sha256::digest(bytes).into()
+    } else {
+        sha3::Sha3_256::digest(bytes).into()
+    }
+}
 
 fn round_trip<P: ParameterSet>() {
     let dk = DecapsulationKey::<P>::generate();
@@ -22,11 +39,13 @@ fn round_trip<P: ParameterSet>() {
         .expect("its own ek");
     assert_eq!(&ek, dk.encapsulation_key());
     // Prepared or not, the same results (H(ek) from dk, from prepare_ek, or
-    // computed inside each encapsulation).
-    assert!(dk.encapsulation_key().is_prepared() && !ek.is_prepared());
+    // computed inside each encapsulation). Kyber has no prepared form:
+    // prepare() does nothing there.
+    let preparable = has_prepared_form::<P>();
+    assert!(dk.encapsulation_key().is_prepared() == preparable && !ek.is_prepared());
     let mut prepared = ek.clone();
     prepared.prepare();
-    assert!(prepared.is_prepared());
+    assert_eq!(prepared.is_prepared(), preparable);
     let m = TestRng::new("prepared").bytes::<32>();
     let (c0, s0) = ek.encapsulate_derand(&m);
     for key in [&prepared, dk.encapsulation_key()] {
@@ -45,7 +64,7 @@ fn round_trip<P: ParameterSet>() {
     );
     assert_eq!(dk2.seed(), None);
     assert_eq!(dk2.encapsulation_key(), dk.encapsulation_key());
-    assert!(dk2.encapsulation_key().is_prepared());
+    assert_eq!(dk2.encapsulation_key().is_prepared(), preparable);
     assert_eq!(dk2.decapsulate(&ct), ss);
     // Two encapsulations draw different m.
     let (ct3, ss3) = ek.encapsulate();
@@ -71,6 +90,12 @@ fn round_trips() {
     round_trip::<MlKem512>();
     round_trip::<MlKem768>();
     round_trip::<MlKem1024>();
+    round_trip::<Kyber512>();
+    round_trip::<Kyber768>();
+    round_trip::<Kyber1024>();
+    round_trip::<Kyber512_90s>();
+    round_trip::<Kyber768_90s>();
+    round_trip::<Kyber1024_90s>();
 }
 
 #[test]
@@ -116,6 +141,26 @@ fn sizes() {
     assert_eq!(
         std::mem::size_of::<EncapsulationKey<MlKem1024>>(),
         1568 + 32 + 1
+    );
+    // Kyber round 3: the same sizes as ML-KEM's, the 90s variants too.
+    fn sizes_of<P: ParameterSet>() -> [usize; 5] {
+        [
+            P::ENCAPSULATION_KEY_SIZE,
+            P::DECAPSULATION_KEY_SIZE,
+            P::CIPHERTEXT_SIZE,
+            P::SHARED_SECRET_SIZE,
+            P::SEED_SIZE,
+        ]
+    }
+    assert_eq!(sizes_of::<Kyber512>(), sizes_of::<MlKem512>());
+    assert_eq!(sizes_of::<Kyber768>(), sizes_of::<MlKem768>());
+    assert_eq!(sizes_of::<Kyber1024>(), sizes_of::<MlKem1024>());
+    assert_eq!(sizes_of::<Kyber512_90s>(), sizes_of::<MlKem512>());
+    assert_eq!(sizes_of::<Kyber768_90s>(), sizes_of::<MlKem768>());
+    assert_eq!(sizes_of::<Kyber1024_90s>(), sizes_of::<MlKem1024>());
+    assert_eq!(
+        [Kyber768::NAME, Kyber1024_90s::NAME],
+        ["Kyber768", "Kyber1024-90s"]
     );
 }
 
@@ -191,7 +236,7 @@ fn errors<P: ParameterSet>(other_ek: usize, other_dk: usize, other_ct: usize) {
         let mut b = dkb.clone();
         let ek = off..off + P::ENCAPSULATION_KEY_SIZE;
         edit(&mut b[ek.clone()]);
-        let h = Sha3_256::digest(&b[ek.clone()]);
+        let h = h::<P>(&b[ek.clone()]);
         b[ek.end..ek.end + 32].copy_from_slice(&h);
         DecapsulationKey::<P>::from_bytes(&b).map(|_| ())
     };
@@ -218,6 +263,12 @@ fn error_cases() {
     errors::<MlKem512>(1184, 2400, 1088);
     errors::<MlKem768>(1568, 3168, 1568);
     errors::<MlKem1024>(800, 1632, 768);
+    errors::<Kyber512>(1184, 2400, 1088);
+    errors::<Kyber768>(1568, 3168, 1568);
+    errors::<Kyber1024>(800, 1632, 768);
+    errors::<Kyber512_90s>(1184, 2400, 1088);
+    errors::<Kyber768_90s>(1568, 3168, 1568);
+    errors::<Kyber1024_90s>(800, 1632, 768);
 }
 
 #[test]
@@ -228,6 +279,7 @@ fn error_codes_and_messages() {
         (Error::InvalidDecapsulationKey, -3),
         (Error::Backend, -5),
         (Error::Pairwise, -7),
+        (Error::X25519Zero, -8),
         (Error::InvalidCiphertext, -100),
         (Error::Other(-6), -6),
     ];
@@ -286,6 +338,8 @@ fn kem_traits() {
     kem_generic::<MlKem512>();
     kem_generic::<MlKem768>();
     kem_generic::<MlKem1024>();
+    kem_generic::<Kyber768>();
+    kem_generic::<Kyber1024_90s>();
     // KeyExport of a decapsulation key is its seed, as in RustCrypto ml-kem.
     let dk = DecapsulationKey::<MlKem768>::from_seed(&[3; 64]);
     assert_eq!(KeyExport::to_bytes(&dk).as_slice(), &[3; 64][..]);

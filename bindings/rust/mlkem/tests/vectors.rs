@@ -16,7 +16,7 @@
 //! files are documented to hold, so that none is skipped unnoticed.
 mod common;
 
-use common::{array, hex, kv_lines, read_vector};
+use common::{array, hex, kv_lines, read_vector, records};
 use mlkem::{
     ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem1024, MlKem512,
     MlKem768, ParameterSet,
@@ -166,14 +166,8 @@ fn acvp_encap_decap() {
 }
 
 fn pqc_kat<P: ParameterSet>(file: &str) {
-    let mut rec = std::collections::HashMap::new();
-    let mut n = 0;
-    for (k, v) in kv_lines(&read_vector(file)) {
-        rec.insert(k.clone(), v);
-        // ss is the last field of a record.
-        if k != "ss" {
-            continue;
-        }
+    let recs = records(&read_vector(file), "ss");
+    for rec in &recs {
         let f = |name: &str| hex(&rec[name]);
         let dk = DecapsulationKey::<P>::from_seed(&seed_of(&f("d"), &f("z")));
         let count = &rec["count"];
@@ -193,10 +187,8 @@ fn pqc_kat<P: ParameterSet>(file: &str) {
             f("ss_n")[..],
             "count {count}"
         );
-        rec.clear();
-        n += 1;
     }
-    assert_eq!(n, 100, "{file}");
+    assert_eq!(recs.len(), 100, "{file}");
 }
 
 #[test]

@@ -44,6 +44,21 @@ pub fn kv_lines(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The records of a "name = value" file (the .rsp KATs): the fields of
+/// each, by name, a record ending at the field named `last`.
+pub fn records(text: &str, last: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut out = Vec::new();
+    let mut rec = std::collections::HashMap::new();
+    for (k, v) in kv_lines(text) {
+        let end = k == last;
+        rec.insert(k, v);
+        if end {
+            out.push(std::mem::take(&mut rec));
+        }
+    }
+    out
+}
+
 /// SplitMix64 (Steele, Lea, Flood 2014): the inputs of the random tests,
 /// the same on every run. Not for keys.
 pub struct TestRng(u64);
@@ -94,3 +109,66 @@ impl mlkem::rand_core::TryRng for TestRng {
 }
 
 impl mlkem::rand_core::TryCryptoRng for TestRng {}
+
+/// NIST's AES-256 CTR_DRBG (SP 800-90A section 10.2.1, no derivation
+/// function, no personalization, no reseeding), as the PQCgenKAT_kem
+/// programs draw their randomness: the seed of each .rsp record is its
+/// 48-byte entropy input.
+pub struct CtrDrbg {
+    key: [u8; 32],
+    v: [u8; 16],
+}
+
+impl CtrDrbg {
+    pub fn new(entropy: &[u8; 48]) -> Self {
+        let mut d = CtrDrbg {
+            key: [0; 32],
+            v: [0; 16],
+        };
+        d.update(Some(entropy));
+        d
+    }
+
+    /// V + 1 mod 2^128, big-endian.
+    fn increment(&mut self) {
+        for b in self.v.iter_mut().rev() {
+            *b = b.wrapping_add(1);
+            if *b != 0 {
+                break;
+            }
+        }
+    }
+
+    fn next_block(&mut self) -> [u8; 16] {
+        use aes::cipher::{BlockCipherEncrypt, KeyInit};
+        self.increment();
+        let cipher = aes::Aes256::new(&self.key.into());
+        let mut block = self.v.into();
+        cipher.encrypt_block(&mut block);
+        block.into()
+    }
+
+    /// CTR_DRBG_Update: three blocks, XORed with the provided data, become
+    /// the new key and V.
+    fn update(&mut self, data: Option<&[u8; 48]>) {
+        let mut temp = [0u8; 48];
+        for chunk in temp.chunks_mut(16) {
+            chunk.copy_from_slice(&self.next_block());
+        }
+        if let Some(data) = data {
+            temp.iter_mut().zip(data).for_each(|(t, d)| *t ^= d);
+        }
+        self.key.copy_from_slice(&temp[..32]);
+        self.v.copy_from_slice(&temp[32..]);
+    }
+
+    /// One call of the KAT programs' randombytes: the state moves on after
+    /// every call, so two calls of 32 bytes are not one of 64.
+    pub fn fill(&mut self, out: &mut [u8]) {
+        for chunk in out.chunks_mut(16) {
+            let block = self.next_block();
+            chunk.copy_from_slice(&block[..chunk.len()]);
+        }
+        self.update(None);
+    }
+}
