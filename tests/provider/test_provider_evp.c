@@ -238,7 +238,7 @@ static void test_acvp_keygen(void) {
 
 static void acvp_encaps(const mlkem_kem *kem, const json_value *t) {
   uint8_t ek[MAX_PUB], m[32], c[MAX_CT], k[32], ct[MAX_CT], ss[MAX_SS];
-  size_t ctlen, sslen;
+  size_t ctlen = 0, sslen = 0;
   EVP_PKEY *pkey;
   if (!hex(t, "ek", ek, kem->ek_bytes) || !hex(t, "m", m, 32) ||
       !hex(t, "c", c, kem->ct_bytes) || !hex(t, "k", k, 32))
@@ -254,7 +254,7 @@ static void acvp_encaps(const mlkem_kem *kem, const json_value *t) {
 
 static void acvp_decaps(const mlkem_kem *kem, const json_value *t) {
   uint8_t dk[MAX_PRIV], c[MAX_CT], k[32], ss[MAX_SS];
-  size_t sslen;
+  size_t sslen = 0;
   EVP_PKEY *pkey;
   if (!hex(t, "dk", dk, kem->dk_bytes) || !hex(t, "c", c, kem->ct_bytes) ||
       !hex(t, "k", k, 32))
@@ -452,7 +452,7 @@ static int ec_derive(EVP_PKEY *priv, const char *group, const uint8_t *point,
  * provider's client against a server put together here. */
 static void test_ecmlkem_layout(const char *alg, const char *group,
                                 const mlkem_kem *kem, size_t field) {
-  size_t plen = 1 + 2 * field, len = 0, ctlen, sslen;
+  size_t plen = 1 + 2 * field, len = 0, ctlen = 0, sslen = 0;
   uint8_t seed[64], ek[MAX_PUB], dk[MAX_PRIV], point[100], share[MAX_PUB];
   uint8_t sshare[MAX_CT], ss[MAX_SS], ecss[64], k[32];
   EVP_PKEY *ec, *server, *client;
