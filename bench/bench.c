@@ -14,9 +14,13 @@
  * elsewhere (other processes, other tenants of a virtual machine) falls on
  * all of them alike; besides the median of all calls, the median of the
  * quietest pass is reported. encaps and decaps run with their FIPS 203
- * input checks, as they always do.
+ * input checks, as they always do. The ML-KEM sets also time the expanded
+ * keys (mlkem.h: expand_dk, decaps_expanded, expand_ek, encaps_expanded),
+ * in the same passes, beside decaps and encaps. --csv writes one line per
+ * row and operation (the columns of mlkem_bench_csv_header).
  *
- * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME,...]
+ * Usage: bench [--iterations N] [--passes P] [--json FILE] [--csv FILE]
+ *              [--set NAME,...]
  * (--set: only the named rows, a comma-separated list of parameter sets as
  * mlkem_kem_by_name takes them, e.g. ML-KEM-768,Kyber768-90s, and X25519,
  * X-Wing, X25519MLKEM768)
@@ -95,12 +99,25 @@ static stats summarize(uint64_t *v, size_t n) {
 }
 
 /* The three operations of the standard (their sum is the usual figure),
- * and encapsulation to a prepared key (mlkem.h: checked and hashed once;
- * not for the round-3 sets, which have none). */
-enum { OP_KEYGEN, OP_ENCAPS, OP_DECAPS, OP_ENCAPS_PREPARED, OP_COUNT };
+ * encapsulation to a prepared key (mlkem.h: checked and hashed once), and
+ * the expanded keys: their expansion and the operations on them (not for
+ * the round-3 sets, which have neither). Each operation runs after the
+ * one before it in this order, whose outputs it may use. */
+enum {
+  OP_KEYGEN,
+  OP_ENCAPS,
+  OP_DECAPS,
+  OP_ENCAPS_PREPARED,
+  OP_EXPAND_DK,
+  OP_DECAPS_EXPANDED,
+  OP_EXPAND_EK,
+  OP_ENCAPS_EXPANDED,
+  OP_COUNT
+};
 enum { OP_SUMMED = 3 };
-static const char *const op_names[OP_COUNT] = {"keygen", "encaps", "decaps",
-                                               "encaps_prepared"};
+static const char *const op_names[OP_COUNT] = {
+    "keygen",    "encaps",          "decaps",    "encaps_prepared",
+    "expand_dk", "decaps_expanded", "expand_ek", "encaps_expanded"};
 
 typedef struct buffers buffers;
 
@@ -128,11 +145,13 @@ typedef struct {
   uint64_t *ns_samples[OP_COUNT];
 } set_result;
 
-/* Whether the row has the operation (no prepared keys in round 3). */
+/* Whether the row has the operation (no prepared or expanded keys in
+ * round 3). */
 static int has_op(const set_result *r, int op) {
   if (op >= r->nops) return 0;
-  return r->kem == NULL || op != OP_ENCAPS_PREPARED ||
-         r->kem->prepare_ek != NULL;
+  if (r->kem == NULL || op < OP_ENCAPS_PREPARED) return 1;
+  return op == OP_ENCAPS_PREPARED ? r->kem->prepare_ek != NULL
+                                  : r->kem->expand_dk != NULL;
 }
 
 /* The most rows measured in one run: ML-KEM's three sets, round 3's six,
@@ -150,6 +169,7 @@ static void must(int rc, const char *what) {
 struct buffers {
   uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
   uint8_t prep[MLKEM1024_PREPARED_EK_BYTES];
+  uint8_t xdk[MLKEM1024_EXPANDED_DK_BYTES], xek[MLKEM1024_EXPANDED_EK_BYTES];
   uint8_t ct[MLKEM1024_CT_BYTES], ss[64];
   uint8_t xpub[MLKEM_X25519_BYTES];
   uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
@@ -242,6 +262,19 @@ static void run_op(const set_result *r, int op, buffers *b) {
     case OP_ENCAPS_PREPARED:
       must(kem->encaps_prepared_derand(b->ct, b->ss, b->prep, m),
            "encaps_prepared");
+      break;
+    case OP_EXPAND_DK:
+      must(kem->expand_dk(b->xdk, b->dk), "expand_dk");
+      break;
+    case OP_DECAPS_EXPANDED:
+      must(kem->decaps_expanded(b->ss, b->ct, b->xdk), "decaps_expanded");
+      break;
+    case OP_EXPAND_EK:
+      must(kem->expand_ek(b->xek, b->ek), "expand_ek");
+      break;
+    case OP_ENCAPS_EXPANDED:
+      must(kem->encaps_expanded_derand(b->ct, b->ss, b->xek, m),
+           "encaps_expanded");
       break;
     default:
       must(kem->decaps(b->ss, b->ct, b->dk), "decaps");
@@ -442,6 +475,82 @@ static void print_kem_tables(const set_result *res, size_t nres) {
   }
 }
 
+/* The expanded keys beside the plain operations they stand for (the
+ * ML-KEM rows): the median of all calls, then of the quietest pass, and
+ * their ratios. */
+static void print_expanded_tables(const set_result *res, size_t nres) {
+  size_t i;
+  int quiet;
+  for (quiet = 0; quiet < 2; quiet++) {
+    printf("\nExpanded keys, %s (%s):\n",
+           quiet ? "median of the quietest pass" : "median of all calls",
+           tick_unit());
+    printf(
+        "| set | backend | decaps | decaps_expanded | ratio | encaps | "
+        "encaps_expanded | ratio | encaps_prepared | expand_dk | "
+        "expand_ek |\n");
+    printf(
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: |\n");
+    for (i = 0; i < nres && res[i].kem != NULL; i++) {
+      uint64_t t[OP_COUNT];
+      int op;
+      if (!has_op(&res[i], OP_DECAPS_EXPANDED)) continue;
+      for (op = 0; op < OP_COUNT; op++)
+        t[op] = quiet ? res[i].best_pass_tick[op] : res[i].tick[op].median;
+      printf(
+          "| %s | %s | %llu | %llu | %.2f | %llu | %llu | %.2f | %llu | %llu "
+          "| %llu |\n",
+          res[i].kem->name, mlkem_backend_name(),
+          (unsigned long long)t[OP_DECAPS],
+          (unsigned long long)t[OP_DECAPS_EXPANDED],
+          (double)t[OP_DECAPS_EXPANDED] / (double)t[OP_DECAPS],
+          (unsigned long long)t[OP_ENCAPS],
+          (unsigned long long)t[OP_ENCAPS_EXPANDED],
+          (double)t[OP_ENCAPS_EXPANDED] / (double)t[OP_ENCAPS],
+          (unsigned long long)t[OP_ENCAPS_PREPARED],
+          (unsigned long long)t[OP_EXPAND_DK],
+          (unsigned long long)t[OP_EXPAND_EK]);
+    }
+  }
+}
+
+/* The CSV of make bench and make bench-components (programs.h). */
+void mlkem_bench_csv_header(FILE *f) {
+  fprintf(f,
+          "library,backend,tick_unit,set,op,ticks_median,ticks_p25,ticks_p75,"
+          "ticks_best_pass_median,ns_median\n");
+}
+
+void mlkem_bench_csv_row(FILE *f, const char *set, const char *op,
+                         const uint64_t ticks[4], uint64_t ns_median) {
+  fprintf(f, "mlkem %s,%s,%s,%s,%s,%llu,%llu,%llu,%llu,%llu\n", mlkem_version(),
+          mlkem_backend_name(), tick_unit(), set, op,
+          (unsigned long long)ticks[0], (unsigned long long)ticks[1],
+          (unsigned long long)ticks[2], (unsigned long long)ticks[3],
+          (unsigned long long)ns_median);
+}
+
+static void write_csv(FILE *f, const set_result *res, size_t nres) {
+  size_t i;
+  int op;
+  mlkem_bench_csv_header(f);
+  for (i = 0; i < nres; i++) {
+    for (op = 0; op < res[i].nops; op++) {
+      uint64_t t[4];
+      if (!has_op(&res[i], op)) continue;
+      t[0] = res[i].tick[op].median;
+      t[1] = res[i].tick[op].p25;
+      t[2] = res[i].tick[op].p75;
+      t[3] = res[i].best_pass_tick[op];
+      mlkem_bench_csv_row(
+          f, res[i].kem != NULL ? res[i].kem->name : res[i].other->name,
+          res[i].kem != NULL ? op_names[op] : res[i].other->op_names[op], t,
+          res[i].ns[op].median);
+    }
+  }
+}
+
 /* Another row: the median of all calls (and ns) and of the quietest
  * pass. */
 static void print_other(const set_result *r) {
@@ -518,7 +627,7 @@ static int list_known(const char *list) {
 
 int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
-  const char *json = NULL, *only = NULL;
+  const char *json = NULL, *csv = NULL, *only = NULL;
   set_result res[MAX_ROWS];
   const mlkem_kem *all[MAX_ROWS];
   size_t nall = 0;
@@ -531,12 +640,14 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       passes = (size_t)strtoul(argv[++a], NULL, 10);
     } else if (strcmp(argv[a], "--json") == 0 && a + 1 < argc) {
       json = argv[++a];
+    } else if (strcmp(argv[a], "--csv") == 0 && a + 1 < argc) {
+      csv = argv[++a];
     } else if (strcmp(argv[a], "--set") == 0 && a + 1 < argc) {
       only = argv[++a];
     } else {
       fprintf(stderr,
               "usage: %s [--iterations N] [--passes P] [--json FILE] "
-              "[--set NAME]\n",
+              "[--csv FILE] [--set NAME]\n",
               argv[0]);
       return 2;
     }
@@ -579,6 +690,7 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       "passes (%s; ns)\n",
       mlkem_version(), mlkem_backend_name(), iters, passes, tick_unit());
   print_kem_tables(res, nres);
+  print_expanded_tables(res, nres);
   for (i = 0; i < nres; i++)
     if (res[i].kem == NULL) print_other(&res[i]);
   if (json != NULL) {
@@ -590,6 +702,16 @@ int mlkem_bench_run(int argc, const char *const *argv) {
     write_json(f, res, nres, iters, passes);
     fclose(f);
     printf("JSON written to %s\n", json);
+  }
+  if (csv != NULL) {
+    FILE *f = fopen(csv, "w");
+    if (f == NULL) {
+      perror(csv);
+      return 1;
+    }
+    write_csv(f, res, nres);
+    fclose(f);
+    printf("CSV written to %s\n", csv);
   }
   return 0;
 }

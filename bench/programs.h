@@ -19,8 +19,17 @@ int mlkem_bench_run(int argc, const char *const *argv);
  * nanoseconds elsewhere), its unit's name, and its pinning to one CPU
  * ($MLKEM_BENCH_CPU, or the current one), for the other benchmarks. */
 #include <stdint.h>
+#include <stdio.h>
 uint64_t mlkem_bench_ticks(void);
 const char *mlkem_bench_tick_unit(void);
 void mlkem_bench_pin(void);
+
+/* The CSV that make bench and make bench-components write: the header
+ * line, and one line for an operation of a row ("set": a parameter set,
+ * or the group of a component) with its ticks (median, 25th and 75th
+ * percentiles, the median of the quietest pass) and median ns. */
+void mlkem_bench_csv_header(FILE *f);
+void mlkem_bench_csv_row(FILE *f, const char *set, const char *op,
+                         const uint64_t ticks[4], uint64_t ns_median);
 
 #endif
