@@ -21,6 +21,8 @@
  *
  * Usage: bench [--iterations N] [--passes P] [--json FILE] [--csv FILE]
  *              [--set NAME,...]
+ *        bench --threads N [--seconds S] [--set NAME,...]
+ * (--threads: throughput on N threads, 0 for every usable CPU; below)
  * (--set: only the named rows, a comma-separated list of parameter sets as
  * mlkem_kem_by_name takes them, e.g. ML-KEM-768,Kyber768-90s, and X25519,
  * X-Wing, X25519MLKEM768)
@@ -39,6 +41,13 @@
 
 #if defined(__linux__)
 #include <sched.h>
+#endif
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#include <unistd.h>
+#define BENCH_THREADS 1
+#else
+#define BENCH_THREADS 0
 #endif
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -362,10 +371,16 @@ static void pin_to_one_cpu(void) {
 #endif
 }
 
-/* For the other benchmarks of the tree (sym_bench.c): the same counter,
- * its unit and the pinning. */
+/* For the other benchmarks of the tree (sym_bench.c, components.c): the
+ * same counter, its unit, the pinning, the clock and the sort. */
 uint64_t mlkem_bench_ticks(void) {
   return ticks();
+}
+uint64_t mlkem_bench_now_ns(void) {
+  return now_ns();
+}
+void mlkem_bench_sort(uint64_t *v, size_t n) {
+  qsort(v, n, sizeof *v, cmp_u64);
 }
 const char *mlkem_bench_tick_unit(void) {
   return tick_unit();
@@ -625,9 +640,154 @@ static int list_known(const char *list) {
   return ok;
 }
 
+/* ---- Throughput (--threads N) ---------------------------------------
+ *
+ * N threads, each with its own buffers, each running one operation in a
+ * loop for a fixed time; operations per second per thread and in total,
+ * beside the same with one thread. The library keeps no shared mutable
+ * state after the one-time choice of the backend, so the threads share
+ * nothing but the CPU's caches and memory. Thread i is pinned to the
+ * i-th CPU the process may use (Linux). */
+static const int tp_ops[] = {OP_KEYGEN, OP_ENCAPS, OP_DECAPS,
+                             OP_ENCAPS_EXPANDED, OP_DECAPS_EXPANDED};
+#define TP_NOPS (sizeof tp_ops / sizeof tp_ops[0])
+#define TP_MAX_THREADS 64
+
+#if BENCH_THREADS
+typedef struct {
+  set_result row;
+  int op, cpu;
+  uint64_t ns;
+  pthread_barrier_t *start;
+  buffers *b;
+  unsigned long count;
+  uint64_t elapsed_ns;
+} tp_thread;
+
+/* The CPUs this process may run on, up to max; their number. */
+static int tp_cpus(int *cpus, int max) {
+  int n = 0;
+#if defined(__linux__)
+  cpu_set_t set;
+  int c;
+  if (sched_getaffinity(0, sizeof set, &set) == 0)
+    for (c = 0; c < CPU_SETSIZE && n < max; c++)
+      if (CPU_ISSET(c, &set)) cpus[n++] = c;
+#else
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  for (; n < max && n < online; n++) cpus[n] = -1; /* not pinned */
+#endif
+  if (n == 0) cpus[n++] = -1;
+  return n;
+}
+
+static void *tp_worker(void *arg) {
+  tp_thread *t = arg;
+  uint64_t t0, now;
+  unsigned i;
+#if defined(__linux__)
+  if (t->cpu >= 0) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(t->cpu, &set);
+    (void)pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+  }
+#endif
+  pthread_barrier_wait(t->start);
+  t0 = now_ns();
+  do {
+    for (i = 0; i < 8; i++) run_op(&t->row, t->op, t->b);
+    t->count += 8;
+    now = now_ns();
+  } while (now - t0 < t->ns);
+  t->elapsed_ns = now - t0;
+  return NULL;
+}
+
+/* Operations per second of op on `threads` threads at once: the mean per
+ * thread and the total. */
+static void tp_measure(const mlkem_kem *kem, int op, unsigned threads,
+                       const int *cpus, int ncpus, double seconds,
+                       double *per_thread, double *total) {
+  static tp_thread t[TP_MAX_THREADS];
+  static buffers *b[TP_MAX_THREADS];
+  pthread_t tid[TP_MAX_THREADS];
+  pthread_barrier_t start;
+  unsigned i;
+  int o;
+  pthread_barrier_init(&start, NULL, threads);
+  for (i = 0; i < threads; i++) {
+    if (b[i] == NULL) b[i] = xmalloc(sizeof *b[i]);
+    memset(&t[i], 0, sizeof t[i]);
+    t[i].row.kem = kem;
+    t[i].row.nops = OP_COUNT;
+    /* The inputs of every operation: each one in order, once. */
+    for (o = 0; o < OP_COUNT; o++)
+      if (has_op(&t[i].row, o)) run_op(&t[i].row, o, b[i]);
+    t[i].op = op;
+    t[i].cpu = cpus[i % (unsigned)ncpus];
+    t[i].ns = (uint64_t)(seconds * 1e9);
+    t[i].start = &start;
+    t[i].b = b[i];
+  }
+  for (i = 0; i < threads; i++)
+    if (pthread_create(&tid[i], NULL, tp_worker, &t[i]) != 0) {
+      fprintf(stderr, "bench: could not start thread %u\n", i);
+      exit(1);
+    }
+  *total = 0;
+  for (i = 0; i < threads; i++) {
+    pthread_join(tid[i], NULL);
+    *total += (double)t[i].count * 1e9 / (double)t[i].elapsed_ns;
+  }
+  *per_thread = *total / threads;
+  pthread_barrier_destroy(&start);
+}
+
+static int throughput(const char *only, unsigned threads, double seconds) {
+  int cpus[TP_MAX_THREADS];
+  int ncpus = tp_cpus(cpus, TP_MAX_THREADS);
+  size_t s, o;
+  if (threads == 0) threads = (unsigned)ncpus;
+  if (threads > TP_MAX_THREADS) threads = TP_MAX_THREADS;
+  printf(
+      "mlkem %s, backend %s: throughput, operations per second, each thread "
+      "running its own loop for %.2f s (%d CPUs usable%s)\n",
+      mlkem_version(), mlkem_backend_name(), seconds, ncpus,
+      cpus[0] >= 0 ? ", thread i pinned to the i-th" : "");
+  printf(
+      "| set | operation | 1 thread | %u threads, per thread | %u threads, "
+      "total | per thread, %u / 1 |\n",
+      threads, threads, threads);
+  printf("| --- | --- | ---: | ---: | ---: | ---: |\n");
+  for (s = 0; mlkem_kems[s] != NULL; s++) {
+    const mlkem_kem *kem = mlkem_kems[s];
+    if (only != NULL && !set_listed(only, kem)) continue;
+    for (o = 0; o < TP_NOPS; o++) {
+      double one, one_total, per, total;
+      tp_measure(kem, tp_ops[o], 1, cpus, ncpus, seconds, &one, &one_total);
+      tp_measure(kem, tp_ops[o], threads, cpus, ncpus, seconds, &per, &total);
+      printf("| %s | %s | %.0f | %.0f | %.0f | %.3f |\n", kem->name,
+             op_names[tp_ops[o]], one, per, total, per / one);
+    }
+  }
+  return 0;
+}
+#else
+static int throughput(const char *only, unsigned threads, double seconds) {
+  (void)only;
+  (void)threads;
+  (void)seconds;
+  fprintf(stderr, "bench: --threads needs POSIX threads\n");
+  return 2;
+}
+#endif
+
 int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
   const char *json = NULL, *csv = NULL, *only = NULL;
+  long threads = -1; /* --threads: 0 means every usable CPU */
+  double seconds = 0.5;
   set_result res[MAX_ROWS];
   const mlkem_kem *all[MAX_ROWS];
   size_t nall = 0;
@@ -644,13 +804,31 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       csv = argv[++a];
     } else if (strcmp(argv[a], "--set") == 0 && a + 1 < argc) {
       only = argv[++a];
+    } else if (strcmp(argv[a], "--threads") == 0 && a + 1 < argc) {
+      threads = (long)strtoul(argv[++a], NULL, 10);
+    } else if (strcmp(argv[a], "--seconds") == 0 && a + 1 < argc) {
+      seconds = strtod(argv[++a], NULL);
     } else {
       fprintf(stderr,
               "usage: %s [--iterations N] [--passes P] [--json FILE] "
-              "[--csv FILE] [--set NAME]\n",
-              argv[0]);
+              "[--csv FILE] [--set NAME]\n"
+              "       %s --threads N [--seconds S] [--set NAME]\n",
+              argv[0], argv[0]);
       return 2;
     }
+  }
+  if (threads >= 0) {
+    if (seconds <= 0 || seconds > 60) {
+      fprintf(stderr, "bench: --seconds from 0 to 60\n");
+      return 2;
+    }
+    if (only != NULL && !list_known(only)) return 2;
+    if (strcmp(mlkem_backend_name(), "unavailable") == 0) {
+      printf("backend %s is not available here: skipped\n",
+             getenv("MLKEM_BACKEND"));
+      return 0;
+    }
+    return throughput(only, (unsigned)threads, seconds);
   }
   if (iters < 1000 || passes < 1 || iters % passes != 0 ||
       iters / passes < 50) {
