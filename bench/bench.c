@@ -644,10 +644,12 @@ static int list_known(const char *list) {
  *
  * N threads, each with its own buffers, each running one operation in a
  * loop for a fixed time; operations per second per thread and in total,
- * beside the same with one thread. The library keeps no shared mutable
- * state after the one-time choice of the backend, so the threads share
- * nothing but the CPU's caches and memory. Thread i is pinned to the
- * i-th CPU the process may use (Linux). */
+ * beside the same with one thread; and per second of the CPU time each
+ * thread ran, which is what scales with cores when other processes share
+ * them. The library keeps no shared mutable state after the one-time
+ * choice of the backend, so the threads share nothing but the CPU's
+ * caches and memory. Thread i is pinned to the i-th CPU the process may
+ * use (Linux). */
 static const int tp_ops[] = {OP_KEYGEN, OP_ENCAPS, OP_DECAPS,
                              OP_ENCAPS_EXPANDED, OP_DECAPS_EXPANDED};
 #define TP_NOPS (sizeof tp_ops / sizeof tp_ops[0])
@@ -661,8 +663,15 @@ typedef struct {
   pthread_barrier_t *start;
   buffers *b;
   unsigned long count;
-  uint64_t elapsed_ns;
+  uint64_t elapsed_ns, cpu_ns;
 } tp_thread;
+
+/* The CPU time the calling thread has run, in ns. */
+static uint64_t thread_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* The CPUs this process may run on, up to max; their number. */
 static int tp_cpus(int *cpus, int max) {
@@ -683,7 +692,7 @@ static int tp_cpus(int *cpus, int max) {
 
 static void *tp_worker(void *arg) {
   tp_thread *t = arg;
-  uint64_t t0, now;
+  uint64_t t0, c0, now;
   unsigned i;
 #if defined(__linux__)
   if (t->cpu >= 0) {
@@ -695,20 +704,28 @@ static void *tp_worker(void *arg) {
 #endif
   pthread_barrier_wait(t->start);
   t0 = now_ns();
+  c0 = thread_cpu_ns();
   do {
     for (i = 0; i < 8; i++) run_op(&t->row, t->op, t->b);
     t->count += 8;
     now = now_ns();
   } while (now - t0 < t->ns);
+  t->cpu_ns = thread_cpu_ns() - c0;
   t->elapsed_ns = now - t0;
   return NULL;
 }
 
-/* Operations per second of op on `threads` threads at once: the mean per
- * thread and the total. */
+/* What `threads` threads running op at once did: operations per second
+ * of wall time, per thread (the mean) and in total, and per second of CPU
+ * time each thread ran (the mean), and the share of the wall time the
+ * threads ran (below 1 when other processes took the CPUs). */
+typedef struct {
+  double per_thread, total, per_cpu_second, cpu_share;
+} tp_result;
+
 static void tp_measure(const mlkem_kem *kem, int op, unsigned threads,
                        const int *cpus, int ncpus, double seconds,
-                       double *per_thread, double *total) {
+                       tp_result *r) {
   static tp_thread t[TP_MAX_THREADS];
   static buffers *b[TP_MAX_THREADS];
   pthread_t tid[TP_MAX_THREADS];
@@ -735,12 +752,16 @@ static void tp_measure(const mlkem_kem *kem, int op, unsigned threads,
       fprintf(stderr, "bench: could not start thread %u\n", i);
       exit(1);
     }
-  *total = 0;
+  memset(r, 0, sizeof *r);
   for (i = 0; i < threads; i++) {
     pthread_join(tid[i], NULL);
-    *total += (double)t[i].count * 1e9 / (double)t[i].elapsed_ns;
+    r->total += (double)t[i].count * 1e9 / (double)t[i].elapsed_ns;
+    r->per_cpu_second += (double)t[i].count * 1e9 / (double)t[i].cpu_ns;
+    r->cpu_share += (double)t[i].cpu_ns / (double)t[i].elapsed_ns;
   }
-  *per_thread = *total / threads;
+  r->per_thread = r->total / threads;
+  r->per_cpu_second /= threads;
+  r->cpu_share /= threads;
   pthread_barrier_destroy(&start);
 }
 
@@ -757,20 +778,28 @@ static int throughput(const char *only, unsigned threads, double seconds) {
       cpus[0] >= 0 ? ", thread i pinned to the i-th" : "");
   printf(
       "| set | operation | 1 thread | %u threads, per thread | %u threads, "
-      "total | per thread, %u / 1 |\n",
-      threads, threads, threads);
-  printf("| --- | --- | ---: | ---: | ---: | ---: |\n");
+      "total | per thread, %u / 1 | per CPU second, %u / 1 | CPU share, 1 "
+      "/ %u |\n",
+      threads, threads, threads, threads, threads);
+  printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
   for (s = 0; mlkem_kems[s] != NULL; s++) {
     const mlkem_kem *kem = mlkem_kems[s];
     if (only != NULL && !set_listed(only, kem)) continue;
     for (o = 0; o < TP_NOPS; o++) {
-      double one, one_total, per, total;
-      tp_measure(kem, tp_ops[o], 1, cpus, ncpus, seconds, &one, &one_total);
-      tp_measure(kem, tp_ops[o], threads, cpus, ncpus, seconds, &per, &total);
-      printf("| %s | %s | %.0f | %.0f | %.0f | %.3f |\n", kem->name,
-             op_names[tp_ops[o]], one, per, total, per / one);
+      tp_result one, many;
+      tp_measure(kem, tp_ops[o], 1, cpus, ncpus, seconds, &one);
+      tp_measure(kem, tp_ops[o], threads, cpus, ncpus, seconds, &many);
+      printf("| %s | %s | %.0f | %.0f | %.0f | %.3f | %.3f | %.2f / %.2f |\n",
+             kem->name, op_names[tp_ops[o]], one.per_thread, many.per_thread,
+             many.total, many.per_thread / one.per_thread,
+             many.per_cpu_second / one.per_cpu_second, one.cpu_share,
+             many.cpu_share);
     }
   }
+  printf(
+      "(per CPU second: operations per second of the CPU time each thread "
+      "ran, which other processes sharing the CPUs do not reduce; CPU "
+      "share: that time over the wall time)\n");
   return 0;
 }
 #else
