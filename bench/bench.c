@@ -643,7 +643,7 @@ static int list_known(const char *list) {
 /* ---- Throughput (--threads N) ---------------------------------------
  *
  * N threads, each with its own buffers, each running one operation in a
- * loop for a fixed time (one thread and N in turn, three times, the best
+ * loop for a fixed time (one thread and N in turn, nine times, the best
  * of each); operations per second per thread and in total,
  * beside the same with one thread; and per second of the CPU time each
  * thread ran, which is what scales with cores when other processes share
@@ -770,7 +770,7 @@ static void tp_measure(const mlkem_kem *kem, int op, unsigned threads,
  * share of `seconds`: the round of each with the most operations per
  * second (the quietest), so that a burst of outside load does not decide
  * the ratio. */
-#define TP_ROUNDS 3
+#define TP_ROUNDS 9
 static void tp_best(const mlkem_kem *kem, int op, unsigned threads,
                     const int *cpus, int ncpus, double seconds, tp_result *one,
                     tp_result *many) {
@@ -837,7 +837,7 @@ int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
   const char *json = NULL, *csv = NULL, *only = NULL;
   long threads = -1; /* --threads: 0 means every usable CPU */
-  double seconds = 0.5;
+  double seconds = 0.9;
   set_result res[MAX_ROWS];
   const mlkem_kem *all[MAX_ROWS];
   size_t nall = 0;

@@ -37,7 +37,7 @@ static const char bench_usage[] =
     "  --json FILE          also write the results as JSON\n"
     "  --csv FILE           also write the results as CSV\n"
     "  --threads N          throughput on N threads\n"
-    "  --seconds S          per operation and thread count (default 0.5)\n"
+    "  --seconds S          per operation and thread count (default 0.9)\n"
     "  --components         the building blocks\n";
 
 int cmd_demo(int argc, char **argv) {
