@@ -18,6 +18,9 @@
 #                  and MemorySanitizer (clang; the C++ tests are skipped there)
 #   make bench-cxx   the C++ API against the C calls it makes
 #   make bench-rust  the Rust crate against the C calls it makes (cargo bench)
+#   make bench-tls   full TLS 1.3 handshakes per second, X25519 against
+#                  X25519MLKEM768 through the OpenSSL provider, and the
+#                  provider's EVP cost over the library (docs/PROVIDER.md)
 #   make ct        constant-time check under valgrind, gcc and clang at -O1/-O2/-O3/-Os,
 #                  and of the AVX-512 backend under MemorySanitizer (clang, same levels)
 #   make stack     measured stack depth per set and backend against docs/SECURITY.md
@@ -86,7 +89,7 @@ bench-components: build
 	    || exit 1; echo; \
 	done
 
-# Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, ...
+# Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, --sets Kyber, ...
 COMPARE_BUILD ?= build-compare
 COMPARE_FLAGS ?=
 bench-compare:
@@ -103,17 +106,36 @@ bench-rust:
 	  $(if $(shell command -v taskset 2>/dev/null),taskset -c $$(($$(nproc) - 1))) \
 	  cargo bench --bench overhead
 
+# The OpenSSL provider (provider/): handshakes per second on one core over
+# loopback (bench/tls_bench.c), then ML-KEM-768 through EVP against the
+# library called directly (bench/provider_overhead.c).
+TLS_BENCH_FLAGS ?= --handshakes 300 --passes 10
+bench-tls: build
+	@test -x ./$(BUILD)/bench/mlkem_tls_bench || { echo "bench-tls: the provider" \
+	  "is not built (OpenSSL 3 development files: apt-get install libssl-dev)"; exit 1; }
+	./$(BUILD)/bench/mlkem_tls_bench $(TLS_BENCH_FLAGS) \
+	  --groups X25519,X25519MLKEM768,SecP256r1MLKEM768,MLKEM768,secp256r1
+	@echo
+	./$(BUILD)/bench/mlkem_provider_overhead --iterations 2000 --passes 10
+
 # The whole suite, instrumented: $(1) build dir, $(2) C compiler, $(3) C++
 # compiler (for the C++ API's tests; left to CMake if it is not installed),
-# $(4) flags.
+# $(4) flags. The Python and Rust bindings' tests are left out (pip and
+# cargo build their own, uninstrumented copies of the library), and the
+# random differential tests run a tenth of their trials
+# (SAN_TEST_QUICK=0 for all of them; tests/test_util.h, test_trials).
+SAN_TEST_QUICK ?= 1
 define sanitized_suite
 	$(CMAKE) -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(2) \
 	  $(if $(shell command -v $(3) 2>/dev/null),-DCMAKE_CXX_COMPILER=$(3)) \
 	  -DCMAKE_C_FLAGS="-O1 -g $(4)" -DCMAKE_CXX_FLAGS="-O1 -g $(4)" \
-	  -DCMAKE_EXE_LINKER_FLAGS="$(4)" -DCMAKE_SHARED_LINKER_FLAGS="$(4)" $(CMAKE_ARGS)
+	  -DCMAKE_EXE_LINKER_FLAGS="$(4)" -DCMAKE_SHARED_LINKER_FLAGS="$(4)" \
+	  -DCMAKE_MODULE_LINKER_FLAGS="$(4)" \
+	  -DMLKEM_PYTHON_TESTS=OFF -DMLKEM_RUST_TESTS=OFF $(CMAKE_ARGS)
 	$(CMAKE) --build $(1) -j $(JOBS)
 	cd $(1) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  MSAN_OPTIONS=poison_in_dtor=1 ctest --output-on-failure -j $(JOBS)
+	  MSAN_OPTIONS=poison_in_dtor=1 MLKEM_TEST_QUICK=$(SAN_TEST_QUICK) \
+	  ctest --output-on-failure -j $(JOBS)
 endef
 
 sanitize: sanitize-gcc sanitize-clang sanitize-msan

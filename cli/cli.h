@@ -46,10 +46,48 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void cli_usage_error(const char *cmd, const char *fmt, ...);
 
-/* The set named `name` (NULL: `dflt`); prints an error and returns NULL
- * if the name is unknown. */
-const mlkem_kem *cli_kem(const char *cmd, const char *name,
-                         const mlkem_kem *dflt);
+/* The largest ciphertext of any scheme (ML-KEM-1024's). */
+#define CLI_MAX_CT_BYTES MLKEM1024_CT_BYTES
+
+/* What the commands do with the keys of a family of key types
+ * (cli/scheme.c): ML-KEM, X-Wing or round-3 Kyber. Every command goes
+ * through its key's scheme, so that a new family is one more entry. */
+typedef struct cli_scheme {
+  /* The key types it covers: those whose name starts so. */
+  const char *prefix;
+  /* 1: PKCS#8 and SubjectPublicKeyInfo exist (PEM, DER, raw); 0: raw
+   * only (round-3 Kyber: no OID). */
+  int key_files;
+  /* The private form keygen writes without --format. */
+  mlkem_keyfile_type default_form;
+  /* The raw public and expanded private key, in messages ("FIPS 203
+   * ek"); dk_raw NULL for a family without an expanded key. */
+  const char *ek_raw, *dk_raw;
+  /* What `check` says passed, for a public and for an expanded key. */
+  const char *public_ok, *expanded_ok;
+  size_t (*ct_bytes)(const mlkem_keyfile_key *key);
+  /* As the library's functions: 0 or a negative MLKEM_ERR_*. The secret
+   * is MLKEM_SS_BYTES long. decaps needs a private key. */
+  int (*encaps)(uint8_t *ct, uint8_t *ss, const mlkem_keyfile_key *key);
+  int (*decaps)(uint8_t *ss, const uint8_t *ct, const mlkem_keyfile_key *key);
+} cli_scheme;
+
+/* The scheme of a key type, or NULL for a type of the library that the
+ * tool does not know. */
+const cli_scheme *cli_scheme_of(const mlkem_keyfile_alg *alg);
+
+/* The key type named `name` by -a (NULL: `dflt`): the names of
+ * mlkem_keyfile_alg_by_name, any letter case. Prints an error and returns
+ * NULL if the name is unknown. */
+const mlkem_keyfile_alg *cli_alg(const char *cmd, const char *name,
+                                 const mlkem_keyfile_alg *dflt);
+
+/* The encoding asked for by --outform `value` for keys of type alg (NULL:
+ * not known yet): NULL value gives PEM, or raw for a raw-only type. Prints
+ * an error and returns -1 for an unknown value, or PEM or DER asked for a
+ * raw-only type. */
+int cli_outform(const char *cmd, const char *value,
+                const mlkem_keyfile_alg *alg);
 
 /* Maps `value` to one of `names` (NULL-terminated): the index, or -1
  * after printing an error about option `opt`. NULL value: `dflt`. */
@@ -59,12 +97,15 @@ int cli_choice(const char *cmd, const char *opt, const char *value,
 /* The name of a file in messages: "standard input" for "-". */
 const char *cli_display_name(const char *path);
 
-/* Reads and checks a key file (mlkem_keyfile_decode); `set` names the set
- * of a raw seed (may be NULL). On failure prints "mlkem CMD: FILE:
- * problem" and returns CLI_FAIL with *key wiped. If `set` is non-NULL the
- * key must be of it. */
-int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
-                 mlkem_keyfile_key *key);
+/* "a, b or c" from names (NULL-terminated) into buf, cut at cap. */
+void cli_join_names(char *buf, size_t cap, const char *const *names);
+
+/* Reads and checks a key file (mlkem_keyfile_decode); `alg` (may be NULL)
+ * types raw bytes of its sizes: a raw seed, and any raw round-3 Kyber key.
+ * On failure prints "mlkem CMD: FILE: problem" and returns CLI_FAIL with
+ * *key wiped. If `alg` is non-NULL the key must be of it. */
+int cli_load_key(const char *cmd, const char *path,
+                 const mlkem_keyfile_alg *alg, mlkem_keyfile_key *key);
 
 /* Reads a byte string of exactly `want` bytes from `path`, given raw or as
  * hex (2*want hex digits, optional final newline). Prints an error naming
@@ -97,7 +138,7 @@ int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
                       const size_t *lens, const int *secrecy);
 
 /* The values of --format (MLKEM_KEYFILE_SEED + index) and --outform
- * (MLKEM_KEYFILE_PEM + index). */
+ * (MLKEM_KEYFILE_PEM + index; cli_outform reads it). */
 extern const char *const cli_form_names[];
 extern const char *const cli_outform_names[];
 
@@ -107,7 +148,8 @@ extern const char *const cli_outform_names[];
 int cli_encode_key(const char *cmd, const mlkem_keyfile_key *key, int form,
                    int encoding, uint8_t *out, size_t *len);
 
-/* "ML-KEM-768 private key, PKCS#8 PEM, seed form" and the like. */
+/* "ML-KEM-768 private key, PKCS#8 PEM, seed form", "Kyber768 public key,
+ * raw round-3 pk (1184 bytes)" and the like. */
 void cli_describe_key(const mlkem_keyfile_key *key, char *buf, size_t cap);
 
 /* Names for messages: "seed", "expanded", "both" (and "public"); "PEM",

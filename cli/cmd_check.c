@@ -7,30 +7,31 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: mlkem check -i FILE [-a SET]\n"
+    "usage: mlkem check -i FILE [-a ALG]\n"
     "\n"
     "Reads a key file (PEM, DER or raw; '-' for standard input), runs every\n"
-    "check on it and says what it is. Exit status 0 if it is a valid ML-KEM\n"
-    "key, 1 if not (with the reason). The checks: strict DER; the ML-KEM\n"
+    "check on it and says what it is. Exit status 0 if it is a valid key, 1\n"
+    "if not (with the reason). The checks: strict DER; the ML-KEM or X-Wing\n"
     "OID with absent parameters; exact lengths; the FIPS 203 7.2 modulus\n"
-    "check of ek; the 7.3 hash check of an expanded key; for a key with both\n"
-    "seed and expanded key, that the seed regenerates the expanded key.\n"
+    "check of ek (of X-Wing's ML-KEM part); the 7.3 hash check of an\n"
+    "expanded key; for a key with both seed and expanded key, that the seed\n"
+    "regenerates the expanded key. Round-3 Kyber keys (raw only) get the\n"
+    "same FIPS 203 checks when named with -a.\n"
     "\n"
     "  -i, --in FILE        the key\n"
-    "  -a, --algorithm SET  the set of a raw 64-byte seed; otherwise the key\n"
-    "                       must be of this set\n";
+    "  -a, --algorithm ALG  the algorithm of a raw seed or of a raw round-3\n"
+    "                       Kyber key; otherwise the key must be of it\n";
 
 static const char *what_passed(const mlkem_keyfile_key *key) {
-  if (key->type == MLKEM_KEYFILE_PUBLIC)
-    return "ek passes the FIPS 203 7.2 modulus check";
   switch (key->type) {
+    case MLKEM_KEYFILE_PUBLIC:
+      return cli_scheme_of(key->alg)->public_ok;
     case MLKEM_KEYFILE_SEED:
       return "the seed expands to the key pair";
     case MLKEM_KEYFILE_BOTH:
       return "the seed regenerates the expanded key";
     default:
-      return "dk passes the FIPS 203 7.3 hash check and its ek the 7.2 "
-             "modulus check";
+      return cli_scheme_of(key->alg)->expanded_ok;
   }
 }
 
@@ -41,7 +42,7 @@ int cmd_check(int argc, char **argv) {
       {"--in", "-i", &in, NULL},
   };
   static mlkem_keyfile_key key;
-  const mlkem_kem *set = NULL;
+  const mlkem_keyfile_alg *kalg = NULL;
   char desc[128];
   int rc;
 
@@ -51,13 +52,13 @@ int cmd_check(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  if (alg != NULL && (set = cli_kem("check", alg, NULL)) == NULL)
+  if (alg != NULL && (kalg = cli_alg("check", alg, NULL)) == NULL)
     return CLI_USAGE;
   if (in == NULL) {
     cli_usage_error("check", "give -i FILE");
     return CLI_USAGE;
   }
-  if (cli_load_key("check", in, set, &key) != CLI_OK) return CLI_FAIL;
+  if (cli_load_key("check", in, kalg, &key) != CLI_OK) return CLI_FAIL;
   cli_describe_key(&key, desc, sizeof desc);
   printf("%s: %s: OK (%s)\n", cli_display_name(in), desc, what_passed(&key));
   mlkem_keyfile_wipe(&key);

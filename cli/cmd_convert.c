@@ -9,7 +9,7 @@
 
 static const char usage[] =
     "usage: mlkem convert -i KEYFILE -o FILE [--format seed|expanded|both]\n"
-    "                     [--outform pem|der|raw] [-a SET]\n"
+    "                     [--outform pem|der|raw] [-a ALG]\n"
     "\n"
     "Reads a private or public key (PEM, DER or raw; '-' for standard input),\n"
     "checks it, and writes it again. Private keys are written with mode 0600.\n"
@@ -20,9 +20,9 @@ static const char usage[] =
     "the\n"
     "                       form read; a key read without its seed can only\n"
     "                       be written expanded)\n"
-    "  --outform ENC        pem (default), der or raw\n"
-    "  -a, --algorithm SET  the set of a raw 64-byte seed; otherwise the key\n"
-    "                       must be of this set\n";
+    "  --outform ENC        pem (default), der or raw (Kyber: raw only)\n"
+    "  -a, --algorithm ALG  the algorithm of a raw seed or of a raw round-3\n"
+    "                       Kyber key; otherwise the key must be of it\n";
 
 int cmd_convert(int argc, char **argv) {
   const char *alg = NULL, *in = NULL, *out = NULL, *format = NULL,
@@ -34,7 +34,7 @@ int cmd_convert(int argc, char **argv) {
   };
   static mlkem_keyfile_key key;
   static uint8_t buf[MLKEM_KEYFILE_MAX_PEM];
-  const mlkem_kem *set = NULL;
+  const mlkem_keyfile_alg *kalg = NULL;
   fio_output outs[1];
   const uint8_t *data[1];
   size_t lens[1];
@@ -47,19 +47,17 @@ int cmd_convert(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  if (alg != NULL && (set = cli_kem("convert", alg, NULL)) == NULL)
+  if (alg != NULL && (kalg = cli_alg("convert", alg, NULL)) == NULL)
     return CLI_USAGE;
   if ((form = cli_choice("convert", "--format", format, cli_form_names, -2)) ==
           -1 ||
-      (enc = cli_choice("convert", "--outform", outform, cli_outform_names,
-                        0)) < 0)
+      (enc = cli_outform("convert", outform, kalg)) < 0)
     return CLI_USAGE;
-  enc += MLKEM_KEYFILE_PEM;
   if (in == NULL || out == NULL) {
     cli_usage_error("convert", "give -i KEYFILE and -o FILE");
     return CLI_USAGE;
   }
-  if (cli_load_key("convert", in, set, &key) != CLI_OK) return CLI_FAIL;
+  if (cli_load_key("convert", in, kalg, &key) != CLI_OK) return CLI_FAIL;
   if (key.type == MLKEM_KEYFILE_PUBLIC) {
     if (form >= 0) {
       cli_error("convert", "%s: a public key has no --format",

@@ -8,13 +8,13 @@
 #include "ct.h"
 
 static const char usage[] =
-    "usage: mlkem decaps -i KEYFILE --ct FILE --secret FILE [--hex] [-a SET]\n"
+    "usage: mlkem decaps -i KEYFILE --ct FILE --secret FILE [--hex] [-a ALG]\n"
     "\n"
     "Decapsulates the ciphertext in FILE (raw bytes, or hex as written by\n"
     "'mlkem encaps --hex') with the private key in KEYFILE (PEM, DER or raw)\n"
     "and writes the 32-byte shared secret with mode 0600.\n"
     "\n"
-    "A ciphertext that was not made for this key is not an error: ML-KEM\n"
+    "A ciphertext that was not made for this key is not an error: the KEM\n"
     "then gives a pseudorandom secret (implicit rejection), so the two sides\n"
     "simply disagree. Use the secret only to key authenticated encryption.\n"
     "\n"
@@ -22,8 +22,8 @@ static const char usage[] =
     "  --ct FILE            the ciphertext ('-' for standard input)\n"
     "  --secret FILE        the shared secret ('-' for standard output)\n"
     "  --hex                write the secret as a line of hex\n"
-    "  -a, --algorithm SET  the set of a raw 64-byte seed; otherwise the key\n"
-    "                       must be of this set\n";
+    "  -a, --algorithm ALG  the algorithm of a raw seed or of a raw round-3\n"
+    "                       Kyber key; otherwise the key must be of it\n";
 
 int cmd_decaps(int argc, char **argv) {
   const char *alg = NULL, *in = NULL, *ct_path = NULL, *ss_path = NULL;
@@ -34,9 +34,10 @@ int cmd_decaps(int argc, char **argv) {
       {"--hex", NULL, NULL, &hex},
   };
   static mlkem_keyfile_key key;
-  uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES];
+  uint8_t ct[CLI_MAX_CT_BYTES], ss[MLKEM_SS_BYTES];
   char ss_hex[2 * MLKEM_SS_BYTES + 1];
-  const mlkem_kem *set = NULL;
+  const mlkem_keyfile_alg *kalg = NULL;
+  const cli_scheme *scheme;
   fio_output outs[1];
   const uint8_t *data[1];
   size_t lens[1];
@@ -50,7 +51,7 @@ int cmd_decaps(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  if (alg != NULL && (set = cli_kem("decaps", alg, NULL)) == NULL)
+  if (alg != NULL && (kalg = cli_alg("decaps", alg, NULL)) == NULL)
     return CLI_USAGE;
   if (in == NULL || ct_path == NULL || ss_path == NULL) {
     cli_usage_error("decaps", "give -i KEYFILE, --ct FILE and --secret FILE");
@@ -63,7 +64,7 @@ int cmd_decaps(int argc, char **argv) {
               "standard input");
     return CLI_USAGE;
   }
-  if (cli_load_key("decaps", in, set, &key) != CLI_OK) return CLI_FAIL;
+  if (cli_load_key("decaps", in, kalg, &key) != CLI_OK) return CLI_FAIL;
   if (key.type == MLKEM_KEYFILE_PUBLIC) {
     cli_error("decaps",
               "%s: a public key cannot decapsulate; give the "
@@ -72,13 +73,14 @@ int cmd_decaps(int argc, char **argv) {
     mlkem_keyfile_wipe(&key);
     return CLI_FAIL;
   }
-  snprintf(what, sizeof what, "%s ciphertext", key.kem->name);
-  if (cli_load_bytes("decaps", ct_path, what, key.kem->ct_bytes, ct) !=
+  scheme = cli_scheme_of(key.alg);
+  snprintf(what, sizeof what, "%s ciphertext", key.alg->name);
+  if (cli_load_bytes("decaps", ct_path, what, scheme->ct_bytes(&key), ct) !=
       CLI_OK) {
     mlkem_keyfile_wipe(&key);
     return CLI_FAIL;
   }
-  rc = key.kem->decaps(ss, ct, key.dk);
+  rc = scheme->decaps(ss, ct, &key);
   mlkem_keyfile_wipe(&key);
   if (rc != 0) {
     cli_error("decaps", "decapsulation failed: %s", mlkem_strerror(rc));

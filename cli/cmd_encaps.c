@@ -9,7 +9,7 @@
 #include "ct.h"
 
 static const char usage[] =
-    "usage: mlkem encaps -i PUBFILE --ct FILE --secret FILE [--hex] [-a SET]\n"
+    "usage: mlkem encaps -i PUBFILE --ct FILE --secret FILE [--hex] [-a ALG]\n"
     "\n"
     "Encapsulates against the public key in PUBFILE (PEM, DER or raw; a\n"
     "private key is accepted too and its public key used): writes the\n"
@@ -20,7 +20,8 @@ static const char usage[] =
     "  --ct FILE            the ciphertext ('-' for standard output)\n"
     "  --secret FILE        the shared secret ('-' for standard output)\n"
     "  --hex                write both as a line of hex instead of raw bytes\n"
-    "  -a, --algorithm SET  the key must be of this set\n";
+    "  -a, --algorithm ALG  the algorithm of a raw round-3 Kyber key (which\n"
+    "                       says nothing); otherwise the key must be of it\n";
 
 int cmd_encaps(int argc, char **argv) {
   const char *alg = NULL, *in = NULL, *ct_path = NULL, *ss_path = NULL;
@@ -31,9 +32,11 @@ int cmd_encaps(int argc, char **argv) {
       {"--hex", NULL, NULL, &hex},
   };
   static mlkem_keyfile_key key;
-  uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES];
-  char ct_hex[2 * MLKEM1024_CT_BYTES + 1], ss_hex[2 * MLKEM_SS_BYTES + 1];
-  const mlkem_kem *set = NULL;
+  uint8_t ct[CLI_MAX_CT_BYTES], ss[MLKEM_SS_BYTES];
+  char ct_hex[2 * CLI_MAX_CT_BYTES + 1], ss_hex[2 * MLKEM_SS_BYTES + 1];
+  const mlkem_keyfile_alg *kalg = NULL;
+  const cli_scheme *scheme;
+  size_t ct_bytes;
   fio_output outs[2];
   const char *paths[2];
   const uint8_t *data[2];
@@ -47,7 +50,7 @@ int cmd_encaps(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  if (alg != NULL && (set = cli_kem("encaps", alg, NULL)) == NULL)
+  if (alg != NULL && (kalg = cli_alg("encaps", alg, NULL)) == NULL)
     return CLI_USAGE;
   if (in == NULL || ct_path == NULL || ss_path == NULL) {
     cli_usage_error("encaps", "give -i PUBFILE, --ct FILE and --secret FILE");
@@ -56,8 +59,10 @@ int cmd_encaps(int argc, char **argv) {
   if (cli_distinct_outputs("encaps", ct_path, "--ct", ss_path, "--secret") !=
       CLI_OK)
     return CLI_USAGE;
-  if (cli_load_key("encaps", in, set, &key) != CLI_OK) return CLI_FAIL;
-  rc = key.kem->encaps(ct, ss, key.ek);
+  if (cli_load_key("encaps", in, kalg, &key) != CLI_OK) return CLI_FAIL;
+  scheme = cli_scheme_of(key.alg);
+  ct_bytes = scheme->ct_bytes(&key);
+  rc = scheme->encaps(ct, ss, &key);
   if (rc != 0) {
     cli_error("encaps", "encapsulation failed: %s", mlkem_strerror(rc));
     mlkem_keyfile_wipe(&key);
@@ -66,16 +71,16 @@ int cmd_encaps(int argc, char **argv) {
   paths[0] = ct_path;
   paths[1] = ss_path;
   if (hex) {
-    cli_hex(ct, key.kem->ct_bytes, ct_hex);
+    cli_hex(ct, ct_bytes, ct_hex);
     cli_hex(ss, sizeof ss, ss_hex);
     data[0] = (const uint8_t *)ct_hex;
     data[1] = (const uint8_t *)ss_hex;
-    lens[0] = 2 * key.kem->ct_bytes + 1;
+    lens[0] = 2 * ct_bytes + 1;
     lens[1] = 2 * sizeof ss + 1;
   } else {
     data[0] = ct;
     data[1] = ss;
-    lens[0] = key.kem->ct_bytes;
+    lens[0] = ct_bytes;
     lens[1] = sizeof ss;
   }
   rc = cli_write_outputs("encaps", outs, 2, paths, data, lens, secrecy);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cmd_keygen.c - mlkem keygen: a new private key (and optionally its
- * public key) from a fresh 64-byte seed.
+ * public key) from a fresh seed (64 bytes; X-Wing's 32).
  */
 #include <stdio.h>
 
@@ -10,19 +10,23 @@
 #include "random.h"
 
 static const char usage[] =
-    "usage: mlkem keygen [-a SET] -o FILE [--format seed|expanded|both]\n"
+    "usage: mlkem keygen [-a ALG] -o FILE [--format seed|expanded|both]\n"
     "                    [--outform pem|der|raw] [--pubout FILE]\n"
     "\n"
-    "Generates an ML-KEM private key and writes it to FILE ('-' for standard\n"
-    "output) with mode 0600.\n"
+    "Generates a private key and writes it to FILE ('-' for standard output)\n"
+    "with mode 0600.\n"
     "\n"
-    "  -a, --algorithm SET  ML-KEM-512, ML-KEM-768 (default) or ML-KEM-1024\n"
+    "  -a, --algorithm ALG  ML-KEM-512, ML-KEM-768 (default), ML-KEM-1024;\n"
+    "                       X-Wing; or round-3 Kyber512, Kyber768, Kyber1024,\n"
+    "                       Kyber512-90s, Kyber768-90s, Kyber1024-90s\n"
     "  -o, --out FILE       the private key\n"
     "  --format FORM        what the PKCS#8 privateKey holds: seed (default;\n"
     "                       64 bytes, as BoringSSL, Go and pyca write),\n"
     "                       expanded (the FIPS 203 dk) or both (as OpenSSL\n"
-    "                       writes)\n"
-    "  --outform ENC        pem (default), der, or raw (the bare seed or dk)\n"
+    "                       writes). X-Wing: seed only (32 bytes). Kyber:\n"
+    "                       expanded (default: the round-3 sk) or seed\n"
+    "  --outform ENC        pem (default), der, or raw (the bare seed or dk);\n"
+    "                       Kyber: raw only (no standard OID exists)\n"
     "  --pubout FILE        also write the public key (SubjectPublicKeyInfo,\n"
     "                       same encoding)\n";
 
@@ -36,8 +40,8 @@ int cmd_keygen(int argc, char **argv) {
   };
   static mlkem_keyfile_key key;
   static uint8_t priv[MLKEM_KEYFILE_MAX_PEM], pub[MLKEM_KEYFILE_MAX_PEM];
-  uint8_t seed[MLKEM_SEED_BYTES];
-  const mlkem_kem *kem;
+  uint8_t seed[MLKEM_KEYFILE_MAX_SEED_BYTES];
+  const mlkem_keyfile_alg *kalg;
   fio_output outs[2];
   const char *paths[2];
   const uint8_t *data[2];
@@ -52,15 +56,14 @@ int cmd_keygen(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  kem = cli_kem("keygen", alg, mlkem_kem_by_name("ML-KEM-768"));
-  if (kem == NULL) return CLI_USAGE;
-  if ((form = cli_choice("keygen", "--format", format, cli_form_names, 0)) <
-          0 ||
-      (enc = cli_choice("keygen", "--outform", outform, cli_outform_names, 0)) <
-          0)
+  kalg = cli_alg("keygen", alg, mlkem_keyfile_alg_by_name("ML-KEM-768"));
+  if (kalg == NULL) return CLI_USAGE;
+  if ((form = cli_choice("keygen", "--format", format, cli_form_names,
+                         (int)(cli_scheme_of(kalg)->default_form -
+                               MLKEM_KEYFILE_SEED))) < 0 ||
+      (enc = cli_outform("keygen", outform, kalg)) < 0)
     return CLI_USAGE;
   form += MLKEM_KEYFILE_SEED;
-  enc += MLKEM_KEYFILE_PEM;
   if (out == NULL) {
     cli_usage_error("keygen",
                     "no output: give -o FILE ('-' for standard output)");
@@ -71,12 +74,12 @@ int cmd_keygen(int argc, char **argv) {
       cli_distinct_outputs("keygen", out, "-o", pubout, "--pubout") != CLI_OK)
     return CLI_USAGE;
 
-  if (cli_random(seed, sizeof seed) != 0) {
+  if (cli_random(seed, kalg->seed_bytes) != 0) {
     cli_error("keygen", "the operating system's random source failed");
     return CLI_FAIL;
   }
-  rc = mlkem_keyfile_from_raw(&key, mlkem_keyfile_alg_by_name(kem->name),
-                              MLKEM_KEYFILE_SEED, seed, sizeof seed, &err);
+  rc = mlkem_keyfile_from_raw(&key, kalg, MLKEM_KEYFILE_SEED, seed,
+                              kalg->seed_bytes, &err);
   mlkem_zeroize(seed, sizeof seed);
   if (rc != MLKEM_KEYFILE_OK) {
     cli_error("keygen", "%s", err.msg);

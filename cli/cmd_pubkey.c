@@ -7,7 +7,7 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: mlkem pubkey -i KEYFILE -o FILE [--outform pem|der|raw] [-a SET]\n"
+    "usage: mlkem pubkey -i KEYFILE -o FILE [--outform pem|der|raw] [-a ALG]\n"
     "\n"
     "Writes the public key (SubjectPublicKeyInfo, or the raw FIPS 203 ek) of\n"
     "a private key. KEYFILE may be PEM, DER or raw ('-' for standard input);\n"
@@ -15,9 +15,9 @@ static const char usage[] =
     "\n"
     "  -i, --in KEYFILE     the private key\n"
     "  -o, --out FILE       the public key ('-' for standard output)\n"
-    "  --outform ENC        pem (default), der or raw\n"
-    "  -a, --algorithm SET  the set of a raw 64-byte seed; otherwise the key\n"
-    "                       must be of this set\n";
+    "  --outform ENC        pem (default), der or raw (Kyber: raw only)\n"
+    "  -a, --algorithm ALG  the algorithm of a raw seed or of a raw round-3\n"
+    "                       Kyber key; otherwise the key must be of it\n";
 
 int cmd_pubkey(int argc, char **argv) {
   const char *alg = NULL, *in = NULL, *out = NULL, *outform = NULL;
@@ -29,7 +29,7 @@ int cmd_pubkey(int argc, char **argv) {
   };
   static mlkem_keyfile_key key;
   static uint8_t pub[MLKEM_KEYFILE_MAX_PEM];
-  const mlkem_kem *set = NULL;
+  const mlkem_keyfile_alg *kalg = NULL;
   fio_output outs[1];
   const uint8_t *data[1];
   size_t lens[1];
@@ -42,16 +42,14 @@ int cmd_pubkey(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  if (alg != NULL && (set = cli_kem("pubkey", alg, NULL)) == NULL)
+  if (alg != NULL && (kalg = cli_alg("pubkey", alg, NULL)) == NULL)
     return CLI_USAGE;
-  enc = cli_choice("pubkey", "--outform", outform, cli_outform_names, 0);
-  if (enc < 0) return CLI_USAGE;
-  enc += MLKEM_KEYFILE_PEM;
+  if ((enc = cli_outform("pubkey", outform, kalg)) < 0) return CLI_USAGE;
   if (in == NULL || out == NULL) {
     cli_usage_error("pubkey", "give -i KEYFILE and -o FILE");
     return CLI_USAGE;
   }
-  if (cli_load_key("pubkey", in, set, &key) != CLI_OK) return CLI_FAIL;
+  if (cli_load_key("pubkey", in, kalg, &key) != CLI_OK) return CLI_FAIL;
   rc = cli_encode_key("pubkey", &key, MLKEM_KEYFILE_PUBLIC, enc, pub, &lens[0]);
   mlkem_keyfile_wipe(&key);
   if (rc != CLI_OK) return rc;

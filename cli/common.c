@@ -89,37 +89,28 @@ int cli_parse(const char *cmd, int argc, char **argv, const cli_option *opts,
   return CLI_OK;
 }
 
-const mlkem_kem *cli_kem(const char *cmd, const char *name,
-                         const mlkem_kem *dflt) {
-  const mlkem_kem *kem;
-  if (name == NULL) return dflt;
-  kem = mlkem_kem_by_name(name);
-  if (kem == NULL)
-    cli_error(cmd,
-              "unknown algorithm name '%s' (use ML-KEM-512, ML-KEM-768 or "
-              "ML-KEM-1024)",
-              name);
-  return kem;
+void cli_join_names(char *buf, size_t cap, const char *const *names) {
+  size_t i, used = 0;
+  buf[0] = '\0';
+  for (i = 0; names[i] != NULL; i++) {
+    int w = snprintf(buf + used, cap - used, "%s%s",
+                     i == 0                 ? ""
+                     : names[i + 1] == NULL ? " or "
+                                            : ", ",
+                     names[i]);
+    if (w < 0 || (size_t)w >= cap - used) break;
+    used += (size_t)w;
+  }
 }
 
 int cli_choice(const char *cmd, const char *opt, const char *value,
                const char *const *names, int dflt) {
   int i;
   char list[128];
-  size_t used = 0;
   if (value == NULL) return dflt;
   for (i = 0; names[i] != NULL; i++)
     if (strcmp(value, names[i]) == 0) return i;
-  list[0] = '\0';
-  for (i = 0; names[i] != NULL; i++) {
-    int w = snprintf(list + used, sizeof list - used, "%s%s",
-                     i == 0                 ? ""
-                     : names[i + 1] == NULL ? " or "
-                                            : ", ",
-                     names[i]);
-    if (w < 0 || (size_t)w >= sizeof list - used) break;
-    used += (size_t)w;
-  }
+  cli_join_names(list, sizeof list, names);
   cli_error(cmd, "unknown value '%s' for %s (use %s)", value, opt, list);
   return -1;
 }
@@ -128,8 +119,8 @@ const char *cli_display_name(const char *path) {
   return strcmp(path, "-") == 0 ? "standard input" : path;
 }
 
-int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
-                 mlkem_keyfile_key *key) {
+int cli_load_key(const char *cmd, const char *path,
+                 const mlkem_keyfile_alg *alg, mlkem_keyfile_key *key) {
   char msg[FIO_ERR_MAX];
   uint8_t *data;
   size_t len;
@@ -140,9 +131,7 @@ int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
     cli_error(cmd, "%s", msg);
     return CLI_FAIL;
   }
-  rc = mlkem_keyfile_decode(
-      key, data, len, set != NULL ? mlkem_keyfile_alg_by_name(set->name) : NULL,
-      &err);
+  rc = mlkem_keyfile_decode(key, data, len, alg, &err);
   fio_free(data, len);
   if (rc != MLKEM_KEYFILE_OK) {
     /* The library's message names no option. */
@@ -150,17 +139,16 @@ int cli_load_key(const char *cmd, const char *path, const mlkem_kem *set,
               rc == MLKEM_KEYFILE_ERR_NEED_ALG ? ": name it with -a" : "");
     return CLI_FAIL;
   }
-  if (key->kem == NULL) {
-    /* A key type of the key files that is not ML-KEM: the commands use
-     * key->kem. */
-    cli_error(cmd, "%s: an %s key; the tool takes ML-KEM keys",
+  if (cli_scheme_of(key->alg) == NULL) {
+    /* A key type of the library that the tool does not know. */
+    cli_error(cmd, "%s: %s keys are not supported by this tool",
               cli_display_name(path), key->alg->name);
     mlkem_keyfile_wipe(key);
     return CLI_FAIL;
   }
-  if (set != NULL && key->kem != set) {
+  if (alg != NULL && key->alg != alg) {
     cli_error(cmd, "%s: the key is %s, not %s", cli_display_name(path),
-              key->kem->name, set->name);
+              key->alg->name, alg->name);
     mlkem_keyfile_wipe(key);
     return CLI_FAIL;
   }
@@ -308,15 +296,16 @@ const char *cli_encoding_name(mlkem_keyfile_encoding encoding) {
 
 void cli_describe_key(const mlkem_keyfile_key *key, char *buf, size_t cap) {
   const char *set = key->alg->name;
+  const cli_scheme *s = cli_scheme_of(key->alg);
   if (key->encoding == MLKEM_KEYFILE_RAW) {
     if (key->type == MLKEM_KEYFILE_PUBLIC)
-      snprintf(buf, cap, "%s public key, raw FIPS 203 ek (%zu bytes)", set,
+      snprintf(buf, cap, "%s public key, raw %s (%zu bytes)", set, s->ek_raw,
                key->alg->ek_bytes);
     else if (key->type == MLKEM_KEYFILE_SEED)
       snprintf(buf, cap, "%s private key, raw %zu-byte seed", set,
                key->alg->seed_bytes);
     else
-      snprintf(buf, cap, "%s private key, raw FIPS 203 dk (%zu bytes)", set,
+      snprintf(buf, cap, "%s private key, raw %s (%zu bytes)", set, s->dk_raw,
                key->alg->dk_bytes);
   } else if (key->type == MLKEM_KEYFILE_PUBLIC) {
     snprintf(buf, cap, "%s public key, SubjectPublicKeyInfo %s", set,

@@ -37,7 +37,9 @@ static void usage(FILE *f) {
           "ML-KEM (FIPS 203) from the shell. Key files are PKCS#8 and\n"
           "SubjectPublicKeyInfo (PEM or DER) as OpenSSL, BoringSSL, Go and\n"
           "pyca/cryptography read and write them; raw FIPS 203 bytes are\n"
-          "read too.\n"
+          "read too. Also the hybrid X-Wing (-a X-Wing, its draft's key\n"
+          "files) and, for old systems, round-3 Kyber (-a Kyber768 and the\n"
+          "others; raw keys only).\n"
           "\n"
           "commands:\n");
   for (i = 0; i < NCOMMANDS; i++)

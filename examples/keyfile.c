@@ -42,7 +42,13 @@ int main(int argc, char **argv) {
     return 1;
   }
   /* key.kem is the parameter set's descriptor (mlkem.h); ek and dk are
-   * the FIPS 203 keys. */
+   * the FIPS 203 keys. An X-Wing key file has no ML-KEM descriptor (its
+   * functions are in mlkem_hybrid.h). */
+  if (key.kem == NULL) {
+    fprintf(stderr, "%s: an %s key, not ML-KEM\n", argv[1], key.alg->name);
+    mlkem_keyfile_wipe(&key);
+    return 1;
+  }
   if ((rc = key.kem->encaps(ct, ss_sender, key.ek)) != 0 ||
       (rc = key.kem->decaps(ss_receiver, ct, key.dk)) != 0) {
     fprintf(stderr, "mlkem: %s\n", mlkem_strerror(rc));

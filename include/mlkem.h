@@ -321,6 +321,9 @@ MLKEM_MUST_CHECK int mlkem768_encaps_prepared_derand(
  *    does (MLKEM_ERR_RANDOM; not MLKEM_ERR_INVALID_EK: the key was checked
  *    when expanded).
  *
+ * (Not RFC 9935's "expanded" private key, which is dk itself, as
+ * mlkem_keyfile.h reads and writes it.)
+ *
  * The expanded forms are the library's working state, not an encoding:
  * their layout is the backend's own (the one MLKEM_BACKEND or the CPU
  * chose in this process) and may change between versions of the library.

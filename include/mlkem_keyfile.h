@@ -5,7 +5,9 @@
  * identifiers and the three private key forms of RFC 9935 (as OpenSSL,
  * BoringSSL, Go and pyca/cryptography write them), and the raw FIPS 203
  * byte strings. A C program reads the key files of those libraries with
- * this header and libmlkem alone.
+ * this header and libmlkem alone. Also the key files of X-Wing
+ * (mlkem_hybrid.h), as its draft defines them, and the raw keys of
+ * round-3 Kyber (mlkem_kyber.h), which has no standard key file (below).
  *
  *   private key   OneAsymmetricKey (RFC 5958) { version 0,
  *                   AlgorithmIdentifier, privateKey OCTET STRING }
@@ -23,12 +25,39 @@
  *                 but white space (no headers, no second block).
  *   raw           ek, dk (FIPS 203) or the 64-byte seed d || z alone.
  *
+ * X-Wing (draft-connolly-cfrg-xwing-kem-10, "Use in X.509"):
+ *   AlgorithmIdentifier  { OID 1.3.6.1.4.1.62253.25722 }, parameters
+ *                 absent.
+ *   private key   OneAsymmetricKey { version 0, AlgorithmIdentifier,
+ *                   privateKey OCTET STRING (the 32-byte seed itself) }:
+ *                 the seed is the only private form (no CHOICE, no
+ *                 expanded key).
+ *   public key    SubjectPublicKeyInfo { AlgorithmIdentifier,
+ *                   BIT STRING (pk, 1216 bytes: ML-KEM-768 ek || X25519) }
+ *   raw           pk, or the 32-byte seed alone.
+ *
+ * Kyber512, Kyber768, Kyber1024 and their -90s variants (round 3,
+ * mlkem_kyber.h): raw only, as no OID was ever assigned to round-3 Kyber
+ * (encoding as PKCS#8, SubjectPublicKeyInfo, PEM or DER is refused with
+ * MLKEM_KEYFILE_ERR_FORM):
+ *   raw           pk, sk (the round-3 byte strings, with ML-KEM's layout
+ *                 and sizes), or the 64-byte seed: the coins d || z that
+ *                 kyberP_keygen_derand takes. Their pk and sk have the
+ *                 sizes of ML-KEM's ek and dk, so raw bytes are read as
+ *                 Kyber only when the type is named (raw_alg of
+ *                 mlkem_keyfile_decode, or mlkem_keyfile_from_raw); unnamed
+ *                 they are read as ML-KEM.
+ *                 The checks are FIPS 203's (with the variant's hash, as
+ *                 mlkem_kyber.h runs them).
+ *
  * Every key is checked when it is read: ek by the FIPS 203 section 7.2
  * modulus check; an expanded key by the section 7.3 hash check and the
  * modulus check of the ek inside it; a key in the both form by generating
- * the expanded key again from the seed and comparing. Only DER in its
- * distinguished form is accepted, so that a key read and written again in
- * the same form and encoding gives the same bytes.
+ * the expanded key again from the seed and comparing. An X-Wing pk by the
+ * modulus check of its ML-KEM-768 part (its X25519 part is any 32 bytes);
+ * an X-Wing seed is expanded to its pk (GenerateKeyPairDerand). Only DER
+ * in its distinguished form is accepted, so that a key read and written
+ * again in the same form and encoding gives the same bytes.
  *
  * Conventions
  * -----------
@@ -47,7 +76,7 @@
  *  - On any error every output is zeroed: the whole key object, or the
  *    whole output buffer (all cap bytes) and *out_len. A caller that
  *    forgets to check the result never uses a partial key.
- *  - A NULL pointer argument (other than err, raw_seed_alg where it is
+ *  - A NULL pointer argument (other than err, raw_alg where it is
  *    optional, and an input of length 0), a type or encoding outside its
  *    enumeration, or a descriptor that is not one of mlkem_keyfile_algs,
  *    is refused with MLKEM_KEYFILE_ERR_ARGUMENT.
@@ -121,11 +150,12 @@ extern "C" {
 #define MLKEM_KEYFILE_ERR_MISMATCH (-112)
 /* The input is empty. */
 #define MLKEM_KEYFILE_ERR_EMPTY (-113)
-/* A raw seed, which does not say its key type, without raw_seed_alg. */
+/* A raw seed, which does not say its key type, without raw_alg. */
 #define MLKEM_KEYFILE_ERR_NEED_ALG (-114)
 /* The key cannot be written in the form or encoding asked for: a public
  * key in a private form, a key without its seed in the seed or both form,
- * the both form as raw bytes. */
+ * the both form as raw bytes, an X-Wing key in a form other than seed, a
+ * round-3 Kyber key as PEM or DER. */
 #define MLKEM_KEYFILE_ERR_FORM (-115)
 /* The output buffer is too small (MLKEM_KEYFILE_MAX_PEM always suffices). */
 #define MLKEM_KEYFILE_ERR_BUFFER (-116)
@@ -153,30 +183,35 @@ typedef struct mlkem_keyfile_error {
 /* ------------------------------------------------------------------------ */
 /* Key types, forms and encodings                                            */
 
-/* A key type of the key files: ML-KEM-512, -768 or -1024 (more may come:
- * the hybrid X-Wing). Descriptors are static and constant; never free
- * them, and compare them by address. */
+/* A key type of the key files: ML-KEM-512, -768 or -1024, X-Wing, or a
+ * round-3 Kyber variant (more may come). Descriptors are static and
+ * constant; never free them, and compare them by address. */
 typedef struct mlkem_keyfile_alg {
   const char *name; /* "ML-KEM-768" */
   const char *oid;  /* dotted: "2.16.840.1.101.3.4.4.2" (NULL for a type
-                       that has only raw encodings) */
+                       that has only raw encodings: Kyber) */
   size_t ek_bytes;
-  size_t dk_bytes;   /* the expanded private key */
-  size_t seed_bytes; /* the private key seed */
+  size_t dk_bytes;   /* the expanded private key (0 for X-Wing: none) */
+  size_t seed_bytes; /* the private key seed (64; X-Wing: 32) */
 } mlkem_keyfile_alg;
 
 /* The descriptors of all key types, NULL-terminated: ML-KEM-512, -768 and
- * -1024 first, in that order (as mlkem_kems), then any other type. */
+ * -1024 first, in that order (as mlkem_kems), then X-Wing, then Kyber512,
+ * Kyber768, Kyber1024, Kyber512-90s, Kyber768-90s and Kyber1024-90s (as
+ * mlkem_kyber_kems), then any type added later (new types are appended:
+ * an index never changes). */
 extern const mlkem_keyfile_alg *const mlkem_keyfile_algs[];
 
 /* The descriptor for a name, or NULL if the name is unknown. The ML-KEM
- * types take the names of mlkem_kem_by_name (any letter case; "ML-KEM-768"
- * or "768"); any other type its exact name. */
+ * and Kyber types take the names of mlkem_kem_by_name (any letter case;
+ * "ML-KEM-768" or "768", "Kyber768-90s"); X-Wing its exact name
+ * ("X-Wing"). */
 const mlkem_keyfile_alg *mlkem_keyfile_alg_by_name(const char *name);
 
 /* What a key object holds, and the form a key is written in. A private key
  * is read (or made) from its seed, from its expanded key, or from both,
- * and written in any form it has what for: */
+ * and written in any form it has what for (an X-Wing private key has the
+ * seed form only: it is read and written as SEED): */
 typedef enum mlkem_keyfile_type {
   /* A public key: ek only (SubjectPublicKeyInfo, or a raw ek). */
   MLKEM_KEYFILE_PUBLIC = 1,
@@ -194,7 +229,8 @@ typedef enum mlkem_keyfile_type {
 typedef enum mlkem_keyfile_encoding {
   MLKEM_KEYFILE_PEM = 1, /* PEM around the DER */
   MLKEM_KEYFILE_DER = 2, /* PKCS#8 or SubjectPublicKeyInfo */
-  MLKEM_KEYFILE_RAW = 3  /* ek, dk or the seed alone (no both) */
+  MLKEM_KEYFILE_RAW = 3  /* ek, dk or the seed alone (no both); X-Wing's
+                            pk or seed */
 } mlkem_keyfile_encoding;
 
 /* Sizes of the largest key type, for buffers. */
@@ -211,11 +247,16 @@ typedef enum mlkem_keyfile_encoding {
  * below. The fields may be read; a key is only made by these functions.
  * ek always holds the public key (for a private key, the ek inside dk),
  * dk the FIPS 203 decapsulation key of a private key, seed the 64-byte
- * seed d || z of a SEED or BOTH key; what the type leaves out is zero. */
+ * seed d || z of a SEED or BOTH key; what the type leaves out is zero.
+ * For X-Wing: ek holds the 1216-byte pk, seed the 32-byte private key (the
+ * sk of xwing_decaps), dk nothing (zero). Use key->alg to tell the types
+ * apart. */
 typedef struct mlkem_keyfile_key {
   const mlkem_keyfile_alg *alg; /* the key type */
-  /* Its ML-KEM parameter set, to use the key with (NULL for a key type
-   * that is not ML-KEM). */
+  /* The descriptor to use the key with: its ML-KEM parameter set, or for
+   * round-3 Kyber its descriptor of mlkem_kyber_kems (check key->alg, or
+   * compare with mlkem_kems, before taking it for ML-KEM); NULL for X-Wing,
+   * whose functions are in mlkem_hybrid.h. */
   const mlkem_kem *kem;
   mlkem_keyfile_type type;
   mlkem_keyfile_encoding encoding; /* how it was read */
@@ -229,15 +270,20 @@ typedef struct mlkem_keyfile_key {
 
 /* mlkem_keyfile_decode: reads a key file in any encoding: PEM if it starts
  * (after white space) with "-----BEGIN ", raw bytes if its length is that
- * of an ek, a dk or a seed of some key type, DER otherwise (no DER key
- * file has a raw key's length). A raw seed does not say its type: pass it
- * in raw_seed_alg (NULL otherwise; a raw seed is then refused with
- * MLKEM_KEYFILE_ERR_NEED_ALG). Runs every check (see the top) and fills
- * *key, with key->encoding saying how it was read. On error *key is
- * zeroed. */
+ * of a raw key (below), DER otherwise (no DER key file has a raw key's
+ * length). Raw bytes say their type only by their length:
+ *  - with raw_alg non-NULL, bytes of one of its lengths (its ek, its dk or
+ *    its seed) are a key of that type. This is how a raw seed (64 bytes,
+ *    or X-Wing's 32) is read, and any raw key of round-3 Kyber;
+ *  - otherwise an ML-KEM ek or dk, or an X-Wing pk (1216 bytes), is
+ *    recognised by its length; a raw seed is refused with
+ *    MLKEM_KEYFILE_ERR_NEED_ALG.
+ * A PEM or DER file names its own type, whatever raw_alg says. Runs every
+ * check (see the top) and fills *key, with key->encoding saying how it
+ * was read. On error *key is zeroed. */
 MLKEM_MUST_CHECK int mlkem_keyfile_decode(mlkem_keyfile_key *key,
                                           const uint8_t *in, size_t len,
-                                          const mlkem_keyfile_alg *raw_seed_alg,
+                                          const mlkem_keyfile_alg *raw_alg,
                                           mlkem_keyfile_error *err);
 
 /* The same for PEM only (PRIVATE KEY or PUBLIC KEY), and for DER only
@@ -255,9 +301,10 @@ MLKEM_MUST_CHECK int mlkem_keyfile_decode_der(mlkem_keyfile_key *key,
  * from it), MLKEM_KEYFILE_EXPANDED dk (hash check, and the modulus check
  * of its ek). len must be the size of that string for alg
  * (MLKEM_KEYFILE_ERR_LENGTH otherwise); MLKEM_KEYFILE_BOTH is refused with
- * MLKEM_KEYFILE_ERR_FORM. key->encoding is MLKEM_KEYFILE_RAW. This is how
- * a new key is made: from_raw with type SEED and 64 fresh random bytes. On
- * error *key is zeroed. */
+ * MLKEM_KEYFILE_ERR_FORM, and so is EXPANDED for a type without an
+ * expanded key (X-Wing). key->encoding is MLKEM_KEYFILE_RAW. This is how a
+ * new key is made: from_raw with type SEED and alg->seed_bytes fresh random
+ * bytes. On error *key is zeroed. */
 MLKEM_MUST_CHECK int mlkem_keyfile_from_raw(mlkem_keyfile_key *key,
                                             const mlkem_keyfile_alg *alg,
                                             mlkem_keyfile_type type,

@@ -24,9 +24,17 @@ scripts/bench_compare_report.py). Standard library only.
 
 Usage: bench_compare.py [--build-dir DIR] [--out DIR] [--rounds R]
                         [--iterations N] [--passes P] [--only ID,ID]
+                        [--sets SET,SET]
+
+--sets runs only the rows that have the sets named (or the families
+ML-KEM and Kyber: round-3 Kyber and Kyber-90s) and times only those; the
+other sets' figures stay as OUT/results.json has them, and the report says
+which sets were measured apart and when.
 """
 import argparse
+import ctypes
 import datetime
+import glob
 import json
 import os
 import platform
@@ -44,6 +52,10 @@ import bench_compare_report  # noqa: E402
 SETS_ALL = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
 SETS_NO_512 = ["ML-KEM-768", "ML-KEM-1024"]
 X25519, XWING = "X25519", "X-Wing"
+# NIST round-3 Kyber (v3.02) and Kyber-90s, as mlkem_kem_by_name names them.
+KYBER_SETS = ["Kyber512", "Kyber768", "Kyber1024", "Kyber512-90s", "Kyber768-90s",
+              "Kyber1024-90s"]
+FAMILIES = {"ML-KEM": SETS_ALL, "Kyber": KYBER_SETS}
 
 # What each row's timed calls do: the inputs they start from, whether the
 # FIPS 203 section 7 input checks run inside them, and whether they draw
@@ -94,6 +106,28 @@ PQCRYSTALS = {
     "encaps": "crypto_kem_enc_derand(encoded ek, m)",
     "decaps": "crypto_kem_dec(encoded dk, ct)",
     "checks": "no / no", "rng": "none",
+}
+# Round-3 Kyber: this library's kyber*_ functions (mlkem_kyber.h), in rows of
+# their own so that the ML-KEM rows' runs stay as they were; and the Kyber
+# team's reference and AVX2 code as PQClean ships it. The same seed and m as
+# the ML-KEM rows: keygen's 64 coins are d || z, encaps's 32 coins the bytes
+# hashed into m.
+OURS_KYBER = {
+    "build": "mlkem", "ours": True, "sets": KYBER_SETS,
+    "keygen": "kyber*_keygen_derand from the 64 coins (d ‖ z)",
+    "encaps": "kyber*_encaps_derand from the encoded pk and the 32 coins; FIPS 203's modulus "
+              "check inside",
+    "decaps": "kyber*_decaps from the encoded sk; FIPS 203's hash check inside",
+    "checks": "yes / yes", "rng": "none",
+}
+KYBER_R3 = {
+    "build": "rust-kyber:compare-kyber-r3", "bin": "bench-kyber-r3", "sets": KYBER_SETS,
+    "check_outputs": True,
+    "keygen": "crypto_kem_keypair: its two 32-byte draws (d, then z) return the 64 coins",
+    "encaps": "crypto_kem_enc(encoded pk): its one 32-byte draw returns the 32 coins",
+    "decaps": "crypto_kem_dec(encoded sk, ct)",
+    "checks": "no / no (round 3 has none)",
+    "rng": "keygen, encaps: the fixed coins, copied by getrandom's custom backend (no OS call)",
 }
 ROWS = [
     {"id": "mlkem-avx512", **OURS, "backend": "avx512", "label": "this library, avx512 backend"},
@@ -248,6 +282,23 @@ ROWS = [
          "decaps": "decapsulate on the key object, which keeps the seed and expands it again",
          "rng": "none",
      }},
+    {"id": "mlkem-kyber-avx512", **OURS_KYBER, "backend": "avx512",
+     "label": "this library, avx512 backend"},
+    {"id": "mlkem-kyber-avx2", **OURS_KYBER, "backend": "avx2",
+     "label": "this library, avx2 backend"},
+    {"id": "mlkem-kyber-portable", **OURS_KYBER, "backend": "portable",
+     "label": "this library, portable C"},
+    {"id": "kyber-r3-avx2", **KYBER_R3, "args": ["--with-avx2"],
+     "label": "Kyber team's AVX2 code, round 3 (PQClean, pqcrypto-kyber 0.7.6)",
+     "short": "Kyber team's AVX2 code (PQClean)",
+     "build_note": "pqcrypto-kyber 0.7.6's build script: the system C compiler (cc crate), "
+                   "-O3 -mavx2 -mbmi2 -mbmi -maes -mpopcnt -mpclmul"},
+    {"id": "kyber-r3-clean", **KYBER_R3, "args": ["--with-clean"],
+     "label": "Kyber team's reference C, round 3 (PQClean, pqcrypto-kyber 0.7.6)",
+     "short": "Kyber team's reference C (PQClean)",
+     "build_note": "pqcrypto-kyber 0.7.6's build script: the system C compiler (cc crate), "
+                   "-O3, no target flags (the same objects as a build without the avx2 "
+                   "feature)"},
 ]
 
 
@@ -398,6 +449,29 @@ class Builder:
                      "libcrux and of curve25519-dalek is portable 64-bit code); its own cargo run",
         }
 
+    def build_rust_kyber(self, package, logfile):
+        # Its own cargo run and target directory: getrandom's custom backend
+        # is chosen by a cfg in RUSTFLAGS, which must not reach the other
+        # peers (their random sources stay the OS's).
+        self._cargo([package], logfile, "rust-kyber", '--cfg getrandom_backend="custom"')
+        self.flags["rust-kyber"] = {
+            "compiler": tool_version(["rustc", "--version"]),
+            "flags": "cargo build --release (opt-level 3, no LTO), RUSTFLAGS='--cfg "
+                     "getrandom_backend=\"custom\"' (the harness supplies the coins), its own "
+                     "cargo run",
+        }
+
+    def build_mlkem_shared(self, _, logfile):
+        # The shared library beside mlkem_bench, for the output checks.
+        self.build("mlkem")
+        d = os.path.join(self.dir, "mlkem")
+        run_logged(["cmake", "--build", d, "-j", "2", "--target", "mlkem_shared"], logfile)
+        libs = sorted(glob.glob(os.path.join(d, "src", "libmlkem.so"))
+                      + glob.glob(os.path.join(d, "src", "libmlkem.dylib")))
+        if not libs:
+            raise Skip("the shared library was built but not found")
+        self.mlkem_shared = libs[0]
+
     def build_openssl(self, _, logfile):
         cc = os.environ.get("CC", "cc")
         src = os.path.join(ROOT, "bench", "compare", "openssl", "bench_openssl.c")
@@ -440,8 +514,8 @@ def harness_argv(row, builder):
         # The sets the comparison has (mlkem_bench also times round-3 Kyber
         # and the TLS shares, which no peer row has).
         argv = [os.path.join(builder.dir, "mlkem", "bench", "mlkem_bench"),
-                "--set", "ML-KEM-512,ML-KEM-768,ML-KEM-1024,X25519,X-Wing"]
-    elif kind in ("rust", "rust-native", "rust-cnative", "rust-xwing"):
+                "--set", ",".join(row["sets"])]
+    elif kind in ("rust", "rust-native", "rust-cnative", "rust-xwing", "rust-kyber"):
         argv = [os.path.join(builder.dir, kind, "release", row["bin"])]
     elif kind == "go":
         argv = [os.path.join(builder.dir, "go", "bench-go")]
@@ -451,6 +525,40 @@ def harness_argv(row, builder):
         argv = [os.path.join(builder.dir, "pyca-venv", "bin", "python"),
                 os.path.join(ROOT, "bench", "compare", "python", "bench_pyca.py")]
     return argv + row.get("args", [])
+
+
+def check_kyber_outputs(row, builder):
+    """A round-3 peer's outputs from the fixed coins (its --with-outputs)
+    against this library's kyber*_derand, which tests/test_kyber_vectors.c
+    and test_pqckat.c hold to the round-3 KATs and reference test vectors:
+    pk, sk, ct, ss, and the implicit-rejection key of ct with its first byte
+    flipped. Equal bytes mean either side decapsulates the other's
+    ciphertexts. Returns what was compared; raises Skip on a difference."""
+    builder.build("mlkem-shared")
+    p = subprocess.run(harness_argv(row, builder) + ["--with-outputs"], capture_output=True,
+                       text=True, timeout=300)
+    if p.returncode != 0:
+        raise Skip(f"--with-outputs failed (exit {p.returncode}): {p.stderr.strip()}")
+    lib = ctypes.CDLL(builder.mlkem_shared)
+    seed, m = bytes([1, 2, 3]) + bytes(61), bytes([4, 5, 6]) + bytes(29)
+    variants = json.loads(p.stdout)["variants"]
+    for v in variants:
+        name = v["set"].lower().replace("-", "_")  # Kyber768-90s: kyber768_90s
+        peer = {k: bytes.fromhex(v[k]) for k in ("pk", "sk", "ct", "ss", "ss_reject")}
+        pk, sk, ct, ss, rej = (ctypes.create_string_buffer(len(peer[k]))
+                               for k in ("pk", "sk", "ct", "ss", "ss_reject"))
+        flipped = bytes([peer["ct"][0] ^ 1]) + peer["ct"][1:]
+        rcs = [getattr(lib, name + "_keygen_derand")(pk, sk, seed),
+               getattr(lib, name + "_encaps_derand")(ct, ss, pk, m),
+               getattr(lib, name + "_decaps")(rej, flipped, sk)]
+        if any(rcs):
+            raise Skip(f"this library's {name} calls returned {rcs}")
+        ours = {"pk": pk.raw, "sk": sk.raw, "ct": ct.raw, "ss": ss.raw, "ss_reject": rej.raw}
+        for k, val in ours.items():
+            if val != peer[k]:
+                raise Skip(f"{v['set']}: {k} differs from this library's")
+    return (f"pk, sk, ct, ss and the implicit-rejection key equal to this library's for "
+            f"{', '.join(v['set'] for v in variants)}")
 
 
 def idle_cpu():
@@ -533,8 +641,8 @@ def cargo_versions(build_dir):
     """The versions cargo resolved for the crates that matter here."""
     lock = os.path.join(ROOT, "bench", "compare", "rust", "Cargo.lock")
     names = {"libcrux-ml-kem", "libcrux-sha3", "ml-kem", "aws-lc-rs", "aws-lc-sys", "oqs-sys",
-             "pqcrypto-mlkem", "x-wing", "x25519-dalek", "curve25519-dalek", "libcrux-kem",
-             "libcrux-curve25519"}
+             "pqcrypto-mlkem", "pqcrypto-kyber", "x-wing", "x25519-dalek", "curve25519-dalek",
+             "libcrux-kem", "libcrux-curve25519"}
     found = {}
     try:
         text = open(lock).read()
@@ -577,6 +685,40 @@ def aggregate(rows, rounds, tick_hz):
                 }
 
 
+def merge_partial(old_path, new, sets):
+    """A --sets run into the results of earlier runs: the figures of the
+    sets measured now replace theirs, every other set keeps its own, and
+    the run is recorded under "partial_runs" (its machine, load, method and
+    raw rounds) for the report to name. An earlier file from another CPU, or
+    none, is not merged: the new results stand alone."""
+    try:
+        with open(old_path) as f:
+            old = json.load(f)
+    except (OSError, ValueError):
+        return new
+    if old.get("machine", {}).get("model") != new["machine"]["model"]:
+        log(f"{old_path} is from another CPU: not merged")
+        return new
+    fresh = {r["id"]: r for r in new["rows"]}
+    rows = []
+    for r in old["rows"]:
+        kept = {k: v for k, v in r.get("results", {}).items() if k not in sets}
+        if r["id"] in fresh:
+            r = fresh.pop(r["id"])
+            r["results"] = {**kept, **r.get("results", {})}
+        elif "results" in r:
+            r = dict(r, results=kept)
+        rows.append(r)
+    rows += fresh.values()
+    run = {k: new[k] for k in ("generated", "commit", "load_average", "tick_hz", "method",
+                               "tools", "build_seconds", "total_seconds", "rounds")}
+    run["sets"] = sets
+    merged = dict(old, rows=rows)
+    merged["partial_runs"] = [p for p in old.get("partial_runs", [])
+                              if not set(p["sets"]) <= set(sets)] + [run]
+    return merged
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build-compare"))
@@ -585,20 +727,38 @@ def main():
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--passes", type=int, default=10)
     ap.add_argument("--only", help="comma-separated row ids (for trying one peer)")
+    ap.add_argument("--sets", help="comma-separated sets or families (ML-KEM, Kyber): only "
+                    "these are timed, the others kept from OUT/results.json")
     args = ap.parse_args()
+    wanted = None
+    if args.sets:
+        known = SETS_ALL + [X25519, XWING] + KYBER_SETS
+        wanted = []
+        for name in args.sets.split(","):
+            if name not in known and name not in FAMILIES:
+                ap.error(f"unknown set {name}; the sets: {', '.join(known)}; the families: "
+                         f"{', '.join(FAMILIES)}")
+            wanted += [x for x in FAMILIES.get(name, [name]) if x not in wanted]
     t_start = time.time()
     load_start = load_average()
     build_dir = os.path.abspath(args.build_dir)
     os.makedirs(os.path.join(build_dir, "runs"), exist_ok=True)
 
     rows = [dict(r) for r in ROWS if not args.only or r["id"] in args.only.split(",")]
+    for row in rows:
+        row.setdefault("sets", SETS_ALL)
+        if wanted:
+            row["sets"] = [x for x in row["sets"] if x in wanted]
+    rows = [row for row in rows if row["sets"]]
     rust_packages = sorted({r["build"].partition(":")[2] for r in rows
                             if r["build"].startswith("rust:")})
     builder = Builder(build_dir, rust_packages)
     for row in rows:
-        row.setdefault("sets", SETS_ALL)
         try:
             builder.build(row["build"])
+            if row.get("check_outputs"):
+                row["output_check"] = check_kyber_outputs(row, builder)
+                log(f"  {row['id']}: {row['output_check']}")
             row["status"] = "ok"
         except Skip as e:
             row["status"], row["skip_reason"] = "skipped", str(e)
@@ -680,13 +840,15 @@ def main():
     overheads = [run["python_call_overhead_ns"] for rnd in rounds for run in rnd.values()
                  if "python_call_overhead_ns" in run]
     data["python_overhead_ns"] = min(overheads) if overheads else None
-    data["total_seconds"] = round(time.time() - t_start, 1)
+    data["total_seconds"] = seconds = round(time.time() - t_start, 1)
+    if wanted:
+        data = merge_partial(os.path.join(args.out, "results.json"), data, wanted)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(data, f, indent=1)
         f.write("\n")
     bench_compare_report.write_report(data, args.out)
-    log(f"done in {data['total_seconds']} s; see {os.path.relpath(args.out, ROOT)}/README.md")
+    log(f"done in {seconds} s; see {os.path.relpath(args.out, ROOT)}/README.md")
 
 
 if __name__ == "__main__":

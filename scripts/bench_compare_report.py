@@ -3,10 +3,11 @@
 """The tables and charts of make bench-compare, from its results.json.
 
 write_report(data, out) writes out/README.md (a table per parameter set,
-X25519 and X-Wing: rdtsc ticks, ns, and each row's ratio to this library's
-best backend; the ratios issue 26's targets are about; what each row times;
-how it was built; skipped rows) and out/ml-kem-NNN.svg, x25519.svg,
-x-wing.svg (bar charts, hand-written SVG). Run alone to redo them from a
+X25519, X-Wing and, where measured, each round-3 Kyber variant: rdtsc ticks,
+ns, and each row's ratio to this library's best backend; the ratios issue
+26's targets are about; what each row times; how it was built; skipped
+rows) and out/ml-kem-NNN.svg, x25519.svg, x-wing.svg, kyberNNN[-90s].svg
+(bar charts, hand-written SVG). Run alone to redo them from a
 results.json:
 
     python3 scripts/bench_compare_report.py docs/benchmarks/results.json
@@ -20,6 +21,8 @@ OPS = ["keygen", "encaps", "decaps"]
 MLKEM_SETS = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
 X25519, XWING = "X25519", "X-Wing"
 SETS = MLKEM_SETS + [X25519, XWING]
+KYBER_SETS = ["Kyber512", "Kyber768", "Kyber1024", "Kyber512-90s", "Kyber768-90s",
+              "Kyber1024-90s"]
 # The operations of each set, as the tables' columns; the key of a row's
 # description of them ("x25519", "xwing"; the ML-KEM ones are the row's own
 # keys).
@@ -203,7 +206,23 @@ def describe_rows(data):
                 lines.append(f"| {r['label']} | " + " | ".join(r[key][o] for o in ops)
                              + f" | {built_with(r)} |")
         lines.append("")
+    kyber = [r for r in data["rows"] if any(s in KYBER_SETS for s in r.get("sets", []))]
+    if kyber:
+        lines += ["### Round-3 Kyber and Kyber-90s", "",
+                  "| implementation | keygen times | encaps times | decaps times | built with |",
+                  "| --- | --- | --- | --- | --- |"]
+        for r in kyber:
+            lines.append(f"| {r['label']} | {r['keygen']} | {r['encaps']} | {r['decaps']} | "
+                         f"{built_with(r)} |")
+        lines.append("")
     return lines
+
+
+def generated(data, set_name):
+    """When set_name was measured: by the last --sets run that had it, or
+    else by the run of the header."""
+    runs = [p for p in data.get("partial_runs", []) if set_name in p["sets"]]
+    return runs[-1]["generated"] if runs else data["generated"]
 
 
 def svg_chart(data, set_name):
@@ -227,7 +246,7 @@ def svg_chart(data, set_name):
         f'<text x="{left}" y="22" font-size="15" font-weight="bold">{escape(set_name)}: '
         'median rdtsc ticks per call (lower is better)</text>',
         f'<text x="{left}" y="40" fill="#555">{escape(data["machine"]["model"])}, '
-        f'{escape(data["generated"])}'
+        f'{escape(generated(data, set_name))}'
         + ("; ≈ = converted from ns (Python)" if any(r.get("python") for r in rows) else "")
         + "</text>",
     ]
@@ -281,10 +300,107 @@ def load_note(load):
             f"{', '.join(load['end'])}: other work shared the machine.")
 
 
+def partial_note(data, sets):
+    """Where sets of a section were measured in a --sets run apart from the
+    run of the header: that run's date, method and load."""
+    lines = []
+    for p in data.get("partial_runs", []):
+        mine = [x for x in p["sets"] if x in sets]
+        if not mine:
+            continue
+        meth = p["method"]
+        rounds = f"{meth['rounds']} round" + ("s" if meth["rounds"] != 1 else "")
+        lines += [f"Measured apart from the rest (`bench_compare.py --sets`, here"
+                  f" {', '.join(mine)}): run {p['generated']}, commit {p.get('commit') or '?'};"
+                  f" {rounds} of {meth['iterations']:,} calls per operation in"
+                  f" {meth['passes']} passes; TSC at {(p.get('tick_hz') or 0) / 1e9:.3f} GHz;"
+                  f" builds {p['build_seconds']['total']:.0f} s, everything"
+                  f" {p['total_seconds']:.0f} s." + load_note(p.get("load_average")), ""]
+    return lines
+
+
+def row_by_ids(data, set_name, ids):
+    """The first of the rows ids that measured set_name, or None."""
+    for i in ids:
+        r = row_by_id(data, i, set_name)
+        if r:
+            return r
+    return None
+
+
+def like_for_like(data, sets):
+    """Each round-3 variant: this library's backends against the Kyber
+    team's code of the same kind (portable C against the reference C, the
+    avx2 backend against the AVX2 code), operation by operation."""
+    pairs = [("the reference C / this library's portable C", "kyber-r3-clean",
+              "mlkem-kyber-portable"),
+             ("the Kyber team's AVX2 / this library's avx2 backend", "kyber-r3-avx2",
+              "mlkem-kyber-avx2")]
+    cols = [(title, theirs, mine) for title, theirs, mine in pairs
+            if any(row_by_id(data, theirs, s) and row_by_id(data, mine, s) for s in sets)]
+    if not cols:
+        return []
+    lines = ["Like for like: the Kyber team's code over this library's of the same kind",
+             "(keygen / encaps / decaps, then the sum of the three; ×2.00 = the Kyber team's",
+             "code takes twice as long):", "",
+             "| variant | " + " | ".join(c[0] for c in cols) + " |",
+             "| --- | " + " | ".join("---:" for _ in cols) + " |"]
+    for s in sets:
+        cells = []
+        for _, theirs, mine in cols:
+            a, b = row_by_id(data, theirs, s), row_by_id(data, mine, s)
+            if not a or not b:
+                cells.append("—")
+                continue
+            per_op = " / ".join(f"×{cell(a, s, op) / cell(b, s, op):.2f}" for op in OPS)
+            cells.append(f"{per_op} (sum ×{total(a, s) / total(b, s):.2f})")
+        lines.append(f"| {s} | " + " | ".join(cells) + " |")
+    lines.append("")
+    return lines
+
+
+def kyber_section(data):
+    """Round-3 Kyber and Kyber-90s: what was compared and checked, a table
+    and a chart per variant, and the like-for-like ratios."""
+    sets = [s for s in KYBER_SETS if measured(data, s)]
+    if not sets:
+        return []
+    lines = ["## Round-3 Kyber and Kyber-90s", ""] + partial_note(data, KYBER_SETS) + [
+        "The NIST round-3 Kyber (version 3.02) and its 90s variant (AES-256-CTR as XOF and",
+        "PRF, SHA-256 as H and KDF, SHA-512 as G): this library's `kyber*_` functions",
+        "(include/mlkem_kyber.h) against the Kyber team's round-3 code as PQClean ships it",
+        "(pq-crystals/kyber commit faf5c3f, through the crates.io package pqcrypto-kyber",
+        "0.7.6): its reference C (PQClean's \"clean\") and its AVX2 code, both from one",
+        "build. The round-3 code has no derandomized functions: its harness gives the random",
+        "source the coins this library's derandomized calls take (the seed 1, 2, 3, 0, … as",
+        "d ‖ z for keygen; 4, 5, 6, 0, … for encaps, the bytes hashed into m), so both sides",
+        "compute the same keys and ciphertexts, and no timed call asks the OS. Before timing,",
+        "the driver compared the round-3 rows' outputs with this library's (whose test suite",
+        "holds them to the round-3 KATs and reference test vectors):", ""]
+    lines += [f"- {r['label']}: {r['output_check']}." for r in data["rows"]
+              if r.get("output_check") and r.get("status") == "ok"]
+    lines += [
+        "",
+        "The 90s variants run on the AES and SHA-2 code of each side: this library's portable",
+        "backend on its bitsliced AES and C SHA-2, avx2 on VAES-256 (AES-NI where the CPU has",
+        "no VAES) and SHA-NI, avx512 on VAES-512 and SHA-NI; the Kyber team's AVX2 code on",
+        "AES-NI and PQClean's C SHA-2, its reference C on PQClean's bitsliced AES (BearSSL's",
+        "ct64) and C SHA-2. This library runs FIPS 203's input checks (pk's modulus check,",
+        "sk's hash check) on round-3 keys as well; round 3 itself has none.", ""]
+    for s in sets:
+        lines += [f"### {s}", "", f"![{s}]({chart_name(s)})", "",
+                  "rdtsc ticks (µs) and the ratio to this library's fastest backend:", ""]
+        lines += set_table(data, s)
+    lines += like_for_like(data, sets)
+    return lines
+
+
 def write_report(data, out):
     m, meth, tools = data["machine"], data["method"], data["tools"]
+    kyber = kyber_section(data)
     lines = [
-        "# This library against other implementations of ML-KEM, X25519 and X-Wing",
+        "# This library against other implementations of ML-KEM, X25519"
+        + (", X-Wing and round-3 Kyber" if kyber else " and X-Wing"),
         "",
         "Generated by `make bench-compare` (scripts/bench_compare.py): every row was built",
         "and timed in the same run, on the same machine, the same way. Do not edit by hand;",
@@ -320,13 +436,15 @@ def write_report(data, out):
         "",
     ]
     for s in SETS:
-        lines += [f"## {s}", "", f"![{s}]({chart_name(s)})", "",
-                  "rdtsc ticks (µs) and the ratio to this library's fastest backend:", ""]
+        lines += [f"## {s}", ""] + partial_note(data, [s]) + [
+            f"![{s}]({chart_name(s)})", "",
+            "rdtsc ticks (µs) and the ratio to this library's fastest backend:", ""]
         lines += set_table(data, s)
         if s == X25519:
             lines += x25519_ratios(data)
         elif s == XWING:
             lines += xwing_ratios(data)
+    lines += kyber
     lines += [
         "## Reading the tables",
         "",
@@ -387,13 +505,16 @@ def write_report(data, out):
               "its sets and operations:", ""]
     for r in data["rows"]:
         spreads = [c["spread"] for ops in r.get("results", {}).values() for c in ops.values()]
+        # This library's round-3 rows share their labels with its ML-KEM rows.
+        kyber_only = r.get("ours") and r.get("sets") and all(s in KYBER_SETS for s in r.get("sets", []))
         if spreads:
-            lines.append(f"- {r['label']}: {max(spreads) * 100:.0f} %")
+            lines.append(f"- {r['label']}{' (round-3 Kyber)' if kyber_only else ''}: "
+                         f"{max(spreads) * 100:.0f} %")
     lines.append("")
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "README.md"), "w") as f:
         f.write("\n".join(lines))
-    for s in SETS:
+    for s in SETS + KYBER_SETS:
         svg = svg_chart(data, s)
         if svg:
             with open(os.path.join(out, chart_name(s)), "w") as f:

@@ -40,6 +40,8 @@
 #define Q MLKEM_Q
 #define N MLKEM_N
 #define RANDOM_RUNS 100000ul
+/* RANDOM_RUNS, or a tenth of it under MLKEM_TEST_QUICK (test_trials). */
+static unsigned long trials;
 /* The largest magnitude of an ntt output (backend/backend.h: |x| < 8q), the
  * bound of basemul_acc's b and of add_reduce's a. */
 #define B8 (8 * Q - 1)
@@ -209,7 +211,7 @@ static void test_ntt(void) {
   unsigned long i;
   unsigned m, j;
   seed("diff ntt");
-  for (i = 0; i < RANDOM_RUNS; i++) {
+  for (i = 0; i < trials; i++) {
     fill_range(&p, -Q, Q);
     cmp_ntt(&t, "uniform in [-q, q]", i, &p);
   }
@@ -253,7 +255,7 @@ static void test_invntt(void) {
   unsigned long i;
   unsigned j;
   seed("diff invntt");
-  for (i = 0; i < RANDOM_RUNS; i++) {
+  for (i = 0; i < trials; i++) {
     fill_range(&p, -(Q - 1), Q - 1);
     cmp_invntt(&t, "uniform in [-(q-1), q-1]", i, &p);
   }
@@ -299,7 +301,7 @@ static void test_basemul(void) {
   unsigned k, l, j;
   seed("diff basemul_acc");
   for (k = 1; k <= MLKEM_K_MAX; k++) {
-    for (i = 0; i < RANDOM_RUNS; i++) {
+    for (i = 0; i < trials; i++) {
       for (l = 0; l < k; l++) {
         fill_range(&a[l], 0, Q - 1);
         fill_range(&b[l], -B8, B8);
@@ -397,7 +399,7 @@ static void compare_two(cmp_two cmp, tally *t, tally *e, tally *f, int rb,
   mlkem_poly r, a;
   unsigned long i;
   int sr, sa;
-  for (i = 0; i < RANDOM_RUNS; i++) {
+  for (i = 0; i < trials; i++) {
     fill_range(&r, -rb, rb);
     fill_range(&a, -ab, ab);
     cmp(t, "r, a within the bounds", i, &r, &a);
@@ -471,6 +473,7 @@ static void test_backend(const mlkem_backend *b) {
 }
 
 int main(void) {
+  trials = test_trials(RANDOM_RUNS);
   test_each_simd_backend(test_backend);
   return test_summary("test_diff_ntt");
 }

@@ -55,6 +55,8 @@ static const mlkem_backend *be;
 #define Q MLKEM_Q
 #define N MLKEM_N
 #define RANDOM_CASES 100000ul
+/* RANDOM_CASES, or a tenth of it under MLKEM_TEST_QUICK (test_trials). */
+static unsigned long trials;
 #define GUARD 64
 #define GUARD_BYTE 0xA5
 
@@ -291,7 +293,7 @@ static void test_encoder(unsigned d) {
       a.coeffs[i] = (int16_t)(i & 1 ? edges[t] : -edges[t]);
     run_encoder(&s, "alternating edge values", &a, d);
   }
-  for (t = 0; t < RANDOM_CASES; t++) {
+  for (t = 0; t < trials; t++) {
     for (i = 0; i < N; i++) {
       int32_t x;
       do {
@@ -390,7 +392,7 @@ static void test_decoder(unsigned d) {
     memset(in, (int)t, sizeof in);
     run_decoder(&s, "constant byte", in, d);
   }
-  for (t = 0; t < RANDOM_CASES; t++) {
+  for (t = 0; t < trials; t++) {
     fill_random(in, 32 * d);
     run_decoder(&s, "random bytes", in, d);
   }
@@ -428,7 +430,7 @@ static void test_cbd(unsigned eta) {
     memset(in, (int)t, sizeof in);
     run_cbd(&s, "constant byte", in, eta);
   }
-  for (t = 0; t < RANDOM_CASES; t++) {
+  for (t = 0; t < trials; t++) {
     fill_random(in, 64 * eta);
     run_cbd(&s, "random bytes", in, eta);
   }
@@ -547,7 +549,7 @@ static void test_rej(void) {
   run_rej(&s, "all 0xFF (every candidate 4095)", buf, 504, 0);
   memset(buf, 0x00, sizeof buf);
   run_rej(&s, "all 0x00 (every candidate 0)", buf, 504, 0);
-  for (t = 0; t < RANDOM_CASES; t++) {
+  for (t = 0; t < trials; t++) {
     unsigned len = 3 * below(REJ_MAXBUF / 3 + 1);
     unsigned ctr = t % 4 == 0 ? 0 : below(N + 1);
     kind = below(4);
@@ -583,6 +585,7 @@ static void test_backend(const mlkem_backend *b) {
 }
 
 int main(void) {
+  trials = test_trials(RANDOM_CASES);
   input_init();
   test_each_simd_backend(test_backend);
   return test_summary("test_diff_serialize");

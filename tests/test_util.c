@@ -44,6 +44,16 @@ void test_check_mem(const void *got, const void *want, size_t len,
             file, line, what, i, len, g[i], w[i]);
 }
 
+int test_quick(void) {
+  const char *quick = getenv("MLKEM_TEST_QUICK");
+  return quick != NULL && strcmp(quick, "1") == 0;
+}
+
+unsigned long test_trials(unsigned long full) {
+  if (!test_quick()) return full;
+  return full / 10 > 0 ? full / 10 : 1;
+}
+
 int test_all_bytes(const uint8_t *p, size_t len, uint8_t v) {
   size_t i;
   for (i = 0; i < len; i++)

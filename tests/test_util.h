@@ -60,6 +60,16 @@ extern char test_msgbuf[TEST_MSGBUF_LEN];
  * untouched bytes can be told apart. */
 #define TEST_FILL 0xAA
 
+/* How many of `full` random trials a test runs: all of them, or a tenth
+ * (at least one) when MLKEM_TEST_QUICK is set to 1. The sanitizer suites
+ * (make sanitize) set it: they look for memory errors and undefined
+ * behaviour, which the code paths show, and the paths are the same with
+ * fewer random inputs; the uninstrumented builds run every trial. */
+unsigned long test_trials(unsigned long full);
+
+/* 1 if MLKEM_TEST_QUICK is set to 1 (see test_trials), else 0. */
+int test_quick(void);
+
 /* 1 if all len bytes at p equal v (also for len = 0), else 0. */
 int test_all_bytes(const uint8_t *p, size_t len, uint8_t v);
 

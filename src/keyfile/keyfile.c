@@ -155,29 +155,46 @@ static void append_item(char *buf, size_t cap, size_t *used, size_t i,
          item);
 }
 
+/* The families of the types that `keep` selects, in table order:
+ * "ML-KEM or X-Wing". */
+static void families(const mlkem_keyfile_entry *const *table,
+                     int (*keep)(const mlkem_keyfile_entry *), char *buf,
+                     size_t cap, size_t *used) {
+  size_t i, nf = 0, f = 0;
+  const char *prev = NULL;
+  for (i = 0; table[i] != NULL; i++)
+    if (keep(table[i])) {
+      if (prev == NULL || strcmp(prev, table[i]->family) != 0) nf++;
+      prev = table[i]->family;
+    }
+  prev = NULL;
+  for (i = 0; table[i] != NULL; i++)
+    if (keep(table[i])) {
+      if (prev == NULL || strcmp(prev, table[i]->family) != 0)
+        append_item(buf, cap, used, f++, nf, table[i]->family);
+      prev = table[i]->family;
+    }
+}
+
+static int has_oid(const mlkem_keyfile_entry *e) {
+  return e->oid_len != 0;
+}
+
+static int raw_by_size(const mlkem_keyfile_entry *e) {
+  return e->raw_by_size;
+}
+
 /* The families and OIDs of the types, for the message of a wrong OID:
  * "ML-KEM (2.16.840.1.101.3.4.4.1, .2 or .3)"; an OID that shares all but
  * its last arc with the one before is shortened to that arc. */
 static void known_oids(const mlkem_keyfile_entry *const *table, char *buf,
                        size_t cap) {
-  size_t i, n = 0, nf = 0, k = 0, f = 0, used = 0;
+  size_t i, n = 0, k = 0, used = 0;
   const char *prev = NULL;
-  for (i = 0; table[i] != NULL; i++) {
-    if (table[i]->oid_len == 0) continue;
-    n++;
-    if (prev == NULL || strcmp(prev, table[i]->family) != 0) nf++;
-    prev = table[i]->family;
-  }
+  for (i = 0; table[i] != NULL; i++) n += has_oid(table[i]);
   buf[0] = '\0';
-  prev = NULL;
-  for (i = 0; table[i] != NULL; i++)
-    if (table[i]->oid_len != 0) {
-      if (prev == NULL || strcmp(prev, table[i]->family) != 0)
-        append_item(buf, cap, &used, f++, nf, table[i]->family);
-      prev = table[i]->family;
-    }
+  families(table, has_oid, buf, cap, &used);
   append(buf, cap, &used, " (");
-  prev = NULL;
   for (i = 0; table[i] != NULL; i++) {
     const char *oid = table[i]->alg.oid, *dot;
     if (table[i]->oid_len == 0) continue;
@@ -192,13 +209,15 @@ static void known_oids(const mlkem_keyfile_entry *const *table, char *buf,
   append(buf, cap, &used, ")");
 }
 
-/* The raw sizes decode recognises: "ek 800/1184/1568, dk 1632/2400/3168,
- * seed 64". */
+/* The raw keys decode recognises by size: "ML-KEM or X-Wing key (ek
+ * 800/1184/1568/1216, dk 1632/2400/3168, seed 64/32)". */
 static void raw_sizes(const mlkem_keyfile_entry *const *table, char *buf,
                       size_t cap) {
   static const char *const what[3] = {"ek", "dk", "seed"};
   size_t used = 0, w, i, j;
   buf[0] = '\0';
+  families(table, raw_by_size, buf, cap, &used);
+  append(buf, cap, &used, " key (");
   for (w = 0; w < 3; w++) {
     int first = 1;
     append(buf, cap, &used, "%s%s ", w == 0 ? "" : ", ", what[w]);
@@ -219,6 +238,7 @@ static void raw_sizes(const mlkem_keyfile_entry *const *table, char *buf,
       first = 0;
     }
   }
+  append(buf, cap, &used, ")");
 }
 
 /* ---- keys from their parts ---------------------------------------------- */
@@ -474,6 +494,30 @@ static int decode_der(const mlkem_keyfile_entry *const *table,
                             "SubjectPublicKeyInfo");
 }
 
+/* The type a PKCS#8 or SubjectPublicKeyInfo names: its structure read as
+ * far as the OID of its AlgorithmIdentifier, nothing after it checked
+ * (keyfile_alg.h). */
+const mlkem_keyfile_entry *mlkem_keyfile_der_type(
+    const mlkem_keyfile_entry *const *table, const uint8_t *der, size_t n,
+    int *is_private) {
+  const mlkem_keyfile_entry *e = NULL;
+  mlkem_der_reader r, seq, version;
+  int tag;
+  if (table == NULL || der == NULL) return NULL;
+  mlkem_der_reader_init(&r, der, n);
+  if (mlkem_der_read(&r, MLKEM_DER_SEQUENCE, &seq) != MLKEM_DER_OK) return NULL;
+  tag = mlkem_der_peek_tag(&seq);
+  if (tag == MLKEM_DER_INTEGER &&
+      mlkem_der_read(&seq, MLKEM_DER_INTEGER, &version) != MLKEM_DER_OK)
+    return NULL;
+  if (tag != MLKEM_DER_INTEGER && tag != MLKEM_DER_SEQUENCE) return NULL;
+  /* Sets e on a known OID even when the parameters that follow are
+   * wrong: the key is of that type, and refused by the decoder. */
+  (void)read_algorithm(table, &seq, &e, NULL);
+  if (e != NULL && is_private != NULL) *is_private = tag == MLKEM_DER_INTEGER;
+  return e;
+}
+
 /* ---- reading PEM and raw ------------------------------------------------ */
 
 static int decode_pem(const mlkem_keyfile_entry *const *table,
@@ -512,7 +556,7 @@ static int decode_pem(const mlkem_keyfile_entry *const *table,
     case MLKEM_PEM_ERR_TOO_LONG:
       return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LENGTH,
                                 "wrong length: the PEM contents are too long "
-                                "for an ML-KEM key");
+                                "for a key");
     default:
       return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_PEM_SYNTAX, "%s",
                                 mlkem_pem_strerror(rc));
@@ -544,7 +588,7 @@ static int load_raw(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
     case MLKEM_KEYFILE_EXPANDED:
       if (e->check_dk == NULL)
         return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_FORM,
-                                  "a %s key has no expanded form", e->alg.name);
+                                  "%s keys have no expanded form", e->alg.name);
       if (n != e->alg.dk_bytes) return wrong_dk_length(err, n, e);
       memcpy(key->dk, in, n);
       return load_expanded(key, e, err);
@@ -561,30 +605,42 @@ static int wrong_raw_length(const mlkem_keyfile_entry *const *table,
   raw_sizes(table, sizes, sizeof sizes);
   return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LENGTH,
                             "wrong length: not PEM or DER, and %zu bytes is "
-                            "not the size of a raw ML-KEM key (%s)",
+                            "not the size of a raw %s",
                             n, sizes);
 }
 
-/* Raw bytes whose length says what they are: an ek or a dk of a type
- * recognised by size; a seed of raw_seed_alg (another seed length is
- * refused: a seed does not say its type). */
+/* What raw bytes of length n are for type e: MLKEM_KEYFILE_PUBLIC (its
+ * ek), MLKEM_KEYFILE_EXPANDED (its dk) or MLKEM_KEYFILE_SEED; 0 if n is
+ * none of its sizes. */
+static int raw_kind(const mlkem_keyfile_entry *e, size_t n) {
+  if (n == 0) return 0;
+  if (n == e->alg.ek_bytes) return MLKEM_KEYFILE_PUBLIC;
+  if (n == e->alg.dk_bytes && e->check_dk != NULL)
+    return MLKEM_KEYFILE_EXPANDED;
+  if (n == e->alg.seed_bytes) return MLKEM_KEYFILE_SEED;
+  return 0;
+}
+
+/* Raw bytes whose length says what they are: any raw key of raw_type, the
+ * type the caller names; otherwise an ek or a dk of a type recognised by
+ * size (a seed of such a type is refused: a seed does not say its
+ * type). */
 static int decode_raw(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *in, size_t n,
-                      const mlkem_keyfile_entry *seed_type,
+                      const mlkem_keyfile_entry *raw_type,
                       mlkem_keyfile_error *err) {
   size_t i;
-  if (seed_type != NULL && n == seed_type->alg.seed_bytes)
-    return load_raw(key, seed_type, MLKEM_KEYFILE_SEED, in, n, err);
+  int kind;
+  if (raw_type != NULL && (kind = raw_kind(raw_type, n)) != 0)
+    return load_raw(key, raw_type, (mlkem_keyfile_type)kind, in, n, err);
   for (i = 0; table[i] != NULL; i++) {
-    const mlkem_keyfile_entry *e = table[i];
-    if (!e->raw_by_size) continue;
-    if (n == e->alg.ek_bytes)
-      return load_raw(key, e, MLKEM_KEYFILE_PUBLIC, in, n, err);
-    if (n == e->alg.dk_bytes && e->check_dk != NULL)
-      return load_raw(key, e, MLKEM_KEYFILE_EXPANDED, in, n, err);
+    if (!table[i]->raw_by_size) continue;
+    kind = raw_kind(table[i], n);
+    if (kind == MLKEM_KEYFILE_PUBLIC || kind == MLKEM_KEYFILE_EXPANDED)
+      return load_raw(key, table[i], (mlkem_keyfile_type)kind, in, n, err);
   }
   for (i = 0; table[i] != NULL; i++)
-    if (table[i]->raw_by_size && n == table[i]->alg.seed_bytes)
+    if (table[i]->raw_by_size && raw_kind(table[i], n) == MLKEM_KEYFILE_SEED)
       return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_NEED_ALG,
                                 "a raw %zu-byte seed does not say its "
                                 "parameter set",
@@ -593,15 +649,11 @@ static int decode_raw(const mlkem_keyfile_entry *const *table,
 }
 
 static int is_raw_size(const mlkem_keyfile_entry *const *table, size_t n,
-                       const mlkem_keyfile_entry *seed_type) {
+                       const mlkem_keyfile_entry *raw_type) {
   size_t i;
-  if (seed_type != NULL && n == seed_type->alg.seed_bytes) return 1;
-  for (i = 0; table[i] != NULL; i++) {
-    const mlkem_keyfile_alg *a = &table[i]->alg;
-    if (table[i]->raw_by_size &&
-        (n == a->ek_bytes || n == a->dk_bytes || n == a->seed_bytes))
-      return 1;
-  }
+  if (raw_type != NULL && raw_kind(raw_type, n) != 0) return 1;
+  for (i = 0; table[i] != NULL; i++)
+    if (table[i]->raw_by_size && raw_kind(table[i], n) != 0) return 1;
   return 0;
 }
 
@@ -666,21 +718,21 @@ int mlkem_keyfile_from_raw_in(const mlkem_keyfile_entry *const *table,
 
 int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
                             mlkem_keyfile_key *key, const uint8_t *in,
-                            size_t len, const mlkem_keyfile_alg *raw_seed_alg,
+                            size_t len, const mlkem_keyfile_alg *raw_alg,
                             mlkem_keyfile_error *err) {
-  const mlkem_keyfile_entry *seed_type = NULL;
+  const mlkem_keyfile_entry *raw_type = NULL;
   mlkem_der_reader r, seq;
   int rc = start_read(key, &in, len, err);
   if (rc != MLKEM_KEYFILE_OK) return rc;
-  if (raw_seed_alg != NULL &&
-      (seed_type = entry_of(table, raw_seed_alg)) == NULL)
+  if (raw_alg != NULL && (raw_type = entry_of(table, raw_alg)) == NULL)
     return bad_argument(err, "not a key type of mlkem_keyfile_algs");
   if (mlkem_pem_looks_like_pem(in, len))
     return mlkem_keyfile_decode_pem_in(table, key, in, len, err);
-  if (is_raw_size(table, len, seed_type)) {
-    /* No DER key file has one of these sizes (a seed PKCS#8 is 86 bytes,
-     * SPKI 822/1206/1590, expanded 1660/2428/3196, both 1730/2498/3266). */
-    rc = decode_raw(table, key, in, len, seed_type, err);
+  if (is_raw_size(table, len, raw_type)) {
+    /* No DER key file has one of these sizes (ML-KEM: a seed PKCS#8 is 86
+     * bytes, SPKI 822/1206/1590, expanded 1660/2428/3196, both
+     * 1730/2498/3266; X-Wing: PKCS#8 54, SPKI 1240). */
+    rc = decode_raw(table, key, in, len, raw_type, err);
     return finish_read(key, rc, MLKEM_KEYFILE_RAW, err);
   }
   mlkem_der_reader_init(&r, in, len);
@@ -697,8 +749,7 @@ int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
       raw_sizes(table, sizes, sizeof sizes);
       return mlkem_keyfile_fail(err, rc,
                                 "%s; or, if raw bytes, wrong length: %zu "
-                                "bytes is not the size of a raw ML-KEM key "
-                                "(%s)",
+                                "bytes is not the size of a raw %s",
                                 der_msg, len, sizes);
     }
     return rc;
@@ -709,10 +760,10 @@ int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
 }
 
 int mlkem_keyfile_decode(mlkem_keyfile_key *key, const uint8_t *in, size_t len,
-                         const mlkem_keyfile_alg *raw_seed_alg,
+                         const mlkem_keyfile_alg *raw_alg,
                          mlkem_keyfile_error *err) {
-  return mlkem_keyfile_decode_in(mlkem_keyfile_table, key, in, len,
-                                 raw_seed_alg, err);
+  return mlkem_keyfile_decode_in(mlkem_keyfile_table, key, in, len, raw_alg,
+                                 err);
 }
 
 int mlkem_keyfile_decode_pem(mlkem_keyfile_key *key, const uint8_t *in,
@@ -757,7 +808,7 @@ static int check_form(const mlkem_keyfile_key *key,
                                     "expanded form");
   if (form != MLKEM_KEYFILE_SEED && e->priv == MLKEM_KEYFILE_PRIV_SEED)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_FORM,
-                              "a %s private key has only the seed form",
+                              "%s private keys have only the seed form",
                               e->alg.name);
   return MLKEM_KEYFILE_OK;
 }

@@ -30,7 +30,9 @@
 typedef enum {
   /* The ML-KEM-PrivateKey CHOICE of RFC 9935: seed [0] IMPLICIT OCTET STRING,
    * expandedKey OCTET STRING or both SEQUENCE { seed, expandedKey }. Keys
-   * are read in each form and written in any. */
+   * are read in each form and written in any. (A type with raw encodings
+   * only, round-3 Kyber, has this too: its private keys are seeds or
+   * expanded keys.) */
   MLKEM_KEYFILE_PRIV_CHOICE = 1,
   /* The seed itself, seed_bytes long, as X-Wing's (draft-connolly-cfrg-
    * xwing-kem, "Use in X.509"). Keys are read and written as seeds only. */
@@ -51,9 +53,10 @@ struct mlkem_keyfile_entry {
   /* 1 if mlkem_keyfile_decode takes raw input of this type's ek and dk
    * lengths for this type (no two such types may share a length). */
   int raw_by_size;
-  /* The ML-KEM parameter set of key->kem (mlkem_kem_by_name), or NULL. */
+  /* The descriptor of key->kem, by its name for mlkem_kem_by_name (an
+   * ML-KEM set, or a round-3 Kyber variant), or NULL. */
   const char *kem_name;
-  /* The name of the family, for messages: "ML-KEM". */
+  /* The name of the family, for messages: "ML-KEM", "X-Wing", "Kyber". */
   const char *family;
   /* The key pair of a seed (alg.seed_bytes): ek and dk. Fails only when
    * the library does (MLKEM_KEYFILE_ERR_LIBRARY, with a message). */
@@ -80,7 +83,7 @@ extern const mlkem_keyfile_entry *const mlkem_keyfile_table[];
  * (tests/test_keyfile.c). */
 int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
                             mlkem_keyfile_key *key, const uint8_t *in,
-                            size_t len, const mlkem_keyfile_alg *raw_seed_alg,
+                            size_t len, const mlkem_keyfile_alg *raw_alg,
                             mlkem_keyfile_error *err);
 int mlkem_keyfile_decode_pem_in(const mlkem_keyfile_entry *const *table,
                                 mlkem_keyfile_key *key, const uint8_t *in,
@@ -99,6 +102,19 @@ int mlkem_keyfile_encode_in(const mlkem_keyfile_entry *const *table,
                             mlkem_keyfile_encoding encoding, uint8_t *out,
                             size_t cap, size_t *out_len,
                             mlkem_keyfile_error *err);
+
+/* The type of table whose OID the AlgorithmIdentifier of a PKCS#8
+ * private key or a SubjectPublicKeyInfo in der[0..n) names, reading only
+ * as far as that OID; NULL when der is not one of those structures up to
+ * there, or names a type not in table. *is_private (if not NULL) is set
+ * to 1 for PKCS#8, 0 for SubjectPublicKeyInfo, when a type is returned.
+ * Nothing else is checked: it tells a key file of another kind (which a
+ * caller passes on) from one of these types (which the decode functions
+ * then accept or refuse with the reason), as the OpenSSL provider's
+ * decoders must (provider/decoder.c). */
+const mlkem_keyfile_entry *mlkem_keyfile_der_type(
+    const mlkem_keyfile_entry *const *table, const uint8_t *der, size_t n,
+    int *is_private);
 
 /* Sets err (if not NULL) to code and the formatted one-line message, and
  * returns code. */

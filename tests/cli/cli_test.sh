@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # End-to-end tests of the `mlkem` command-line tool: every command and
-# option, every encoding and private key form for every set, and every
+# option, every encoding and private key form for every set (ML-KEM's,
+# X-Wing, the six round-3 Kyber variants), and every
 # error the tool names (each a single line on standard error, a non-zero
 # exit status, and no output file created or changed).
 # With FS_SHIM (tests/cli/fs_shim.c, an LD_PRELOAD library; Linux, not
@@ -263,8 +264,145 @@ for set in $sets; do
   fails 1 "a public key cannot decapsulate" "$mlkem" decaps -i base.pub --ct good.ct --secret out.ss
 done
 
+# ---- X-Wing (draft-connolly-cfrg-xwing-kem) -------------------------------
+# Its key files: PKCS#8 holding the 32-byte seed (54 bytes of DER), SPKI
+# holding the 1216-byte pk (1240 bytes), PEM, and raw seed and pk.
+"$mlkem" keygen -a ML-KEM-768 -o m768.pem --pubout m768.pub
+xsize() { case $1 in der) echo 54 ;; raw) echo 32 ;; esac; }
+xpsize() { case $1 in der) echo 1240 ;; raw) echo 1216 ;; esac; }
+for enc in pem der raw; do
+  k=x-$enc.key; p=x-$enc.pub
+  check "keygen X-Wing $enc" "$mlkem" keygen -a X-Wing --outform $enc -o $k --pubout $p
+  [ "$(mode $k)" = "-rw-------" ] && [ "$(mode $p)" = "-rw-r--r--" ] && ok || bad "X-Wing $enc modes"
+  if [ $enc = pem ]; then
+    head -n 1 $k | grep -q "^-----BEGIN PRIVATE KEY-----$" && ok || bad "X-Wing PEM label"
+    head -n 1 $p | grep -q "^-----BEGIN PUBLIC KEY-----$" && ok || bad "X-Wing public PEM label"
+  else
+    [ "$(size $k)" = "$(xsize $enc)" ] && [ "$(size $p)" = "$(xpsize $enc)" ] && ok || bad "X-Wing $enc sizes $(size $k) $(size $p)"
+  fi
+  a=""; [ $enc = raw ] && a="-a X-Wing"
+  case $enc in pem) e=PEM ;; der) e=DER ;; raw) e=raw ;; esac
+  # shellcheck disable=SC2086
+  check "check $k" "$mlkem" check -i $k $a
+  if [ $enc = raw ]; then want="X-Wing private key, raw 32-byte seed: OK (the seed expands to the key pair)"
+  else want="X-Wing private key, PKCS#8 $e, seed form: OK (the seed expands to the key pair)"; fi
+  grep -q "^$k: $want$" check.out && ok || bad "check $k says: $(cat check.out)"
+  check "check $p" "$mlkem" check -i $p
+  if [ $enc = raw ]; then want="X-Wing public key, raw pk (1216 bytes)"
+  else want="X-Wing public key, SubjectPublicKeyInfo $e"; fi
+  grep -q "^$p: $want: OK (the ML-KEM-768 part of pk passes the FIPS 203 7.2 modulus check)$" check.out && ok || bad "check $p says: $(cat check.out)"
+  for penc in pem der raw; do
+    # shellcheck disable=SC2086
+    check "X-Wing pubkey $k $penc" "$mlkem" pubkey -i $k -o xp.$penc --outform $penc $a
+    check "X-Wing encaps xp.$penc" "$mlkem" encaps -i xp.$penc --ct xct --secret xss1
+    [ "$(size xct)" = 1120 ] && [ "$(size xss1)" = 32 ] && ok || bad "X-Wing encaps sizes"
+    # shellcheck disable=SC2086
+    check "X-Wing decaps $k" "$mlkem" decaps -i $k --ct xct --secret xss2 $a
+    cmp -s xss1 xss2 && ok || bad "X-Wing $enc/$penc: secrets differ"
+  done
+  cmp -s xp.$enc $p && ok || bad "X-Wing $enc: pubkey differs from keygen --pubout"
+done
+# One key through every encoding and back, byte for byte.
+check "X-Wing convert to DER" "$mlkem" convert -i x-pem.key --outform der -o xc.der
+check "X-Wing convert to raw" "$mlkem" convert -i xc.der --outform raw -o xc.raw
+check "X-Wing convert raw to PEM" "$mlkem" convert -a x-wing -i xc.raw -o xc.pem
+cmp -s xc.pem x-pem.key && ok || bad "X-Wing PEM -> DER -> raw -> PEM changed the key"
+check "X-Wing public convert" "$mlkem" convert -i x-pem.pub --outform der -o xpc.der
+check "X-Wing public convert back" "$mlkem" convert -i xpc.der -o xpc.pem
+cmp -s xpc.pem x-pem.pub && ok || bad "X-Wing public PEM -> DER -> PEM changed the key"
+# Hex, standard input and output, implicit rejection.
+check "X-Wing encaps --hex" "$mlkem" encaps -i x-pem.pub --ct xct.hex --secret xss.hex --hex
+[ "$(size xct.hex)" = 2241 ] && ok || bad "X-Wing hex ciphertext size"
+check "X-Wing decaps hex" sh -c "\"$mlkem\" decaps -i - --ct xct.hex --secret - --hex < x-pem.key > xss2.hex"
+cmp -s xss.hex xss2.hex && ok || bad "X-Wing: hex secrets differ"
+check "X-Wing encaps" "$mlkem" encaps -i x-der.pub --ct xct --secret xss1
+flip_byte xct 1100
+check "X-Wing decaps changed ct" "$mlkem" decaps -i x-der.key --ct xct --secret xss2
+cmp -s xss1 xss2 && bad "X-Wing: changed ciphertext gave the same secret" || ok
+# Refusals.
+fails 1 "X-Wing private keys have only the seed form" "$mlkem" keygen -a X-Wing --format expanded -o out.key
+fails 1 "X-Wing private keys have only the seed form" "$mlkem" convert -i x-pem.key --format both -o out.key
+fails 1 "a raw 32-byte seed does not say its parameter set: name it with -a" "$mlkem" decaps -i x-raw.key --ct xct --secret out.ss
+fails 1 "the key is X-Wing, not ML-KEM-768" "$mlkem" check -i x-pem.key -a ML-KEM-768
+fails 1 "the key is ML-KEM-768, not X-Wing" "$mlkem" encaps -i m768.pub -a X-Wing --ct out.ct --secret out.ss
+fails 1 "a public key cannot decapsulate" "$mlkem" decaps -i x-pem.pub --ct xct --secret out.ss
+head -c 1000 xct >xshort.ct
+fails 1 "wrong length for the X-Wing ciphertext (1000 bytes; want 1120 raw bytes" "$mlkem" decaps -i x-pem.key --ct xshort.ct --secret out.ss
+cp x-raw.pub xnr.raw; set_byte xnr.raw 0 255; set_byte xnr.raw 1 255
+fails 1 "non-reduced ek: a coefficient of the ML-KEM-768 part of the raw X-Wing public key" "$mlkem" encaps -i xnr.raw --ct out.ct --secret out.ss
+cp x-der.pub xnr.der; set_byte xnr.der 24 255; set_byte xnr.der 25 255
+fails 1 "non-reduced ek: a coefficient of the ML-KEM-768 part of the X-Wing public key" "$mlkem" check -i xnr.der
+# The OID's last arc 25722 -> 25723 (its last byte, offset 19 of the DER).
+cp x-der.key xoid.der; set_byte xoid.der 19 123
+fails 1 "wrong OID: algorithm 1.3.6.1.4.1.62253.25723 is not ML-KEM or X-Wing (2.16.840.1.101.3.4.4.1, .2, .3 or 1.3.6.1.4.1.62253.25722)" "$mlkem" check -i xoid.der
+# A 31-byte seed: the outer length 0x34 -> 0x33, the privateKey's 0x20 -> 0x1f.
+head -c 53 x-der.key >x31.der; set_byte x31.der 1 51; set_byte x31.der 21 31
+fails 1 "wrong length: the seed has 31 bytes (want 32)" "$mlkem" check -i x31.der
+head -c 1215 x-raw.pub >x1215.raw
+fails 1 "1215 bytes is not the size of a raw ML-KEM or X-Wing key" "$mlkem" encaps -i x1215.raw --ct out.ct --secret out.ss
+
+# ---- round-3 Kyber (raw keys only) ---------------------------------------
+kyber="Kyber512 Kyber768 Kyber1024 Kyber512-90s Kyber768-90s Kyber1024-90s"
+kyber_ml() { case $1 in Kyber512*) echo ML-KEM-512 ;; Kyber768*) echo ML-KEM-768 ;; *) echo ML-KEM-1024 ;; esac; }
+for v in $kyber; do
+  ml=$(kyber_ml $v); eks=$(ek_size $ml); dks=$(dk_size $ml); cts=$(ct_size $ml)
+  # Raw by default: the round-3 sk and pk.
+  check "keygen $v" "$mlkem" keygen -a $v -o ky.sk --pubout ky.pk
+  [ "$(size ky.sk)" = "$dks" ] && [ "$(size ky.pk)" = "$eks" ] && ok || bad "$v: raw sizes $(size ky.sk) $(size ky.pk)"
+  [ "$(mode ky.sk)" = "-rw-------" ] && [ "$(mode ky.pk)" = "-rw-r--r--" ] && ok || bad "$v modes"
+  check "check $v sk" "$mlkem" check -a $v -i ky.sk
+  grep -q "^ky.sk: $v private key, raw round-3 sk ($dks bytes): OK (sk passes the FIPS 203 7.3 hash check and its pk the 7.2 modulus check)$" check.out && ok || bad "check $v sk says: $(cat check.out)"
+  check "check $v pk" "$mlkem" check -a $v -i ky.pk
+  grep -q "^ky.pk: $v public key, raw round-3 pk ($eks bytes): OK (pk passes the FIPS 203 7.2 modulus check)$" check.out && ok || bad "check $v pk says: $(cat check.out)"
+  check "encaps $v" "$mlkem" encaps -a $v -i ky.pk --ct kct --secret kss1
+  [ "$(size kct)" = "$cts" ] && [ "$(size kss1)" = 32 ] && ok || bad "$v encaps sizes"
+  check "decaps $v" "$mlkem" decaps -a $v -i ky.sk --ct kct --secret kss2
+  cmp -s kss1 kss2 && ok || bad "$v: secrets differ"
+  check "encaps $v with the sk" "$mlkem" encaps -a $v -i ky.sk --ct kct --secret kss1 --hex
+  check "decaps $v hex" "$mlkem" decaps -a $v -i ky.sk --ct kct --secret kss2 --hex
+  cmp -s kss1 kss2 && ok || bad "$v: hex secrets differ"
+  check "pubkey $v" "$mlkem" pubkey -a $v -i ky.sk -o ky2.pk
+  cmp -s ky.pk ky2.pk && ok || bad "$v: pubkey of sk differs from keygen's"
+  # The seed form: the 64 coins of round-3 key generation.
+  check "keygen $v seed" "$mlkem" keygen -a $v --format seed -o ky.seed
+  [ "$(size ky.seed)" = 64 ] && ok || bad "$v seed size"
+  check "convert $v seed to sk" "$mlkem" convert -a $v -i ky.seed --format expanded -o ky3.sk
+  check "pubkey $v seed" "$mlkem" pubkey -a $v -i ky.seed -o ky3.pk
+  check "encaps $v" "$mlkem" encaps -a $v -i ky3.pk --ct kct --secret kss1
+  check "decaps $v seed" "$mlkem" decaps -a $v -i ky.seed --ct kct --secret kss2
+  cmp -s kss1 kss2 && ok || bad "$v seed: secrets differ"
+  check "decaps $v sk of seed" "$mlkem" decaps -a $v -i ky3.sk --ct kct --secret kss2
+  cmp -s kss1 kss2 && ok || bad "$v sk of seed: secrets differ"
+  # No PKCS#8 or SPKI: refused before anything is read or written.
+  for o in pem der; do
+    e=$(echo $o | tr a-z A-Z)
+    fails 2 "$v keys have no $e form: round-3 Kyber has no standard OID for PKCS#8 or SubjectPublicKeyInfo (use --outform raw)" "$mlkem" keygen -a $v --outform $o -o out.key
+    fails 2 "$v keys have no $e form" "$mlkem" pubkey -a $v -i ky.sk --outform $o -o out.pub
+    fails 2 "$v keys have no $e form" "$mlkem" convert -a $v -i ky.seed --outform $o -o out.key
+  done
+  fails 1 "raw output holds a seed or an expanded key, not both" "$mlkem" keygen -a $v --format both -o out.key
+  fails 1 "the key has no seed" "$mlkem" convert -a $v -i ky.sk --format seed -o out.key
+  fails 1 "the key is ML-KEM-768, not $v" "$mlkem" check -a $v -i m768.pem
+  head -c 100 kct >kshort.ct
+  fails 1 "wrong length for the $v ciphertext" "$mlkem" decaps -a $v -i ky.sk --ct kshort.ct --secret out.ss
+  cp ky.pk knr.pk; set_byte knr.pk 0 255; set_byte knr.pk 1 255
+  fails 1 "non-reduced ek" "$mlkem" encaps -a $v -i knr.pk --ct out.ct --secret out.ss
+  # Unnamed, raw bytes of ML-KEM's sizes are ML-KEM's (docs/CLI.md): a
+  # round-3 pk reads as an ML-KEM ek; an sk of the other hash variant
+  # fails the hash check.
+  case $v in
+    *-90s)
+      fails 1 "hash check failed: the H(ek) stored in the $ml expanded key" "$mlkem" check -i ky.sk
+      fails 1 "hash check failed: the H(ek) stored in the ${v%-90s} expanded key" "$mlkem" decaps -a ${v%-90s} -i ky.sk --ct kct --secret out.ss ;;
+    *)
+      check "check $v pk unnamed" "$mlkem" check -i ky.pk
+      grep -q "^ky.pk: $ml public key, raw FIPS 203 ek" check.out && ok || bad "unnamed $v pk: $(cat check.out)"
+      fails 1 "hash check failed: the H(ek) stored in the $v-90s expanded key" "$mlkem" decaps -a $v-90s -i ky.sk --ct kct --secret out.ss ;;
+  esac
+done
+
 # ---- errors that do not depend on the set --------------------------------
-fails 2 "unknown algorithm name 'ML-KEM-999'" "$mlkem" keygen -a ML-KEM-999 -o out.key
+fails 2 "unknown algorithm name 'ML-KEM-999' (use ML-KEM-512, ML-KEM-768, ML-KEM-1024, X-Wing, Kyber512, Kyber768, Kyber1024, Kyber512-90s, Kyber768-90s or Kyber1024-90s)" "$mlkem" keygen -a ML-KEM-999 -o out.key
 fails 2 "unknown algorithm name 'RSA'" "$mlkem" pubkey -a RSA -i base.pem -o out.pub
 fails 2 "unknown algorithm name 'x'" "$mlkem" bench -a x
 fails 2 "unknown value 'compact' for --format (use seed, expanded or both)" "$mlkem" keygen --format compact -o out.key
@@ -424,6 +562,10 @@ head -1 comp.csv | grep -q '^library,backend,tick_unit,set,op,ticks_median,' && 
   bad "components CSV header"
 grep -q ',keccak,keccak x1 (one state),' comp.csv && ok || bad "components CSV row"
 fails 2 "--components takes only" "$mlkem" bench --components --threads 2
+check "bench X-Wing" "$mlkem" bench -a x-wing --iterations 1000 --passes 10
+grep -q "^X-Wing (mlkem_hybrid.h" check.out && ok || bad "bench X-Wing table"
+check "bench Kyber768-90s" "$mlkem" bench -a kyber768-90s --iterations 1000 --passes 10
+grep -q "| Kyber768-90s |" check.out && ok || bad "bench Kyber768-90s table"
 
 echo "cli_commands: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

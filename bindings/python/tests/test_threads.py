@@ -34,20 +34,17 @@ def one_round(t, i, shared):
             shared_key.decapsulate(fresh_ct) == fresh_ss)
 
 
-def test_threads_agree_with_serial_results():
-    shared = []
-    for priv_cls, _ in CLASSES:
-        k = priv_cls.generate()
-        shared.append((k, k.public_key().encapsulate()[1]))
-    expected = {(t, i): one_round(t, i, shared) for t in range(THREADS) for i in range(ROUNDS)}
+def in_threads(round_fn, rounds):
+    """round_fn(t, i) for rounds i in THREADS threads t started together:
+    the results by (t, i), after checking that none raised."""
     results, errors = {}, []
     start = threading.Barrier(THREADS)
 
     def worker(t):
         try:
             start.wait()
-            for i in range(ROUNDS):
-                results[(t, i)] = one_round(t, i, shared)
+            for i in range(rounds):
+                results[(t, i)] = round_fn(t, i)
         except Exception as e:  # reported below
             errors.append(repr(e))
 
@@ -57,7 +54,17 @@ def test_threads_agree_with_serial_results():
     for th in threads:
         th.join()
     assert not errors, errors
-    assert len(results) == THREADS * ROUNDS
+    assert len(results) == THREADS * rounds
+    return results
+
+
+def test_threads_agree_with_serial_results():
+    shared = []
+    for priv_cls, _ in CLASSES:
+        k = priv_cls.generate()
+        shared.append((k, k.public_key().encapsulate()[1]))
+    expected = {(t, i): one_round(t, i, shared) for t in range(THREADS) for i in range(ROUNDS)}
+    results = in_threads(lambda t, i: one_round(t, i, shared), ROUNDS)
     for key, value in expected.items():
         assert results[key] == value, f"thread {key[0]} round {key[1]} differs"
         assert value[5] and value[6]
@@ -78,3 +85,29 @@ def test_generate_in_threads_gives_distinct_keys():
     for th in threads:
         th.join()
     assert len(set(seeds)) == THREADS * 20
+
+
+def test_other_schemes_in_threads():
+    """Round-3 Kyber, X-Wing and the TLS shares, with shared keys and a
+    shared client state, in threads at once: the serial results."""
+    from mlkem import hazmat, tls
+    from mlkem.kyber import Kyber768_90sPrivateKey
+    from mlkem.xwing import XWingPrivateKey
+
+    kyber_key = Kyber768_90sPrivateKey.generate()
+    xwing_key = XWingPrivateKey.generate()
+    share, state = tls.client_share()
+
+    def one_round(t, i):
+        s = seed(t, i)
+        kyber_ct = hazmat.kyber_encapsulate_derand(kyber_key.public_key(), s[:32])
+        xwing_ct = hazmat.xwing_encapsulate_derand(xwing_key.public_key(), s)
+        server = hazmat.x25519mlkem768_server_share_derand(share, s)
+        return (kyber_ct, kyber_key.decapsulate(kyber_ct[1]), xwing_ct,
+                xwing_key.decapsulate(xwing_ct[1]), server,
+                tls.client_finish(state, server[0]))
+
+    expected = {(t, i): one_round(t, i) for t in range(THREADS) for i in range(ROUNDS // 4)}
+    assert in_threads(one_round, ROUNDS // 4) == expected
+    for kyber_ct, kyber_ss, xwing_ct, xwing_ss, server, secret in expected.values():
+        assert kyber_ct[0] == kyber_ss and xwing_ct[0] == xwing_ss and server[1] == secret

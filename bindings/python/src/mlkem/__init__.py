@@ -16,11 +16,19 @@ AArch64, or portable C). Every
 operation releases the GIL. Derandomized functions for known-answer tests
 are in ``mlkem.hazmat``; the key file enums and loaders are also in
 ``mlkem.serialization``.
+
+Also ``mlkem.xwing`` (the X-Wing hybrid KEM, whose key files the loaders
+read too), and, imported by name, ``mlkem.tls`` (the TLS 1.3
+X25519MLKEM768 key shares) and ``mlkem.kyber`` (the pre-standard round-3
+Kyber and Kyber-90s).
 """
 from . import _mlkem
 from ._keys import (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,
                     MLKEM768PublicKey, MLKEM1024PrivateKey, MLKEM1024PublicKey,
                     MLKEMPrivateKey, MLKEMPublicKey)
+# X-Wing's classes are registered for the loaders, which return them for
+# X-Wing key files.
+from . import xwing
 from .serialization import (BestAvailableEncryption, Encoding,
                             KeySerializationEncryption, NoEncryption,
                             PrivateFormat, PublicFormat, load_der_private_key,

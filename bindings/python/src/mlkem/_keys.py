@@ -24,7 +24,7 @@ _FILE_ENCODINGS = {Encoding.PEM: _mlkem.ENCODING_PEM,
 def _file_encoding(encoding: Encoding) -> int:
     if encoding not in _FILE_ENCODINGS:
         raise ValueError(f"Encoding.{encoding.name} is not supported for "
-                         "ML-KEM keys: use PEM, DER or Raw")
+                         "key files: use PEM, DER or Raw")
     return _FILE_ENCODINGS[encoding]
 
 
@@ -47,7 +47,8 @@ class MLKEMPublicKey(_mlkem.PublicKey):
             return self.public_bytes_raw()
         if format is not PublicFormat.SubjectPublicKeyInfo:
             raise ValueError(f"PublicFormat.{format.name} is not supported for "
-                             "ML-KEM keys: use SubjectPublicKeyInfo or Raw")
+                             f"{self.parameter_set} keys: use SubjectPublicKeyInfo "
+                             "or Raw")
         return self._encode(_file_encoding(encoding))
 
     def __copy__(self: _P) -> _P:
@@ -86,7 +87,7 @@ class MLKEMPrivateKey(_mlkem.PrivateKey):
             return self.private_bytes_raw()
         if format is not PrivateFormat.PKCS8:
             raise ValueError(f"PrivateFormat.{format.name} is not supported for "
-                             "ML-KEM keys: use PKCS8 or Raw")
+                             f"{self.parameter_set} keys: use PKCS8 or Raw")
         return self._encode(_mlkem.FORM_DEFAULT, _file_encoding(encoding))
 
     def __copy__(self: _K) -> _K:

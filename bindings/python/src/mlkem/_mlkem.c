@@ -16,6 +16,9 @@
  * prepared for encapsulation. The key files (PKCS#8, SPKI, DER, PEM) are
  * read and written by the same code as the `mlkem` tool's.
  *
+ * The other schemes' keys (round-3 Kyber, X-Wing) are in _kem.c, the TLS
+ * key shares and X25519 in _tls.c; this file's module init adds them.
+ *
  * Every operation copies its byte arguments out of their buffers before it
  * releases the GIL, and runs the library with the GIL released. Keys are
  * immutable once built, so another thread may use the same key at once.
@@ -24,11 +27,9 @@
  * later, where the buffer protocol is part of it; the CMake build defines it
  * (bindings/python/CMakeLists.txt).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
 #include <string.h>
 
+#include "_native.h"
 #include "ct.h"
 #include "mlkem.h"
 #include "mlkem_keyfile.h"
@@ -41,10 +42,6 @@
 #define MAX_KEY_FILE 65536
 
 enum { KIND_PRIVATE = 0, KIND_PUBLIC = 1 };
-/* The form of _encode for "the key's own": the seed form if the key has
- * its seed, else the expanded form. The others are MLKEM_KEYFILE_SEED,
- * _EXPANDED and _BOTH. */
-#define FORM_DEFAULT 0
 
 typedef struct {
   PyObject_HEAD mlkem_keyfile_key key; /* key.kem NULL: not made here */
@@ -66,12 +63,14 @@ static PyObject *registered[2][N_SETS];
 /* ---- errors ------------------------------------------------------------ */
 
 /* Raises the exception for a library error code: the random source is an
- * OSError, an invalid key a ValueError, anything else (a backend forced
- * with MLKEM_BACKEND that this CPU lacks, say) a RuntimeError. */
-static PyObject *raise_library_error(int rc) {
+ * OSError, an invalid key (or a peer's X25519 point of small order) a
+ * ValueError, anything else (a backend forced with MLKEM_BACKEND that this
+ * CPU lacks, say) a RuntimeError. */
+PyObject *raise_library_error(int rc) {
   PyObject *exc = PyExc_RuntimeError;
   if (rc == MLKEM_ERR_RANDOM) exc = PyExc_OSError;
-  if (rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_INVALID_DK)
+  if (rc == MLKEM_ERR_INVALID_EK || rc == MLKEM_ERR_INVALID_DK ||
+      rc == MLKEM_ERR_X25519_ZERO)
     exc = PyExc_ValueError;
   PyErr_Format(exc, "ML-KEM library error: %s", mlkem_strerror(rc));
   return NULL;
@@ -80,7 +79,7 @@ static PyObject *raise_library_error(int rc) {
 /* Raises the exception for a refusal of the key-file code, with its
  * message: a failure of the library inside it is a RuntimeError (as
  * raise_library_error says), any problem with the key a ValueError. */
-static PyObject *raise_keyfile_error(int rc, const mlkem_keyfile_error *err) {
+PyObject *raise_keyfile_error(int rc, const mlkem_keyfile_error *err) {
   PyErr_SetString(
       rc == MLKEM_KEYFILE_ERR_LIBRARY ? PyExc_RuntimeError : PyExc_ValueError,
       err->msg);
@@ -113,8 +112,8 @@ static int open_view(PyObject *obj, Py_buffer *view, const char *what) {
 /* Copies a bytes-like argument of exactly n bytes into out (TypeError,
  * ValueError otherwise). The view is released before returning, so the
  * caller may drop the GIL and work on the copy. */
-static int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
-                      const char *what) {
+int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
+               const char *what) {
   Py_buffer view;
   if (open_view(obj, &view, what) != 0) return -1;
   if ((size_t)view.len != n) {
@@ -126,6 +125,19 @@ static int copy_fixed(PyObject *obj, uint8_t *out, size_t n, const char *set,
   memcpy(out, view.buf, n);
   PyBuffer_Release(&view);
   return 0;
+}
+
+/* The tuple (bytes of a, bytes of b), or NULL with an exception. */
+PyObject *bytes_pair(const uint8_t *a, size_t a_len, const uint8_t *b,
+                     size_t b_len) {
+  PyObject *x = PyBytes_FromStringAndSize((const char *)a, (Py_ssize_t)a_len);
+  PyObject *y = PyBytes_FromStringAndSize((const char *)b, (Py_ssize_t)b_len);
+  if (x == NULL || y == NULL) {
+    Py_XDECREF(x);
+    Py_XDECREF(y);
+    return NULL;
+  }
+  return Py_BuildValue("(NN)", x, y);
 }
 
 /* ---- the registered classes ------------------------------------------- */
@@ -149,7 +161,7 @@ static int set_index(PyObject *cls, int kind) {
 }
 
 /* A new, zeroed instance of a registered class. */
-static PyObject *alloc_instance(PyObject *cls) {
+PyObject *alloc_instance(PyObject *cls) {
   allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
   return alloc((PyTypeObject *)cls, 0);
 }
@@ -346,8 +358,7 @@ static PyObject *private_has_seed(PyObject *self, PyObject *noargs) {
 
 /* A key written in form (MLKEM_KEYFILE_*) and encoding (PEM or DER), as
  * bytes. */
-static PyObject *encode_key(const mlkem_keyfile_key *key, int form,
-                            int encoding) {
+PyObject *encode_key(const mlkem_keyfile_key *key, int form, int encoding) {
   uint8_t out[MLKEM_KEYFILE_MAX_PEM];
   size_t len = 0;
   mlkem_keyfile_error err;
@@ -446,7 +457,7 @@ static PublicKeyObject *as_public(PyObject *self) {
   return k;
 }
 
-static void public_dealloc(PyObject *self) {
+void public_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
   freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   free_fn(self);
@@ -467,22 +478,15 @@ static PyObject *public_from_public_bytes(PyObject *cls, PyObject *data) {
 /* (shared_secret, ciphertext); with m for the derandomized form. */
 static PyObject *encapsulate(PublicKeyObject *k, const uint8_t *m) {
   uint8_t ct[MAX_CT], ss[MLKEM_SS_BYTES];
-  PyObject *ss_obj, *ct_obj;
+  PyObject *res;
   int rc;
   Py_BEGIN_ALLOW_THREADS rc =
       m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
                 : k->kem->encaps_prepared(ct, ss, k->ek);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
-  ss_obj = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
+  res = bytes_pair(ss, sizeof ss, ct, k->kem->ct_bytes);
   mlkem_zeroize(ss, sizeof ss);
-  ct_obj =
-      PyBytes_FromStringAndSize((const char *)ct, (Py_ssize_t)k->kem->ct_bytes);
-  if (ss_obj == NULL || ct_obj == NULL) {
-    Py_XDECREF(ss_obj);
-    Py_XDECREF(ct_obj);
-    return NULL;
-  }
-  return Py_BuildValue("(NN)", ss_obj, ct_obj);
+  return res;
 }
 
 static PyObject *public_encapsulate(PyObject *self, PyObject *noargs) {
@@ -661,10 +665,12 @@ static PyObject *mod_load(PyObject *mod, PyObject *args) {
   if (rc != MLKEM_KEYFILE_OK) {
     raise_keyfile_error(rc, &err);
   } else if (index_of_kem(key->kem) < 0) {
-    /* A key type of the key files that is not one of the package's
-     * ML-KEM classes. */
-    PyErr_Format(PyExc_ValueError, "the %s holds a %s key, not ML-KEM",
-                 pem ? "PEM" : "DER", key->alg->name);
+    /* Not ML-KEM: a key type of _kem.c's (X-Wing), or one the package has
+     * no class for. */
+    res = kem_object_of_key(key, want_private, pem ? "PEM" : "DER");
+    if (res == NULL && !PyErr_Occurred())
+      PyErr_Format(PyExc_ValueError, "the %s holds a %s key, not ML-KEM",
+                   pem ? "PEM" : "DER", key->alg->name);
   } else if (is_private != want_private) {
     PyErr_Format(PyExc_ValueError,
                  "the %s holds an ML-KEM %s key, not a %s key",
@@ -713,7 +719,7 @@ static struct PyModuleDef module_def = {
     NULL,
     NULL};
 
-static int add_type(PyObject *mod, const char *name, PyObject *type) {
+int add_type(PyObject *mod, const char *name, PyObject *type) {
   Py_INCREF(type);
   if (PyModule_AddObject(mod, name, type) != 0) {
     Py_DECREF(type);
@@ -738,7 +744,8 @@ PyMODINIT_FUNC PyInit__mlkem(void) {
           0 ||
       PyModule_AddIntConstant(mod, "FORM_BOTH", MLKEM_KEYFILE_BOTH) != 0 ||
       PyModule_AddIntConstant(mod, "ENCODING_PEM", MLKEM_KEYFILE_PEM) != 0 ||
-      PyModule_AddIntConstant(mod, "ENCODING_DER", MLKEM_KEYFILE_DER) != 0) {
+      PyModule_AddIntConstant(mod, "ENCODING_DER", MLKEM_KEYFILE_DER) != 0 ||
+      mlkem_py_kem_init(mod) != 0 || mlkem_py_tls_init(mod) != 0) {
     Py_DECREF(mod);
     return NULL;
   }

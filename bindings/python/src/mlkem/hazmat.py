@@ -18,6 +18,33 @@ m, a seed that is not uniformly random and secret) destroys its security.
 ``cls`` is a private key class such as ``mlkem.MLKEM768PrivateKey``.
 Byte arguments are any bytes-like objects; a wrong type raises TypeError,
 a wrong length or an invalid key ValueError.
+
+The same for round-3 Kyber (``mlkem.kyber``), X-Wing (``mlkem.xwing``) and
+the TLS key shares (``mlkem.tls``), and X25519 (RFC 7748) itself:
+
+  kyber_generate_derand(cls, d, z)      round-3 KeyGen with the two 32-byte
+                                        draws of its random source (C:
+                                        kyberP_keygen_derand(d || z))
+  kyber_encapsulate_derand(public_key, coins)
+                                        round-3 Enc with the 32 bytes it
+                                        draws (hashed into m)
+  xwing_generate_derand(seed)           GenerateKeyPairDerand: the key of a
+                                        32-byte seed (as from_seed_bytes)
+  xwing_encapsulate_derand(public_key, eseed)
+                                        EncapsulateDerand: eseed is ML-KEM's
+                                        m || the ephemeral X25519 key (64)
+  x25519mlkem768_client_share_derand(coins)
+                                        the client share from the ML-KEM
+                                        seed d || z and the X25519 private
+                                        key (96): (share, state)
+  x25519mlkem768_server_share_derand(client_share, coins)
+                                        the server share from ML-KEM's m and
+                                        the X25519 private key (64):
+                                        (share, secret)
+  x25519(scalar, point)                 X25519 (RFC 7748 section 5); an
+                                        all-zero result (a point of small
+                                        order, section 6.1) is a ValueError
+  x25519_base(scalar)                   X25519(scalar, 9): the public key
 """
 from __future__ import annotations
 
@@ -53,13 +80,19 @@ def _private_class(cls: Any) -> None:
         raise TypeError("cls must be a private key class such as MLKEM768PrivateKey")
 
 
+def _joined_seed(d: Any, z: Any) -> bytearray:
+    """d || z in a bytearray the caller wipes."""
+    seed = bytearray(64)
+    seed[:32] = _half_seed(d, "d").cast("B")
+    seed[32:] = _half_seed(z, "z").cast("B")
+    return seed
+
+
 def generate_derand(cls: Type[_K], d: Any, z: Any) -> _K:
     """ML-KEM.KeyGen_internal(d, z): the private key of the seed d || z."""
     _private_class(cls)
-    seed = bytearray(64)
+    seed = _joined_seed(d, z)
     try:
-        seed[:32] = _half_seed(d, "d").cast("B")
-        seed[32:] = _half_seed(z, "z").cast("B")
         return cls.from_seed_bytes(seed)
     finally:
         seed[:] = bytes(64)
@@ -99,3 +132,85 @@ def private_bytes_with_form(private_key: MLKEMPrivateKey, encoding: Encoding,
     if form not in _FORMS:
         raise ValueError(f"unknown form {form!r}: use 'seed', 'expanded' or 'both'")
     return private_key._encode(_FORMS[form], _file_encoding(encoding))
+
+
+# ---- round-3 Kyber, X-Wing, the TLS key shares, X25519 ---------------------
+
+from . import kyber as _kyber, tls as _tls, xwing as _xwing  # noqa: E402
+
+__all__ += ["kyber_generate_derand", "kyber_encapsulate_derand",
+            "xwing_generate_derand", "xwing_encapsulate_derand",
+            "x25519mlkem768_client_share_derand",
+            "x25519mlkem768_server_share_derand", "x25519", "x25519_base"]
+
+_KK = TypeVar("_KK", bound=_kyber.KyberPrivateKey)
+
+
+def kyber_generate_derand(cls: Type[_KK], d: Any, z: Any) -> _KK:
+    """Round-3 Kyber.CCAKEM.KeyGen with the 32-byte d and then z that it
+    draws from its random source, in that order (as the NIST KAT's DRBG
+    gives them)."""
+    if not (isinstance(cls, type) and issubclass(cls, _kyber.KyberPrivateKey)):
+        raise TypeError("cls must be a private key class such as Kyber768PrivateKey")
+    coins = _joined_seed(d, z)
+    try:
+        return cls._generate_derand(coins)
+    finally:
+        coins[:] = bytes(64)
+
+
+def kyber_encapsulate_derand(public_key: _kyber.KyberPublicKey,
+                             coins: Any) -> Tuple[bytes, bytes]:
+    """Round-3 Kyber.CCAKEM.Enc with the 32 bytes it draws (which it
+    hashes into m): (shared_secret, ciphertext)."""
+    if not isinstance(public_key, _kyber.KyberPublicKey):
+        raise TypeError("public_key must be a round-3 Kyber public key")
+    return public_key._encapsulate_derand(coins)
+
+
+def xwing_generate_derand(seed: Any) -> _xwing.XWingPrivateKey:
+    """X-Wing GenerateKeyPairDerand: the private key of a 32-byte seed
+    (the same key as XWingPrivateKey.from_seed_bytes)."""
+    return _xwing.XWingPrivateKey._generate_derand(seed)
+
+
+def xwing_encapsulate_derand(public_key: _xwing.XWingPublicKey,
+                             eseed: Any) -> Tuple[bytes, bytes]:
+    """X-Wing EncapsulateDerand: eseed is ML-KEM-768's m (32 bytes) then
+    the ephemeral X25519 private key (32). (shared_secret, ciphertext)."""
+    if not isinstance(public_key, _xwing.XWingPublicKey):
+        raise TypeError("public_key must be an X-Wing public key")
+    return public_key._encapsulate_derand(eseed)
+
+
+def x25519mlkem768_client_share_derand(coins: Any) -> Tuple[bytes, _tls.ClientState]:
+    """mlkem.tls.client_share from 96 bytes: the ML-KEM-768 seed d || z
+    (64), then the X25519 private key (32)."""
+    if coins is None:
+        raise TypeError("coins must be a bytes-like object, not NoneType")
+    return _mlkem._tls_client_share(coins)
+
+
+def x25519mlkem768_server_share_derand(client_share: Any,
+                                       coins: Any) -> Tuple[bytes, bytes]:
+    """mlkem.tls.server_share from 64 bytes: ML-KEM-768's m (32), then the
+    X25519 private key (32)."""
+    if coins is None:
+        raise TypeError("coins must be a bytes-like object, not NoneType")
+    return _mlkem._tls_server_share(client_share, coins)
+
+
+def x25519(scalar: Any, point: Any) -> bytes:
+    """X25519(scalar, point) of RFC 7748 section 5 (the scalar clamped,
+    the point's top bit ignored). ValueError if the result is all zeros:
+    point is of small order (section 6.1), and the exchange must be
+    aborted."""
+    if point is None:
+        raise TypeError("point must be a bytes-like object, not NoneType")
+    return _mlkem._x25519(scalar, point)
+
+
+def x25519_base(scalar: Any) -> bytes:
+    """X25519(scalar, 9): the public key of the private key scalar
+    (computed from a table of multiples of the base point)."""
+    return _mlkem._x25519(scalar, None)

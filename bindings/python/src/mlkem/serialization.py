@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Key serialization: the enums and loaders of pyca/cryptography's
-``cryptography.hazmat.primitives.serialization``, for ML-KEM keys.
+``cryptography.hazmat.primitives.serialization``, for ML-KEM and X-Wing
+keys.
 
 The enum members have the names (and the values) of pyca's, and every
 function here that takes one also accepts pyca's own member (matched by
@@ -13,6 +14,9 @@ private-key forms of RFC 9935 (seed, expandedKey or both); the loaders take
 all three forms and check every key (FIPS 203 section 7 modulus and hash
 checks; a key with both forms is regenerated from its seed and compared).
 The files are those the ``mlkem`` command-line tool reads and writes.
+X-Wing keys have the files of its draft ("Use in X.509": PKCS#8 holding
+the 32-byte seed, SubjectPublicKeyInfo holding pk); the loaders return an
+``mlkem.xwing`` key for them.
 """
 from __future__ import annotations
 
@@ -23,6 +27,10 @@ from . import _mlkem
 
 if TYPE_CHECKING:
     from ._keys import MLKEMPrivateKey, MLKEMPublicKey
+    from .xwing import XWingPrivateKey, XWingPublicKey
+
+    PrivateKeyTypes = Union[MLKEMPrivateKey, XWingPrivateKey]
+    PublicKeyTypes = Union[MLKEMPublicKey, XWingPublicKey]
 
 __all__ = [
     "Encoding",
@@ -121,27 +129,28 @@ def _no_password(password: Optional[bytes]) -> None:
 
 def load_pem_private_key(data: _BytesLike, password: Optional[bytes] = None,
                          backend: Any = None, *,
-                         unsafe_skip_rsa_key_validation: bool = False) -> MLKEMPrivateKey:
-    """The ML-KEM private key of a PEM PKCS#8 file (``PRIVATE KEY``).
+                         unsafe_skip_rsa_key_validation: bool = False) -> PrivateKeyTypes:
+    """The ML-KEM or X-Wing private key of a PEM PKCS#8 file (``PRIVATE KEY``).
     ValueError names what is wrong with a file that is not one. ``backend``
     and ``unsafe_skip_rsa_key_validation`` are pyca's, accepted and unused."""
     _no_password(password)
-    return cast("MLKEMPrivateKey", _mlkem._load(data, True, True))
+    return cast("PrivateKeyTypes", _mlkem._load(data, True, True))
 
 
 def load_der_private_key(data: _BytesLike, password: Optional[bytes] = None,
                          backend: Any = None, *,
-                         unsafe_skip_rsa_key_validation: bool = False) -> MLKEMPrivateKey:
-    """The ML-KEM private key of a DER PKCS#8 structure."""
+                         unsafe_skip_rsa_key_validation: bool = False) -> PrivateKeyTypes:
+    """The ML-KEM or X-Wing private key of a DER PKCS#8 structure."""
     _no_password(password)
-    return cast("MLKEMPrivateKey", _mlkem._load(data, False, True))
+    return cast("PrivateKeyTypes", _mlkem._load(data, False, True))
 
 
-def load_pem_public_key(data: _BytesLike, backend: Any = None) -> MLKEMPublicKey:
-    """The ML-KEM public key of a PEM SubjectPublicKeyInfo (``PUBLIC KEY``)."""
-    return cast("MLKEMPublicKey", _mlkem._load(data, True, False))
+def load_pem_public_key(data: _BytesLike, backend: Any = None) -> PublicKeyTypes:
+    """The ML-KEM or X-Wing public key of a PEM SubjectPublicKeyInfo
+    (``PUBLIC KEY``)."""
+    return cast("PublicKeyTypes", _mlkem._load(data, True, False))
 
 
-def load_der_public_key(data: _BytesLike, backend: Any = None) -> MLKEMPublicKey:
-    """The ML-KEM public key of a DER SubjectPublicKeyInfo."""
-    return cast("MLKEMPublicKey", _mlkem._load(data, False, False))
+def load_der_public_key(data: _BytesLike, backend: Any = None) -> PublicKeyTypes:
+    """The ML-KEM or X-Wing public key of a DER SubjectPublicKeyInfo."""
+    return cast("PublicKeyTypes", _mlkem._load(data, False, False))
