@@ -2,7 +2,11 @@
 //! Expanded keys (the C library's `mlkem.h`, "Expanded keys"): for a key
 //! that serves many operations, the per-key work done once. A child module
 //! of `types`, whose fields it uses.
-use super::{expect_ok, Ciphertext, DecapsulationKey, EncapsulationKey, SharedSecret};
+#[cfg(feature = "getrandom")]
+use super::with_m_from_os;
+use super::{
+    expect_ok, with_m_from_rng, Ciphertext, DecapsulationKey, EncapsulationKey, SharedSecret,
+};
 use crate::error::{check, Error};
 use crate::params::{ByteArray, MlKem1024, MlKem512, MlKem768, ParameterSet};
 use core::ffi::c_int;
@@ -269,11 +273,7 @@ impl<P: Expanded> ExpandedEncapsulationKey<P> {
         &self,
         rng: &mut R,
     ) -> (Ciphertext<P>, SharedSecret) {
-        let mut m = [0u8; sys::MLKEM_MSG_BYTES];
-        rng.fill_bytes(&mut m);
-        let r = self.encapsulate_derand(&m);
-        m.zeroize();
-        r
+        with_m_from_rng(rng, |m| self.encapsulate_derand(m))
     }
 
     /// As [`EncapsulationKey::encapsulate`].
@@ -288,12 +288,7 @@ impl<P: Expanded> ExpandedEncapsulationKey<P> {
     /// As [`EncapsulationKey::try_encapsulate`].
     #[cfg(feature = "getrandom")]
     pub fn try_encapsulate(&self) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        let mut m = [0u8; sys::MLKEM_MSG_BYTES];
-        let r = getrandom::fill(&mut m)
-            .map_err(|_| Error::Random)
-            .and_then(|()| self.try_encapsulate_derand(&m));
-        m.zeroize();
-        r
+        with_m_from_os(|m| self.try_encapsulate_derand(m))
     }
 }
 

@@ -18,6 +18,27 @@ fn expect_ok<T>(r: Result<T, Error>, what: &str) -> T {
     r.unwrap_or_else(|e| panic!("mlkem: {what} failed: {e}"))
 }
 
+/// f of an encapsulation's m drawn from `rng`; m is wiped after.
+fn with_m_from_rng<R: CryptoRng + ?Sized, T>(rng: &mut R, f: impl FnOnce(&[u8; 32]) -> T) -> T {
+    let mut m = [0u8; sys::MLKEM_MSG_BYTES];
+    rng.fill_bytes(&mut m);
+    let r = f(&m);
+    m.zeroize();
+    r
+}
+
+/// f of an encapsulation's m drawn from the operating system
+/// (`getrandom`), or [`Error::Random`]; m is wiped after.
+#[cfg(feature = "getrandom")]
+fn with_m_from_os<T>(f: impl FnOnce(&[u8; 32]) -> Result<T, Error>) -> Result<T, Error> {
+    let mut m = [0u8; sys::MLKEM_MSG_BYTES];
+    let r = getrandom::fill(&mut m)
+        .map_err(|_| Error::Random)
+        .and_then(|()| f(&m));
+    m.zeroize();
+    r
+}
+
 // --------------------------------------------------------------------------
 // Shared secret
 
@@ -248,11 +269,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         &self,
         rng: &mut R,
     ) -> (Ciphertext<P>, SharedSecret) {
-        let mut m = [0u8; sys::MLKEM_MSG_BYTES];
-        rng.fill_bytes(&mut m);
-        let r = self.encapsulate_derand(&m);
-        m.zeroize();
-        r
+        with_m_from_rng(rng, |m| self.encapsulate_derand(m))
     }
 
     /// ML-KEM.Encaps (FIPS 203 Algorithm 20) with m from the operating
@@ -270,12 +287,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     /// fails.
     #[cfg(feature = "getrandom")]
     pub fn try_encapsulate(&self) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        let mut m = [0u8; sys::MLKEM_MSG_BYTES];
-        let r = getrandom::fill(&mut m)
-            .map_err(|_| Error::Random)
-            .and_then(|()| self.try_encapsulate_derand(&m));
-        m.zeroize();
-        r
+        with_m_from_os(|m| self.try_encapsulate_derand(m))
     }
 
     /// dk holds H(ek) right after ek (FIPS 203 Algorithm 16, line 3): for
