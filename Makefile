@@ -4,7 +4,11 @@
 #   make test      build and run the whole test suite (with the C++ API's
 #                  tests, and the Rust binding's cargo test and clippy where
 #                  cargo is installed)
-#   make bench     medians of keygen/encaps/decaps (ticks and ns) per backend, plus JSON
+#   make bench     medians of keygen/encaps/decaps and the expanded keys (ticks and ns)
+#                  per backend, plus JSON and CSV
+#   make bench-components  the median cost of each building block (NTT, basemul,
+#                  compress, CBD, rejection, Keccak one/four/eight-way, the scheduler,
+#                  SampleNTT, K-PKE) per backend, plus CSV and JSON
 #   make bench-compare  the same against pq-crystals, libcrux, RustCrypto, aws-lc-rs,
 #                  liboqs, Go and pyca/cryptography, fetched from their registries
 #                  (docs/benchmarks/)
@@ -74,7 +78,15 @@ BACKENDS ?= $(if $(filter aarch64 arm64,$(shell uname -m)),portable neon neon-sh
 bench: build
 	@for b in $(BACKENDS); do \
 	  MLKEM_BACKEND=$$b ./$(BUILD)/bench/mlkem_bench --iterations 2000 --passes 10 \
-	    --json $(BUILD)/bench-$$b.json || exit 1; echo; \
+	    --json $(BUILD)/bench-$$b.json --csv $(BUILD)/bench-$$b.csv || exit 1; echo; \
+	done
+
+# The building blocks per backend (bench/components.c), plus CSV and JSON.
+bench-components: build
+	@for b in $(BACKENDS); do \
+	  MLKEM_BACKEND=$$b ./$(BUILD)/bench/mlkem_components --passes 7 \
+	    --csv $(BUILD)/components-$$b.csv --json $(BUILD)/components-$$b.json \
+	    || exit 1; echo; \
 	done
 
 # Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, --sets Kyber, ...

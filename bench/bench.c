@@ -14,9 +14,15 @@
  * elsewhere (other processes, other tenants of a virtual machine) falls on
  * all of them alike; besides the median of all calls, the median of the
  * quietest pass is reported. encaps and decaps run with their FIPS 203
- * input checks, as they always do.
+ * input checks, as they always do. The ML-KEM sets also time the expanded
+ * keys (mlkem.h: expand_dk, decaps_expanded, expand_ek, encaps_expanded),
+ * in the same passes, beside decaps and encaps. --csv writes one line per
+ * row and operation (the columns of mlkem_bench_csv_header).
  *
- * Usage: bench [--iterations N] [--passes P] [--json FILE] [--set NAME,...]
+ * Usage: bench [--iterations N] [--passes P] [--json FILE] [--csv FILE]
+ *              [--set NAME,...]
+ *        bench --threads N [--seconds S] [--set NAME,...]
+ * (--threads: throughput on N threads, 0 for every usable CPU; below)
  * (--set: only the named rows, a comma-separated list of parameter sets as
  * mlkem_kem_by_name takes them, e.g. ML-KEM-768,Kyber768-90s, and X25519,
  * X-Wing, X25519MLKEM768)
@@ -35,6 +41,13 @@
 
 #if defined(__linux__)
 #include <sched.h>
+#endif
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#include <unistd.h>
+#define BENCH_THREADS 1
+#else
+#define BENCH_THREADS 0
 #endif
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -95,12 +108,25 @@ static stats summarize(uint64_t *v, size_t n) {
 }
 
 /* The three operations of the standard (their sum is the usual figure),
- * and encapsulation to a prepared key (mlkem.h: checked and hashed once;
- * not for the round-3 sets, which have none). */
-enum { OP_KEYGEN, OP_ENCAPS, OP_DECAPS, OP_ENCAPS_PREPARED, OP_COUNT };
+ * encapsulation to a prepared key (mlkem.h: checked and hashed once), and
+ * the expanded keys: their expansion and the operations on them (not for
+ * the round-3 sets, which have neither). Each operation runs after the
+ * one before it in this order, whose outputs it may use. */
+enum {
+  OP_KEYGEN,
+  OP_ENCAPS,
+  OP_DECAPS,
+  OP_ENCAPS_PREPARED,
+  OP_EXPAND_DK,
+  OP_DECAPS_EXPANDED,
+  OP_EXPAND_EK,
+  OP_ENCAPS_EXPANDED,
+  OP_COUNT
+};
 enum { OP_SUMMED = 3 };
-static const char *const op_names[OP_COUNT] = {"keygen", "encaps", "decaps",
-                                               "encaps_prepared"};
+static const char *const op_names[OP_COUNT] = {
+    "keygen",    "encaps",          "decaps",    "encaps_prepared",
+    "expand_dk", "decaps_expanded", "expand_ek", "encaps_expanded"};
 
 typedef struct buffers buffers;
 
@@ -128,11 +154,13 @@ typedef struct {
   uint64_t *ns_samples[OP_COUNT];
 } set_result;
 
-/* Whether the row has the operation (no prepared keys in round 3). */
+/* Whether the row has the operation (no prepared or expanded keys in
+ * round 3). */
 static int has_op(const set_result *r, int op) {
   if (op >= r->nops) return 0;
-  return r->kem == NULL || op != OP_ENCAPS_PREPARED ||
-         r->kem->prepare_ek != NULL;
+  if (r->kem == NULL || op < OP_ENCAPS_PREPARED) return 1;
+  return op == OP_ENCAPS_PREPARED ? r->kem->prepare_ek != NULL
+                                  : r->kem->expand_dk != NULL;
 }
 
 /* The most rows measured in one run: ML-KEM's three sets, round 3's six,
@@ -150,6 +178,7 @@ static void must(int rc, const char *what) {
 struct buffers {
   uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
   uint8_t prep[MLKEM1024_PREPARED_EK_BYTES];
+  uint8_t xdk[MLKEM1024_EXPANDED_DK_BYTES], xek[MLKEM1024_EXPANDED_EK_BYTES];
   uint8_t ct[MLKEM1024_CT_BYTES], ss[64];
   uint8_t xpub[MLKEM_X25519_BYTES];
   uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
@@ -243,6 +272,19 @@ static void run_op(const set_result *r, int op, buffers *b) {
       must(kem->encaps_prepared_derand(b->ct, b->ss, b->prep, m),
            "encaps_prepared");
       break;
+    case OP_EXPAND_DK:
+      must(kem->expand_dk(b->xdk, b->dk), "expand_dk");
+      break;
+    case OP_DECAPS_EXPANDED:
+      must(kem->decaps_expanded(b->ss, b->ct, b->xdk), "decaps_expanded");
+      break;
+    case OP_EXPAND_EK:
+      must(kem->expand_ek(b->xek, b->ek), "expand_ek");
+      break;
+    case OP_ENCAPS_EXPANDED:
+      must(kem->encaps_expanded_derand(b->ct, b->ss, b->xek, m),
+           "encaps_expanded");
+      break;
     default:
       must(kem->decaps(b->ss, b->ct, b->dk), "decaps");
       break;
@@ -329,10 +371,16 @@ static void pin_to_one_cpu(void) {
 #endif
 }
 
-/* For the other benchmarks of the tree (sym_bench.c): the same counter,
- * its unit and the pinning. */
+/* For the other benchmarks of the tree (sym_bench.c, components.c): the
+ * same counter, its unit, the pinning, the clock and the sort. */
 uint64_t mlkem_bench_ticks(void) {
   return ticks();
+}
+uint64_t mlkem_bench_now_ns(void) {
+  return now_ns();
+}
+void mlkem_bench_sort(uint64_t *v, size_t n) {
+  qsort(v, n, sizeof *v, cmp_u64);
 }
 const char *mlkem_bench_tick_unit(void) {
   return tick_unit();
@@ -442,6 +490,82 @@ static void print_kem_tables(const set_result *res, size_t nres) {
   }
 }
 
+/* The expanded keys beside the plain operations they stand for (the
+ * ML-KEM rows): the median of all calls, then of the quietest pass, and
+ * their ratios. */
+static void print_expanded_tables(const set_result *res, size_t nres) {
+  size_t i;
+  int quiet;
+  for (quiet = 0; quiet < 2; quiet++) {
+    printf("\nExpanded keys, %s (%s):\n",
+           quiet ? "median of the quietest pass" : "median of all calls",
+           tick_unit());
+    printf(
+        "| set | backend | decaps | decaps_expanded | ratio | encaps | "
+        "encaps_expanded | ratio | encaps_prepared | expand_dk | "
+        "expand_ek |\n");
+    printf(
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: |\n");
+    for (i = 0; i < nres && res[i].kem != NULL; i++) {
+      uint64_t t[OP_COUNT];
+      int op;
+      if (!has_op(&res[i], OP_DECAPS_EXPANDED)) continue;
+      for (op = 0; op < OP_COUNT; op++)
+        t[op] = quiet ? res[i].best_pass_tick[op] : res[i].tick[op].median;
+      printf(
+          "| %s | %s | %llu | %llu | %.2f | %llu | %llu | %.2f | %llu | %llu "
+          "| %llu |\n",
+          res[i].kem->name, mlkem_backend_name(),
+          (unsigned long long)t[OP_DECAPS],
+          (unsigned long long)t[OP_DECAPS_EXPANDED],
+          (double)t[OP_DECAPS_EXPANDED] / (double)t[OP_DECAPS],
+          (unsigned long long)t[OP_ENCAPS],
+          (unsigned long long)t[OP_ENCAPS_EXPANDED],
+          (double)t[OP_ENCAPS_EXPANDED] / (double)t[OP_ENCAPS],
+          (unsigned long long)t[OP_ENCAPS_PREPARED],
+          (unsigned long long)t[OP_EXPAND_DK],
+          (unsigned long long)t[OP_EXPAND_EK]);
+    }
+  }
+}
+
+/* The CSV of make bench and make bench-components (programs.h). */
+void mlkem_bench_csv_header(FILE *f) {
+  fprintf(f,
+          "library,backend,tick_unit,set,op,ticks_median,ticks_p25,ticks_p75,"
+          "ticks_best_pass_median,ns_median\n");
+}
+
+void mlkem_bench_csv_row(FILE *f, const char *set, const char *op,
+                         const uint64_t ticks[4], uint64_t ns_median) {
+  fprintf(f, "mlkem %s,%s,%s,%s,%s,%llu,%llu,%llu,%llu,%llu\n", mlkem_version(),
+          mlkem_backend_name(), tick_unit(), set, op,
+          (unsigned long long)ticks[0], (unsigned long long)ticks[1],
+          (unsigned long long)ticks[2], (unsigned long long)ticks[3],
+          (unsigned long long)ns_median);
+}
+
+static void write_csv(FILE *f, const set_result *res, size_t nres) {
+  size_t i;
+  int op;
+  mlkem_bench_csv_header(f);
+  for (i = 0; i < nres; i++) {
+    for (op = 0; op < res[i].nops; op++) {
+      uint64_t t[4];
+      if (!has_op(&res[i], op)) continue;
+      t[0] = res[i].tick[op].median;
+      t[1] = res[i].tick[op].p25;
+      t[2] = res[i].tick[op].p75;
+      t[3] = res[i].best_pass_tick[op];
+      mlkem_bench_csv_row(
+          f, res[i].kem != NULL ? res[i].kem->name : res[i].other->name,
+          res[i].kem != NULL ? op_names[op] : res[i].other->op_names[op], t,
+          res[i].ns[op].median);
+    }
+  }
+}
+
 /* Another row: the median of all calls (and ns) and of the quietest
  * pass. */
 static void print_other(const set_result *r) {
@@ -516,9 +640,204 @@ static int list_known(const char *list) {
   return ok;
 }
 
+/* ---- Throughput (--threads N) ---------------------------------------
+ *
+ * N threads, each with its own buffers, each running one operation in a
+ * loop for a fixed time (one thread and N in turn, nine times, the best
+ * of each); operations per second per thread and in total,
+ * beside the same with one thread; and per second of the CPU time each
+ * thread ran, which is what scales with cores when other processes share
+ * them. The library keeps no shared mutable state after the one-time
+ * choice of the backend, so the threads share nothing but the CPU's
+ * caches and memory. Thread i is pinned to the i-th CPU the process may
+ * use (Linux). */
+static const int tp_ops[] = {OP_KEYGEN, OP_ENCAPS, OP_DECAPS,
+                             OP_ENCAPS_EXPANDED, OP_DECAPS_EXPANDED};
+#define TP_NOPS (sizeof tp_ops / sizeof tp_ops[0])
+#define TP_MAX_THREADS 64
+
+#if BENCH_THREADS
+typedef struct {
+  set_result row;
+  int op, cpu;
+  uint64_t ns;
+  pthread_barrier_t *start;
+  buffers *b;
+  unsigned long count;
+  uint64_t elapsed_ns, cpu_ns;
+} tp_thread;
+
+/* The CPU time the calling thread has run, in ns. */
+static uint64_t thread_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The CPUs this process may run on, up to max; their number. */
+static int tp_cpus(int *cpus, int max) {
+  int n = 0;
+#if defined(__linux__)
+  cpu_set_t set;
+  int c;
+  if (sched_getaffinity(0, sizeof set, &set) == 0)
+    for (c = 0; c < CPU_SETSIZE && n < max; c++)
+      if (CPU_ISSET(c, &set)) cpus[n++] = c;
+#else
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  for (; n < max && n < online; n++) cpus[n] = -1; /* not pinned */
+#endif
+  if (n == 0) cpus[n++] = -1;
+  return n;
+}
+
+static void *tp_worker(void *arg) {
+  tp_thread *t = arg;
+  uint64_t t0, c0, now;
+  unsigned i;
+#if defined(__linux__)
+  if (t->cpu >= 0) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(t->cpu, &set);
+    (void)pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+  }
+#endif
+  pthread_barrier_wait(t->start);
+  t0 = now_ns();
+  c0 = thread_cpu_ns();
+  do {
+    for (i = 0; i < 8; i++) run_op(&t->row, t->op, t->b);
+    t->count += 8;
+    now = now_ns();
+  } while (now - t0 < t->ns);
+  t->cpu_ns = thread_cpu_ns() - c0;
+  t->elapsed_ns = now - t0;
+  return NULL;
+}
+
+/* What `threads` threads running op at once did: operations per second
+ * of wall time, per thread (the mean) and in total, and per second of CPU
+ * time each thread ran (the mean), and the share of the wall time the
+ * threads ran (below 1 when other processes took the CPUs). */
+typedef struct {
+  double per_thread, total, per_cpu_second, cpu_share;
+} tp_result;
+
+static void tp_measure(const mlkem_kem *kem, int op, unsigned threads,
+                       const int *cpus, int ncpus, double seconds,
+                       tp_result *r) {
+  static tp_thread t[TP_MAX_THREADS];
+  static buffers *b[TP_MAX_THREADS];
+  pthread_t tid[TP_MAX_THREADS];
+  pthread_barrier_t start;
+  unsigned i;
+  int o;
+  pthread_barrier_init(&start, NULL, threads);
+  for (i = 0; i < threads; i++) {
+    if (b[i] == NULL) b[i] = xmalloc(sizeof *b[i]);
+    memset(&t[i], 0, sizeof t[i]);
+    t[i].row.kem = kem;
+    t[i].row.nops = OP_COUNT;
+    /* The inputs of every operation: each one in order, once. */
+    for (o = 0; o < OP_COUNT; o++)
+      if (has_op(&t[i].row, o)) run_op(&t[i].row, o, b[i]);
+    t[i].op = op;
+    t[i].cpu = cpus[i % (unsigned)ncpus];
+    t[i].ns = (uint64_t)(seconds * 1e9);
+    t[i].start = &start;
+    t[i].b = b[i];
+  }
+  for (i = 0; i < threads; i++)
+    if (pthread_create(&tid[i], NULL, tp_worker, &t[i]) != 0) {
+      fprintf(stderr, "bench: could not start thread %u\n", i);
+      exit(1);
+    }
+  memset(r, 0, sizeof *r);
+  for (i = 0; i < threads; i++) {
+    pthread_join(tid[i], NULL);
+    r->total += (double)t[i].count * 1e9 / (double)t[i].elapsed_ns;
+    r->per_cpu_second += (double)t[i].count * 1e9 / (double)t[i].cpu_ns;
+    r->cpu_share += (double)t[i].cpu_ns / (double)t[i].elapsed_ns;
+  }
+  r->per_thread = r->total / threads;
+  r->per_cpu_second /= threads;
+  r->cpu_share /= threads;
+  pthread_barrier_destroy(&start);
+}
+
+/* One thread and `threads` threads in turn, TP_ROUNDS times, each for a
+ * share of `seconds`: the round of each with the most operations per
+ * second (the quietest), so that a burst of outside load does not decide
+ * the ratio. */
+#define TP_ROUNDS 9
+static void tp_best(const mlkem_kem *kem, int op, unsigned threads,
+                    const int *cpus, int ncpus, double seconds, tp_result *one,
+                    tp_result *many) {
+  tp_result r;
+  unsigned i;
+  memset(one, 0, sizeof *one);
+  memset(many, 0, sizeof *many);
+  for (i = 0; i < TP_ROUNDS; i++) {
+    tp_measure(kem, op, 1, cpus, ncpus, seconds / TP_ROUNDS, &r);
+    if (r.per_thread > one->per_thread) *one = r;
+    tp_measure(kem, op, threads, cpus, ncpus, seconds / TP_ROUNDS, &r);
+    if (r.per_thread > many->per_thread) *many = r;
+  }
+}
+
+static int throughput(const char *only, unsigned threads, double seconds) {
+  int cpus[TP_MAX_THREADS];
+  int ncpus = tp_cpus(cpus, TP_MAX_THREADS);
+  size_t s, o;
+  if (threads == 0) threads = (unsigned)ncpus;
+  if (threads > TP_MAX_THREADS) threads = TP_MAX_THREADS;
+  printf(
+      "mlkem %s, backend %s: throughput, operations per second, each thread "
+      "running its own loop; one thread and N in turn, %d times for %.2f s "
+      "each, the best of each (%d CPUs usable%s)\n",
+      mlkem_version(), mlkem_backend_name(), TP_ROUNDS, seconds / TP_ROUNDS,
+      ncpus, cpus[0] >= 0 ? ", thread i pinned to the i-th" : "");
+  printf(
+      "| set | operation | 1 thread | %u threads, per thread | %u threads, "
+      "total | per thread, %u / 1 | per CPU second, %u / 1 | CPU share, 1 "
+      "/ %u |\n",
+      threads, threads, threads, threads, threads);
+  printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+  for (s = 0; mlkem_kems[s] != NULL; s++) {
+    const mlkem_kem *kem = mlkem_kems[s];
+    if (only != NULL && !set_listed(only, kem)) continue;
+    for (o = 0; o < TP_NOPS; o++) {
+      tp_result one, many;
+      tp_best(kem, tp_ops[o], threads, cpus, ncpus, seconds, &one, &many);
+      printf("| %s | %s | %.0f | %.0f | %.0f | %.3f | %.3f | %.2f / %.2f |\n",
+             kem->name, op_names[tp_ops[o]], one.per_thread, many.per_thread,
+             many.total, many.per_thread / one.per_thread,
+             many.per_cpu_second / one.per_cpu_second, one.cpu_share,
+             many.cpu_share);
+    }
+  }
+  printf(
+      "(per CPU second: operations per second of the CPU time each thread "
+      "ran, which other processes sharing the CPUs do not reduce; CPU "
+      "share: that time over the wall time)\n");
+  return 0;
+}
+#else
+static int throughput(const char *only, unsigned threads, double seconds) {
+  (void)only;
+  (void)threads;
+  (void)seconds;
+  fprintf(stderr, "bench: --threads needs POSIX threads\n");
+  return 2;
+}
+#endif
+
 int mlkem_bench_run(int argc, const char *const *argv) {
   size_t iters = 2000, passes = 10, nres = 0, i;
-  const char *json = NULL, *only = NULL;
+  const char *json = NULL, *csv = NULL, *only = NULL;
+  long threads = -1; /* --threads: 0 means every usable CPU */
+  double seconds = 0.9;
   set_result res[MAX_ROWS];
   const mlkem_kem *all[MAX_ROWS];
   size_t nall = 0;
@@ -531,15 +850,35 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       passes = (size_t)strtoul(argv[++a], NULL, 10);
     } else if (strcmp(argv[a], "--json") == 0 && a + 1 < argc) {
       json = argv[++a];
+    } else if (strcmp(argv[a], "--csv") == 0 && a + 1 < argc) {
+      csv = argv[++a];
     } else if (strcmp(argv[a], "--set") == 0 && a + 1 < argc) {
       only = argv[++a];
+    } else if (strcmp(argv[a], "--threads") == 0 && a + 1 < argc) {
+      threads = (long)strtoul(argv[++a], NULL, 10);
+    } else if (strcmp(argv[a], "--seconds") == 0 && a + 1 < argc) {
+      seconds = strtod(argv[++a], NULL);
     } else {
       fprintf(stderr,
               "usage: %s [--iterations N] [--passes P] [--json FILE] "
-              "[--set NAME]\n",
-              argv[0]);
+              "[--csv FILE] [--set NAME]\n"
+              "       %s --threads N [--seconds S] [--set NAME]\n",
+              argv[0], argv[0]);
       return 2;
     }
+  }
+  if (threads >= 0) {
+    if (seconds <= 0 || seconds > 60) {
+      fprintf(stderr, "bench: --seconds from 0 to 60\n");
+      return 2;
+    }
+    if (only != NULL && !list_known(only)) return 2;
+    if (strcmp(mlkem_backend_name(), "unavailable") == 0) {
+      printf("backend %s is not available here: skipped\n",
+             getenv("MLKEM_BACKEND"));
+      return 0;
+    }
+    return throughput(only, (unsigned)threads, seconds);
   }
   if (iters < 1000 || passes < 1 || iters % passes != 0 ||
       iters / passes < 50) {
@@ -579,6 +918,7 @@ int mlkem_bench_run(int argc, const char *const *argv) {
       "passes (%s; ns)\n",
       mlkem_version(), mlkem_backend_name(), iters, passes, tick_unit());
   print_kem_tables(res, nres);
+  print_expanded_tables(res, nres);
   for (i = 0; i < nres; i++)
     if (res[i].kem == NULL) print_other(&res[i]);
   if (json != NULL) {
@@ -590,6 +930,16 @@ int mlkem_bench_run(int argc, const char *const *argv) {
     write_json(f, res, nres, iters, passes);
     fclose(f);
     printf("JSON written to %s\n", json);
+  }
+  if (csv != NULL) {
+    FILE *f = fopen(csv, "w");
+    if (f == NULL) {
+      perror(csv);
+      return 1;
+    }
+    write_csv(f, res, nres);
+    fclose(f);
+    printf("CSV written to %s\n", csv);
   }
   return 0;
 }

@@ -15,12 +15,28 @@ int mlkem_demo_run(void);
  * the name to show in messages). Returns the exit status. */
 int mlkem_bench_run(int argc, const char *const *argv);
 
+/* The component benchmark (components.c, make bench-components): argv as
+ * its usage line describes. Returns the exit status. */
+int mlkem_components_run(int argc, const char *const *argv);
+
 /* The benchmark's clock (rdtsc on x86-64, the virtual counter on AArch64,
- * nanoseconds elsewhere), its unit's name, and its pinning to one CPU
- * ($MLKEM_BENCH_CPU, or the current one), for the other benchmarks. */
+ * nanoseconds elsewhere), its unit's name, its pinning to one CPU
+ * ($MLKEM_BENCH_CPU, or the current one), a nanosecond clock and an
+ * ascending sort, for the other benchmarks. */
 #include <stdint.h>
+#include <stdio.h>
 uint64_t mlkem_bench_ticks(void);
+uint64_t mlkem_bench_now_ns(void); /* CLOCK_MONOTONIC */
+void mlkem_bench_sort(uint64_t *v, size_t n);
 const char *mlkem_bench_tick_unit(void);
 void mlkem_bench_pin(void);
+
+/* The CSV that make bench and make bench-components write: the header
+ * line, and one line for an operation of a row ("set": a parameter set,
+ * or the group of a component) with its ticks (median, 25th and 75th
+ * percentiles, the median of the quietest pass) and median ns. */
+void mlkem_bench_csv_header(FILE *f);
+void mlkem_bench_csv_row(FILE *f, const char *set, const char *op,
+                         const uint64_t ticks[4], uint64_t ns_median);
 
 #endif

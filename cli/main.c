@@ -21,7 +21,8 @@ static const command commands[] = {
     {"check", cmd_check, "validate a key file and say what it is"},
     {"convert", cmd_convert, "rewrite a key in another form or encoding"},
     {"demo", cmd_demo, "run a complete exchange for every parameter set"},
-    {"bench", cmd_bench, "time keygen, encaps and decaps"},
+    {"bench", cmd_bench,
+     "time keygen, encaps, decaps and expanded keys; --threads, --components"},
     {"acvp", cmd_acvp, "answer a NIST ACVP test-vector request"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -95,6 +95,16 @@ extern "C" {
 #define MLKEM768_PREPARED_EK_BYTES (MLKEM768_EK_BYTES + 32)
 #define MLKEM1024_PREPARED_EK_BYTES (MLKEM1024_EK_BYTES + 32)
 
+/* Expanded keys (mlkem768_expand_dk, mlkem768_expand_ek, below): the
+ * matrix A-hat, t-hat (and s-hat) as the backend computes with them,
+ * with a header. */
+#define MLKEM512_EXPANDED_EK_BYTES 3136
+#define MLKEM512_EXPANDED_DK_BYTES 4224
+#define MLKEM768_EXPANDED_EK_BYTES 6208
+#define MLKEM768_EXPANDED_DK_BYTES 7808
+#define MLKEM1024_EXPANDED_EK_BYTES 10304
+#define MLKEM1024_EXPANDED_DK_BYTES 12416
+
 /* ------------------------------------------------------------------------ */
 /* Error codes                                                               */
 
@@ -130,6 +140,13 @@ extern "C" {
  * example, reject the key share) and must not use the output, which is
  * all zeros. Not a fault of the library. */
 #define MLKEM_ERR_X25519_ZERO (-8)
+/* An expanded key (mlkem768_expand_dk, mlkem768_expand_ek) was made by
+ * another backend (another MLKEM_BACKEND, or another machine), by a
+ * version of the library with another layout, for another parameter set,
+ * or is not an expanded key of the kind the function takes. Its layout is
+ * the backend's own, so it is refused whole: expand the key again from dk
+ * or ek in this process. Outputs zeroed. */
+#define MLKEM_ERR_EXPANDED_KEY (-9)
 
 /* Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
  * or "unknown error" for any other value. The string is static. */
@@ -176,9 +193,9 @@ const char *mlkem_backend_name(void);
 MLKEM_MUST_CHECK int mlkem_selftest(void);
 
 /* ------------------------------------------------------------------------ */
-/* The KEM. The same ten functions exist for each parameter set; they are
- * documented once, for ML-KEM-768. For ML-KEM-512 and ML-KEM-1024 replace
- * 768 in every name and size macro.                                        */
+/* The KEM. The same seventeen functions exist for each parameter set;
+ * they are documented once, for ML-KEM-768. For ML-KEM-512 and
+ * ML-KEM-1024 replace 768 in every name and size macro.                    */
 
 /* mlkem768_keygen: ML-KEM.KeyGen (FIPS 203 Algorithm 19).
  * Draws the 64-byte seed d || z from the operating system's random source
@@ -274,6 +291,79 @@ MLKEM_MUST_CHECK int mlkem768_encaps_prepared_derand(
     const uint8_t prep[MLKEM768_PREPARED_EK_BYTES],
     const uint8_t m[MLKEM_MSG_BYTES]);
 
+/* Expanded keys, for a key pair that serves many operations.
+ *
+ * A decapsulation key that decapsulates many ciphertexts (an HPKE or
+ * KEM-authentication recipient, a messenger's last-resort prekey) repeats
+ * on every call the hash check of dk (SHA3-256 of its ek, a chain of nine
+ * Keccak permutations) and the sampling of the matrix A-hat (about 27-30
+ * SHAKE128 blocks for ML-KEM-768); an encapsulation key used for many
+ * encapsulations repeats H(ek), A-hat and the decoding of t-hat. An
+ * expanded key holds them, computed and checked once:
+ *
+ *  - mlkem768_expand_dk runs the hash check of FIPS 203 section 7.3 and
+ *    the modulus check of section 7.2 on the ek inside dk, and writes out
+ *    (MLKEM768_EXPANDED_DK_BYTES, SECRET): A-hat, t-hat and s-hat in the
+ *    backend's NTT form, H(ek) and z. Fails with MLKEM_ERR_INVALID_DK if
+ *    dk fails either check (out zeroed). mlkem768_expand_dk_from_seed does
+ *    the same from the 64-byte seed d || z (mlkem768_keygen_derand, then
+ *    the expansion).
+ *  - mlkem768_decaps_expanded gives exactly mlkem768_decaps's shared
+ *    secret for the dk it was expanded from, with implicit rejection as
+ *    there: only J(z || c), G and the noise of the re-encryption are left
+ *    to hash. ct is read once, on entry, as by decaps.
+ *  - mlkem768_expand_ek runs the modulus check on ek and writes out
+ *    (MLKEM768_EXPANDED_EK_BYTES, public): H(ek), t-hat and A-hat. Fails
+ *    with MLKEM_ERR_INVALID_EK (out zeroed).
+ *  - mlkem768_encaps_expanded and its _derand form give exactly the
+ *    ciphertext and shared secret of mlkem768_encaps / _derand on that ek
+ *    (for the same m), hashing only G and the noise. They fail as encaps
+ *    does (MLKEM_ERR_RANDOM; not MLKEM_ERR_INVALID_EK: the key was checked
+ *    when expanded).
+ *
+ * (Not RFC 9935's "expanded" private key, which is dk itself, as
+ * mlkem_keyfile.h reads and writes it.)
+ *
+ * The expanded forms are the library's working state, not an encoding:
+ * their layout is the backend's own (the one MLKEM_BACKEND or the CPU
+ * chose in this process) and may change between versions of the library.
+ * Each starts with a header naming its kind, the version of the layout,
+ * the parameter set and the backend; a key whose header is not this
+ * process's is refused with MLKEM_ERR_EXPANDED_KEY (outputs zeroed), never
+ * misread. Store and send dk, ek or the seed; expand again after loading.
+ * A buffer of any alignment will do, and an expanded key may be copied
+ * with memcpy and read by several threads at once.
+ * An expanded key is not authenticated: besides the header, its contents
+ * are trusted as they were written. Keep it where only the caller can
+ * change it; an altered one gives wrong results (never a fault of
+ * memory), as an altered prepared key does.
+ *
+ * The expanded dk holds s-hat and z: it is as secret as dk. Wipe it with
+ * mlkem768_expanded_dk_wipe when done (a wipe the compiler cannot remove;
+ * NULL is ignored). Sizes for ML-KEM-768: 7,808 bytes for the expanded
+ * dk, 6,208 for the expanded ek, of which A-hat is 4,608.
+ *
+ * The expansion needs a usable backend (MLKEM_ERR_BACKEND otherwise), as
+ * keygen does. The NULL and aliasing rules are those of every function. */
+MLKEM_MUST_CHECK int mlkem768_expand_dk(uint8_t out[MLKEM768_EXPANDED_DK_BYTES],
+                                        const uint8_t dk[MLKEM768_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_expand_dk_from_seed(
+    uint8_t out[MLKEM768_EXPANDED_DK_BYTES],
+    const uint8_t seed[MLKEM_SEED_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_decaps_expanded(
+    uint8_t ss[MLKEM_SS_BYTES], const uint8_t ct[MLKEM768_CT_BYTES],
+    const uint8_t expanded[MLKEM768_EXPANDED_DK_BYTES]);
+void mlkem768_expanded_dk_wipe(uint8_t expanded[MLKEM768_EXPANDED_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_expand_ek(uint8_t out[MLKEM768_EXPANDED_EK_BYTES],
+                                        const uint8_t ek[MLKEM768_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_encaps_expanded(
+    uint8_t ct[MLKEM768_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t expanded[MLKEM768_EXPANDED_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem768_encaps_expanded_derand(
+    uint8_t ct[MLKEM768_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t expanded[MLKEM768_EXPANDED_EK_BYTES],
+    const uint8_t m[MLKEM_MSG_BYTES]);
+
 /* ML-KEM-512: as above, with the MLKEM512_* sizes. */
 MLKEM_MUST_CHECK int mlkem512_keygen(uint8_t ek[MLKEM512_EK_BYTES],
                                      uint8_t dk[MLKEM512_DK_BYTES]);
@@ -301,6 +391,24 @@ MLKEM_MUST_CHECK int mlkem512_encaps_prepared(
 MLKEM_MUST_CHECK int mlkem512_encaps_prepared_derand(
     uint8_t ct[MLKEM512_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
     const uint8_t prep[MLKEM512_PREPARED_EK_BYTES],
+    const uint8_t m[MLKEM_MSG_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_expand_dk(uint8_t out[MLKEM512_EXPANDED_DK_BYTES],
+                                        const uint8_t dk[MLKEM512_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_expand_dk_from_seed(
+    uint8_t out[MLKEM512_EXPANDED_DK_BYTES],
+    const uint8_t seed[MLKEM_SEED_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_decaps_expanded(
+    uint8_t ss[MLKEM_SS_BYTES], const uint8_t ct[MLKEM512_CT_BYTES],
+    const uint8_t expanded[MLKEM512_EXPANDED_DK_BYTES]);
+void mlkem512_expanded_dk_wipe(uint8_t expanded[MLKEM512_EXPANDED_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_expand_ek(uint8_t out[MLKEM512_EXPANDED_EK_BYTES],
+                                        const uint8_t ek[MLKEM512_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_encaps_expanded(
+    uint8_t ct[MLKEM512_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t expanded[MLKEM512_EXPANDED_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem512_encaps_expanded_derand(
+    uint8_t ct[MLKEM512_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t expanded[MLKEM512_EXPANDED_EK_BYTES],
     const uint8_t m[MLKEM_MSG_BYTES]);
 
 /* ML-KEM-1024: as above, with the MLKEM1024_* sizes. */
@@ -330,12 +438,32 @@ MLKEM_MUST_CHECK int mlkem1024_encaps_prepared_derand(
     uint8_t ct[MLKEM1024_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
     const uint8_t prep[MLKEM1024_PREPARED_EK_BYTES],
     const uint8_t m[MLKEM_MSG_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_expand_dk(
+    uint8_t out[MLKEM1024_EXPANDED_DK_BYTES],
+    const uint8_t dk[MLKEM1024_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_expand_dk_from_seed(
+    uint8_t out[MLKEM1024_EXPANDED_DK_BYTES],
+    const uint8_t seed[MLKEM_SEED_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_decaps_expanded(
+    uint8_t ss[MLKEM_SS_BYTES], const uint8_t ct[MLKEM1024_CT_BYTES],
+    const uint8_t expanded[MLKEM1024_EXPANDED_DK_BYTES]);
+void mlkem1024_expanded_dk_wipe(uint8_t expanded[MLKEM1024_EXPANDED_DK_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_expand_ek(
+    uint8_t out[MLKEM1024_EXPANDED_EK_BYTES],
+    const uint8_t ek[MLKEM1024_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_encaps_expanded(
+    uint8_t ct[MLKEM1024_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t expanded[MLKEM1024_EXPANDED_EK_BYTES]);
+MLKEM_MUST_CHECK int mlkem1024_encaps_expanded_derand(
+    uint8_t ct[MLKEM1024_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t expanded[MLKEM1024_EXPANDED_EK_BYTES],
+    const uint8_t m[MLKEM_MSG_BYTES]);
 
 /* ------------------------------------------------------------------------ */
 /* Parameter sets by name, for command-line tools and language bindings.
  *
- * A descriptor carries the sizes and the ten functions of one parameter
- * set. The functions behave exactly as documented above; their buffers must
+ * A descriptor carries the sizes and the functions of one parameter set.
+ * The functions behave exactly as documented above; their buffers must
  * have the sizes given in the same descriptor. Descriptors are static and
  * constant; never free them.                                               */
 
@@ -361,6 +489,18 @@ typedef struct mlkem_kem {
   int (*encaps_prepared)(uint8_t *ct, uint8_t *ss, const uint8_t *prep);
   int (*encaps_prepared_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *prep,
                                 const uint8_t *m);
+  /* Expanded keys (0 and NULL for the round-3 sets, which have none). */
+  size_t expanded_dk_bytes;
+  size_t expanded_ek_bytes;
+  int (*expand_dk)(uint8_t *out, const uint8_t *dk);
+  int (*expand_dk_from_seed)(uint8_t *out, const uint8_t *seed);
+  int (*decaps_expanded)(uint8_t *ss, const uint8_t *ct,
+                         const uint8_t *expanded);
+  void (*expanded_dk_wipe)(uint8_t *expanded);
+  int (*expand_ek)(uint8_t *out, const uint8_t *ek);
+  int (*encaps_expanded)(uint8_t *ct, uint8_t *ss, const uint8_t *expanded);
+  int (*encaps_expanded_derand)(uint8_t *ct, uint8_t *ss,
+                                const uint8_t *expanded, const uint8_t *m);
 } mlkem_kem;
 
 /* Returns the descriptor for a name, or NULL if the name is unknown.

@@ -74,6 +74,10 @@
  *  when MLKEM_BACKEND names a backend this CPU lacks (mlkem.h), or with
  *  MLKEM_ERR_PAIRWISE in builds with the pairwise test.
  *
+ * Expanded keys: expanded_decapsulation_key::from(dk) and
+ * expanded_encapsulation_key::from(ek) (below) do the per-key work once
+ * for keys that serve many operations.
+ *
  * Thread safety: as the C library; const member functions may run
  * concurrently on one object.
  */
@@ -438,6 +442,43 @@ MLKEM_CXX_TRAITS(768);
 MLKEM_CXX_TRAITS(1024);
 #undef MLKEM_CXX_TRAITS
 
+/* The expanded keys' C functions and sizes (mlkem.h, "Expanded keys") of
+ * a set's traits: defined for the ML-KEM sets only. */
+template <class Traits>
+struct expanded;
+#define MLKEM_CXX_EXPANDED(K)                                             \
+  template <>                                                             \
+  struct expanded<ml_kem_##K##_traits> {                                  \
+    static constexpr std::size_t dk_bytes = MLKEM##K##_EXPANDED_DK_BYTES; \
+    static constexpr std::size_t ek_bytes = MLKEM##K##_EXPANDED_EK_BYTES; \
+    static int expand_dk(std::uint8_t *x, const std::uint8_t *dk) {       \
+      return mlkem##K##_expand_dk(x, dk);                                 \
+    }                                                                     \
+    static int decaps(std::uint8_t *ss, const std::uint8_t *ct,           \
+                      const std::uint8_t *x) noexcept {                   \
+      return mlkem##K##_decaps_expanded(ss, ct, x);                       \
+    }                                                                     \
+    static void wipe(std::uint8_t *x) noexcept {                          \
+      mlkem##K##_expanded_dk_wipe(x);                                     \
+    }                                                                     \
+    static int expand_ek(std::uint8_t *x, const std::uint8_t *ek) {       \
+      return mlkem##K##_expand_ek(x, ek);                                 \
+    }                                                                     \
+    static int encaps(std::uint8_t *ct, std::uint8_t *ss,                 \
+                      const std::uint8_t *x) noexcept {                   \
+      return mlkem##K##_encaps_expanded(ct, ss, x);                       \
+    }                                                                     \
+    static int encaps_derand(std::uint8_t *ct, std::uint8_t *ss,          \
+                             const std::uint8_t *x,                       \
+                             const std::uint8_t *m) noexcept {            \
+      return mlkem##K##_encaps_expanded_derand(ct, ss, x, m);             \
+    }                                                                     \
+  }
+MLKEM_CXX_EXPANDED(512);
+MLKEM_CXX_EXPANDED(768);
+MLKEM_CXX_EXPANDED(1024);
+#undef MLKEM_CXX_EXPANDED
+
 }  // namespace detail
 
 /* One parameter set: mlkem::ml_kem_512, ml_kem_768, ml_kem_1024 below, and
@@ -732,6 +773,133 @@ class parameter_set {
     std::array<std::uint8_t, Traits::dk_bytes> dk_;
     std::array<std::uint8_t, MLKEM_SEED_BYTES> seed_{};
     bool has_seed_ = false;
+  };
+
+  /* Expanded keys (mlkem.h, "Expanded keys"): a key that serves many
+   * operations, with the per-key work done once, in the backend's own
+   * form: A-hat, t-hat (and s-hat), H(ek), z. decapsulate() and
+   * encapsulate() give exactly the results of decapsulation_key's and
+   * encapsulation_key's, hashing only J(z || c), G and the noise. Memory:
+   * expanded_decapsulation_key::size bytes (7,808 for ML-KEM-768) and
+   * expanded_encapsulation_key::size (6,208, of which A-hat is 4,608).
+   * Working state of this process, not a key format: there is no bytes()
+   * and no from_bytes(); keep the key it was made from. */
+  class expanded_decapsulation_key {
+    using X = detail::expanded<Traits>;
+
+   public:
+    static constexpr std::size_t size = X::dk_bytes;
+
+    /* Expands dk (checked when it was made). Fails only with
+     * MLKEM_ERR_BACKEND. */
+    static expanded_decapsulation_key from(const decapsulation_key &dk) {
+      return detail::or_throw(
+          [&](std::error_code &ec) { return from(dk, ec); });
+    }
+    static expanded_decapsulation_key from(const decapsulation_key &dk,
+                                           std::error_code &ec) noexcept {
+      expanded_decapsulation_key k;
+      detail::check(X::expand_dk(k.x_.data(), dk.bytes().data()), ec);
+      return k;
+    }
+
+    /* As decapsulation_key::decapsulate. */
+    shared_secret decapsulate(const ciphertext &ct) const {
+      return detail::or_throw(
+          [&](std::error_code &ec) { return decapsulate(ct, ec); });
+    }
+    shared_secret decapsulate(const ciphertext &ct,
+                              std::error_code &ec) const noexcept {
+      shared_secret ss;
+      detail::check(
+          X::decaps(detail::access::data(ss), ct.bytes().data(), x_.data()),
+          ec);
+      return ss;
+    }
+
+    /* The only way to copy one. */
+    expanded_decapsulation_key clone() const noexcept {
+      expanded_decapsulation_key k;
+      k.x_ = x_;
+      return k;
+    }
+    expanded_decapsulation_key(const expanded_decapsulation_key &) = delete;
+    expanded_decapsulation_key &operator=(const expanded_decapsulation_key &) =
+        delete;
+    /* The moved-from key is wiped. */
+    expanded_decapsulation_key(expanded_decapsulation_key &&other) noexcept {
+      x_ = other.x_;
+      X::wipe(other.x_.data());
+    }
+    expanded_decapsulation_key &operator=(
+        expanded_decapsulation_key &&other) noexcept {
+      if (this != &other) {
+        x_ = other.x_;
+        X::wipe(other.x_.data());
+      }
+      return *this;
+    }
+    ~expanded_decapsulation_key() {
+      X::wipe(x_.data());
+    }
+
+   private:
+    expanded_decapsulation_key() noexcept : x_{} {}
+    std::array<std::uint8_t, size> x_;
+  };
+
+  class expanded_encapsulation_key {
+    using X = detail::expanded<Traits>;
+
+   public:
+    static constexpr std::size_t size = X::ek_bytes;
+
+    /* Expands ek (checked when it was made). Fails only with
+     * MLKEM_ERR_BACKEND. */
+    static expanded_encapsulation_key from(const encapsulation_key &ek) {
+      return detail::or_throw(
+          [&](std::error_code &ec) { return from(ek, ec); });
+    }
+    static expanded_encapsulation_key from(const encapsulation_key &ek,
+                                           std::error_code &ec) noexcept {
+      expanded_encapsulation_key k;
+      detail::check(X::expand_ek(k.x_.data(), ek.bytes().data()), ec);
+      return k;
+    }
+
+    /* As encapsulation_key::encapsulate and encapsulate_derand. */
+    std::pair<shared_secret, ciphertext> encapsulate() const {
+      return detail::or_throw(
+          [&](std::error_code &ec) { return encapsulate(ec); });
+    }
+    std::pair<shared_secret, ciphertext> encapsulate(
+        std::error_code &ec) const noexcept {
+      return run(nullptr, ec);
+    }
+    std::pair<shared_secret, ciphertext> encapsulate_derand(
+        std::span<const std::uint8_t, MLKEM_MSG_BYTES> m) const {
+      return detail::or_throw(
+          [&](std::error_code &ec) { return encapsulate_derand(m, ec); });
+    }
+    std::pair<shared_secret, ciphertext> encapsulate_derand(
+        std::span<const std::uint8_t, MLKEM_MSG_BYTES> m,
+        std::error_code &ec) const noexcept {
+      return run(m.data(), ec);
+    }
+
+   private:
+    expanded_encapsulation_key() noexcept : x_{} {}
+    std::pair<shared_secret, ciphertext> run(
+        const std::uint8_t *m, std::error_code &ec) const noexcept {
+      std::array<std::uint8_t, Traits::ct_bytes> ct;
+      shared_secret ss;
+      std::uint8_t *s = detail::access::data(ss);
+      detail::check(m != nullptr ? X::encaps_derand(ct.data(), s, x_.data(), m)
+                                 : X::encaps(ct.data(), s, x_.data()),
+                    ec);
+      return {ss, ciphertext(ct)};
+    }
+    std::array<std::uint8_t, size> x_;
   };
 };
 

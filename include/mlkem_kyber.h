@@ -267,7 +267,8 @@ MLKEM_MUST_CHECK int kyber1024_90s_decaps(uint8_t ss[KYBER_SS_BYTES],
  *    ML-KEM function; for Kyber-90s one with SHA-256), both as run by
  *    encaps and decaps;
  *  - prepared_ek_bytes is 0 and prepare_ek, encaps_prepared and
- *    encaps_prepared_derand are NULL: there are no prepared round-3 keys.
+ *    encaps_prepared_derand are NULL: there are no prepared round-3 keys;
+ *    likewise the sizes and functions of the expanded keys (0, NULL).
  */
 
 /* The round-3 descriptors, NULL-terminated: Kyber512, Kyber768,

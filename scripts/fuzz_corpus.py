@@ -7,7 +7,7 @@ Usage: fuzz_corpus.py VECTORS_DIR OUT_DIR TARGET...
 Writes OUT_DIR/TARGET/<sha1> files in the input layout of
 tests/fuzz/fuzz_common.h (a byte choosing the parameter set: 0, 1, 2 for
 ML-KEM-512, -768, -1024; then the target's arguments), taken from the test
-vectors: NIST ACVP encapDecap (valid keys and ciphertexts, and both
+vectors (fuzz_decaps_expanded: those of fuzz_decaps): NIST ACVP encapDecap (valid keys and ciphertexts, and both
 key-check groups with their invalid keys) and the C2SP/CCTV modulus vectors
 (ek with a value >= q); for fuzz_x25519, scalar || u of the Wycheproof
 X25519 vectors. fuzz_encaps_prepared gets each ek prepared (ek ||
@@ -80,7 +80,8 @@ def main():
     seeds_dir = os.path.join(here, "..", "tests", "fuzz", "seeds")
     known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk",
              "fuzz_x25519", "fuzz_encaps_prepared", "fuzz_pem",
-             "fuzz_xwing_decaps", "fuzz_tls_server_share"}
+             "fuzz_xwing_decaps", "fuzz_tls_server_share",
+             "fuzz_decaps_expanded"}
     for t in targets:
         shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
         os.makedirs(os.path.join(out_dir, t), exist_ok=True)
@@ -92,8 +93,9 @@ def main():
         dk = bytes.fromhex(t["dk"]) if t.get("dk") else None
         c = bytes.fromhex(t["c"]) if t.get("c") else None
         m = bytes.fromhex(t["m"]) if t.get("m") else zero_m
-        if "fuzz_decaps" in targets and dk is not None:
-            write(out_dir, "fuzz_decaps", sb + (c or bytes(CT_BYTES[s])) + dk)
+        for target in ("fuzz_decaps", "fuzz_decaps_expanded"):
+            if target in targets and dk is not None:
+                write(out_dir, target, sb + (c or bytes(CT_BYTES[s])) + dk)
         if "fuzz_encaps" in targets and ek is not None:
             write(out_dir, "fuzz_encaps", sb + ek + m)
         if "fuzz_encaps_prepared" in targets and ek is not None:

@@ -131,3 +131,18 @@ const mlkem_backend *mlkem_backend_get(void) {
   STORE_RELEASE(chosen_ready, 1);
   return be;
 }
+
+unsigned mlkem_backend_id(const mlkem_backend *be) {
+  if (be == &mlkem_backend_portable) return 1;
+#ifdef MLKEM_HAVE_AVX2
+  if (be == &mlkem_backend_avx2) return 2;
+#endif
+#ifdef MLKEM_HAVE_AVX512
+  if (be == &mlkem_backend_avx512) return 3;
+#endif
+#ifdef MLKEM_HAVE_NEON
+  if (be == &mlkem_backend_neon) return 4;
+  if (be == &mlkem_backend_neon_sha3) return 5;
+#endif
+  return 0;
+}

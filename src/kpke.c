@@ -121,10 +121,53 @@ void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
   mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL, MLKEM_SYM_FIPS203);
 }
 
+void mlkem_kpke_noise_wipe(mlkem_kpke_noise *noise) {
+  mlkem_zeroize(noise, sizeof *noise);
+}
+
 void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
-  mlkem_zeroize(es->y, sizeof es->y);
-  mlkem_zeroize(es->e1, sizeof es->e1);
-  mlkem_zeroize(es->e2, sizeof es->e2);
+  mlkem_kpke_noise_wipe(&es->noise);
+}
+
+/* FIPS 203 Algorithm 14 steps 18-23, with t-hat (step 2) decoded and
+ * A-hat transposed (steps 3-8) given. */
+void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
+                            const mlkem_poly *at, const mlkem_poly *t_hat,
+                            const uint8_t m[MLKEM_SYMBYTES],
+                            mlkem_kpke_noise *noise) {
+  mlkem_poly y[K], u, e;
+  unsigned i;
+
+  /* Step 18: y-hat = NTT(y). */
+  for (i = 0; i < K; i++) {
+    be->cbd(&y[i], noise->y[i], MLKEM_ETA1);
+    be->ntt(&y[i]);
+  }
+
+  /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
+   * Compress_du(u)). */
+  for (i = 0; i < K; i++) {
+    be->basemul_acc(&u, &at[i * K], y, K, 0, MLKEM_N);
+    be->invntt(&u);
+    be->cbd(&e, noise->e1[i], MLKEM_ETA2);
+    be->add(&u, &e);
+    be->compress_encode(ct + i * 32 * MLKEM_DU, &u, MLKEM_DU);
+  }
+
+  /* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
+   * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v)). */
+  be->basemul_acc(&u, t_hat, y, K, 0, MLKEM_N);
+  be->invntt(&u);
+  be->cbd(&e, noise->e2, MLKEM_ETA2);
+  be->add(&u, &e);
+  be->decode_decompress_msg(&e, m);
+  be->add(&u, &e);
+  be->compress_encode(ct + MLKEM_U_BYTES_K, &u, MLKEM_DV);
+
+  mlkem_zeroize(y, sizeof y);
+  mlkem_zeroize(&u, sizeof u);
+  mlkem_zeroize(&e, sizeof e);
+  mlkem_kpke_noise_wipe(noise);
 }
 
 /* FIPS 203 Algorithm 14 steps 2 and 18-23, once es holds what steps 3-17
@@ -133,42 +176,12 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
                                    const uint8_t *ek,
                                    const uint8_t m[MLKEM_SYMBYTES],
                                    mlkem_kpke_encrypt_samples *es) {
-  mlkem_poly t[K], y[K], u, noise;
+  mlkem_poly t[K];
   unsigned i, bad = 0;
-
   /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]), which also tells whether
-   * ek passes the modulus check (FIPS 203 section 7.2). Step 18: y-hat =
-   * NTT(y). */
-  for (i = 0; i < K; i++) {
-    bad |= be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
-    be->cbd(&y[i], es->y[i], MLKEM_ETA1);
-    be->ntt(&y[i]);
-  }
-
-  /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
-   * Compress_du(u)). */
-  for (i = 0; i < K; i++) {
-    be->basemul_acc(&u, &es->at[i * K], y, K, 0, MLKEM_N);
-    be->invntt(&u);
-    be->cbd(&noise, es->e1[i], MLKEM_ETA2);
-    be->add(&u, &noise);
-    be->compress_encode(ct + i * 32 * MLKEM_DU, &u, MLKEM_DU);
-  }
-
-  /* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
-   * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v)). */
-  be->basemul_acc(&u, t, y, K, 0, MLKEM_N);
-  be->invntt(&u);
-  be->cbd(&noise, es->e2, MLKEM_ETA2);
-  be->add(&u, &noise);
-  be->decode_decompress_msg(&noise, m);
-  be->add(&u, &noise);
-  be->compress_encode(ct + MLKEM_U_BYTES_K, &u, MLKEM_DV);
-
-  mlkem_zeroize(y, sizeof y);
-  mlkem_zeroize(&u, sizeof u);
-  mlkem_zeroize(&noise, sizeof noise);
-  mlkem_kpke_encrypt_samples_wipe(es);
+   * ek passes the modulus check (FIPS 203 section 7.2). */
+  for (i = 0; i < K; i++) bad |= be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
+  mlkem_kpke_encrypt_hat(be, ct, es->at, t, m, &es->noise);
   return bad;
 }
 
@@ -187,10 +200,10 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
   (void)mlkem_kpke_encrypt_finish(be, ct, ek, m, &es);
 }
 
-/* FIPS 203 Algorithm 15. */
-void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
-                        const uint8_t *dkpke, const uint8_t *ct) {
-  mlkem_poly u[K], s[K], w, v;
+/* FIPS 203 Algorithm 15, steps 3-7, with s-hat (step 5) decoded. */
+void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
+                            const mlkem_poly *s_hat, const uint8_t *ct) {
+  mlkem_poly u[K], w, v;
   unsigned i;
 
   /* Steps 3-4: u' = Decompress_du(ByteDecode_du(c1)),
@@ -201,17 +214,25 @@ void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
   }
   be->decode_decompress(&v, ct + MLKEM_U_BYTES_K, MLKEM_DV);
 
-  /* Steps 5-6: s-hat = ByteDecode_12(dk_PKE), w = v' - NTT^-1(s-hat^T
-   * NTT(u')). */
-  for (i = 0; i < K; i++)
-    (void)be->decode12(&s[i], dkpke + i * MLKEM_POLYBYTES);
-  be->basemul_acc(&w, s, u, K, 0, MLKEM_N);
+  /* Step 6: w = v' - NTT^-1(s-hat^T NTT(u')). */
+  be->basemul_acc(&w, s_hat, u, K, 0, MLKEM_N);
   be->invntt(&w);
   be->sub_from(&w, &v);
 
   /* Step 7: m = ByteEncode_1(Compress_1(w)). */
   be->compress_encode_msg(m, &w);
 
-  mlkem_zeroize(s, sizeof s);
   mlkem_zeroize(&w, sizeof w);
+}
+
+/* FIPS 203 Algorithm 15. */
+void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
+                        const uint8_t *dkpke, const uint8_t *ct) {
+  mlkem_poly s[K];
+  unsigned i;
+  /* Step 5: s-hat = ByteDecode_12(dk_PKE). */
+  for (i = 0; i < K; i++)
+    (void)be->decode12(&s[i], dkpke + i * MLKEM_POLYBYTES);
+  mlkem_kpke_decrypt_hat(be, m, s, ct);
+  mlkem_zeroize(s, sizeof s);
 }

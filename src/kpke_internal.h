@@ -74,19 +74,27 @@ void mlkem_kpke_keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
 void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
                              unsigned i, unsigned from, unsigned to);
 
-/* What K-PKE.Encrypt (FIPS 203 Algorithm 14) samples: A-hat transposed
- * (steps 4-8) and the PRF output of y, e1 and e2 (steps 9-17). */
+/* The noise of K-PKE.Encrypt (FIPS 203 Algorithm 14 steps 9-17) as PRF
+ * output, until the steps that turn it into polynomials: y, e1 and e2.
+ * Secret. */
 typedef struct {
-  mlkem_poly at[MLKEM_K * MLKEM_K];
-  mlkem_matrix_entry entries[MLKEM_K * MLKEM_K];
   uint8_t y[MLKEM_K][MLKEM_ETA1_BYTES];
   uint8_t e1[MLKEM_K][MLKEM_ETA2_BYTES];
   uint8_t e2[MLKEM_ETA2_BYTES];
+} mlkem_kpke_noise;
+
+/* What K-PKE.Encrypt samples: A-hat transposed (steps 4-8) and the
+ * noise. */
+typedef struct {
+  mlkem_poly at[MLKEM_K * MLKEM_K];
+  mlkem_matrix_entry entries[MLKEM_K * MLKEM_K];
+  mlkem_kpke_noise noise;
 } mlkem_kpke_encrypt_samples;
 
-/* The jobs mlkem_kpke_encrypt_jobs appends: k^2 matrix entries and 2k + 1
- * noise PRFs. */
-#define MLKEM_KPKE_ENCRYPT_JOBS (MLKEM_K * MLKEM_K + 2 * MLKEM_K + 1)
+/* The jobs of the noise (2k + 1 PRFs), and those mlkem_kpke_encrypt_jobs
+ * appends: k^2 matrix entries, then the noise. */
+#define MLKEM_KPKE_NOISE_JOBS (2 * MLKEM_K + 1)
+#define MLKEM_KPKE_ENCRYPT_JOBS (MLKEM_K * MLKEM_K + MLKEM_KPKE_NOISE_JOBS)
 
 /* The first half of K-PKE.Encrypt (kpke_schedule.c): appends to list the
  * jobs that fill es from ek's rho and the randomness r. The noise jobs start
@@ -96,6 +104,12 @@ void mlkem_kpke_encrypt_jobs(const mlkem_backend *be,
                              mlkem_kpke_encrypt_samples *es,
                              mlkem_job_list *list, const uint8_t *ek,
                              const uint8_t *r, int r_after);
+
+/* The noise jobs alone (steps 9-17: PRF_eta1(r, 0 .. k-1), PRF_eta2(r, k ..
+ * 2k)), starting after job r_after as above: for a caller that holds A-hat
+ * already (an expanded key, kem.c). */
+void mlkem_kpke_noise_jobs(mlkem_kpke_noise *noise, mlkem_job_list *list,
+                           const uint8_t *r, int r_after);
 
 /* What mlkem_kpke_encrypt_jobs' jobs compute, on Kyber round 3's 90s
  * functions (kpke_schedule_90s.c): fills es from ek's rho and the
@@ -114,8 +128,24 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
                                    const uint8_t m[MLKEM_SYMBYTES],
                                    mlkem_kpke_encrypt_samples *es);
 
+/* Steps 18-23 of K-PKE.Encrypt from t-hat (step 2, decoded: k
+ * polynomials in [0, q)) and A-hat transposed (k^2 in [0, q), row i of
+ * the transpose at at[i k]): writes ct for the message m and wipes the
+ * noise. mlkem_kpke_encrypt_finish decodes t-hat and calls it; the
+ * expanded keys (kem.c) hold both. */
+void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
+                            const mlkem_poly *at, const mlkem_poly *t_hat,
+                            const uint8_t m[MLKEM_SYMBYTES],
+                            mlkem_kpke_noise *noise);
+
+/* K-PKE.Decrypt (FIPS 203 Algorithm 15) with s-hat decoded (step 5: k
+ * polynomials in [0, q)): the 32-byte message of ct. */
+void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
+                            const mlkem_poly *s_hat, const uint8_t *ct);
+
 /* Wipes the secret part of es (the noise; A-hat is public), for a caller
- * that does not finish the encryption. */
+ * that does not finish the encryption; and the noise alone. */
 void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es);
+void mlkem_kpke_noise_wipe(mlkem_kpke_noise *noise);
 
 #endif

@@ -194,24 +194,29 @@ void mlkem_kpke_encrypt_jobs(const mlkem_backend *be,
                              mlkem_kpke_encrypt_samples *es,
                              mlkem_job_list *list, const uint8_t *ek,
                              const uint8_t *r, int r_after) {
-  unsigned i;
   /* Steps 3-8: rho = ek[384k :], A-hat transposed. */
   mlkem_matrix_jobs(list, be, es->entries, es->at, K, ek + MLKEM_DKPKE_BYTES_K,
                     1);
-  /* Steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k ..
-   * 2k-1), e2 from PRF_eta2(r, 2k). */
+  mlkem_kpke_noise_jobs(&es->noise, list, r, r_after);
+}
+
+/* Steps 9-17 of K-PKE.Encrypt: y from PRF_eta1(r, 0 .. k-1), e1 from
+ * PRF_eta2(r, k .. 2k-1), e2 from PRF_eta2(r, 2k). */
+void mlkem_kpke_noise_jobs(mlkem_kpke_noise *noise, mlkem_job_list *list,
+                           const uint8_t *r, int r_after) {
+  unsigned i;
   for (i = 0; i < K; i++) {
-    mlkem_sponge_job j = mlkem_job_prf(r, i, es->y[i], MLKEM_ETA1);
+    mlkem_sponge_job j = mlkem_job_prf(r, i, noise->y[i], MLKEM_ETA1);
     j.after = r_after;
     mlkem_jobs_add(list, j);
   }
   for (i = 0; i < K; i++) {
-    mlkem_sponge_job j = mlkem_job_prf(r, K + i, es->e1[i], MLKEM_ETA2);
+    mlkem_sponge_job j = mlkem_job_prf(r, K + i, noise->e1[i], MLKEM_ETA2);
     j.after = r_after;
     mlkem_jobs_add(list, j);
   }
   {
-    mlkem_sponge_job j = mlkem_job_prf(r, 2 * K, es->e2, MLKEM_ETA2);
+    mlkem_sponge_job j = mlkem_job_prf(r, 2 * K, noise->e2, MLKEM_ETA2);
     j.after = r_after;
     mlkem_jobs_add(list, j);
   }

@@ -56,10 +56,10 @@ void mlkem_kpke_encrypt_samples_90s(const mlkem_backend *be,
   /* Steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k ..
    * 2k-1), e2 from PRF_eta2(r, 2k). */
   mlkem_aes256_expand(&key, r);
-  for (i = 0; i < K; i++) outs[i] = es->y[i];
+  for (i = 0; i < K; i++) outs[i] = es->noise.y[i];
   mlkem_prf_aes(&key, 0, K, outs, MLKEM_ETA1_BYTES);
-  for (i = 0; i < K; i++) outs[i] = es->e1[i];
-  outs[K] = es->e2;
+  for (i = 0; i < K; i++) outs[i] = es->noise.e1[i];
+  outs[K] = es->noise.e2;
   mlkem_prf_aes(&key, K, K + 1, outs, MLKEM_ETA2_BYTES);
   mlkem_aes256_key_wipe(&key);
 }

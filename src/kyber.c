@@ -71,6 +71,15 @@ _Static_assert(KYBER_KEYGEN_COINS_BYTES == 2 * MLKEM_SYMBYTES &&
       .prepare_ek = NULL,                                   \
       .encaps_prepared = NULL,                              \
       .encaps_prepared_derand = NULL,                       \
+      .expanded_dk_bytes = 0,                               \
+      .expanded_ek_bytes = 0,                               \
+      .expand_dk = NULL,                                    \
+      .expand_dk_from_seed = NULL,                          \
+      .decaps_expanded = NULL,                              \
+      .expanded_dk_wipe = NULL,                             \
+      .expand_ek = NULL,                                    \
+      .encaps_expanded = NULL,                              \
+      .encaps_expanded_derand = NULL,                       \
   };
 
 /* Both variants of one row of Table 2. Kyber's input checks are ML-KEM's

@@ -21,11 +21,52 @@
                  "ct size");                                                 \
   _Static_assert(                                                            \
       MLKEM##P##_PREPARED_EK_BYTES == MLKEM_EK_BYTES_OF(K) + MLKEM_SYMBYTES, \
-      "prepared ek size");
+      "prepared ek size");                                                   \
+  _Static_assert(                                                            \
+      MLKEM##P##_EXPANDED_EK_BYTES == MLKEM_EXPANDED_EK_BYTES_OF(K),         \
+      "expanded ek size");                                                   \
+  _Static_assert(                                                            \
+      MLKEM##P##_EXPANDED_DK_BYTES == MLKEM_EXPANDED_DK_BYTES_OF(K),         \
+      "expanded dk size");
 MLKEM_PARAMETER_SETS(MLKEM_ASSERT_SIZES)
 _Static_assert(MLKEM_SS_BYTES == MLKEM_SYMBYTES, "shared secret size");
 _Static_assert(MLKEM_SEED_BYTES == 2 * MLKEM_SYMBYTES, "seed size");
 _Static_assert(MLKEM_MSG_BYTES == MLKEM_SYMBYTES, "m size");
+
+/* The functions of the expanded keys for one row of Table 2 (part of
+ * MLKEM_DEFINE_SET). */
+#define MLKEM_DEFINE_EXPANDED(P, K)                                           \
+  int mlkem##P##_expand_dk(uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES],           \
+                           const uint8_t dk[MLKEM##P##_DK_BYTES]) {           \
+    return mlkem_k##K##_kem_expand_dk(x, dk);                                 \
+  }                                                                           \
+  int mlkem##P##_expand_dk_from_seed(uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES], \
+                                     const uint8_t seed[MLKEM_SEED_BYTES]) {  \
+    return mlkem_k##K##_kem_expand_dk_from_seed(x, seed);                     \
+  }                                                                           \
+  int mlkem##P##_decaps_expanded(                                             \
+      uint8_t ss[MLKEM_SS_BYTES], const uint8_t ct[MLKEM##P##_CT_BYTES],      \
+      const uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES]) {                        \
+    return mlkem_k##K##_kem_decaps_expanded(ss, ct, x);                       \
+  }                                                                           \
+  void mlkem##P##_expanded_dk_wipe(uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES]) { \
+    mlkem_k##K##_kem_expanded_dk_wipe(x);                                     \
+  }                                                                           \
+  int mlkem##P##_expand_ek(uint8_t x[MLKEM##P##_EXPANDED_EK_BYTES],           \
+                           const uint8_t ek[MLKEM##P##_EK_BYTES]) {           \
+    return mlkem_k##K##_kem_expand_ek(x, ek);                                 \
+  }                                                                           \
+  int mlkem##P##_encaps_expanded(                                             \
+      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],            \
+      const uint8_t x[MLKEM##P##_EXPANDED_EK_BYTES]) {                        \
+    return mlkem_k##K##_kem_encaps_expanded(ct, ss, x);                       \
+  }                                                                           \
+  int mlkem##P##_encaps_expanded_derand(                                      \
+      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],            \
+      const uint8_t x[MLKEM##P##_EXPANDED_EK_BYTES],                          \
+      const uint8_t m[MLKEM_MSG_BYTES]) {                                     \
+    return mlkem_k##K##_kem_encaps_expanded_derand(ct, ss, x, m);             \
+  }
 
 /* The functions of mlkem.h for one row of Table 2, calling the copy of
  * the FIPS 203 algorithms compiled for its rank (kem.h), and its
@@ -77,6 +118,7 @@ _Static_assert(MLKEM_MSG_BYTES == MLKEM_SYMBYTES, "m size");
       const uint8_t m[MLKEM_MSG_BYTES]) {                               \
     return mlkem_k##K##_kem_encaps_prepared_derand(ct, ss, prep, m);    \
   }                                                                     \
+  MLKEM_DEFINE_EXPANDED(P, K)                                           \
   static const mlkem_kem mlkem_kem_##P = {                              \
       .name = "ML-KEM-" #P,                                             \
       .rank = K,                                                        \
@@ -97,6 +139,15 @@ _Static_assert(MLKEM_MSG_BYTES == MLKEM_SYMBYTES, "m size");
       .prepare_ek = mlkem##P##_prepare_ek,                              \
       .encaps_prepared = mlkem##P##_encaps_prepared,                    \
       .encaps_prepared_derand = mlkem##P##_encaps_prepared_derand,      \
+      .expanded_dk_bytes = MLKEM##P##_EXPANDED_DK_BYTES,                \
+      .expanded_ek_bytes = MLKEM##P##_EXPANDED_EK_BYTES,                \
+      .expand_dk = mlkem##P##_expand_dk,                                \
+      .expand_dk_from_seed = mlkem##P##_expand_dk_from_seed,            \
+      .decaps_expanded = mlkem##P##_decaps_expanded,                    \
+      .expanded_dk_wipe = mlkem##P##_expanded_dk_wipe,                  \
+      .expand_ek = mlkem##P##_expand_ek,                                \
+      .encaps_expanded = mlkem##P##_encaps_expanded,                    \
+      .encaps_expanded_derand = mlkem##P##_encaps_expanded_derand,      \
   };
 MLKEM_PARAMETER_SETS(MLKEM_DEFINE_SET)
 
@@ -145,6 +196,9 @@ const char *mlkem_strerror(int err) {
     case MLKEM_ERR_X25519_ZERO:
       return "X25519 gave the all-zero value (RFC 7748 6.1: a point of small "
              "order)";
+    case MLKEM_ERR_EXPANDED_KEY:
+      return "the expanded key was made by another backend, library version "
+             "or parameter set, or is not an expanded key of this kind";
     default:
       return "unknown error";
   }

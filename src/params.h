@@ -38,6 +38,15 @@
 #define MLKEM_U_BYTES_OF(k, du) (32 * (du) * (k))
 #define MLKEM_CT_BYTES_OF(k, du, dv) (MLKEM_U_BYTES_OF(k, du) + 32 * (dv))
 
+/* Expanded keys (kem.c; include/mlkem.h): a 64-byte header (with H(ek)),
+ * then t-hat and A-hat transposed as polynomials of 256 16-bit
+ * coefficients; the decapsulation key adds s-hat and 64 bytes with z. */
+#define MLKEM_EXPANDED_POLY_BYTES (2 * MLKEM_N)
+#define MLKEM_EXPANDED_EK_BYTES_OF(k) \
+  (64 + ((k) + (k) * (k)) * MLKEM_EXPANDED_POLY_BYTES)
+#define MLKEM_EXPANDED_DK_BYTES_OF(k) \
+  (MLKEM_EXPANDED_EK_BYTES_OF(k) + (k)*MLKEM_EXPANDED_POLY_BYTES + 64)
+
 /* Bytes of PRF output for one noise polynomial of parameter eta
  * (SamplePolyCBD_eta, FIPS 203 Algorithm 8). */
 #define MLKEM_PRF_BYTES_OF(eta) (64 * (eta))

@@ -14,11 +14,17 @@
  *  - decapsulationKeyCheck: check_dk agrees with testPassed, and decaps
  *    fails with MLKEM_ERR_INVALID_DK and a zeroed secret exactly when
  *    testPassed is false.
+ * Each vector checks the expanded keys too (expanded_checks.h): the
+ * expansion from the seed equals that of the published dk, encaps and
+ * decaps on the expanded keys give the published c and k (or, in the key
+ * checks, those of the plain functions), and a key that fails a check is
+ * refused at expansion with a zeroed output.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "expanded_checks.h"
 #include "json.h"
 #include "mlkem.h"
 #include "test_util.h"
@@ -164,6 +170,7 @@ static void test_keygen(void) {
                 msg("keyGen", tc, "check_ek accepts the generated ek"));
       CHECK_MSG(kem->check_dk(dk) == MLKEM_OK,
                 msg("keyGen", tc, "check_dk accepts the generated dk"));
+      xcheck_from_seed(kem, seed, dk_want, msg("keyGen", tc, "seed"));
     }
     printf("acvp keyGen %s: %lu vectors checked\n", kem->name, n);
     if (kem_index(kem) >= 0) seen[kem_index(kem)] += n;
@@ -197,11 +204,13 @@ static void encapsulation_case(const mlkem_kem *kem, const json_value *t,
   CHECK_MSG(rc == MLKEM_OK, msg(w, tc, "encaps_derand returns 0"));
   CHECK_MEM(c, c_want, kem->ct_bytes, msg(w, tc, "c"));
   CHECK_MEM(k, k_want, 32, msg(w, tc, "k"));
+  xcheck_encaps(kem, ek, m, c_want, k_want, msg(w, tc, "ek"));
   /* The internal projection also gives the matching dk. */
   if (json_get(t, "dk") != NULL && get_hex(t, "dk", dk, kem->dk_bytes, w, tc)) {
     rc = kem->decaps(k2, c_want, dk);
     CHECK_MSG(rc == MLKEM_OK, msg(w, tc, "decaps with the matching dk"));
     CHECK_MEM(k2, k_want, 32, msg(w, tc, "decaps(dk, c) equals k"));
+    xcheck_decaps(kem, dk, c_want, k_want, msg(w, tc, "dk"));
   }
 }
 
@@ -227,6 +236,7 @@ static int decapsulation_case(const mlkem_kem *kem, const json_value *t,
                                 "decaps returns 0 (also for a "
                                 "modified ciphertext)"));
   CHECK_MEM(k, k_want, 32, msg(w, tc, "k"));
+  xcheck_decaps(kem, dk, c, k_want, msg(w, tc, "dk"));
   return modified;
 }
 
@@ -251,6 +261,7 @@ static int ek_check_case(const mlkem_kem *kem, const json_value *t, long tc,
   rc = kem->encaps_derand(c, k, ek, m);
   if (passed) {
     CHECK_MSG(rc == MLKEM_OK, msg(w, tc, "encaps_derand accepts a valid ek"));
+    xcheck_encaps(kem, ek, m, c, k, msg(w, tc, "ek"));
     if (json_get(t, "dk") != NULL &&
         get_hex(t, "dk", dk, kem->dk_bytes, w, tc)) {
       CHECK_MSG(kem->decaps(k2, c, dk) == MLKEM_OK,
@@ -264,6 +275,7 @@ static int ek_check_case(const mlkem_kem *kem, const json_value *t, long tc,
               msg(w, tc, "encaps_derand zeroes c on an invalid ek"));
     CHECK_MSG(all_zero(k, 32),
               msg(w, tc, "encaps_derand zeroes the secret on an invalid ek"));
+    xcheck_bad_ek(kem, ek, msg(w, tc, "ek"));
   }
   return passed;
 }
@@ -287,11 +299,13 @@ static int dk_check_case(const mlkem_kem *kem, const json_value *t, long tc,
   rc = kem->decaps(k, c, dk);
   if (passed) {
     CHECK_MSG(rc == MLKEM_OK, msg(w, tc, "decaps accepts a valid dk"));
+    xcheck_decaps(kem, dk, c, k, msg(w, tc, "dk"));
   } else {
     CHECK_MSG(rc == MLKEM_ERR_INVALID_DK,
               msg(w, tc, "decaps fails with MLKEM_ERR_INVALID_DK"));
     CHECK_MSG(all_zero(k, 32),
               msg(w, tc, "decaps zeroes the secret on an invalid dk"));
+    xcheck_bad_dk(kem, dk, msg(w, tc, "dk"));
   }
   return passed;
 }

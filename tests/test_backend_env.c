@@ -3,9 +3,9 @@
  * test_backend_env.c - MLKEM_BACKEND naming a backend that does not exist:
  * the library must refuse to compute (MLKEM_ERR_BACKEND, outputs zeroed),
  * report "unavailable", and still run the key checks, which need no
- * backend. X25519 follows the backend and is refused too. The variable is set
- * here, before the first library call, since the choice is made once per
- * process.
+ * backend (but not expand keys, which are in a backend's layout). X25519
+ * follows the backend and is refused too. The variable is set here, before the
+ * first library call, since the choice is made once per process.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -66,6 +66,31 @@ int main(void) {
     memset(ek, 0xFF, 2); /* coefficient 0 = 4095 */
     CHECK(mlkem768_prepare_ek(prep, ek) == MLKEM_ERR_INVALID_EK);
     CHECK(test_all_bytes(prep, sizeof prep, 0));
+    memset(ek, 0, 2);
+  }
+  {
+    /* Expanded keys are in a backend's layout: none without one. */
+    static uint8_t xdk[MLKEM768_EXPANDED_DK_BYTES];
+    static uint8_t xek[MLKEM768_EXPANDED_EK_BYTES];
+    memset(xek, 0xAA, sizeof xek);
+    CHECK(mlkem768_expand_ek(xek, ek) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(xek, sizeof xek, 0));
+    memset(xdk, 0xAA, sizeof xdk);
+    CHECK(mlkem768_expand_dk(xdk, dk) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(xdk, sizeof xdk, 0));
+    memset(xdk, 0xAA, sizeof xdk);
+    CHECK(mlkem768_expand_dk_from_seed(xdk, seed) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(xdk, sizeof xdk, 0));
+    memset(ct, 0xAA, sizeof ct);
+    memset(ss, 0xAA, sizeof ss);
+    CHECK(mlkem768_encaps_expanded_derand(ct, ss, xek, m) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(ct, sizeof ct, 0) && test_all_bytes(ss, sizeof ss, 0));
+    memset(ss, 0xAA, sizeof ss);
+    CHECK(mlkem768_encaps_expanded(ct, ss, xek) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(ss, sizeof ss, 0));
+    memset(ss, 0xAA, sizeof ss);
+    CHECK(mlkem768_decaps_expanded(ss, ct, xdk) == MLKEM_ERR_BACKEND);
+    CHECK(test_all_bytes(ss, sizeof ss, 0));
   }
   {
     /* X25519 follows the backend: none, so no X25519 either. */

@@ -13,11 +13,15 @@
  *  - modulus/: every encapsulation key has a coefficient >= q and must be
  *    refused by check_ek and by encaps_derand (MLKEM_ERR_INVALID_EK, both
  *    outputs zeroed).
+ * Every vector checks the expanded keys the same way (expanded_checks.h):
+ * encaps and decaps on them give c and K, the expansion from d || z that
+ * of dk, and expand_ek refuses every key of modulus/.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "expanded_checks.h"
 #include "kv_text.h"
 #include "mlkem.h"
 #include "test_util.h"
@@ -122,6 +126,7 @@ static void test_strcmp(const mlkem_kem *kem) {
     CHECK_MSG(kem->check_dk(dk) == MLKEM_OK, msg(rel, "check_dk accepts dk"));
     CHECK_MSG(kem->decaps(k, c, dk) == MLKEM_OK, msg(rel, "decaps returns 0"));
     CHECK_MEM(k, k_want, 32, msg(rel, "decaps(dk, c) == K"));
+    xcheck_decaps(kem, dk, c, k_want, rel);
   }
   printf("cctv strcmp %s: 1 vector checked\n", kem->name);
   free(f.text);
@@ -149,6 +154,7 @@ static void test_unlucky(const mlkem_kem *kem, const char *dir, int full,
                 msg(rel, "keygen_derand returns 0"));
       CHECK_MEM(ek, ek_want, kem->ek_bytes, msg(rel, "KeyGen ek"));
       CHECK_MEM(dk, dk_want, kem->dk_bytes, msg(rel, "KeyGen dk"));
+      xcheck_from_seed(kem, seed, dk_want, rel);
     }
     CHECK_MSG(kem->encaps_derand(c, k, ek_want, m) == MLKEM_OK,
               msg(rel, "encaps_derand returns 0"));
@@ -157,6 +163,8 @@ static void test_unlucky(const mlkem_kem *kem, const char *dir, int full,
     CHECK_MSG(kem->decaps(k, c_want, dk_want) == MLKEM_OK,
               msg(rel, "decaps returns 0"));
     CHECK_MEM(k, k_want, 32, msg(rel, "Decaps K"));
+    xcheck_encaps(kem, ek_want, m, c_want, k_want, rel);
+    xcheck_decaps(kem, dk_want, c_want, k_want, rel);
   }
   printf("cctv %s %s: 1 vector checked (%s)\n", label, kem->name,
          full ? "KeyGen, Encaps, Decaps" : "Encaps, Decaps");
@@ -185,6 +193,8 @@ static void test_intermediate(const mlkem_kem *kem) {
     CHECK_MSG(kem->decaps(k, c_want, dk) == MLKEM_OK,
               msg(rel, "decaps returns 0"));
     CHECK_MEM(k, k_want, 32, msg(rel, "Decaps K"));
+    xcheck_encaps(kem, ek, m, c_want, k_want, rel);
+    xcheck_decaps(kem, dk, c_want, k_want, rel);
   }
   printf(
       "cctv intermediate (ipd file, Encaps/Decaps only) %s: 1 vector "
@@ -239,6 +249,7 @@ static void test_modulus(const mlkem_kem *kem, unsigned long expected_lines) {
               msg(what, "encaps_derand fails with MLKEM_ERR_INVALID_EK"));
     CHECK_MSG(all_zero(c, kem->ct_bytes), msg(what, "encaps_derand zeroes c"));
     CHECK_MSG(all_zero(k, 32), msg(what, "encaps_derand zeroes the secret"));
+    xcheck_bad_ek(kem, ek, what);
   }
   printf("cctv modulus %s: %lu vectors checked\n", kem->name, n);
   CHECK_MSG(n == expected_lines, msg(rel,

@@ -13,6 +13,7 @@
  *     its input bounds, keeps its output bounds.
  *  3. Key generation, encapsulation and decapsulation (valid and random
  *     ciphertexts) of every set (ML-KEM's and the round-3 variants), the
+ *     expanded keys and their operations (ML-KEM), the
  * self-test's published vectors and K-PKE under random keys run on the backend
  * in use without breaking any contract. Run once per backend (MLKEM_BACKEND,
  * tests/CMakeLists.txt).
@@ -246,6 +247,8 @@ static void test_edges(const mlkem_backend *be) {
 static void test_library(void) {
   static uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
   static uint8_t ct[MLKEM1024_CT_BYTES];
+  static uint8_t xdk[MLKEM1024_EXPANDED_DK_BYTES];
+  static uint8_t xek[MLKEM1024_EXPANDED_EK_BYTES];
   uint8_t seed[MLKEM_SEED_BYTES], m[MLKEM_MSG_BYTES];
   uint8_t ss1[MLKEM_SS_BYTES], ss2[MLKEM_SS_BYTES];
   test_rng rng;
@@ -267,6 +270,15 @@ static void test_library(void) {
       CHECK_MEM(ss2, ss1, sizeof ss1, "decaps of encaps");
       test_rng_bytes(&rng, ct, kem->ct_bytes); /* implicit rejection */
       CHECK(kem->decaps(ss2, ct, dk) == MLKEM_OK);
+      if (kem->expand_dk == NULL || n % 5 != 0) continue;
+      /* The expanded keys (ML-KEM), every fifth key. */
+      CHECK(kem->expand_ek(xek, ek) == MLKEM_OK);
+      CHECK(kem->expand_dk(xdk, dk) == MLKEM_OK);
+      CHECK(kem->encaps_expanded_derand(ct, ss1, xek, m) == MLKEM_OK);
+      CHECK(kem->decaps_expanded(ss2, ct, xdk) == MLKEM_OK);
+      CHECK_MEM(ss2, ss1, sizeof ss1, "decaps_expanded of encaps_expanded");
+      test_rng_bytes(&rng, ct, kem->ct_bytes);
+      CHECK(kem->decaps_expanded(ss2, ct, xdk) == MLKEM_OK);
     }
   }
   /* K-PKE under an unchecked random ek (decoded mod q) and of a random
@@ -283,8 +295,9 @@ static void test_library(void) {
   CHECKF(violations == before, "%s: contract broken by the library: %s",
          mlkem_backend_name(), last_violation);
   printf(
-      "%s: keygen, encaps, decaps (50 of each per set), the self-test and "
-      "K-PKE under random keys break no contract\n",
+      "%s: keygen, encaps, decaps (50 of each per set), the expanded keys "
+      "(10 per ML-KEM set), the self-test and K-PKE under random keys break "
+      "no contract\n",
       mlkem_backend_name());
 }
 

@@ -102,18 +102,19 @@ static unsigned get12(const uint8_t *ek, unsigned i) {
 /* ---- global functions --------------------------------------------------- */
 
 static void test_misc(void) {
-  static const int codes[9] = {MLKEM_OK,
-                               MLKEM_ERR_RANDOM,
-                               MLKEM_ERR_INVALID_EK,
-                               MLKEM_ERR_INVALID_DK,
-                               MLKEM_ERR_NULL_ARGUMENT,
-                               MLKEM_ERR_BACKEND,
-                               MLKEM_ERR_SELFTEST,
-                               MLKEM_ERR_PAIRWISE,
-                               MLKEM_ERR_X25519_ZERO};
-  static const int others[7] = {1, -9, -10, 100, -100, INT_MAX, INT_MIN};
+  static const int codes[10] = {MLKEM_OK,
+                                MLKEM_ERR_RANDOM,
+                                MLKEM_ERR_INVALID_EK,
+                                MLKEM_ERR_INVALID_DK,
+                                MLKEM_ERR_NULL_ARGUMENT,
+                                MLKEM_ERR_BACKEND,
+                                MLKEM_ERR_SELFTEST,
+                                MLKEM_ERR_PAIRWISE,
+                                MLKEM_ERR_X25519_ZERO,
+                                MLKEM_ERR_EXPANDED_KEY};
+  static const int others[7] = {1, -10, -11, 100, -100, INT_MAX, INT_MIN};
   unsigned i, j;
-  for (i = 0; i < 9; i++) {
+  for (i = 0; i < 10; i++) {
     const char *s = mlkem_strerror(codes[i]);
     CHECKF(s != NULL && s[0] != '\0' && strcmp(s, "unknown error") != 0,
            "mlkem_strerror(%d) = \"%s\"", codes[i], s ? s : "(null)");
@@ -248,6 +249,11 @@ static void test_round3_descriptor(const mlkem_kem *kem) {
   CHECK(kem->check_dk != NULL);
   CHECK(kem->prepared_ek_bytes == 0 && kem->prepare_ek == NULL &&
         kem->encaps_prepared == NULL && kem->encaps_prepared_derand == NULL);
+  CHECK(kem->expanded_dk_bytes == 0 && kem->expanded_ek_bytes == 0 &&
+        kem->expand_dk == NULL && kem->expand_dk_from_seed == NULL &&
+        kem->decaps_expanded == NULL && kem->expanded_dk_wipe == NULL &&
+        kem->expand_ek == NULL && kem->encaps_expanded == NULL &&
+        kem->encaps_expanded_derand == NULL);
 }
 
 static void test_descriptor(const mlkem_kem *kem) {
@@ -262,6 +268,11 @@ static void test_descriptor(const mlkem_kem *kem) {
     return;
   }
   CHECK(kem->prepared_ek_bytes == kem->ek_bytes + 32);
+  /* Expanded keys: a 64-byte header, t-hat and A-hat as k + k^2
+   * polynomials of 512 bytes; dk adds s-hat and 64 bytes with z
+   * (mlkem.h, src/kem.c). */
+  CHECK(kem->expanded_ek_bytes == 64 + 512 * (k + k * k));
+  CHECK(kem->expanded_dk_bytes == kem->expanded_ek_bytes + 512 * k + 64);
   if (k == 2) {
     CHECK(kem->ek_bytes == MLKEM512_EK_BYTES &&
           kem->dk_bytes == MLKEM512_DK_BYTES &&
@@ -277,6 +288,15 @@ static void test_descriptor(const mlkem_kem *kem) {
           kem->prepare_ek == mlkem512_prepare_ek &&
           kem->encaps_prepared == mlkem512_encaps_prepared &&
           kem->encaps_prepared_derand == mlkem512_encaps_prepared_derand);
+    CHECK(kem->expanded_dk_bytes == MLKEM512_EXPANDED_DK_BYTES &&
+          kem->expanded_ek_bytes == MLKEM512_EXPANDED_EK_BYTES &&
+          kem->expand_dk == mlkem512_expand_dk &&
+          kem->expand_dk_from_seed == mlkem512_expand_dk_from_seed &&
+          kem->decaps_expanded == mlkem512_decaps_expanded &&
+          kem->expanded_dk_wipe == mlkem512_expanded_dk_wipe &&
+          kem->expand_ek == mlkem512_expand_ek &&
+          kem->encaps_expanded == mlkem512_encaps_expanded &&
+          kem->encaps_expanded_derand == mlkem512_encaps_expanded_derand);
   } else if (k == 3) {
     CHECK(kem->ek_bytes == MLKEM768_EK_BYTES &&
           kem->dk_bytes == MLKEM768_DK_BYTES &&
@@ -292,6 +312,15 @@ static void test_descriptor(const mlkem_kem *kem) {
           kem->prepare_ek == mlkem768_prepare_ek &&
           kem->encaps_prepared == mlkem768_encaps_prepared &&
           kem->encaps_prepared_derand == mlkem768_encaps_prepared_derand);
+    CHECK(kem->expanded_dk_bytes == MLKEM768_EXPANDED_DK_BYTES &&
+          kem->expanded_ek_bytes == MLKEM768_EXPANDED_EK_BYTES &&
+          kem->expand_dk == mlkem768_expand_dk &&
+          kem->expand_dk_from_seed == mlkem768_expand_dk_from_seed &&
+          kem->decaps_expanded == mlkem768_decaps_expanded &&
+          kem->expanded_dk_wipe == mlkem768_expanded_dk_wipe &&
+          kem->expand_ek == mlkem768_expand_ek &&
+          kem->encaps_expanded == mlkem768_encaps_expanded &&
+          kem->encaps_expanded_derand == mlkem768_encaps_expanded_derand);
   } else {
     CHECK(kem->ek_bytes == MLKEM1024_EK_BYTES &&
           kem->dk_bytes == MLKEM1024_DK_BYTES &&
@@ -307,6 +336,15 @@ static void test_descriptor(const mlkem_kem *kem) {
           kem->prepare_ek == mlkem1024_prepare_ek &&
           kem->encaps_prepared == mlkem1024_encaps_prepared &&
           kem->encaps_prepared_derand == mlkem1024_encaps_prepared_derand);
+    CHECK(kem->expanded_dk_bytes == MLKEM1024_EXPANDED_DK_BYTES &&
+          kem->expanded_ek_bytes == MLKEM1024_EXPANDED_EK_BYTES &&
+          kem->expand_dk == mlkem1024_expand_dk &&
+          kem->expand_dk_from_seed == mlkem1024_expand_dk_from_seed &&
+          kem->decaps_expanded == mlkem1024_decaps_expanded &&
+          kem->expanded_dk_wipe == mlkem1024_expanded_dk_wipe &&
+          kem->expand_ek == mlkem1024_expand_ek &&
+          kem->encaps_expanded == mlkem1024_encaps_expanded &&
+          kem->encaps_expanded_derand == mlkem1024_encaps_expanded_derand);
   }
 }
 

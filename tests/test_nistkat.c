@@ -12,7 +12,8 @@
  * its state after every call, so the two are not the same). The next
  * 32-byte draw gives the coins of encaps_derand (ML-KEM's m; round 3
  * hashes them into m). The test checks pk, sk, ct and ss of all 100
- * records per parameter set, and that decaps(sk, ct) gives ss.
+ * records per parameter set, and that decaps(sk, ct) gives ss; for ML-KEM
+ * the same on the expanded keys (expanded_checks.h).
  *
  * It first checks the test's own AES-256 against the FIPS 197 example and
  * its DRBG against the record seeds themselves: NIST's generator draws each
@@ -29,6 +30,7 @@
 #include <string.h>
 
 #include "aes256_ctr_drbg.h"
+#include "expanded_checks.h"
 #include "kv_text.h"
 #include "json.h"
 #include "mlkem.h"
@@ -116,6 +118,9 @@ static void check_record(const mlkem_kem *kem, const kat_file *f,
   CHECK_MSG(kem->decaps(ss2, r->ct, r->sk) == MLKEM_OK,
             msg(set, r->count, "decaps returns 0"));
   CHECK_MEM(ss2, r->ss, 32, msg(set, r->count, "decaps(sk, ct) == ss"));
+  xcheck_from_seed(kem, dz, r->sk, msg(set, r->count, "d || z"));
+  xcheck_encaps(kem, r->pk, m, r->ct, r->ss, msg(set, r->count, "pk"));
+  xcheck_decaps(kem, r->sk, r->ct, r->ss, msg(set, r->count, "sk"));
 
   /* The record's text from the library's own keys, as liboqs hashes it:
    * records separated by a blank line. */

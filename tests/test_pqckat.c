@@ -8,7 +8,8 @@
  *   encaps_derand(pk, msg) gives ct and ss;
  *   decaps(sk, ct) gives ss;
  *   decaps(sk, ct_n) gives ss_n (implicit rejection of an invalid
- *   ciphertext: a pseudorandom key, not an error).
+ *   ciphertext: a pseudorandom key, not an error);
+ *   the same for the expanded keys (expanded_checks.h).
  *
  * Field order in these files is count, z, d, msg, seed, pk, sk, ct_n, ss_n,
  * ct, ss: z comes before d, and the invalid-ciphertext pair comes before
@@ -23,6 +24,7 @@
 
 #include "aes256_ctr_drbg.h"
 #include "kv_text.h"
+#include "expanded_checks.h"
 #include "mlkem.h"
 #include "test_util.h"
 
@@ -105,6 +107,10 @@ static void check_record(const mlkem_kem *kem, const record *r, ctr_drbg *top) {
   CHECK_MSG(kem->decaps(ss, r->ct_n, r->sk) == MLKEM_OK,
             msg(set, r->count, "decaps(sk, ct_n) returns 0"));
   CHECK_MEM(ss, r->ss_n, 32, msg(set, r->count, "decaps(sk, ct_n) == ss_n"));
+  xcheck_from_seed(kem, seed, r->sk, msg(set, r->count, "d || z"));
+  xcheck_encaps(kem, r->pk, r->msg, r->ct, r->ss, msg(set, r->count, "pk"));
+  xcheck_decaps(kem, r->sk, r->ct, r->ss, msg(set, r->count, "sk, ct"));
+  xcheck_decaps(kem, r->sk, r->ct_n, r->ss_n, msg(set, r->count, "sk, ct_n"));
 }
 
 static int read_field(const mlkem_kem *kem, record *r, int f,

@@ -18,7 +18,8 @@
  *    bytes it drew: the randomized functions use the source's bytes as
  *    FIPS 203 Algorithms 19 and 20 say.
  * The same for the round-3 variants (mlkem_kyber.h), whose keygen draws d
- * and z in two calls of 32 bytes, as the round-3 reference does.
+ * and z in two calls of 32 bytes, as the round-3 reference does; and for
+ * the expanded keys, of which only encaps_expanded draws randomness.
  */
 #include <stdio.h>
 #include <string.h>
@@ -193,6 +194,42 @@ static void test_set(const mlkem_kem *kem) {
       kem->name);
 }
 
+/* Expanded keys: the expansions and decaps_expanded never call the source;
+ * encaps_expanded fails with MLKEM_ERR_RANDOM and zeroed outputs, and on
+ * success is encaps_expanded_derand of the 32 bytes it drew. */
+static void test_expanded(const mlkem_kem *kem) {
+  static uint8_t xdk[MLKEM1024_EXPANDED_DK_BYTES];
+  static uint8_t xek[MLKEM1024_EXPANDED_EK_BYTES];
+  uint8_t seed[64], ek[MAX_EK], dk[MAX_DK], ct[MAX_CT], ct2[MAX_CT];
+  uint8_t ss[32], ss2[32];
+  memset(seed, 0x6B, sizeof seed);
+  rb_reset(1, 0);
+  CHECK(kem->keygen_derand(ek, dk, seed) == MLKEM_OK);
+  CHECK(kem->expand_dk(xdk, dk) == MLKEM_OK);
+  CHECK(kem->expand_dk_from_seed(xdk, seed) == MLKEM_OK);
+  CHECK(kem->expand_ek(xek, ek) == MLKEM_OK);
+  CHECK(kem->encaps_expanded_derand(ct, ss, xek, seed) == MLKEM_OK);
+  CHECK(kem->decaps_expanded(ss2, ct, xdk) == MLKEM_OK);
+  CHECK(memcmp(ss, ss2, 32) == 0);
+  CHECKF(rb_calls == 0,
+         "%s: expansions, encaps_expanded_derand or decaps_expanded called "
+         "the random source",
+         kem->name);
+  rb_reset(1, 0);
+  memset(ct, TEST_FILL, sizeof ct);
+  memset(ss, TEST_FILL, sizeof ss);
+  CHECK(kem->encaps_expanded(ct, ss, xek) == MLKEM_ERR_RANDOM);
+  CHECK(test_all_bytes(ct, kem->ct_bytes, 0) && test_all_bytes(ss, 32, 0));
+  rb_reset(0, 0);
+  CHECK(kem->encaps_expanded(ct, ss, xek) == MLKEM_OK);
+  CHECK(rb_logged == 32);
+  CHECK(kem->encaps_expanded_derand(ct2, ss2, xek, rb_log) == MLKEM_OK);
+  CHECKF(memcmp(ct, ct2, kem->ct_bytes) == 0 && memcmp(ss, ss2, 32) == 0,
+         "%s: encaps_expanded is not encaps_expanded_derand(m) of its random "
+         "bytes",
+         kem->name);
+}
+
 /* The hybrids (mlkem_hybrid.h): each randomized function fails with
  * MLKEM_ERR_RANDOM and zeroed outputs, and on success is its derandomized
  * form on the bytes it drew. */
@@ -264,7 +301,10 @@ int main(void) {
   unsigned s;
   test_backend_banner();
   printf("test_randfail: a failing random source\n");
-  for (s = 0; mlkem_kems[s] != NULL; s++) test_set(mlkem_kems[s]);
+  for (s = 0; mlkem_kems[s] != NULL; s++) {
+    test_set(mlkem_kems[s]);
+    test_expanded(mlkem_kems[s]);
+  }
   test_hybrids();
   for (s = 0; mlkem_kyber_kems[s] != NULL; s++) test_set(mlkem_kyber_kems[s]);
   return test_summary("test_randfail");

@@ -8,7 +8,8 @@
  * and runs, for every parameter set, ROUNDS deterministic keygen/encaps/
  * decaps rounds (recording a digest of ek || ct || ss) and as many
  * randomized rounds (checking that both parties agree). After joining, the
- * main thread recomputes the deterministic rounds and compares.
+ * main thread recomputes the deterministic rounds and compares. Then the
+ * threads share one expanded dk and ek per set, used by all at once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -75,6 +76,63 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+/* Expanded keys, one per set, shared by every thread: read at once by
+ * all (mlkem.h: no call writes to them). */
+static uint8_t shared_xdk[SETS][MLKEM1024_EXPANDED_DK_BYTES];
+static uint8_t shared_xek[SETS][MLKEM1024_EXPANDED_EK_BYTES];
+static uint8_t shared_dk[SETS][MLKEM1024_DK_BYTES];
+static unsigned long shared_errors[THREADS];
+
+static void *shared_worker(void *arg) {
+  unsigned long *errors = arg;
+  uint8_t ct[MLKEM1024_CT_BYTES], ss[MLKEM_SS_BYTES], ss2[MLKEM_SS_BYTES];
+  uint8_t ss3[MLKEM_SS_BYTES];
+  unsigned s, i;
+  pthread_barrier_wait(&start);
+  for (s = 0; s < SETS; s++) {
+    const mlkem_kem *kem = mlkem_kems[s];
+    for (i = 0; i < ROUNDS; i++) {
+      if (kem->encaps_expanded(ct, ss, shared_xek[s]) != 0 ||
+          kem->decaps_expanded(ss2, ct, shared_xdk[s]) != 0 ||
+          kem->decaps(ss3, ct, shared_dk[s]) != 0 ||
+          memcmp(ss, ss2, sizeof ss) != 0 || memcmp(ss, ss3, sizeof ss) != 0)
+        (*errors)++;
+    }
+  }
+  return NULL;
+}
+
+/* THREADS threads encapsulate to and decapsulate with the same expanded
+ * keys at once; every result agrees with decaps, and the keys are
+ * unchanged. */
+static void test_shared_expanded(void) {
+  static uint8_t before[SETS][MLKEM1024_EXPANDED_DK_BYTES];
+  uint8_t ek[MLKEM1024_EK_BYTES];
+  pthread_t tid[THREADS];
+  unsigned t, s;
+  for (s = 0; s < SETS; s++) {
+    const mlkem_kem *kem = mlkem_kems[s];
+    CHECK(kem->keygen(ek, shared_dk[s]) == MLKEM_OK);
+    CHECK(kem->expand_dk(shared_xdk[s], shared_dk[s]) == MLKEM_OK);
+    CHECK(kem->expand_ek(shared_xek[s], ek) == MLKEM_OK);
+    memcpy(before[s], shared_xdk[s], kem->expanded_dk_bytes);
+  }
+  CHECK(pthread_barrier_init(&start, NULL, THREADS) == 0);
+  for (t = 0; t < THREADS; t++)
+    CHECK(pthread_create(&tid[t], NULL, shared_worker, &shared_errors[t]) == 0);
+  for (t = 0; t < THREADS; t++) CHECK(pthread_join(tid[t], NULL) == 0);
+  pthread_barrier_destroy(&start);
+  for (t = 0; t < THREADS; t++)
+    CHECKF(shared_errors[t] == 0,
+           "thread %u: %lu failures on the shared expanded keys", t,
+           shared_errors[t]);
+  for (s = 0; s < SETS; s++)
+    CHECK(memcmp(before[s], shared_xdk[s], mlkem_kems[s]->expanded_dk_bytes) ==
+          0);
+  printf("%d threads x %d sets x %d rounds on shared expanded keys\n", THREADS,
+         SETS, ROUNDS);
+}
+
 int main(void) {
   pthread_t tid[THREADS];
   unsigned t, s, i;
@@ -107,5 +165,6 @@ int main(void) {
       "%d threads x %d sets x %d rounds (deterministic and random), "
       "backend %s\n",
       THREADS, SETS, ROUNDS, mlkem_backend_name());
+  test_shared_expanded();
   return test_summary("test_threads");
 }

@@ -22,6 +22,9 @@
  *            (implicit rejection);
  *   mlkem_x25519 and mlkem_x25519_base: the private key, as given and
  *            clamped, and (x25519) the shared secret;
+ *   expand_dk, expand_dk_from_seed: s-hat (and from the seed, keygen's
+ *            secrets and dk_PKE); encaps_expanded and decaps_expanded:
+ *            those of encaps and decaps;
  *   X-Wing:  the seed, its expansion (the ML-KEM seed and the X25519
  *            private key), the ephemeral eseed, the ML-KEM and X25519
  *            secrets, the decapsulation's ML-KEM dk_PKE;
@@ -93,6 +96,25 @@ static void op_encaps(void *a) {
 static void op_decaps(void *a) {
   (void)a;
   g_rc = g_kem->decaps(g_ss, g_ct, g_dk);
+}
+/* Expanded keys (ML-KEM only). */
+static uint8_t g_xdk[MLKEM1024_EXPANDED_DK_BYTES];
+static uint8_t g_xek[MLKEM1024_EXPANDED_EK_BYTES];
+static void op_expand_dk(void *a) {
+  (void)a;
+  g_rc = g_kem->expand_dk(g_xdk, g_dk);
+}
+static void op_expand_dk_from_seed(void *a) {
+  (void)a;
+  g_rc = g_kem->expand_dk_from_seed(g_xdk, g_seed);
+}
+static void op_encaps_expanded(void *a) {
+  (void)a;
+  g_rc = g_kem->encaps_expanded_derand(g_ct, g_ss, g_xek, g_m);
+}
+static void op_decaps_expanded(void *a) {
+  (void)a;
+  g_rc = g_kem->decaps_expanded(g_ss, g_ct, g_xdk);
 }
 static uint8_t g_hseed[96], g_hpk[XWING_PK_BYTES], g_hct[XWING_CT_BYTES];
 static uint8_t g_hsk[32], g_hss[64];
@@ -271,6 +293,18 @@ static void encaps_secrets(unsigned k) {
 typedef int (*kpke_decrypt_fn)(uint8_t *m, const uint8_t *dk_pke,
                                const uint8_t *ct);
 
+/* s-hat, decoded from dk_PKE. */
+static void s_hat_secrets(unsigned k) {
+  char what[32];
+  unsigned i;
+  for (i = 0; i < k; i++) {
+    mlkem_poly s;
+    mlkem_backend_portable.decode12(&s, g_dk + MLKEM_POLYBYTES * i);
+    snprintf(what, sizeof what, "s-hat[%u] decoded", i);
+    add(what, s.coeffs, sizeof s.coeffs, 1);
+  }
+}
+
 static void decaps_secrets(unsigned k) {
 #define DECRYPT_OF_SET(P, K, ETA1, ETA2, DU, DV) [K] = mlkem##P##_kpke_decrypt,
   static const kpke_decrypt_fn dec[MLKEM_K_MAX + 1] = {
@@ -278,15 +312,8 @@ static void decaps_secrets(unsigned k) {
   const uint8_t *z = g_dk + g_kem->dk_bytes - 32;
   const uint8_t *h = g_dk + g_kem->dk_bytes - 64;
   uint8_t in[64], kr[64], kbar[32];
-  char what[32];
-  unsigned i;
   add("z", z, 32, 0);
-  for (i = 0; i < k; i++) {
-    mlkem_poly s;
-    mlkem_backend_portable.decode12(&s, g_dk + MLKEM_POLYBYTES * i);
-    snprintf(what, sizeof what, "s-hat[%u] decoded", i);
-    add(what, s.coeffs, sizeof s.coeffs, 1);
-  }
+  s_hat_secrets(k);
   CHECK(dec[k](in, g_dk, g_ct) == MLKEM_OK);
   memcpy(in + 32, h, 32);
   test_scheme_g(g_scheme, kr, in, sizeof in);
@@ -451,6 +478,23 @@ int main(void) {
       if (round == 1) test_rng_bytes(&rng, g_ct, g_kem->ct_bytes);
       decaps_secrets(k);
       run("decaps", op_decaps);
+      reset_secrets();
+
+      /* The expanded keys: their expansion (s-hat decoded; from the seed,
+       * also key generation's secrets and dk), and the operations, with
+       * the secrets of the plain ones. */
+      if (g_kem->expand_dk == NULL) continue;
+      CHECK(g_kem->expand_ek(g_xek, g_ek) == MLKEM_OK);
+      s_hat_secrets(k);
+      run("expand_dk", op_expand_dk);
+      keygen_secrets(k);
+      run("expand_dk_from_seed", op_expand_dk_from_seed);
+      reset_secrets();
+      encaps_secrets(k);
+      run("encaps_expanded", op_encaps_expanded);
+      reset_secrets();
+      decaps_secrets(k);
+      run("decaps_expanded", op_decaps_expanded);
       reset_secrets();
     }
   }

@@ -244,6 +244,12 @@ typedef struct mlkem_backend {
  * not supported by the CPU. */
 const mlkem_backend *mlkem_backend_get(void);
 
+/* The number that names a backend in the header of an expanded key
+ * (kem.c), so that a key expanded in one backend's layout is refused by
+ * another: portable 1, avx2 2, avx512 3, neon 4, neon-sha3 5 (dispatch.c),
+ * fixed for good once released; 0 for none. */
+unsigned mlkem_backend_id(const mlkem_backend *be);
+
 /* The portable backend, always available; the reference for all others. */
 extern const mlkem_backend mlkem_backend_portable;
 

@@ -553,6 +553,15 @@ grep -c "the shared secrets match" check.out | grep -q '^3$' && ok || bad "demo:
 check "bench one set" "$mlkem" bench -a ML-KEM-512 --iterations 1000 --passes 10 --json bench.json
 grep -q "| ML-KEM-512 |" check.out && ok || bad "bench table"
 grep -q '"set": "ML-KEM-512"' bench.json && ok || bad "bench JSON"
+grep -q '"op": "decaps_expanded"' bench.json && ok || bad "bench JSON: expanded keys"
+check "bench throughput" "$mlkem" bench -a 512 --threads 2 --seconds 0.02
+grep -q "| ML-KEM-512 | decaps_expanded |" check.out && ok || bad "throughput table"
+check "bench components" "$mlkem" bench --components --passes 1 --csv comp.csv
+grep -q "| poly | ntt |" check.out && ok || bad "components table"
+head -1 comp.csv | grep -q '^library,backend,tick_unit,set,op,ticks_median,' && ok ||
+  bad "components CSV header"
+grep -q ',keccak,keccak x1 (one state),' comp.csv && ok || bad "components CSV row"
+fails 2 "--components takes only" "$mlkem" bench --components --threads 2
 check "bench X-Wing" "$mlkem" bench -a x-wing --iterations 1000 --passes 10
 grep -q "^X-Wing (mlkem_hybrid.h" check.out && ok || bad "bench X-Wing table"
 check "bench Kyber768-90s" "$mlkem" bench -a kyber768-90s --iterations 1000 --passes 10

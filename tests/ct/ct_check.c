@@ -20,15 +20,15 @@
  * For every parameter set, and every round-3 variant (mlkem_kyber.h: the
  * same keys, with the 90s variant's portable AES and SHA-2 where the
  * backend is portable): keygen_derand, check_ek, check_dk, encaps_derand,
- * encaps_prepared_derand (prepare_ek first; ML-KEM only), decaps of the
- * valid ciphertext, decaps of a random ciphertext and of the valid one
- * with a flipped bit (implicit rejection), and the error paths (ek failing
- * the modulus check, dk failing the hash check). After each operation the
- * program checks, without a report, that the secret outputs are still
- * marked secret (so the marking did flow through the library and the check
- * is not vacuous), then declassifies them itself to check the results: the
- * shared secrets agree, and the rejection key is J(z || c) (round 3:
- * KDF(z || H(c)), tests/kem_schemes.c).
+ * encaps_prepared_derand (prepare_ek first; ML-KEM only), the expanded
+ * keys (ML-KEM only: run_expanded below), decaps of the valid ciphertext,
+ * decaps of a random ciphertext and of the valid one with a flipped bit
+ * (implicit rejection), and the error paths (ek failing the modulus check, dk
+ * failing the hash check). After each operation the program checks, without a
+ * report, that the secret outputs are still marked secret (so the marking did
+ * flow through the library and the check is not vacuous), then declassifies
+ * them itself to check the results: the shared secrets agree, and the rejection
+ * key is J(z || c) (round 3: KDF(z || H(c)), tests/kem_schemes.c).
  *
  * Then the primitives of Kyber's "90s" variant (src/aes/, src/sha2/), with
  * every implementation usable here (under valgrind: those its CPU model
@@ -132,6 +132,8 @@ static int all_secret(const void *p, size_t len) {
 #define MAX_EK MLKEM1024_EK_BYTES
 #define MAX_DK MLKEM1024_DK_BYTES
 #define MAX_CT MLKEM1024_CT_BYTES
+/* The header of an expanded key, public (src/kem.c). */
+#define XK_PUBLIC_HEADER 8
 
 static unsigned failures, checks, lost;
 
@@ -179,6 +181,95 @@ static int all_zero(const uint8_t *p, size_t len) {
   size_t i;
   for (i = 0; i < len; i++) acc |= p[i];
   return acc == 0;
+}
+
+/* The expanded keys (ML-KEM): expand_dk from dk marked as mark_dk says,
+ * expand_dk_from_seed from the secret seed, expand_ek from the public ek;
+ * then decaps_expanded with the whole expanded dk secret but its 8-byte
+ * header (the only part it may branch on; src/kem.c, the layout), of the
+ * valid ciphertext ct and of an altered one (implicit rejection), and
+ * encaps_expanded_derand with a secret m; and the refusal of a header
+ * from another backend. s-hat (after t-hat and A-hat, at
+ * expanded_ek_bytes) and z (64 bytes before the end) must come out
+ * secret. */
+static void run_expanded(const mlkem_kem *kem, const uint8_t *seed,
+                         const uint8_t *ek, const uint8_t *dk,
+                         const uint8_t *ct, int tracking) {
+  static uint8_t xdk[MLKEM1024_EXPANDED_DK_BYTES];
+  static uint8_t xdk2[MLKEM1024_EXPANDED_DK_BYTES];
+  static uint8_t xek[MLKEM1024_EXPANDED_EK_BYTES];
+  const char *set = kem->name;
+  const size_t s_hat = kem->expanded_ek_bytes, s_len = 512u * kem->rank;
+  const size_t z = kem->expanded_dk_bytes - 64;
+  uint8_t m[MLKEM_MSG_BYTES], c[MAX_CT], c2[MAX_CT];
+  uint8_t ss[MLKEM_SS_BYTES], ss2[MLKEM_SS_BYTES], want[MLKEM_SS_BYTES];
+  uint8_t zc[32];
+  int r;
+
+  r = kem->expand_dk(xdk, dk);
+  check(r == MLKEM_OK, set, "expand_dk accepts a fresh dk");
+  r = kem->expand_dk_from_seed(xdk2, seed);
+  check(r == MLKEM_OK, set, "expand_dk_from_seed returns 0");
+  if (tracking) {
+    tracked(all_secret(xdk + s_hat, s_len), set, "expand_dk's s-hat is secret");
+    tracked(all_secret(xdk + z, 32), set, "expand_dk's z is secret");
+    tracked(all_secret(xdk2 + s_hat, s_len), set,
+            "expand_dk_from_seed's s-hat is secret");
+  }
+  MLKEM_CT_UNPOISON(xdk2, kem->expanded_dk_bytes); /* the test's own look */
+  MLKEM_CT_UNPOISON(xdk, kem->expanded_dk_bytes);
+  check(memcmp(xdk, xdk2, kem->expanded_dk_bytes) == 0, set,
+        "expand_dk_from_seed(seed) equals expand_dk(dk)");
+  MLKEM_CT_POISON(xdk + XK_PUBLIC_HEADER,
+                  kem->expanded_dk_bytes - XK_PUBLIC_HEADER);
+
+  r = kem->expand_ek(xek, ek);
+  check(r == MLKEM_OK, set, "expand_ek accepts a fresh ek");
+  rng_bytes(m, sizeof m);
+  MLKEM_CT_POISON(m, sizeof m);
+  r = kem->encaps_expanded_derand(c, ss, xek, m);
+  check(r == MLKEM_OK, set, "encaps_expanded_derand returns 0");
+  if (tracking)
+    tracked(all_secret(ss, sizeof ss), set, "encaps_expanded ss is secret");
+  MLKEM_CT_UNPOISON(c, kem->ct_bytes);
+
+  r = kem->decaps_expanded(ss2, c, xdk);
+  check(r == MLKEM_OK, set, "decaps_expanded returns 0");
+  if (tracking)
+    tracked(all_secret(ss2, sizeof ss2), set, "decaps_expanded ss is secret");
+  MLKEM_CT_UNPOISON(ss, sizeof ss);
+  MLKEM_CT_UNPOISON(ss2, sizeof ss2);
+  check(memcmp(ss, ss2, sizeof ss) == 0, set,
+        "decaps_expanded gives encaps_expanded's shared secret");
+  /* The plain encaps of the same m gives the same ciphertext. */
+  MLKEM_CT_POISON(m, sizeof m);
+  r = kem->encaps_derand(c2, ss2, ek, m);
+  MLKEM_CT_UNPOISON(c2, kem->ct_bytes);
+  check(r == MLKEM_OK && memcmp(c, c2, kem->ct_bytes) == 0, set,
+        "encaps_expanded gives encaps' ciphertext");
+
+  memcpy(c2, ct, kem->ct_bytes);
+  c2[kem->ct_bytes - 1] ^= 0x01;
+  memcpy(zc, dk + kem->dk_bytes - 32, 32);
+  MLKEM_CT_UNPOISON(zc, 32);
+  test_scheme_rejection_key(SCHEME_FIPS203, want, zc, c2, kem->ct_bytes);
+  r = kem->decaps_expanded(ss2, c2, xdk);
+  check(r == MLKEM_OK, set, "decaps_expanded of an altered ciphertext");
+  if (tracking)
+    tracked(all_secret(ss2, sizeof ss2), set,
+            "decaps_expanded's rejection ss is secret");
+  MLKEM_CT_UNPOISON(ss2, sizeof ss2);
+  check(memcmp(ss2, want, sizeof want) == 0, set,
+        "decaps_expanded's implicit rejection gives the rejection key");
+
+  xdk[6] ^= 0x40; /* header byte 6, the backend's id: another's key */
+  r = kem->decaps_expanded(ss2, ct, xdk);
+  check(r == MLKEM_ERR_EXPANDED_KEY, set,
+        "decaps_expanded refuses another backend's key");
+  MLKEM_CT_UNPOISON(ss2, sizeof ss2);
+  check(all_zero(ss2, sizeof ss2), set, "ss zeroed on a refused key");
+  kem->expanded_dk_wipe(xdk);
+  kem->expanded_dk_wipe(xdk2);
 }
 
 static void run_set(const mlkem_kem *kem, int tracking) {
@@ -279,6 +370,8 @@ static void run_set(const mlkem_kem *kem, int tracking) {
       check(memcmp(ss_rej, want, sizeof want) == 0, set,
             "implicit rejection gives the rejection key");
     }
+
+    if (kem->expand_dk != NULL) run_expanded(kem, seed, ek, dk, ct, tracking);
 
     /* Error paths: ek failing the modulus check (public), dk failing the
      * hash check (its public part changed, secret parts still secret). */

@@ -15,7 +15,8 @@
  *    check); thrown as mlkem::error with the C code, and reported through
  *    std::error_code by the noexcept forms, with zeroed results;
  *  - the same results as the C functions for the same inputs;
- *  - moved-from keys are wiped; clone() copies; shared_secret ==.
+ *  - moved-from keys are wiped; clone() copies; shared_secret ==;
+ *  - the expanded keys give the plain keys' results.
  */
 #include <type_traits>
 
@@ -373,6 +374,41 @@ void ownership(test_rng *rng) {
 
 }  // namespace
 
+/* Expanded keys: the results of the plain keys (and so of the C
+ * functions), for valid and altered ciphertexts; clone and move. */
+template <mlkem::kem K>
+void expanded(test_rng *rng) {
+  using XD = typename K::expanded_decapsulation_key;
+  using XE = typename K::expanded_encapsulation_key;
+  static_assert(!std::is_copy_constructible_v<XD> &&
+                std::is_nothrow_move_constructible_v<XD>);
+  static_assert(std::is_copy_constructible_v<XE>);
+  auto dk = K::decapsulation_key::from_seed(random_bytes<64>(rng));
+  auto xd = XD::from(dk);
+  auto ek = K::encapsulation_key::from_bytes(dk.encapsulation_key().bytes());
+  auto xe = XE::from(ek);
+  for (int i = 0; i < 4; i++) {
+    auto m = random_bytes<32>(rng);
+    auto [s, c] = ek.encapsulate_derand(m);
+    auto [s2, c2] = xe.encapsulate_derand(m);
+    CHECK_MSG(s == s2 && c == c2, "encapsulate_derand of the expanded ek");
+    CHECK_MSG(xd.decapsulate(c) == s, "decapsulate of the expanded dk");
+    std::vector<std::uint8_t> bad(c.bytes().begin(), c.bytes().end());
+    bad[static_cast<std::size_t>(i) * 7] ^= 0x20;
+    auto altered = K::ciphertext::from_bytes(bad);
+    std::error_code ec;
+    auto k = xd.decapsulate(altered, ec);
+    CHECK_MSG(!ec && k == dk.decapsulate(altered),
+              "implicit rejection as the plain key's");
+  }
+  auto [s3, c3] = xe.encapsulate();
+  CHECK(dk.decapsulate(c3) == s3);
+  auto copy = xd.clone();
+  CHECK(copy.decapsulate(c3) == s3);
+  XD moved(std::move(copy));
+  CHECK(moved.decapsulate(c3) == s3);
+}
+
 int main() {
   test_backend_banner();
   test_rng rng;
@@ -382,6 +418,7 @@ int main() {
     round_trip<K>();
     errors<K>(&rng);
     ownership<K>(&rng);
+    expanded<K>(&rng);
   };
   each.template operator()<mlkem::ml_kem_512>();
   each.template operator()<mlkem::ml_kem_768>();

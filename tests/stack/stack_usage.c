@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * stack_usage.c - make stack: the maximum stack depth of keygen, encaps
- * and decaps, measured for every parameter set (ML-KEM's and the round-3
+ * and decaps (and of the expanded keys' functions), measured for every
+ * parameter set (ML-KEM's and the round-3
  * variants of mlkem_kyber.h) and every backend built in, and of X25519,
  * X-Wing and the TLS key shares (whose X25519 follows the
  * backend), compared with the bounds written in docs/SECURITY.md.
@@ -26,7 +27,9 @@
  * "<!-- stack-bounds": rows "| NAME | bound | bound | bound |" with the
  * bounds in bytes (commas allowed) of the row's functions in order, the
  * same for every backend: the ML-KEM sets and the round-3 variants of
- * mlkem_kyber.h (keygen, encaps, decaps),
+ * mlkem_kyber.h (keygen, encaps, decaps), the ML-KEM sets' expanded keys
+ * ("ML-KEM-768/xdk": expand_dk, expand_dk_from_seed, decaps_expanded;
+ * "ML-KEM-768/xek": expand_ek, encaps_expanded),
  * X25519 (x25519, x25519_base), X-Wing (keygen, encaps, decaps) and
  * X25519MLKEM768 (client_share, server_share, client_finish).
  * Exit status 1 if a measured depth exceeds its bound (unless
@@ -74,6 +77,36 @@ static void run_decaps(void *arg) {
   g_rc = g_kem->decaps(g_ss2, g_ct, g_dk);
 }
 
+/* The expanded keys: of the key pair of g_seed, whose ciphertext g_ct
+ * prepare_expanded makes. */
+static const uint8_t g_seed[MLKEM_SEED_BYTES] = {1, 2, 3};
+static uint8_t g_xdk[MLKEM1024_EXPANDED_DK_BYTES];
+static uint8_t g_xek[MLKEM1024_EXPANDED_EK_BYTES];
+static int prepare_expanded(void) {
+  return g_kem->keygen_derand(g_ek, g_dk, g_seed) == MLKEM_OK &&
+         g_kem->encaps(g_ct, g_ss, g_ek) == MLKEM_OK;
+}
+static void run_expand_dk(void *arg) {
+  (void)arg;
+  g_rc = g_kem->expand_dk(g_xdk, g_dk);
+}
+static void run_expand_dk_from_seed(void *arg) {
+  (void)arg;
+  g_rc = g_kem->expand_dk_from_seed(g_xdk, g_seed);
+}
+static void run_decaps_expanded(void *arg) {
+  (void)arg;
+  g_rc = g_kem->decaps_expanded(g_ss2, g_ct, g_xdk);
+}
+static void run_expand_ek(void *arg) {
+  (void)arg;
+  g_rc = g_kem->expand_ek(g_xek, g_ek);
+}
+static void run_encaps_expanded(void *arg) {
+  (void)arg;
+  g_rc = g_kem->encaps_expanded(g_ct, g_ss, g_xek);
+}
+
 /* X25519: a shared secret with the peer key g_xpub, and a public key. */
 static const uint8_t g_xk[MLKEM_X25519_BYTES] = {5, 6, 7};
 static uint8_t g_xpub[MLKEM_X25519_BYTES] = {9}, g_xout[MLKEM_X25519_BYTES];
@@ -116,17 +149,19 @@ static void run_tls_finish(void *arg) {
 
 /* A row of the tables: up to three functions measured in order (each may
  * use what the one before wrote), the result of the last compared with
- * that of the middle one when `agree` (g_ss, g_ss2: the secrets). */
+ * that of the middle one when `agree` (g_ss, g_ss2: the secrets); prepare,
+ * if not NULL, runs first, unmeasured. */
 typedef struct {
   const char *name;
   const mlkem_kem *kem; /* the ML-KEM set, or NULL */
   unsigned nops;
   const char *op_names[MAX_OPS];
   void (*op_fns[MAX_OPS])(void *);
-  size_t agree; /* bytes of g_ss and g_ss2 that must agree, or 0 */
+  size_t agree;         /* bytes of g_ss and g_ss2 that must agree, or 0 */
+  int (*prepare)(void); /* returns 1 on success */
 } row;
 
-#define MAX_ROWS 12
+#define MAX_ROWS 18
 static row rows[MAX_ROWS];
 static unsigned nrows;
 
@@ -142,15 +177,49 @@ static void add_kem_rows(const mlkem_kem *const *kems) {
              3,
              {"keygen", "encaps", "decaps"},
              {run_keygen, run_encaps, run_decaps},
-             MLKEM_SS_BYTES};
+             MLKEM_SS_BYTES,
+             NULL};
     r.name = kems[s]->name;
     r.kem = kems[s];
     add_row(r);
   }
 }
 
+/* Per ML-KEM set, its expanded keys: "<set>/xdk" (expand_dk,
+ * expand_dk_from_seed, decaps_expanded) and "<set>/xek" (expand_ek,
+ * encaps_expanded). */
+static void add_expanded_rows(void) {
+  static char names[2][3][24];
+  unsigned s;
+  for (s = 0; mlkem_kems[s] != NULL && s < 3; s++) {
+    row d = {NULL,
+             NULL,
+             3,
+             {"expand_dk", "expand_dk_from_seed", "decaps_expanded"},
+             {run_expand_dk, run_expand_dk_from_seed, run_decaps_expanded},
+             MLKEM_SS_BYTES,
+             prepare_expanded};
+    row e = {NULL,
+             NULL,
+             2,
+             {"expand_ek", "encaps_expanded", NULL},
+             {run_expand_ek, run_encaps_expanded, NULL},
+             0,
+             prepare_expanded};
+    snprintf(names[0][s], sizeof names[0][s], "%s/xdk", mlkem_kems[s]->name);
+    snprintf(names[1][s], sizeof names[1][s], "%s/xek", mlkem_kems[s]->name);
+    d.name = names[0][s];
+    d.kem = mlkem_kems[s];
+    e.name = names[1][s];
+    e.kem = mlkem_kems[s];
+    add_row(d);
+    add_row(e);
+  }
+}
+
 static void make_rows(void) {
   add_kem_rows(mlkem_kems);
+  add_expanded_rows();
   add_kem_rows(mlkem_kyber_kems);
   {
     row r = {"X25519",
@@ -158,7 +227,8 @@ static void make_rows(void) {
              2,
              {"x25519", "x25519_base", NULL},
              {run_x25519, run_x25519_base, NULL},
-             0};
+             0,
+             NULL};
     add_row(r);
   }
   {
@@ -167,7 +237,8 @@ static void make_rows(void) {
              3,
              {"keygen", "encaps", "decaps"},
              {run_xwing_keygen, run_xwing_encaps, run_xwing_decaps},
-             XWING_SS_BYTES};
+             XWING_SS_BYTES,
+             NULL};
     add_row(r);
   }
   {
@@ -176,7 +247,8 @@ static void make_rows(void) {
              3,
              {"client_share", "server_share", "client_finish"},
              {run_tls_client, run_tls_server, run_tls_finish},
-             X25519MLKEM768_SECRET_BYTES};
+             X25519MLKEM768_SECRET_BYTES,
+             NULL};
     add_row(r);
   }
 }
@@ -222,6 +294,7 @@ static int child(const char *backend, int fd) {
   if (strcmp(mlkem_backend_name(), backend) != 0) return 77;
   for (r = 0; r < nrows; r++) {
     g_kem = rows[r].kem;
+    if (rows[r].prepare != NULL && !rows[r].prepare()) return 1;
     for (op = 0; op < rows[r].nops; op++) {
       size_t d = measure(rows[r].op_fns[op]);
       if (d == 0) return 1;

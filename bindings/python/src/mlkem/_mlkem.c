@@ -13,8 +13,9 @@
  * object dies, and is made in one place, new_private(), from a key that
  * code has read (_load) or made from raw bytes (generate, from_seed_bytes,
  * _from_expanded_bytes), with all its checks. A public key object holds ek
- * prepared for encapsulation. The key files (PKCS#8, SPKI, DER, PEM) are
- * read and written by the same code as the `mlkem` tool's.
+ * prepared. Both keep their key expanded too (mlkem.h), for every
+ * decapsulation and encapsulation (below). The key files (PKCS#8, SPKI, DER,
+ * PEM) are read and written by the same code as the `mlkem` tool's.
  *
  * The other schemes' keys (round-3 Kyber, X-Wing) are in _kem.c, the TLS
  * key shares and X25519 in _tls.c; this file's module init adds them.
@@ -43,16 +44,23 @@
 
 enum { KIND_PRIVATE = 0, KIND_PUBLIC = 1 };
 
+/* Both kinds also keep their key expanded (mlkem.h, "Expanded keys": the
+ * matrix A-hat, t-hat and, for dk, s-hat, in the backend's form, checked
+ * once), made with the object, in memory of their own (PyMem, its set's
+ * size: 4,224 / 7,808 / 12,416 bytes for dk, 3,136 / 6,208 / 10,304 for
+ * ek), so that every decapsulation and encapsulation hashes only what
+ * depends on the ciphertext or m. */
 typedef struct {
   PyObject_HEAD mlkem_keyfile_key key; /* key.kem NULL: not made here */
+  uint8_t *xdk;                        /* the expanded dk, wiped and freed */
 } PrivateKeyObject;
 
-/* ek is kept prepared (mlkem.h: ek || H(ek), checked once, when the
- * object is made), so that every encapsulation skips the check and the
- * hash. */
+/* ek is kept prepared too (mlkem.h: ek || H(ek), checked once, when the
+ * object is made), for its bytes. */
 typedef struct {
   PyObject_HEAD const mlkem_kem *kem;
   uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES + 32]; /* ek, then H(ek) */
+  uint8_t *xek;                                /* the expanded ek */
 } PublicKeyObject;
 
 static PyObject *PrivateKeyType;
@@ -166,6 +174,24 @@ PyObject *alloc_instance(PyObject *cls) {
   return alloc((PyTypeObject *)cls, 0);
 }
 
+/* *out = a new buffer of n bytes holding expand(key) (an expanded key of
+ * mlkem.h), with the GIL released; 0, or -1 with an exception. */
+static int expand_into(uint8_t **out, size_t n,
+                       int (*expand)(uint8_t *, const uint8_t *),
+                       const uint8_t *key) {
+  int rc;
+  if ((*out = PyMem_Malloc(n)) == NULL) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  Py_BEGIN_ALLOW_THREADS rc = expand(*out, key);
+  Py_END_ALLOW_THREADS if (rc != MLKEM_OK) {
+    raise_library_error(rc);
+    return -1;
+  }
+  return 0;
+}
+
 static PyObject *new_public(int index, const uint8_t *ek) {
   PublicKeyObject *pk;
   if (registered[KIND_PUBLIC][index] == NULL) {
@@ -181,6 +207,11 @@ static PyObject *new_public(int index, const uint8_t *ek) {
                  "invalid %s public key: a coefficient is not below q "
                  "(FIPS 203 7.2 modulus check)",
                  pk->kem->name);
+    Py_DECREF(pk);
+    return NULL;
+  }
+  if (expand_into(&pk->xek, pk->kem->expanded_ek_bytes, pk->kem->expand_ek,
+                  pk->ek) != 0) {
     Py_DECREF(pk);
     return NULL;
   }
@@ -213,6 +244,10 @@ static void private_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
   PrivateKeyObject *k = (PrivateKeyObject *)self;
   freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  if (k->xdk != NULL) {
+    mlkem_zeroize(k->xdk, k->key.kem->expanded_dk_bytes);
+    PyMem_Free(k->xdk);
+  }
   mlkem_keyfile_wipe(&k->key);
   free_fn(self);
   Py_DECREF(tp);
@@ -236,6 +271,11 @@ static PyObject *new_private(PyObject *cls, const mlkem_keyfile_key *key) {
   PrivateKeyObject *k = (PrivateKeyObject *)alloc_instance(cls);
   if (k == NULL) return NULL;
   k->key = *key;
+  if (expand_into(&k->xdk, key->kem->expanded_dk_bytes, key->kem->expand_dk,
+                  key->dk) != 0) {
+    Py_DECREF(k);
+    return NULL;
+  }
   return (PyObject *)k;
 }
 
@@ -319,7 +359,7 @@ static PyObject *private_decapsulate(PyObject *self, PyObject *ct_obj) {
   if (copy_fixed(ct_obj, ct, k->key.kem->ct_bytes, k->key.kem->name,
                  "ciphertext") != 0)
     return NULL;
-  Py_BEGIN_ALLOW_THREADS rc = k->key.kem->decaps(ss, ct, k->key.dk);
+  Py_BEGIN_ALLOW_THREADS rc = k->key.kem->decaps_expanded(ss, ct, k->xdk);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
   out = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
   mlkem_zeroize(ss, sizeof ss);
@@ -460,6 +500,8 @@ static PublicKeyObject *as_public(PyObject *self) {
 void public_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
   freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  if (PyObject_TypeCheck(self, (PyTypeObject *)PublicKeyType))
+    PyMem_Free(((PublicKeyObject *)self)->xek);
   free_fn(self);
   Py_DECREF(tp);
 }
@@ -481,8 +523,8 @@ static PyObject *encapsulate(PublicKeyObject *k, const uint8_t *m) {
   PyObject *res;
   int rc;
   Py_BEGIN_ALLOW_THREADS rc =
-      m != NULL ? k->kem->encaps_prepared_derand(ct, ss, k->ek, m)
-                : k->kem->encaps_prepared(ct, ss, k->ek);
+      m != NULL ? k->kem->encaps_expanded_derand(ct, ss, k->xek, m)
+                : k->kem->encaps_expanded(ct, ss, k->xek);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
   res = bytes_pair(ss, sizeof ss, ct, k->kem->ct_bytes);
   mlkem_zeroize(ss, sizeof ss);

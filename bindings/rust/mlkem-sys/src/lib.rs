@@ -82,6 +82,17 @@ pub const X25519MLKEM768_SERVER_COINS_BYTES: usize = 64;
 
 // X25519 (mlkem_hazmat.h).
 pub const MLKEM_X25519_BYTES: usize = 32;
+/// An expanded key made by another backend, layout version or set, or of
+/// the other kind (mlkem.h).
+pub const MLKEM_ERR_EXPANDED_KEY: c_int = -9;
+
+/// The expanded keys (mlkem.h, "Expanded keys").
+pub const MLKEM512_EXPANDED_EK_BYTES: usize = 3136;
+pub const MLKEM512_EXPANDED_DK_BYTES: usize = 4224;
+pub const MLKEM768_EXPANDED_EK_BYTES: usize = 6208;
+pub const MLKEM768_EXPANDED_DK_BYTES: usize = 7808;
+pub const MLKEM1024_EXPANDED_EK_BYTES: usize = 10304;
+pub const MLKEM1024_EXPANDED_DK_BYTES: usize = 12416;
 
 /// The descriptor of one parameter set (`mlkem_kem` in mlkem.h).
 #[repr(C)]
@@ -111,6 +122,51 @@ pub struct mlkem_kem {
     pub encaps_prepared_derand: Option<
         unsafe extern "C" fn(ct: *mut u8, ss: *mut u8, prep: *const u8, m: *const u8) -> c_int,
     >,
+    pub expanded_dk_bytes: usize,
+    pub expanded_ek_bytes: usize,
+    pub expand_dk: Option<unsafe extern "C" fn(x: *mut u8, dk: *const u8) -> c_int>,
+    pub expand_dk_from_seed: Option<unsafe extern "C" fn(x: *mut u8, seed: *const u8) -> c_int>,
+    pub decaps_expanded:
+        Option<unsafe extern "C" fn(ss: *mut u8, ct: *const u8, x: *const u8) -> c_int>,
+    pub expanded_dk_wipe: Option<unsafe extern "C" fn(x: *mut u8)>,
+    pub expand_ek: Option<unsafe extern "C" fn(x: *mut u8, ek: *const u8) -> c_int>,
+    pub encaps_expanded:
+        Option<unsafe extern "C" fn(ct: *mut u8, ss: *mut u8, x: *const u8) -> c_int>,
+    pub encaps_expanded_derand:
+        Option<unsafe extern "C" fn(ct: *mut u8, ss: *mut u8, x: *const u8, m: *const u8) -> c_int>,
+}
+
+/// The expanded keys' functions of one set (mlkem.h): mlkemP_expand_dk,
+/// _expand_dk_from_seed, _decaps_expanded, _expanded_dk_wipe, _expand_ek,
+/// _encaps_expanded and _encaps_expanded_derand.
+macro_rules! expanded_fns {
+    ($($expand_dk:ident, $from_seed:ident, $decaps:ident, $wipe:ident, $expand_ek:ident,
+       $encaps:ident, $encaps_derand:ident;)*) => {
+        extern "C" {
+            $(
+                pub fn $expand_dk(x: *mut u8, dk: *const u8) -> c_int;
+                pub fn $from_seed(x: *mut u8, seed: *const u8) -> c_int;
+                pub fn $decaps(ss: *mut u8, ct: *const u8, x: *const u8) -> c_int;
+                pub fn $wipe(x: *mut u8);
+                pub fn $expand_ek(x: *mut u8, ek: *const u8) -> c_int;
+                pub fn $encaps(ct: *mut u8, ss: *mut u8, x: *const u8) -> c_int;
+                pub fn $encaps_derand(ct: *mut u8, ss: *mut u8, x: *const u8, m: *const u8)
+                    -> c_int;
+            )*
+        }
+    };
+}
+
+expanded_fns! {
+    mlkem512_expand_dk, mlkem512_expand_dk_from_seed, mlkem512_decaps_expanded,
+    mlkem512_expanded_dk_wipe, mlkem512_expand_ek, mlkem512_encaps_expanded,
+    mlkem512_encaps_expanded_derand;
+    mlkem768_expand_dk, mlkem768_expand_dk_from_seed, mlkem768_decaps_expanded,
+    mlkem768_expanded_dk_wipe, mlkem768_expand_ek, mlkem768_encaps_expanded,
+    mlkem768_encaps_expanded_derand;
+    mlkem1024_expand_dk, mlkem1024_expand_dk_from_seed, mlkem1024_decaps_expanded,
+    mlkem1024_expanded_dk_wipe, mlkem1024_expand_ek, mlkem1024_encaps_expanded,
+    mlkem1024_encaps_expanded_derand;
 }
 
 extern "C" {
@@ -323,6 +379,32 @@ mod tests {
             assert_eq!(d.seed_bytes, MLKEM_SEED_BYTES);
             assert_eq!(d.msg_bytes, MLKEM_MSG_BYTES);
         }
+        for (name, xdk, xek) in [
+            (
+                c"ML-KEM-512",
+                MLKEM512_EXPANDED_DK_BYTES,
+                MLKEM512_EXPANDED_EK_BYTES,
+            ),
+            (
+                c"ML-KEM-768",
+                MLKEM768_EXPANDED_DK_BYTES,
+                MLKEM768_EXPANDED_EK_BYTES,
+            ),
+            (
+                c"ML-KEM-1024",
+                MLKEM1024_EXPANDED_DK_BYTES,
+                MLKEM1024_EXPANDED_EK_BYTES,
+            ),
+        ] {
+            // SAFETY: as above.
+            let d = unsafe { mlkem_kem_by_name(name.as_ptr()).as_ref() }.expect("known set");
+            assert_eq!(
+                (d.expanded_dk_bytes, d.expanded_ek_bytes),
+                (xdk, xek),
+                "{name:?}"
+            );
+            assert!(d.expand_dk.is_some() && d.encaps_expanded_derand.is_some());
+        }
     }
 
     /// The round-3 sizes against the descriptors of mlkem_kyber_kems, which
@@ -405,6 +487,7 @@ mod tests {
             MLKEM_ERR_SELFTEST,
             MLKEM_ERR_PAIRWISE,
             MLKEM_ERR_X25519_ZERO,
+            MLKEM_ERR_EXPANDED_KEY,
         ] {
             assert!(named(code), "code {code}");
         }

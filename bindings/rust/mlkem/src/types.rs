@@ -544,3 +544,10 @@ impl<P: ParameterSet> Drop for DecapsulationKey<P> {
 }
 
 impl<P: ParameterSet> ZeroizeOnDrop for DecapsulationKey<P> {}
+
+// --------------------------------------------------------------------------
+// Expanded keys
+
+#[path = "expanded.rs"]
+mod expanded;
+pub use expanded::{Expanded, ExpandedDecapsulationKey, ExpandedEncapsulationKey};
