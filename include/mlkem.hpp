@@ -494,6 +494,11 @@ class parameter_set {
   static constexpr std::size_t shared_secret_size = MLKEM_SS_BYTES;
   static constexpr std::size_t seed_size = MLKEM_SEED_BYTES;
   static constexpr std::size_t message_size = MLKEM_MSG_BYTES;
+  /* Whether expanded_decapsulation_key and expanded_encapsulation_key can
+   * be used: the ML-KEM sets (the C library has no expanded round-3 key). */
+  static constexpr bool has_expanded_keys = requires {
+    detail::expanded<Traits>::dk_bytes;
+  };
 
   using shared_secret = mlkem::shared_secret;
   /* The ciphertext c (public). */

@@ -126,6 +126,8 @@ class x_wing {
   static constexpr std::size_t eseed_size = XWING_ESEED_BYTES;
   /* encapsulate_derand's input, as the concept mlkem::kem names it. */
   static constexpr std::size_t message_size = eseed_size;
+  /* No expanded form (the C library keeps none for X-Wing). */
+  static constexpr bool has_expanded_keys = false;
 
   using shared_secret = mlkem::shared_secret;
   /* The ciphertext: ML-KEM-768 ct || X25519 ephemeral public key. */
