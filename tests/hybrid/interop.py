@@ -31,12 +31,12 @@ import ctypes
 import hashlib
 import hmac
 import os
-import shutil
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
+import go_build  # noqa: E402  (tests/go_build.py)
 import pyca_venv  # noqa: E402  (tests/pyca_venv.py)
 
 NAME = "hybrid_interop"
@@ -140,24 +140,10 @@ def hpke_export(shared_secret, info, context, length,
 def go_peer(work):
     """Builds the Go peer; returns a running process, or None with the
     reason printed."""
-    go = shutil.which("go")
-    if go is None:
-        return None, "go not found (Go 1.26 or later)"
-    v = subprocess.run([go, "env", "GOVERSION"], capture_output=True,
-                       text=True).stdout.strip()
-    try:
-        major, minor = (int(x) for x in v[2:].split(".")[:2])
-    except ValueError:
-        return None, f"cannot read the Go version ({v!r})"
-    if (major, minor) < (1, 26):
-        return None, f"{v} is older than Go 1.26 (crypto/hpke)"
-    exe = os.path.join(work, "hybrid_peer")
-    env = dict(os.environ, GOTOOLCHAIN="local", GOFLAGS="-mod=mod")
-    r = subprocess.run([go, "build", "-o", exe, "."], cwd=os.path.join(
-        HERE, "go"), capture_output=True, text=True, env=env)
-    if r.returncode != 0:
-        return None, "go build failed: " + r.stderr.strip()
-    print(f"{NAME}: Go peer built with {v}", flush=True)
+    exe, why = go_build.build(NAME, os.path.join(HERE, "go"),
+                              os.path.join(work, "hybrid_peer"), "crypto/hpke")
+    if exe is None:
+        return None, why
     return subprocess.Popen([exe], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True), None
 

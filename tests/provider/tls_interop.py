@@ -46,7 +46,10 @@ import subprocess
 import sys
 import time
 
-import provider_test
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import go_build  # noqa: E402  (tests/go_build.py)
+import provider_test  # noqa: E402
 from provider_test import check, skip
 
 NAME = "provider_tls"
@@ -236,42 +239,14 @@ def part_openssl(work, env, cert, key):
 
 # --- Go crypto/tls ----------------------------------------------------------
 
-def find_go():
-    go = shutil.which("go")
-    if go is None and os.access("/usr/local/go/bin/go", os.X_OK):
-        go = "/usr/local/go/bin/go"
-    return go
-
-
-def build_go_peer(go_dir, work):
-    go = find_go()
-    if go is None:
-        return None, "go not found (Go 1.26 or later)"
-    v = subprocess.run([go, "env", "GOVERSION"], capture_output=True,
-                       text=True).stdout.strip()
-    try:
-        major, minor = (int(x) for x in v[2:].split(".")[:2])
-    except ValueError:
-        return None, f"cannot read the Go version ({v!r})"
-    if (major, minor) < (1, 26):
-        return None, f"{v} is older than Go 1.26 (SecP256r1MLKEM768)"
-    exe = os.path.join(work, "tlspeer")
-    env = dict(os.environ, GOTOOLCHAIN="local", GOFLAGS="-mod=mod")
-    r = subprocess.run([go, "build", "-o", exe, "."], cwd=go_dir, env=env,
-                       capture_output=True, text=True, timeout=600)
-    if r.returncode != 0:
-        return None, "go build failed: " + r.stderr.strip()
-    print(f"{NAME}: Go peer built with {v}", flush=True)
-    return exe, None
-
-
 def go_field(out, key):
     m = re.search(rf"^{key}=(.*)$", out, re.M)
     return m.group(1).strip() if m else None
 
 
 def part_go(work, env, cert, key, go_dir):
-    peer, why = build_go_peer(go_dir, work)
+    peer, why = go_build.build(NAME, go_dir, os.path.join(work, "tlspeer"),
+                               "SecP256r1MLKEM768")
     if peer is None:
         skip(why)
     # Go's defaults (X25519MLKEM768 and X25519 shares) against a server
@@ -355,7 +330,8 @@ def part_nginx(work, env, cert, key, go_dir):
         skip("nginx not found (Debian: apt-get install nginx)")
     if curl is None:
         skip("curl not found (Debian: apt-get install curl)")
-    peer, why = build_go_peer(go_dir, work)
+    peer, why = go_build.build(NAME, go_dir, os.path.join(work, "tlspeer"),
+                               "SecP256r1MLKEM768")
     if peer is None:
         skip(why)
     port = free_port()
