@@ -12,9 +12,10 @@
  * one-way call, and a fingerprint of every state a call permutes (so a
  * change of which job sits in which slot, or of what was absorbed, shows).
  * The record was written by the scheduler as it was before its split into
- * queue, absorbing, planner and run loop (commit 941816c); a change that
- * means to alter the schedule writes a new one (README there) and says
- * so.
+ * queue, absorbing, planner and run loop (commit 941816c), and the lists
+ * of the expanded-key operations added to it later (909cbb3); a change
+ * that means to alter the schedule writes a new one (README there) and
+ * says so.
  *
  * How: the library's mlkem_hash_run, through which every list of kem.c
  * and kpke.c goes, is wrapped at link time (-Wl,--wrap, tests/
@@ -157,6 +158,8 @@ static void record_all(void) {
                                       "ML-KEM-1024"};
   static uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
   static uint8_t ct[MLKEM1024_CT_BYTES], prep[MLKEM1024_EK_BYTES + 32];
+  static uint8_t xek[MLKEM1024_EXPANDED_EK_BYTES];
+  static uint8_t xdk[MLKEM1024_EXPANDED_DK_BYTES];
   uint8_t ss[MLKEM_SS_BYTES], seed[MLKEM_SEED_BYTES], m[MLKEM_MSG_BYTES];
   char buf[96];
   unsigned k, i;
@@ -179,6 +182,11 @@ static void record_all(void) {
       OP("decaps", kem->decaps(ss, ct, dk));
       OP("prepare_ek", kem->prepare_ek(prep, ek));
       OP("encaps_prepared", kem->encaps_prepared_derand(ct, ss, prep, m));
+      OP("expand_ek", kem->expand_ek(xek, ek));
+      OP("encaps_expanded", kem->encaps_expanded_derand(ct, ss, xek, m));
+      OP("expand_dk", kem->expand_dk(xdk, dk));
+      OP("decaps_expanded", kem->decaps_expanded(ss, ct, xdk));
+      OP("expand_dk_from_seed", kem->expand_dk_from_seed(xdk, seed));
 #undef OP
     }
   }
