@@ -64,6 +64,9 @@
  * mlkem_keyfile_decode from the DER marked secret whole, and from the PEM
  * with its body marked secret; the raw seed and the raw dk, secret whole,
  * are read too, and a both key whose z disagrees with its seed is refused.
+ * The same for X-Wing's key files (its seed form, DER and PEM, and the raw
+ * 32-byte seed): the reader expands the seed to its pk (X25519 and ML-KEM
+ * key generation), which must leave the seed read marked secret.
  * The reader declassifies only the structure of the file (tags, lengths,
  * the version and the algorithm), the public key inside dk, whether the
  * input is PEM, and whether seed and expanded key agree (src/keyfile/;
@@ -724,64 +727,71 @@ static void run_pem(void) {
 #define KF_TAIL 26 /* "-----END PRIVATE KEY-----\n" */
 
 /* Reads `in` (len bytes, marked as the caller chose) and checks the key
- * read against `want`, in type `type`. */
+ * read against `want`, in type `type`. want->kem is NULL for X-Wing, whose
+ * private key is its seed alone (no dk). */
 static void keyfile_read(const char *what, const uint8_t *in, size_t len,
                          const mlkem_keyfile_alg *seed_alg,
                          const mlkem_keyfile_key *want,
                          mlkem_keyfile_type type) {
   static mlkem_keyfile_key back;
   const mlkem_kem *kem = want->kem;
+  const mlkem_keyfile_alg *alg = want->alg;
   int r = mlkem_keyfile_decode(&back, in, len, seed_alg, NULL);
-  check(r == MLKEM_KEYFILE_OK && back.type == type, what, "the key is read");
+  check(r == MLKEM_KEYFILE_OK && back.type == type && back.alg == alg, what,
+        "the key is read");
   if (checker_running() && !RUNNING_UNDER_MSAN) {
-    tracked(all_secret(back.dk, 384u * kem->rank), what,
-            "dk_PKE read is secret");
+    if (kem != NULL)
+      tracked(all_secret(back.dk, 384u * kem->rank), what,
+              "dk_PKE read is secret");
     if (type != MLKEM_KEYFILE_EXPANDED)
-      tracked(all_secret(back.seed, MLKEM_SEED_BYTES), what,
+      tracked(all_secret(back.seed, alg->seed_bytes), what,
               "the seed read is secret");
   }
   MLKEM_CT_UNPOISON(&back, sizeof back);
-  check(memcmp(back.dk, want->dk, kem->dk_bytes) == 0 &&
-            memcmp(back.ek, want->ek, kem->ek_bytes) == 0 &&
+  check((kem == NULL || memcmp(back.dk, want->dk, kem->dk_bytes) == 0) &&
+            memcmp(back.ek, want->ek, alg->ek_bytes) == 0 &&
             (type == MLKEM_KEYFILE_EXPANDED ||
-             memcmp(back.seed, want->seed, MLKEM_SEED_BYTES) == 0),
+             memcmp(back.seed, want->seed, alg->seed_bytes) == 0),
         what, "the key read is the key written");
   mlkem_keyfile_wipe(&back);
 }
 
-static void run_keyfile(const mlkem_kem *kem) {
+/* The key files of one key type: ML-KEM in its three private forms, X-Wing
+ * in the seed form (the only one its draft defines). */
+static void run_keyfile(const mlkem_keyfile_alg *alg) {
   static mlkem_keyfile_key key, plain, refused;
   static uint8_t out[MLKEM_KEYFILE_MAX_PEM], copy[MLKEM_KEYFILE_MAX_PEM];
   static const mlkem_keyfile_type forms[3] = {
       MLKEM_KEYFILE_SEED, MLKEM_KEYFILE_EXPANDED, MLKEM_KEYFILE_BOTH};
   static const char *const form_names[3] = {"seed", "expanded", "both"};
-  const mlkem_keyfile_alg *alg = mlkem_keyfile_alg_by_name(kem->name);
-  uint8_t seed[MLKEM_SEED_BYTES];
+  uint8_t seed[MLKEM_KEYFILE_MAX_SEED_BYTES];
   char what[80];
-  size_t len, f;
+  size_t len, f, nforms;
   int r, pem;
 
-  rng_bytes(seed, sizeof seed);
-  MLKEM_CT_POISON(seed, sizeof seed);
-  r = mlkem_keyfile_from_raw(&key, alg, MLKEM_KEYFILE_SEED, seed, sizeof seed,
-                             NULL);
-  check(r == MLKEM_KEYFILE_OK, kem->name, "a key from a secret seed");
+  rng_bytes(seed, alg->seed_bytes);
+  MLKEM_CT_POISON(seed, alg->seed_bytes);
+  r = mlkem_keyfile_from_raw(&key, alg, MLKEM_KEYFILE_SEED, seed,
+                             alg->seed_bytes, NULL);
+  check(r == MLKEM_KEYFILE_OK, alg->name, "a key from a secret seed");
   /* The same key, declassified: what every read must give. */
   plain = key;
   MLKEM_CT_UNPOISON(&plain, sizeof plain);
+  nforms = key.kem != NULL ? 3 : 1;
 
-  for (f = 0; f < 3; f++)
+  for (f = 0; f < nforms; f++)
     for (pem = 0; pem < 2; pem++) {
-      snprintf(what, sizeof what, "%s key file, %s form, %s", kem->name,
+      snprintf(what, sizeof what, "%s key file, %s form, %s", alg->name,
                form_names[f], pem ? "PEM" : "DER");
       r = mlkem_keyfile_encode(&key, forms[f],
                                pem ? MLKEM_KEYFILE_PEM : MLKEM_KEYFILE_DER, out,
                                sizeof out, &len, NULL);
       check(r == MLKEM_KEYFILE_OK, what, "written");
       /* The end of the DER is z or the seed; the second line of the PEM
-       * body encodes DER bytes 48 to 95: seed or dk_PKE. */
+       * body encodes DER bytes 48 to 95: seed or dk_PKE (X-Wing: bytes 48
+       * to 51 of its 52-byte DER, the end of the seed). */
       if (checker_running() && !RUNNING_UNDER_MSAN)
-        tracked(pem ? all_secret(out + KF_HEAD + 65, 48)
+        tracked(pem ? all_secret(out + KF_HEAD + 65, key.kem != NULL ? 48 : 4)
                     : all_secret(out + len - 32, 32),
                 what, "the private key written is secret");
       memcpy(copy, out, len);
@@ -802,15 +812,18 @@ static void run_keyfile(const mlkem_kem *kem) {
               "a both key with another z is refused");
       }
     }
-  /* Raw: the seed and the dk, secret whole. */
-  memcpy(copy, plain.seed, MLKEM_SEED_BYTES);
-  MLKEM_CT_POISON(copy, MLKEM_SEED_BYTES);
-  snprintf(what, sizeof what, "%s raw seed", kem->name);
-  keyfile_read(what, copy, MLKEM_SEED_BYTES, alg, &plain, MLKEM_KEYFILE_SEED);
-  memcpy(copy, plain.dk, kem->dk_bytes);
-  MLKEM_CT_POISON(copy, kem->dk_bytes);
-  snprintf(what, sizeof what, "%s raw dk", kem->name);
-  keyfile_read(what, copy, kem->dk_bytes, NULL, &plain, MLKEM_KEYFILE_EXPANDED);
+  /* Raw: the seed, and an ML-KEM dk, secret whole. */
+  memcpy(copy, plain.seed, alg->seed_bytes);
+  MLKEM_CT_POISON(copy, alg->seed_bytes);
+  snprintf(what, sizeof what, "%s raw seed", alg->name);
+  keyfile_read(what, copy, alg->seed_bytes, alg, &plain, MLKEM_KEYFILE_SEED);
+  if (key.kem != NULL) {
+    memcpy(copy, plain.dk, alg->dk_bytes);
+    MLKEM_CT_POISON(copy, alg->dk_bytes);
+    snprintf(what, sizeof what, "%s raw dk", alg->name);
+    keyfile_read(what, copy, alg->dk_bytes, NULL, &plain,
+                 MLKEM_KEYFILE_EXPANDED);
+  }
   mlkem_keyfile_wipe(&key);
   mlkem_keyfile_wipe(&plain);
 }
@@ -834,7 +847,9 @@ int main(void) {
   run_x25519(tracking);
   run_hybrids(tracking);
   run_pem();
-  for (i = 0; mlkem_kems[i] != NULL; i++) run_keyfile(mlkem_kems[i]);
+  for (i = 0; mlkem_kems[i] != NULL; i++)
+    run_keyfile(mlkem_keyfile_alg_by_name(mlkem_kems[i]->name));
+  run_keyfile(mlkem_keyfile_alg_by_name("X-Wing"));
   printf("ct_check: %u passed, %u failed, %u secret outputs not marked\n",
          checks - failures - lost, failures, lost);
   return failures != 0 ? 1 : lost != 0 ? 2 : 0;
