@@ -79,13 +79,14 @@ static int pairwise_consistent(const mlkem_backend *be, const uint8_t *ek,
                                uint8_t *dk);
 
 /* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16), then, in builds with
- * MLKEM_PAIRWISE_TEST, the pairwise consistency test. */
+ * MLKEM_PAIRWISE_TEST, the pairwise consistency test. With at not NULL,
+ * A-hat transposed goes there too (an expanded key's, below). */
 static int keygen_internal(const mlkem_backend *be, uint8_t *ek, uint8_t *dk,
-                           const uint8_t *seed) {
+                           const uint8_t *seed, uint8_t *at) {
   uint8_t *dk_ek_out = dk + MLKEM_DKPKE_BYTES_K;
   /* Algorithm 16 steps 2-3: dk = dk_PKE || ek || H(ek) || z, H(ek)
    * hashed as K-PKE.KeyGen writes ek. */
-  mlkem_kpke_keygen_h(be, ek, dk, seed, dk_ek_out + MLKEM_EK_BYTES_K,
+  mlkem_kpke_keygen_h(be, ek, dk, seed, dk_ek_out + MLKEM_EK_BYTES_K, at,
                       MLKEM_SYM_FIPS203);
   memcpy(dk_ek_out, ek, MLKEM_EK_BYTES_K);
   memcpy(dk_ek_out + MLKEM_EK_BYTES_K + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
@@ -139,7 +140,7 @@ int mlkem_kem_keygen_derand(uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
                 MLKEM_DK_BYTES_K);
   if (be == NULL)
     return fail(MLKEM_ERR_BACKEND, ek, MLKEM_EK_BYTES_K, dk, MLKEM_DK_BYTES_K);
-  if (keygen_internal(be, ek, dk, seed) != MLKEM_OK)
+  if (keygen_internal(be, ek, dk, seed, NULL) != MLKEM_OK)
     return fail(MLKEM_ERR_PAIRWISE, ek, MLKEM_EK_BYTES_K, dk, MLKEM_DK_BYTES_K);
   return MLKEM_OK;
 }
@@ -156,7 +157,7 @@ int mlkem_kem_keygen(uint8_t *ek, uint8_t *dk) {
   else if (mlkem_randombytes(seed, sizeof seed) != 0)
     err = MLKEM_ERR_RANDOM;
   else
-    err = keygen_internal(be, ek, dk, seed);
+    err = keygen_internal(be, ek, dk, seed, NULL);
   mlkem_zeroize(seed, sizeof seed);
   if (err != MLKEM_OK)
     return fail(err, ek, MLKEM_EK_BYTES_K, dk, MLKEM_DK_BYTES_K);
@@ -396,25 +397,45 @@ static int xk_header_ok(const uint8_t *x, uint8_t kind,
   return memcmp(x, want, XK_HEADER_BYTES) == 0;
 }
 
+/* Out of line: the polynomial each of the next two keeps on its stack is
+ * then not in expand_dk_from_seed's frame while key generation runs below
+ * it (make stack, docs/SECURITY.md). */
+#if defined(__GNUC__) || defined(__clang__)
+#define XK_NOINLINE __attribute__((noinline))
+#else
+#define XK_NOINLINE
+#endif
+
+/* The header of kind and t-hat = ByteDecode_12(ek[0 : 384k]) with the
+ * modulus check (section 7.2); returns non-zero if ek fails it (out is
+ * then partly written). ek is public. */
+static XK_NOINLINE unsigned expand_t_hat(const mlkem_backend *be, uint8_t *out,
+                                         const uint8_t *ek, uint8_t kind) {
+  mlkem_poly t;
+  unsigned bad = 0, i;
+  for (i = 0; i < MLKEM_K; i++) {
+    bad |= be->decode12(&t, ek + i * MLKEM_POLYBYTES);
+    memcpy(out + XK_T_HAT + i * sizeof t, &t, sizeof t);
+  }
+  xk_header(out, kind, be);
+  memset(out + XK_HEADER_BYTES, 0, XK_H - XK_HEADER_BYTES);
+  return bad;
+}
+
 /* What an expanded ek and dk share, from ek (the ek inside dk when h_dk is
- * given): t-hat with the modulus check (section 7.2), H(ek) and A-hat
- * transposed in one list of hashes, and the header of kind. Returns 0, or
- * 1 if ek fails the modulus check, 2 if h_dk is given and is not H(ek)
- * (the hash check of section 7.3); out is then partly written. Everything
- * it reads is public. */
+ * given): t-hat with the modulus check, then H(ek) and A-hat transposed
+ * in one list of hashes, and the header of kind. Returns 0, or 1 if ek
+ * fails the modulus check, 2 if h_dk is given and is not H(ek) (the hash
+ * check of section 7.3); out is then partly written. Everything it reads
+ * is public. */
 static int expand_public(const mlkem_backend *be, uint8_t *out,
                          const uint8_t *ek, const uint8_t *h_dk, uint8_t kind) {
   mlkem_poly at[MLKEM_K * MLKEM_K];
   mlkem_matrix_entry entries[MLKEM_K * MLKEM_K];
   mlkem_sponge_job jobs[1 + MLKEM_K * MLKEM_K];
   mlkem_job_list list = {jobs, 0, 1 + MLKEM_K * MLKEM_K};
-  unsigned bad = 0, i;
 
-  for (i = 0; i < MLKEM_K; i++)
-    bad |= be->decode12(&at[i], ek + i * MLKEM_POLYBYTES);
-  if (bad != 0) return 1;
-  memcpy(out + XK_T_HAT, at, MLKEM_K * sizeof(mlkem_poly));
-
+  if (expand_t_hat(be, out, ek, kind) != 0) return 1;
   mlkem_jobs_add(&list, mlkem_job_h(ek, MLKEM_EK_BYTES_K, out + XK_H));
   mlkem_matrix_jobs(&list, be, entries, at, MLKEM_K, ek + MLKEM_DKPKE_BYTES_K,
                     1);
@@ -422,9 +443,22 @@ static int expand_public(const mlkem_backend *be, uint8_t *out,
   if (h_dk != NULL && mlkem_ct_memneq(out + XK_H, h_dk, MLKEM_SYMBYTES) != 0)
     return 2;
   memcpy(out + XK_A_T, at, sizeof at);
-  xk_header(out, kind, be);
-  memset(out + XK_HEADER_BYTES, 0, XK_H - XK_HEADER_BYTES);
   return 0;
+}
+
+/* The secret part of an expanded dk: s-hat = ByteDecode_12(dk_PKE)
+ * (Algorithm 15 step 5), then z. */
+static XK_NOINLINE void expand_secret(const mlkem_backend *be, uint8_t *out,
+                                      const uint8_t *dk) {
+  mlkem_poly s_hat;
+  unsigned i;
+  for (i = 0; i < MLKEM_K; i++) {
+    (void)be->decode12(&s_hat, dk + i * MLKEM_POLYBYTES);
+    memcpy(out + XK_S_HAT + i * sizeof s_hat, &s_hat, sizeof s_hat);
+  }
+  memcpy(out + XK_Z, dk_z(dk), MLKEM_SYMBYTES);
+  memset(out + XK_Z + MLKEM_SYMBYTES, 0, MLKEM_SYMBYTES);
+  mlkem_zeroize(&s_hat, sizeof s_hat);
 }
 
 int mlkem_kem_expand_ek(uint8_t *out, const uint8_t *ek) {
@@ -441,36 +475,40 @@ int mlkem_kem_expand_ek(uint8_t *out, const uint8_t *ek) {
  * dk (a dk that fails either is refused), then s-hat and z. */
 int mlkem_kem_expand_dk(uint8_t *out, const uint8_t *dk) {
   const mlkem_backend *be = mlkem_backend_get();
-  mlkem_poly s_hat[MLKEM_K];
-  unsigned i;
   if (out == NULL || dk == NULL)
     return fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, out, XK_DK_BYTES);
   if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, out, XK_DK_BYTES);
   if (expand_public(be, out, dk_ek(dk), dk_h(dk), 'D') != 0)
     return fail(MLKEM_ERR_INVALID_DK, NULL, 0, out, XK_DK_BYTES);
-  /* Algorithm 15 step 5: s-hat = ByteDecode_12(dk_PKE). */
-  for (i = 0; i < MLKEM_K; i++)
-    (void)be->decode12(&s_hat[i], dk + i * MLKEM_POLYBYTES);
-  memcpy(out + XK_S_HAT, s_hat, sizeof s_hat);
-  memcpy(out + XK_Z, dk_z(dk), MLKEM_SYMBYTES);
-  memset(out + XK_Z + MLKEM_SYMBYTES, 0, MLKEM_SYMBYTES);
-  mlkem_zeroize(s_hat, sizeof s_hat);
+  expand_secret(be, out, dk);
   return MLKEM_OK;
 }
 
-/* ML-KEM.KeyGen_internal (Algorithm 16), then the expansion of its dk. */
+/* ML-KEM.KeyGen_internal (Algorithm 16) and the expansion of its dk in
+ * one pass: key generation leaves A-hat transposed in out and H(ek) in
+ * dk, so neither is computed twice; t-hat and s-hat are decoded from the
+ * ek and dk_PKE it wrote. The checks of expand_dk hold by construction (ek
+ * is encoded from reduced coefficients, H(ek) hashed from it), so none is
+ * repeated (test_expanded: the result equals expand_dk's of the same dk). */
 int mlkem_kem_expand_dk_from_seed(uint8_t *out, const uint8_t *seed) {
+  const mlkem_backend *be = mlkem_backend_get();
   uint8_t ek[MLKEM_EK_BYTES_K], dk[MLKEM_DK_BYTES_K];
   int err;
   if (out == NULL || seed == NULL)
     return fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, out, XK_DK_BYTES);
-  err = mlkem_kem_keygen_derand(ek, dk, seed);
+  if (be == NULL) return fail(MLKEM_ERR_BACKEND, NULL, 0, out, XK_DK_BYTES);
+  err = keygen_internal(be, ek, dk, seed, out + XK_A_T);
   /* The ek in dk, and H(ek), are public (the encapsulation key), though
    * computed from secrets: declassified for make ct (ct_testing.h), as
-   * the expansion's checks decide on them. */
+   * the modulus check of the decoding decides on them. */
   MLKEM_CT_UNPOISON(dk + MLKEM_DKPKE_BYTES_K,
                     MLKEM_EK_BYTES_K + MLKEM_SYMBYTES);
-  if (err == MLKEM_OK) err = mlkem_kem_expand_dk(out, dk);
+  if (err == MLKEM_OK && expand_t_hat(be, out, dk_ek(dk), 'D') != 0)
+    err = MLKEM_ERR_INVALID_DK; /* not reached: ek is encoded reduced */
+  if (err == MLKEM_OK) {
+    memcpy(out + XK_H, dk_h(dk), MLKEM_SYMBYTES);
+    expand_secret(be, out, dk);
+  }
   mlkem_zeroize(dk, sizeof dk);
   if (err != MLKEM_OK) return fail(err, NULL, 0, out, XK_DK_BYTES);
   return MLKEM_OK;

@@ -32,12 +32,12 @@
  * differs only in them. */
 void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
-                         mlkem_sym sym) {
+                         uint8_t *at, mlkem_sym sym) {
   uint8_t in[MLKEM_SYMBYTES + 1];
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_sponge_job g;
   mlkem_kpke_keygen_vars v;
-  unsigned i;
+  unsigned i, j;
 
   /* Step 1: (rho, sigma) = G(d || k), with the rank byte of the final
    * standard (domain separation between parameter sets); round 3 hashed d
@@ -75,6 +75,12 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
   /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the PRF outputs. */
   for (i = 0; i < K; i++)
     be->encode12(dkpke + i * MLKEM_POLYBYTES, &v.s_hat[i], 0, MLKEM_N);
+  /* A-hat (public: from rho) for the caller that keeps it. */
+  if (at != NULL)
+    for (i = 0; i < K; i++)
+      for (j = 0; j < K; j++)
+        memcpy(at + sizeof(mlkem_poly) * (i * K + j), &v.a_hat[j * K + i],
+               sizeof(mlkem_poly));
 
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(rho_sigma, sizeof rho_sigma);
@@ -118,7 +124,7 @@ void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
 /* FIPS 203 Algorithm 13 (the hazmat entry point). */
 void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                        const uint8_t d[MLKEM_SYMBYTES]) {
-  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL, MLKEM_SYM_FIPS203);
+  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL, NULL, MLKEM_SYM_FIPS203);
 }
 
 void mlkem_kpke_noise_wipe(mlkem_kpke_noise *noise) {

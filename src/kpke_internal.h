@@ -25,10 +25,13 @@
 /* K-PKE.KeyGen (FIPS 203 Algorithm 13) into ek and dk_PKE from the seed
  * d, on the symmetric functions sym (symmetric.h); with h not NULL, also
  * H(ek) into h (ML-KEM.KeyGen_internal, Algorithm 16), hashed as ek is
- * written (SHA3-256: not with MLKEM_SYM_ROUND3_90S, whose H is SHA-256). */
+ * written (SHA3-256: not with MLKEM_SYM_ROUND3_90S, whose H is SHA-256).
+ * With at not NULL, also A-hat transposed into the k^2 polynomials at at
+ * (bytes, any alignment): row i, the entries A-hat[j][i], at polynomial
+ * i k + j, as SampleNTT gave them (an expanded key's layout, kem.c). */
 void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
-                         mlkem_sym sym);
+                         uint8_t *at, mlkem_sym sym);
 
 /* The variables of K-PKE.KeyGen that its steps (kpke.c) share with the
  * schedule that runs them (kpke_schedule.c). t-hat and e-hat are held

@@ -116,7 +116,7 @@ static int kyber_keygen_internal(const mlkem_backend *be, mlkem_sym sym,
   uint8_t *sk_pk = sk + MLKEM_DKPKE_BYTES_K;
   uint8_t *sk_h = sk_pk + MLKEM_EK_BYTES_K;
   mlkem_kpke_keygen_h(be, pk, sk, d, sym == MLKEM_SYM_ROUND3 ? sk_h : NULL,
-                      sym);
+                      NULL, sym);
   memcpy(sk_pk, pk, MLKEM_EK_BYTES_K);
   if (sym == MLKEM_SYM_ROUND3_90S) mlkem_sha256(sk_h, pk, MLKEM_EK_BYTES_K);
   memcpy(sk_h + MLKEM_SYMBYTES, z, MLKEM_SYMBYTES);
