@@ -446,18 +446,18 @@ static int expand_public(const mlkem_backend *be, uint8_t *out,
   return 0;
 }
 
-/* The secret part of an expanded dk: s-hat = ByteDecode_12(dk_PKE)
- * (Algorithm 15 step 5), then z. */
+/* The secret part of an expanded dk: z, then s-hat = ByteDecode_12(dk_PKE)
+ * (Algorithm 15 step 5). */
 static XK_NOINLINE void expand_secret(const mlkem_backend *be, uint8_t *out,
                                       const uint8_t *dk) {
   mlkem_poly s_hat;
   unsigned i;
+  memcpy(out + XK_Z, dk_z(dk), MLKEM_SYMBYTES);
+  memset(out + XK_Z + MLKEM_SYMBYTES, 0, MLKEM_SYMBYTES);
   for (i = 0; i < MLKEM_K; i++) {
     (void)be->decode12(&s_hat, dk + i * MLKEM_POLYBYTES);
     memcpy(out + XK_S_HAT + i * sizeof s_hat, &s_hat, sizeof s_hat);
   }
-  memcpy(out + XK_Z, dk_z(dk), MLKEM_SYMBYTES);
-  memset(out + XK_Z + MLKEM_SYMBYTES, 0, MLKEM_SYMBYTES);
   mlkem_zeroize(&s_hat, sizeof s_hat);
 }
 
