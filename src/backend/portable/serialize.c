@@ -13,19 +13,20 @@
 #include "ct.h"
 
 /* Packing works on groups of coefficients whose bits fill a whole number of
- * bytes and fit one 64-bit word: 8 coefficients for d = 1 and 5, 16 for
- * d = 4, 4 for d = 10 and 12. Every function here is inlined at call sites
- * with a constant d, so the compiler emits a fixed shift pattern per group.
- * d = 11 has no such group (8 coefficients are 88 bits) and uses a running
- * bit accumulator instead. */
+ * bytes: 8 coefficients for d = 1, 5 and 11, 16 for d = 4, 4 for d = 10
+ * and 12. A group fits one 64-bit word, but for d = 11 (88 bits), whose
+ * group spans two: bits 0-63 in the first, 64-87 in the second. Every
+ * function here is inlined at call sites with a constant d, so the
+ * compiler emits a fixed shift pattern per group (the word and shift of
+ * each coefficient are constants once the loops over a group unroll). */
 static inline unsigned group_size(unsigned d) {
   switch (d) {
     case 1:
+    case 5:
+    case 11:
       return 8;
     case 4:
       return 16;
-    case 5:
-      return 8;
     default:
       return 4; /* 10, 12 */
   }
@@ -35,52 +36,33 @@ static inline unsigned group_size(unsigned d) {
  * bytes: n is MLKEM_N, or for d = 12 any multiple of the group size. */
 static inline void pack(uint8_t *out, const uint16_t *v, unsigned d,
                         unsigned n) {
-  unsigned i, j;
-  if (d == 11) {
-    uint64_t acc = 0;
-    unsigned bits = 0;
-    for (i = 0; i < MLKEM_N; i++) {
-      acc |= (uint64_t)v[i] << bits;
-      bits += 11;
-      while (bits >= 8) {
-        *out++ = (uint8_t)acc;
-        acc >>= 8;
-        bits -= 8;
-      }
-    }
-    return;
-  }
+  unsigned i, j, at;
   for (i = 0; i < n; i += group_size(d)) {
-    uint64_t w = 0;
-    for (j = 0; j < group_size(d); j++) w |= (uint64_t)v[i + j] << (d * j);
+    uint64_t w[2] = {0, 0};
+    for (j = 0; j < group_size(d); j++) {
+      at = d * j;
+      w[at / 64] |= (uint64_t)v[i + j] << (at % 64);
+      if (at % 64 + d > 64) w[1] |= (uint64_t)v[i + j] >> (64 - at % 64);
+    }
     for (j = 0; j < group_size(d) * d / 8; j++)
-      *out++ = (uint8_t)(w >> (8 * j));
+      *out++ = (uint8_t)(w[j / 8] >> (8 * (j % 8)));
   }
 }
 
 /* Unpacks 256 values of d bits each from 32 d bytes. */
 static inline void unpack(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
   const uint64_t mask = ((uint64_t)1 << d) - 1;
-  unsigned i, j;
-  if (d == 11) {
-    uint64_t acc = 0;
-    unsigned bits = 0;
-    for (i = 0; i < MLKEM_N; i++) {
-      while (bits < 11) {
-        acc |= (uint64_t)*in++ << bits;
-        bits += 8;
-      }
-      v[i] = (uint16_t)(acc & mask);
-      acc >>= 11;
-      bits -= 11;
-    }
-    return;
-  }
+  unsigned i, j, at;
   for (i = 0; i < MLKEM_N; i += group_size(d)) {
-    uint64_t w = 0;
-    for (j = 0; j < group_size(d) * d / 8; j++) w |= (uint64_t)*in++ << (8 * j);
-    for (j = 0; j < group_size(d); j++)
-      v[i + j] = (uint16_t)((w >> (d * j)) & mask);
+    uint64_t w[2] = {0, 0}, x;
+    for (j = 0; j < group_size(d) * d / 8; j++)
+      w[j / 8] |= (uint64_t)*in++ << (8 * (j % 8));
+    for (j = 0; j < group_size(d); j++) {
+      at = d * j;
+      x = w[at / 64] >> (at % 64);
+      if (at % 64 + d > 64) x |= w[1] << (64 - at % 64);
+      v[i + j] = (uint16_t)(x & mask);
+    }
   }
 }
 
