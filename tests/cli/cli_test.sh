@@ -556,6 +556,7 @@ grep -q '"set": "ML-KEM-512"' bench.json && ok || bad "bench JSON"
 grep -q '"op": "decaps_expanded"' bench.json && ok || bad "bench JSON: expanded keys"
 check "bench throughput" "$mlkem" bench -a 512 --threads 2 --seconds 0.02
 grep -q "| ML-KEM-512 | decaps_expanded |" check.out && ok || bad "throughput table"
+grep -q "| median batch, 2 / 1 |" check.out && ok || bad "throughput table: the median batch column"
 check "bench components" "$mlkem" bench --components --passes 1 --csv comp.csv
 grep -q "| poly | ntt |" check.out && ok || bad "components table"
 head -1 comp.csv | grep -q '^library,backend,tick_unit,set,op,ticks_median,' && ok ||
