@@ -179,16 +179,28 @@ fuzz-hour:
 # Not run under emulation: install_and_link (compiles and runs a program
 # with the build machine's tools) and cli_interop_pyca (a Python venv
 # driving the tool); both run in make test.
+# Both runs are quick (MLKEM_TEST_QUICK=1, as in make sanitize;
+# AARCH64_TEST_QUICK=0 runs everything): a tenth of the random trials of
+# the differential tests and of test_kem's random rounds, every seventh
+# ciphertext bit of test_kem's bit flips (tests/test_util.h, test_trials).
+# The trials left out are the same code paths on other random inputs, so
+# the emulated run still executes every path (and every instruction the
+# emulated CPU must have); every published vector (ACVP, the KATs, CCTV,
+# Wycheproof, RFC 7748, the accumulated and round-3 digests) runs in full,
+# and the native builds run every trial.
 AARCH64_BUILD ?= build-aarch64
 AARCH64_EXCLUDE = install_and_link|cli_interop_pyca
+AARCH64_TEST_QUICK ?= 1
 
 test-aarch64:
 	$(CMAKE) -S . -B $(AARCH64_BUILD) -DCMAKE_BUILD_TYPE=Release \
 	  -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake $(CMAKE_ARGS)
 	$(CMAKE) --build $(AARCH64_BUILD) -j $(JOBS)
 	cd $(AARCH64_BUILD) && QEMU_CPU=max MLKEM_EXPECT_BACKEND=neon-sha3 \
+	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -E '$(AARCH64_EXCLUDE)'
 	cd $(AARCH64_BUILD) && QEMU_CPU=cortex-a57 MLKEM_EXPECT_BACKEND=neon \
+	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_sha3'
 
 install: build

@@ -64,7 +64,10 @@ extern char test_msgbuf[TEST_MSGBUF_LEN];
  * (at least one) when MLKEM_TEST_QUICK is set to 1. The sanitizer suites
  * (make sanitize) set it: they look for memory errors and undefined
  * behaviour, which the code paths show, and the paths are the same with
- * fewer random inputs; the uninstrumented builds run every trial. */
+ * fewer random inputs. So does the suite under emulation (make
+ * test-aarch64), where each trial costs several times more: the NEON code
+ * runs the same paths, and every published vector still runs in full.
+ * The native, uninstrumented builds run every trial. */
 unsigned long test_trials(unsigned long full);
 
 /* 1 if MLKEM_TEST_QUICK is set to 1 (see test_trials), else 0. */
