@@ -7,9 +7,9 @@
 #  1. builds the library with -DMLKEM_CT_TESTING=ON and tests/ct;
 #  2. checks that no division instruction appears in the library
 #     (scripts/check_no_division.sh);
-# and once every build is done, for each (JOBS builds at a time: valgrind
-# runs on one core, so the builds' checks run side by side; their output
-# is printed in the builds' order):
+# and then, in the background while the next builds compile (valgrind
+# runs on one core; the output is printed after the MemorySanitizer stage,
+# in the builds' order):
 #  3. for every backend in CT_BACKENDS, runs tests/ct/ct_check under
 #     valgrind's memcheck with the secrets poisoned (the KEM's, and the
 #     body of PEM private keys, and private key files whole, through
@@ -141,29 +141,8 @@ for cc in $CT_COMPILERS; do
 
     sh scripts/check_no_division.sh "$dir/src/libmlkem.a" ||
       fail "$cc -$opt: division instruction in the library"
-    built="$built $cc-$opt"
-  done
-done
-
-# Steps 3 and 4, JOBS builds at a time.
-# shellcheck disable=SC2086
-set -- $built
-while [ $# -gt 0 ]; do
-  batch=""
-  n=0
-  while [ $# -gt 0 ] && [ "$n" -lt "$JOBS" ]; do
-    valgrind_checks "$CT_BUILD/$1" "${1%-*}" "${1##*-}" \
-      >"$CT_BUILD/$1/ct.out" 2>&1 &
-    batch="$batch $1"
-    n=$((n + 1))
-    shift
-  done
-  wait
-  for unit in $batch; do
-    echo "== make ct: valgrind, ${unit%-*} -${unit##*-}"
-    cat "$CT_BUILD/$unit/ct.out"
-    cat "$CT_BUILD/$unit/ct.summary" >>"$summary"
-    if [ -e "$CT_BUILD/$unit/ct.failed" ]; then failed=1; fi
+    valgrind_checks "$dir" "$cc" "$opt" >"$dir/ct.out" 2>&1 &
+    built="$built $dir"
   done
 done
 
@@ -307,6 +286,19 @@ if [ "$CT_MSAN" = 1 ]; then
     done
   fi
 fi
+
+# The valgrind checks started above, in the builds' order; their summary
+# lines before the MemorySanitizer stage's.
+wait
+: >"$summary.valgrind"
+for dir in $built; do
+  echo "== make ct: valgrind checks of $dir"
+  cat "$dir/ct.out"
+  cat "$dir/ct.summary" >>"$summary.valgrind"
+  if [ -e "$dir/ct.failed" ]; then failed=1; fi
+done
+cat "$summary" >>"$summary.valgrind"
+mv "$summary.valgrind" "$summary"
 
 # The division check must find a division where there is one.
 ctl="$CT_BUILD/div_control"
