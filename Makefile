@@ -122,8 +122,9 @@ bench-tls: build
 # compiler (for the C++ API's tests; left to CMake if it is not installed),
 # $(4) flags. The Python and Rust bindings' tests are left out (pip and
 # cargo build their own, uninstrumented copies of the library), and the
-# random differential tests run a tenth of their trials
-# (SAN_TEST_QUICK=0 for all of them; tests/test_util.h, test_trials).
+# random trials (of the differential tests, test_kem's rounds) run a tenth
+# of their number (SAN_TEST_QUICK=0 for all of them; tests/test_util.h,
+# test_trials).
 SAN_TEST_QUICK ?= 1
 define sanitized_suite
 	$(CMAKE) -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(2) \
