@@ -122,8 +122,9 @@ bench-tls: build
 # compiler (for the C++ API's tests; left to CMake if it is not installed),
 # $(4) flags. The Python and Rust bindings' tests are left out (pip and
 # cargo build their own, uninstrumented copies of the library), and the
-# random differential tests run a tenth of their trials
-# (SAN_TEST_QUICK=0 for all of them; tests/test_util.h, test_trials).
+# random trials (of the differential tests, test_kem's rounds) run a tenth
+# of their number (SAN_TEST_QUICK=0 for all of them; tests/test_util.h,
+# test_trials).
 SAN_TEST_QUICK ?= 1
 define sanitized_suite
 	$(CMAKE) -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(2) \
@@ -179,16 +180,28 @@ fuzz-hour:
 # Not run under emulation: install_and_link (compiles and runs a program
 # with the build machine's tools) and cli_interop_pyca (a Python venv
 # driving the tool); both run in make test.
+# Both runs are quick (MLKEM_TEST_QUICK=1, as in make sanitize;
+# AARCH64_TEST_QUICK=0 runs everything): a tenth of the random trials of
+# the differential tests and of test_kem's random rounds, every seventh
+# ciphertext bit of test_kem's bit flips (tests/test_util.h, test_trials).
+# The trials left out are the same code paths on other random inputs, so
+# the emulated run still executes every path (and every instruction the
+# emulated CPU must have); every published vector (ACVP, the KATs, CCTV,
+# Wycheproof, RFC 7748, the accumulated and round-3 digests) runs in full,
+# and the native builds run every trial.
 AARCH64_BUILD ?= build-aarch64
 AARCH64_EXCLUDE = install_and_link|cli_interop_pyca
+AARCH64_TEST_QUICK ?= 1
 
 test-aarch64:
 	$(CMAKE) -S . -B $(AARCH64_BUILD) -DCMAKE_BUILD_TYPE=Release \
 	  -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake $(CMAKE_ARGS)
 	$(CMAKE) --build $(AARCH64_BUILD) -j $(JOBS)
 	cd $(AARCH64_BUILD) && QEMU_CPU=max MLKEM_EXPECT_BACKEND=neon-sha3 \
+	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -E '$(AARCH64_EXCLUDE)'
 	cd $(AARCH64_BUILD) && QEMU_CPU=cortex-a57 MLKEM_EXPECT_BACKEND=neon \
+	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_sha3'
 
 install: build

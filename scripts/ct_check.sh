@@ -7,6 +7,9 @@
 #  1. builds the library with -DMLKEM_CT_TESTING=ON and tests/ct;
 #  2. checks that no division instruction appears in the library
 #     (scripts/check_no_division.sh);
+# and then, in the background while the next builds compile (valgrind
+# runs on one core; the output is printed after the MemorySanitizer stage,
+# in the builds' order):
 #  3. for every backend in CT_BACKENDS, runs tests/ct/ct_check under
 #     valgrind's memcheck with the secrets poisoned (the KEM's, and the
 #     body of PEM private keys, and private key files whole, through
@@ -63,10 +66,60 @@ mkdir -p "$CT_BUILD"
 summary="$CT_BUILD/summary.txt"
 : >"$summary"
 failed=0
+built=""
 fail() {
   echo "make ct: FAIL: $*"
   echo "FAIL: $*" >>"$summary"
   failed=1
+  # In a background unit (valgrind_checks) failed does not reach the
+  # script; the mark does.
+  if [ -n "${failmark:-}" ]; then : >"$failmark"; fi
+}
+
+# Steps 3 and 4 for the build in $1 (compiler $2, level $3), run in the
+# background: its messages go to the caller's redirection, its summary
+# lines to $1/ct.summary, and $1/ct.failed marks a failure.
+valgrind_checks() {
+  dir=$1 cc=$2 opt=$3
+  summary="$dir/ct.summary"
+  failmark="$dir/ct.failed"
+  : >"$summary"
+  rm -f "$failmark"
+  for be in $CT_BACKENDS; do
+    log="$dir/ct_check.$be.log"
+    rc=0
+    MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_check" \
+      >"$log" 2>&1 || rc=$?
+    case $rc in
+      0) echo "$cc -$opt $be: clean ($(grep -o '[0-9]* passed, [0-9]* failed' "$log"))"
+         echo "$cc -$opt $be: clean" >>"$summary" ;;
+      77) echo "$cc -$opt $be: skipped (not built in, or not executable under valgrind)"
+          echo "$cc -$opt $be: skipped" >>"$summary"
+          continue ;;
+      99) cat "$log"; fail "$cc -$opt $be: memcheck reported a secret-dependent branch or index (see $log)"
+          continue ;;
+      2) cat "$log"; fail "$cc -$opt $be: a secret output is no longer marked (see $log): the check is vacuous for it"
+         continue ;;
+      *) cat "$log"; fail "$cc -$opt $be: ct_check failed (exit $rc, see $log)"
+         continue ;;
+    esac
+    # Controls that go through the library, per backend.
+    for mode in library decaps x25519; do
+      rc=0
+      MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" \
+        "$mode" >"$dir/control.$mode.$be.log" 2>&1 || rc=$?
+      [ "$rc" -eq 99 ] ||
+        fail "$cc -$opt $be: control '$mode' NOT reported (exit $rc): the check is vacuous"
+    done
+  done
+  # Controls of the checker itself.
+  for mode in branch index; do
+    rc=0
+    "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" "$mode" \
+      >"$dir/control.$mode.log" 2>&1 || rc=$?
+    [ "$rc" -eq 99 ] ||
+      fail "$cc -$opt: control '$mode' NOT reported (exit $rc): the check is vacuous"
+  done
 }
 
 for cc in $CT_COMPILERS; do
@@ -88,42 +141,8 @@ for cc in $CT_COMPILERS; do
 
     sh scripts/check_no_division.sh "$dir/src/libmlkem.a" ||
       fail "$cc -$opt: division instruction in the library"
-
-    for be in $CT_BACKENDS; do
-      log="$dir/ct_check.$be.log"
-      rc=0
-      MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_check" \
-        >"$log" 2>&1 || rc=$?
-      case $rc in
-        0) echo "$cc -$opt $be: clean ($(grep -o '[0-9]* passed, [0-9]* failed' "$log"))"
-           echo "$cc -$opt $be: clean" >>"$summary" ;;
-        77) echo "$cc -$opt $be: skipped (not built in, or not executable under valgrind)"
-            echo "$cc -$opt $be: skipped" >>"$summary"
-            continue ;;
-        99) cat "$log"; fail "$cc -$opt $be: memcheck reported a secret-dependent branch or index (see $log)"
-            continue ;;
-        2) cat "$log"; fail "$cc -$opt $be: a secret output is no longer marked (see $log): the check is vacuous for it"
-           continue ;;
-        *) cat "$log"; fail "$cc -$opt $be: ct_check failed (exit $rc, see $log)"
-           continue ;;
-      esac
-      # Controls that go through the library, per backend.
-      for mode in library decaps x25519; do
-        rc=0
-        MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" \
-          "$mode" >"$dir/control.$mode.$be.log" 2>&1 || rc=$?
-        [ "$rc" -eq 99 ] ||
-          fail "$cc -$opt $be: control '$mode' NOT reported (exit $rc): the check is vacuous"
-      done
-    done
-    # Controls of the checker itself.
-    for mode in branch index; do
-      rc=0
-      "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" "$mode" \
-        >"$dir/control.$mode.log" 2>&1 || rc=$?
-      [ "$rc" -eq 99 ] ||
-        fail "$cc -$opt: control '$mode' NOT reported (exit $rc): the check is vacuous"
-    done
+    valgrind_checks "$dir" "$cc" "$opt" >"$dir/ct.out" 2>&1 &
+    built="$built $dir"
   done
 done
 
@@ -267,6 +286,19 @@ if [ "$CT_MSAN" = 1 ]; then
     done
   fi
 fi
+
+# The valgrind checks started above, in the builds' order; their summary
+# lines before the MemorySanitizer stage's.
+wait
+: >"$summary.valgrind"
+for dir in $built; do
+  echo "== make ct: valgrind checks of $dir"
+  cat "$dir/ct.out"
+  cat "$dir/ct.summary" >>"$summary.valgrind"
+  if [ -e "$dir/ct.failed" ]; then failed=1; fi
+done
+cat "$summary" >>"$summary.valgrind"
+mv "$summary.valgrind" "$summary"
 
 # The division check must find a division where there is one.
 ctl="$CT_BUILD/div_control"

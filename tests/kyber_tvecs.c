@@ -124,7 +124,7 @@ void kyber_tvecs_run(const kyber_tvecs_kem *kem) {
       kem->ct_bytes > MAX_CT)
     return;
   surf_init(&g);
-  mlkem_sha256_init(&h);
+  test_sha256_init_fast(&h);
   for (i = 0; i < ITERATIONS; i++) {
     int rc;
     surf_bytes(&g, coins, 32);

@@ -112,22 +112,6 @@ PS_UNUSED static size_t ps_depth(const ps_stack *st, uint8_t pattern) {
   return st->sp > lowest ? (size_t)(st->sp - lowest) : 0;
 }
 
-/* Offset from base of the first occurrence of needle in [from, size), or
- * (size_t)-1. */
-PS_UNUSED PS_NO_SANITIZE static size_t ps_find(const ps_stack *st, size_t from,
-                                               const uint8_t *needle,
-                                               size_t len) {
-  const volatile uint8_t *b = st->base;
-  size_t i, j;
-  if (len == 0 || len > st->size) return (size_t)-1;
-  for (i = from; i + len <= st->size; i++) {
-    for (j = 0; j < len; j++)
-      if (b[i + j] != needle[j]) break;
-    if (j == len) return i;
-  }
-  return (size_t)-1;
-}
-
 PS_UNUSED static void ps_free(ps_stack *st) {
   if (st->base != NULL) munmap(st->base, st->size);
   st->base = NULL;

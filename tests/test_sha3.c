@@ -121,10 +121,11 @@ static void test_permutation(void) {
 /*
  * mlkem_keccakf1600_x4_avx2 must equal four single permutations of the
  * interleaved states (ref_x4) bit for bit on every input. Compared here on:
- *  - 100,000 four-way calls on random states (400,000 states): uniform
- *    lanes, sparse lanes (AND of two random words), dense lanes (OR of
- *    two), and calls mixing a random, an all-zero, an all-one and a sparse
- *    instance so that any leak between instances shows;
+ *  - 100,000 four-way calls on random states (400,000 states; a tenth
+ *    under MLKEM_TEST_QUICK, test_trials): uniform lanes, sparse lanes
+ *    (AND of two random words), dense lanes (OR of two), and calls mixing
+ *    a random, an all-zero, an all-one and a sparse instance so that any
+ *    leak between instances shows;
  *  - the all-zero and all-one states, every single-bit state and every
  *    all-ones-but-one-bit state, each bit position in each instance;
  *  - a chain of 10,000 calls, each on the output of the previous one;
@@ -195,6 +196,7 @@ static void test_permutation_avx2(void) {
   uint64_t s[100];
   test_rng rng;
   unsigned long n, random_calls = 0, extreme_calls = 0, chain_calls = 0;
+  const unsigned long trials = test_trials(AVX2_RANDOM_CALLS);
   unsigned i, j, bit;
   int avx2;
 
@@ -226,7 +228,7 @@ static void test_permutation_avx2(void) {
   /* Random states. */
   avx2_calls = avx2_mismatches = 0;
   test_rng_init(&rng, "keccakf1600_x4_avx2");
-  for (n = 0; n < AVX2_RANDOM_CALLS; n++) {
+  for (n = 0; n < trials; n++) {
     switch (n % 4) {
       case 0: /* uniform */
         for (i = 0; i < 100; i++) s[i] = rng_u64(&rng);
@@ -293,14 +295,16 @@ static void test_permutation_avx2(void) {
  * mlkem_keccakf1600_strided_bmi (BMI1/BMI2 build of the one-way
  * permutation, the AVX2 backend's lone-lane path) against the portable
  * one, bit for bit: the known all-zero results; 100,000 random states
- * (uniform, sparse, dense lanes); every single-bit and all-ones-but-one
- * state; a chain of 10,000 calls; strides 1, 4 and 8 with every other word
- * of the interleaved buffer checked to stay untouched.
+ * (uniform, sparse, dense lanes; a tenth under MLKEM_TEST_QUICK); every
+ * single-bit and all-ones-but-one state; a chain of 10,000 calls; strides
+ * 1, 4 and 8 with every other word of the interleaved buffer checked to
+ * stay untouched.
  */
 static void test_permutation_bmi(void) {
   uint64_t s[25], want[25], buf[8 * 25 + 8];
   test_rng rng;
   unsigned long n, calls = 0, differ = 0;
+  const unsigned long trials = test_trials(100000ul);
   unsigned i, bit, stride, off;
 
   if (!mlkem_cpu_has_avx2()) {
@@ -325,7 +329,7 @@ static void test_permutation_bmi(void) {
     calls++; \
   } while (0)
   test_rng_init(&rng, "keccakf1600_bmi");
-  for (n = 0; n < 100000ul; n++) {
+  for (n = 0; n < trials; n++) {
     for (i = 0; i < 25; i++) {
       uint64_t a = rng_u64(&rng), b = rng_u64(&rng);
       s[i] = n % 3 == 0 ? a : n % 3 == 1 ? a & b : a | b;
@@ -391,11 +395,11 @@ static void test_permutation_bmi(void) {
  * de-interleaved states, and mlkem_keccakf1600_x4_avx512 four such calls
  * on instances 0-3, leaving instances 4-7 untouched, bit for bit on every
  * input. Each function is compared on:
- *  - 100,000 calls on random states: uniform lanes, sparse lanes (AND of
- *    two random words), dense lanes (OR of two), and calls mixing
- *    uniform, all-zero, all-one and sparse instances, the kinds moving
- *    round the instance positions, so that any leak between instances
- *    shows;
+ *  - 100,000 calls on random states (a tenth under MLKEM_TEST_QUICK):
+ *    uniform lanes, sparse lanes (AND of two random words), dense lanes
+ *    (OR of two), and calls mixing uniform, all-zero, all-one and sparse
+ *    instances, the kinds moving round the instance positions, so that
+ *    any leak between instances shows;
  *  - the all-zero and all-one states, every single-bit state and every
  *    all-ones-but-one-bit state, each bit position in each instance;
  *  - a chain of 10,000 calls, each on the output of the previous one;
@@ -503,6 +507,7 @@ static void lanes_check_subject(const lanes_subject *f) {
   lanes_tally t;
   test_rng rng;
   unsigned long k;
+  const unsigned long trials = test_trials(LANES_RANDOM_CALLS);
   unsigned i, j, bit;
 
   memset(&t, 0, sizeof t);
@@ -524,7 +529,7 @@ static void lanes_check_subject(const lanes_subject *f) {
 
   /* Random states. */
   test_rng_init(&rng, f->name);
-  for (k = 0; k < LANES_RANDOM_CALLS; k++) {
+  for (k = 0; k < trials; k++) {
     switch (k % 4) {
       case 0: /* uniform */
         for (i = 0; i < n; i++) s[i] = lanes_rng_u64(&rng);

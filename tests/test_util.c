@@ -233,6 +233,12 @@ void test_lanes_from_bytes(uint64_t *lane, size_t words, size_t stride,
   }
 }
 
+void test_sha256_init_fast(mlkem_sha256_ctx *ctx) {
+  const mlkem_sha2_impl *impls[8];
+  size_t n = mlkem_sha2_impls(impls, sizeof impls / sizeof impls[0]);
+  mlkem_sha256_init_impl(ctx, impls[n - 1]);
+}
+
 void test_sha256_hex_line(mlkem_sha256_ctx *ctx, const char *label,
                           const uint8_t *p, size_t len, int upper) {
   const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";

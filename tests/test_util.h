@@ -64,7 +64,10 @@ extern char test_msgbuf[TEST_MSGBUF_LEN];
  * (at least one) when MLKEM_TEST_QUICK is set to 1. The sanitizer suites
  * (make sanitize) set it: they look for memory errors and undefined
  * behaviour, which the code paths show, and the paths are the same with
- * fewer random inputs; the uninstrumented builds run every trial. */
+ * fewer random inputs. So does the suite under emulation (make
+ * test-aarch64), where each trial costs several times more: the NEON code
+ * runs the same paths, and every published vector still runs in full.
+ * The native, uninstrumented builds run every trial. */
 unsigned long test_trials(unsigned long full);
 
 /* 1 if MLKEM_TEST_QUICK is set to 1 (see test_trials), else 0. */
@@ -94,6 +97,17 @@ const char *test_vector_path(const char *rel);
  * one) is fill. */
 void test_lanes_from_bytes(uint64_t *lane, size_t words, size_t stride,
                            const uint8_t *in, size_t len, uint8_t fill);
+
+/* Starts a SHA-256 of a test's own transcript (test_sha256_hex_line), not
+ * of anything under test, with the fastest implementation the CPU has
+ * (the last of mlkem_sha2_impls: the SHA instructions where present)
+ * whatever backend the run forces. With MLKEM_BACKEND=portable the
+ * library's choice is the portable code, and hashing a round-3
+ * test_vectors transcript (70-130 MB of hex) took a fifth of that test's
+ * time under AddressSanitizer. Every implementation is checked against
+ * the vectors by test_sha2, and the transcript's sum against the
+ * published one. */
+void test_sha256_init_fast(mlkem_sha256_ctx *ctx);
 
 /* Hashes the text line "<label><hex of p[0..len)>\n" into h, hex in
  * upper case if upper, else lower: for the tests that compare the SHA-256

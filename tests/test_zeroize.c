@@ -54,6 +54,7 @@
                      */
 #endif
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kem_schemes.h"
@@ -333,27 +334,111 @@ static void decaps_secrets(unsigned k) {
 
 /* ---- the search ---- */
 
+/* One piece of a secret: window bytes at offset off of secrets[secret].
+ * key is its first 8 bytes (little-endian); at, the lowest offset in the
+ * stack region holding the piece, or (size_t)-1. */
+typedef struct {
+  uint64_t key;
+  unsigned secret;
+  size_t off, at;
+} piece;
+
+static uint64_t le64(const uint8_t *p) {
+  uint64_t v = 0;
+  unsigned k;
+  for (k = 0; k < 8; k++) v |= (uint64_t)p[k] << (8 * k);
+  return v;
+}
+
+static int piece_by_key(const void *a, const void *b) {
+  const piece *x = (const piece *)a, *y = (const piece *)b;
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+static int piece_by_place(const void *a, const void *b) {
+  const piece *x = (const piece *)a, *y = (const piece *)b;
+  if (x->secret != y->secret) return x->secret < y->secret ? -1 : 1;
+  return (x->off > y->off) - (x->off < y->off);
+}
+
+/* Sets the at of every piece in p[0 .. n) (sorted by key) that occurs in
+ * the region's bytes [from, size): one pass over the region, each 8-byte
+ * window looked up among the keys and a hit compared in full. (Searching
+ * the region once per piece cost seconds per operation under qemu.) */
+PS_NO_SANITIZE static void find_pieces(const ps_stack *st, size_t from,
+                                       piece *p, size_t n) {
+  const volatile uint8_t *b = st->base;
+  uint64_t w = 0;
+  size_t i, lo, hi, k, j;
+  for (i = from; i + 8 <= st->size; i++) {
+    if (i == from) {
+      for (k = 0; k < 8; k++) w |= (uint64_t)b[i + k] << (8 * k);
+    } else {
+      w = (w >> 8) | ((uint64_t)b[i + 7] << 56);
+    }
+    lo = 0;
+    hi = n;
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (p[mid].key < w)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    for (k = lo; k < n && p[k].key == w; k++) {
+      const secret *s = &secrets[p[k].secret];
+      if (p[k].at != (size_t)-1 || i + s->window > st->size) continue;
+      for (j = 8; j < s->window; j++)
+        if (b[i + j] != s->p[p[k].off + j]) break;
+      if (j == s->window) p[k].at = i;
+    }
+  }
+}
+
 static unsigned residues;
 
 static void search(const char *op, const ps_stack *st) {
   size_t from = ps_lowest(st, PATTERN);
   size_t used = ps_depth(st, PATTERN);
   unsigned i;
-  size_t off, at;
+  size_t off, n = 0, k;
+  piece *p;
   CHECKF(from > 0, "%s %s: the stack region was exhausted", g_label, op);
+  for (i = 0; i < nsecrets; i++)
+    for (off = 0; off + secrets[i].window <= secrets[i].len;
+         off += secrets[i].step)
+      n++;
+  p = (piece *)malloc((n > 0 ? n : 1) * sizeof *p);
+  if (p == NULL) {
+    CHECK_MSG(0, "memory for the pieces of the secrets");
+    return;
+  }
+  n = 0;
   for (i = 0; i < nsecrets; i++) {
     const secret *s = &secrets[i];
-    unsigned found = 0;
     for (off = 0; off + s->window <= s->len; off += s->step) {
-      at = ps_find(st, from, s->p + off, s->window);
-      if (at == (size_t)-1) continue;
+      p[n].key = le64(s->p + off);
+      p[n].secret = i;
+      p[n].off = off;
+      p[n].at = (size_t)-1;
+      n++;
+    }
+  }
+  qsort(p, n, sizeof *p, piece_by_key);
+  find_pieces(st, from, p, n);
+  qsort(p, n, sizeof *p, piece_by_place);
+  for (i = 0, k = 0; i < nsecrets; i++) {
+    const secret *s = &secrets[i];
+    unsigned found = 0;
+    for (; k < n && p[k].secret == i; k++) {
+      if (p[k].at == (size_t)-1) continue;
       if (found++ == 0) {
-        long depth = (long)(st->sp - ((uintptr_t)st->base + at));
+        long depth = (long)(st->sp - ((uintptr_t)st->base + p[k].at));
         printf(
             "  RESIDUE after %s %s (%s): %s bytes %zu..%zu at depth %ld "
             "below the caller's stack pointer\n",
-            g_label, op, mlkem_backend_name(), s->name, off,
-            off + s->window - 1, depth);
+            g_label, op, mlkem_backend_name(), s->name, p[k].off,
+            p[k].off + s->window - 1, depth);
       }
     }
     if (found > 0) residues++;
@@ -361,6 +446,7 @@ static void search(const char *op, const ps_stack *st) {
               "no piece of a secret left on the stack (see "
               "the RESIDUE line above)");
   }
+  free(p);
   printf("%s %s: %u secrets searched for in %zu bytes of used stack\n", g_label,
          op, nsecrets, used);
 }

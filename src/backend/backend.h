@@ -219,18 +219,16 @@ typedef struct mlkem_backend {
 /* A backend's operations are the functions P_ntt, P_invntt, ... for its
  * prefix P (mlkem_portable, mlkem_avx2, ...): its header declares them
  * with MLKEM_BACKEND_DECLARE(P), and its backend.c fills its table with
- * MLKEM_BACKEND_TABLE(name, P, keccak), which in builds with
- * MLKEM_CONTRACTS points at wrappers that check each contract around the
- * call (MLKEM_BACKEND_CONTRACT_WRAPPERS(P), backend/contracts.h). */
+ * MLKEM_BACKEND_TABLE(name, P, keccak). In builds with MLKEM_CONTRACTS,
+ * backend/contracts.h (which every backend.c includes) makes the entries
+ * point at wrappers that check each contract around the call
+ * (MLKEM_BACKEND_CONTRACT_WRAPPERS(P)). MLKEM_CONTRACTS is tested there
+ * only, so that it changes no other file: src/CMakeLists.txt compiles
+ * only the backend.c files again for tests/test_contracts. */
 #define MLKEM_OP_DECLARE_(P, type, name, params, args) type P##_##name params;
 #define MLKEM_BACKEND_DECLARE(P) MLKEM_BACKEND_OPERATIONS(MLKEM_OP_DECLARE_, P)
 
-#ifdef MLKEM_CONTRACTS
-#define MLKEM_OP_ENTRY_(P, type, name, params, args) \
-  .name = P##_##name##_checked,
-#else
 #define MLKEM_OP_ENTRY_(P, type, name, params, args) .name = P##_##name,
-#endif
 #define MLKEM_BACKEND_TABLE(NAME, P, KECCAK)         \
   {                                                  \
     .name = NAME,                                    \

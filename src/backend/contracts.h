@@ -56,6 +56,11 @@ MLKEM_BACKEND_OPERATIONS(MLKEM_ENSURES_DECLARE_, _)
 #define MLKEM_BACKEND_CONTRACT_WRAPPERS(P) \
   MLKEM_BACKEND_OPERATIONS(MLKEM_CONTRACT_WRAPPER_, P)
 
+/* MLKEM_BACKEND_TABLE's entries (backend.h): the wrappers. */
+#undef MLKEM_OP_ENTRY_
+#define MLKEM_OP_ENTRY_(P, type, name, params, args) \
+  .name = P##_##name##_checked,
+
 /* Reports that the contract of operation op was broken (what: which
  * bound). Calls mlkem_contract_handler if set, else prints the report to
  * stderr and aborts. */
