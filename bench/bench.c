@@ -300,8 +300,6 @@ static void *xmalloc(size_t n) {
   return p;
 }
 
-/* Times `per_pass` calls of every operation of every row, `passes` times
- * over. Each row keeps its own keys and ciphertext. */
 /* Makes an operation's inputs that run_op does not: the prepared ek, from
  * the ek keygen wrote (every operation runs once, in order, before its
  * timing). */
@@ -310,6 +308,8 @@ static void make_inputs(const set_result *r, int op, buffers *b) {
     must(r->kem->prepare_ek(b->prep, b->ek), "prepare_ek");
 }
 
+/* Times `per_pass` calls of every operation of every row, `passes` times
+ * over. Each row keeps its own keys and ciphertext. */
 static void bench_all(set_result *res, size_t nres, size_t per_pass,
                       size_t passes) {
   static buffers buf[MAX_ROWS];
