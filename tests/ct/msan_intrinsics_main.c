@@ -17,10 +17,10 @@ int main(void) {
   if (!__builtin_cpu_supports("avx512f") ||
       !__builtin_cpu_supports("avx512bw") ||
       !__builtin_cpu_supports("avx512vl") ||
-      !__builtin_cpu_supports("avx512vbmi") ||
-      !__builtin_cpu_supports("aes")) {
-    printf("msan_intrinsics_test: no AVX-512 VBMI or AES-NI on this CPU; "
-           "skipped\n");
+      !__builtin_cpu_supports("avx512vbmi") || !__builtin_cpu_supports("aes")) {
+    printf(
+        "msan_intrinsics_test: no AVX-512 VBMI or AES-NI on this CPU; "
+        "skipped\n");
     return 77;
   }
   return msan_intrinsics_run();
