@@ -85,9 +85,10 @@ static void failure(const char *what, const char *fmt, const char *layout,
         "caller's stack pointer\n",
         what, differ, depth);
   CHECKF(differ == 0, "%s: nothing of the body left on the stack", what);
-  printf("mlkem_pem_decode, %s: %zu bytes differ between two bodies (%zu "
-         "between two runs with one)\n",
-         what, differ, noise);
+  printf(
+      "mlkem_pem_decode, %s: %zu bytes differ between two bodies (%zu "
+      "between two runs with one)\n",
+      what, differ, noise);
 }
 
 /* The encoder (private keys written as PEM) and the recognizer (every
@@ -113,19 +114,20 @@ static void op_looks_like_pem(void *a) {
 static void secret_in(const char *what, void (*op)(void *), int want) {
   long depth;
   size_t noise, differ;
-  differ =
-      ps_secret_residue(REGION, 0xE7, op, new_der, NULL, &depth, &noise);
+  differ = ps_secret_residue(REGION, 0xE7, op, new_der, NULL, &depth, &noise);
   CHECKF(differ != (size_t)-1, "%s: could not run on a painted stack", what);
   CHECKF(g_rc == want, "%s: returned %d, want %d", what, g_rc, want);
   if (differ == (size_t)-1) return;
   if (differ > 0)
-    printf("  RESIDUE after %s: %zu bytes of the used stack differ between "
-           "two inputs, the first at depth %ld\n",
-           what, differ, depth);
+    printf(
+        "  RESIDUE after %s: %zu bytes of the used stack differ between "
+        "two inputs, the first at depth %ld\n",
+        what, differ, depth);
   CHECKF(differ == 0, "%s: nothing of the input left on the stack", what);
-  printf("%s: %zu bytes differ between two inputs (%zu between two runs "
-         "with one)\n",
-         what, differ, noise);
+  printf(
+      "%s: %zu bytes differ between two inputs (%zu between two runs "
+      "with one)\n",
+      what, differ, noise);
 }
 
 int main(void) {
