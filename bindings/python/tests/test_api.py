@@ -220,3 +220,37 @@ def test_serialization_module_is_the_same():
 def test_backend_name():
     assert mlkem.backend_name() in ("portable", "avx2", "avx512", "neon",
                                     "neon-sha3")
+
+
+def test_submodules_are_attributes():
+    """After `import mlkem` alone, in a fresh interpreter, every submodule
+    is an attribute (tls, kyber, hazmat imported on first use), and dir()
+    lists them; an unknown name is an AttributeError."""
+    import subprocess
+    import sys
+    code = (
+        "import sys, mlkem\n"
+        "assert 'mlkem.tls' not in sys.modules, 'imported eagerly'\n"
+        "assert mlkem.tls.NAMED_GROUP == 0x11EC\n"
+        "assert mlkem.kyber.Kyber768PrivateKey is not None\n"
+        "assert callable(mlkem.hazmat.x25519_base)\n"
+        "assert mlkem.xwing.XWingPrivateKey is not None\n"
+        "assert mlkem.serialization.Encoding is mlkem.Encoding\n"
+        "assert {'tls', 'kyber', 'hazmat', 'xwing'} <= set(dir(mlkem))\n"
+        "try:\n"
+        "    mlkem.nosuchmodule\n"
+        "except AttributeError as e:\n"
+        "    assert 'nosuchmodule' in str(e)\n"
+        "else:\n"
+        "    raise AssertionError('no AttributeError')\n"
+        "print('ok')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout == "ok\n", r.stderr
+
+
+def test_backend_name_docstring():
+    """backend_name() names every backend it can return, NEON's too."""
+    doc = mlkem.backend_name.__doc__
+    for name in ("avx512", "avx2", "portable", "neon", "neon-sha3", "unavailable"):
+        assert f'"{name}"' in doc, name
+    assert mlkem.backend_name() in ("avx512", "avx2", "portable", "neon", "neon-sha3")

@@ -18,9 +18,10 @@ are in ``mlkem.hazmat``; the key file enums and loaders are also in
 ``mlkem.serialization``.
 
 Also ``mlkem.xwing`` (the X-Wing hybrid KEM, whose key files the loaders
-read too), and, imported by name, ``mlkem.tls`` (the TLS 1.3
-X25519MLKEM768 key shares) and ``mlkem.kyber`` (the pre-standard round-3
-Kyber and Kyber-90s).
+read too), ``mlkem.tls`` (the TLS 1.3 X25519MLKEM768 key shares) and
+``mlkem.kyber`` (the pre-standard round-3 Kyber and Kyber-90s). After
+``import mlkem`` every submodule is an attribute (``mlkem.tls``,
+``mlkem.kyber``, ``mlkem.hazmat``: imported on first use).
 """
 from . import _mlkem
 from ._keys import (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,
@@ -48,6 +49,22 @@ del _cls
 
 backend_name = _mlkem.backend_name
 library_version = _mlkem.library_version
+
+# The submodules not imported above, imported when first named as an
+# attribute (PEP 562), so that `import mlkem; mlkem.tls` works as
+# `import mlkem.tls` does.
+_LAZY_SUBMODULES = ("hazmat", "kyber", "tls")
+
+
+def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
 
 __all__ = [
     "MLKEM512PrivateKey", "MLKEM512PublicKey",

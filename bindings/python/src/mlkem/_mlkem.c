@@ -744,8 +744,10 @@ static PyMethodDef module_methods[] = {
     {"_load", mod_load, METH_VARARGS,
      "_load(data, pem, private): a key from a PEM or DER key file."},
     {"backend_name", mod_backend_name, METH_NOARGS,
-     "backend_name()\n--\n\nThe arithmetic backend in use: \"avx512\", "
-     "\"avx2\" or \"portable\"."},
+     "backend_name()\n--\n\nThe arithmetic backend in use: on x86-64 "
+     "\"avx512\", \"avx2\" or \"portable\"; on AArch64 \"neon-sha3\" (NEON "
+     "and the SHA-3 instructions), \"neon\" or \"portable\"; "
+     "\"unavailable\" if MLKEM_BACKEND names one this CPU lacks."},
     {"library_version", mod_library_version, METH_NOARGS,
      "library_version()\n--\n\nThe version of the C library compiled in."},
     {NULL, NULL, 0, NULL}};

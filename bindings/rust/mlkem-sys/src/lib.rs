@@ -325,7 +325,7 @@ extern "C" {
     pub fn x25519mlkem768_client_finish(
         secret: *mut u8,
         server_share: *const u8,
-        state: *const u8,
+        state: *mut u8,
     ) -> c_int;
     pub fn x25519mlkem768_client_state_wipe(state: *mut u8);
 
