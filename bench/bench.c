@@ -409,22 +409,27 @@ void mlkem_bench_pin(void) {
   pin_to_one_cpu();
 }
 
+/* "NAME: message" on standard error, with the pointer to --help if
+ * usage is set. */
+static void report(const char *name, int usage, const char *fmt, va_list ap) {
+  fprintf(stderr, "%s: ", name);
+  vfprintf(stderr, fmt, ap);
+  if (usage) fprintf(stderr, " (see '%s --help')", name);
+  fputc('\n', stderr);
+}
+
 void mlkem_bench_error(const char *name, const char *fmt, ...) {
   va_list ap;
-  fprintf(stderr, "%s: ", name);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  report(name, 0, fmt, ap);
   va_end(ap);
-  fputc('\n', stderr);
 }
 
 int mlkem_bench_usage(const char *name, const char *fmt, ...) {
   va_list ap;
-  fprintf(stderr, "%s: ", name);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  report(name, 1, fmt, ap);
   va_end(ap);
-  fprintf(stderr, " (see '%s --help')\n", name);
   return 2;
 }
 

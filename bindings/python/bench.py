@@ -37,8 +37,8 @@ import sys
 import time
 from pathlib import Path
 
-import mlkem
-from mlkem import hazmat, kyber, tls, xwing
+import libmlkem as mlkem
+from libmlkem import hazmat, kyber, tls, xwing
 
 OPERATIONS = {"generate", "encapsulate", "decapsulate"}
 SETS = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024", "Kyber768", "Kyber768-90s",

@@ -31,28 +31,19 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import time
 
 import provider_test
 from provider_test import check, skip
+from tls_interop import (NGINX_SCRATCH, NGINX_TEMP_DIRS, Server, find_nginx,
+                         free_port)
 
 provider_test.NAME = NAME = "provider_nginx_recipe"
 TIMEOUT = 60
 
-MAIN_CONF = """\
-worker_processes 1;
-pid {work}/nginx.pid;
-error_log {work}/error.log info;
-events {{ worker_connections 64; }}
-http {{
-    client_body_temp_path {work}/tmp/body;
-    proxy_temp_path {work}/tmp/proxy;
-    fastcgi_temp_path {work}/tmp/fastcgi;
-    uwsgi_temp_path {work}/tmp/uwsgi;
-    scgi_temp_path {work}/tmp/scgi;
+# The main nginx.conf: Debian's includes conf.d/*.conf in its http block.
+MAIN_CONF = NGINX_SCRATCH + """\
     include {work}/conf.d/*.conf;
 }}
 """
@@ -65,30 +56,12 @@ def doc_blocks(doc):
                                             re.M | re.S)]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_port(port, proc, timeout=TIMEOUT):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end and proc.poll() is None:
-        try:
-            with socket.create_connection(("127.0.0.1", port), 1):
-                return True
-        except OSError:
-            time.sleep(0.05)
-    return False
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     src, work = (os.path.abspath(a) for a in sys.argv[1:])
     provider_test.require_openssl3()
-    nginx = shutil.which("nginx") or (
-        "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    nginx = find_nginx()
     for tool, path in (("nginx", nginx), ("curl", shutil.which("curl")),
                        ("cmake", shutil.which("cmake"))):
         if path is None:
@@ -107,7 +80,7 @@ def main():
     for d in os.listdir(work):
         if d != "build":  # the module's build, kept between runs
             shutil.rmtree(os.path.join(work, d), ignore_errors=True)
-    for d in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+    for d in NGINX_TEMP_DIRS:
         os.makedirs(os.path.join(work, "tmp", d))
     port = free_port()
     env = dict(os.environ, MLKEM_SRC=src, BUILD=os.path.join(work, "build"),
@@ -138,14 +111,13 @@ def main():
                        capture_output=True, text=True, timeout=TIMEOUT)
     check(r.returncode == 0, "nginx -t accepts the server block",
           r.stdout + r.stderr)
-    out = open(os.path.join(work, "nginx.out"), "w")
-    proc = subprocess.Popen([nginx, "-p", work, "-c", conf, "-e",
-                             os.path.join(work, "error.log"), "-g",
-                             "daemon off;"], env=nenv,
-                            stdin=subprocess.DEVNULL, stdout=out,
-                            stderr=subprocess.STDOUT)
-    try:
-        if check(wait_port(port, proc), "nginx starts and listens"):
+    srv = Server([nginx, "-p", work, "-c", conf, "-e",
+                  os.path.join(work, "error.log"), "-g", "daemon off;"], nenv,
+                 os.path.join(work, "nginx.out"), signal.SIGQUIT)
+    # 5. Stopped (SIGQUIT, then SIGKILL after 10 s) when the block ends.
+    with srv:
+        if check(srv.wait_port(port, TIMEOUT), "nginx starts and listens",
+                 srv.output()):
             # 4. check.sh, as written.
             r = subprocess.run(["sh", os.path.join(src, "examples", "nginx",
                                                    "check.sh")],
@@ -161,16 +133,6 @@ def main():
             check("X25519MLKEM768: yes" in r.stdout,
                   "nginx's $ssl_curve log shows X25519MLKEM768", out_text)
             print(f"{NAME}: {out_text.strip()}", flush=True)
-    finally:
-        # 5. Stopped, bounded.
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGQUIT)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        out.close()
     provider_test.finish()
 
 

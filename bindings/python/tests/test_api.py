@@ -6,9 +6,9 @@ import pickle
 
 import pytest
 
-import mlkem
-from mlkem import hazmat
-from mlkem import serialization as ser
+import libmlkem as mlkem
+from libmlkem import hazmat
+from libmlkem import serialization as ser
 
 import der_build
 
@@ -199,7 +199,7 @@ def test_copy_pickle_repr(kset):
         pickle.dumps(key)
     assert repr(key) == f"<{priv_cls.__name__}>" and seed_of(10).hex() not in repr(key)
     assert repr(pub) == f"<{pub_cls.__name__}>"
-    assert priv_cls.__module__ == "mlkem"
+    assert priv_cls.__module__ == "libmlkem"
 
 
 def test_keys_are_immutable(kset):
@@ -223,14 +223,14 @@ def test_backend_name():
 
 
 def test_submodules_are_attributes():
-    """After `import mlkem` alone, in a fresh interpreter, every submodule
+    """After `import libmlkem` alone, in a fresh interpreter, every submodule
     is an attribute (tls, kyber, hazmat imported on first use), and dir()
     lists them; an unknown name is an AttributeError."""
     import subprocess
     import sys
     code = (
-        "import sys, mlkem\n"
-        "assert 'mlkem.tls' not in sys.modules, 'imported eagerly'\n"
+        "import sys, libmlkem as mlkem\n"
+        "assert 'libmlkem.tls' not in sys.modules, 'imported eagerly'\n"
         "assert mlkem.tls.NAMED_GROUP == 0x11EC\n"
         "assert mlkem.kyber.Kyber768PrivateKey is not None\n"
         "assert callable(mlkem.hazmat.x25519_base)\n"

@@ -5,8 +5,8 @@ threads really run the library concurrently."""
 import os
 import threading
 
-import mlkem
-from mlkem import hazmat
+import libmlkem as mlkem
+from libmlkem import hazmat
 
 THREADS = 6
 ROUNDS = 40
@@ -93,9 +93,9 @@ def test_other_schemes_in_threads():
     shared client share, in threads at once: the serial results. (A client
     state serves one finish: each round makes its own from the same
     coins.)"""
-    from mlkem import hazmat, tls
-    from mlkem.kyber import Kyber768_90sPrivateKey
-    from mlkem.xwing import XWingPrivateKey
+    from libmlkem import hazmat, tls
+    from libmlkem.kyber import Kyber768_90sPrivateKey
+    from libmlkem.xwing import XWingPrivateKey
 
     kyber_key = Kyber768_90sPrivateKey.generate()
     xwing_key = XWingPrivateKey.generate()

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""mlkem.tls, the X25519MLKEM768 key shares: both directions against the
+"""libmlkem.tls, the X25519MLKEM768 key shares: both directions against the
 shares put together from pyca/cryptography's ML-KEM-768 and X25519
-(pyca_hybrid.py), the derandomized forms of mlkem.hazmat against the same,
+(pyca_hybrid.py), the derandomized forms of libmlkem.hazmat against the same,
 every flipped byte of each share, X25519 public keys of small order and
 invalid ML-KEM keys refused, wrong lengths and types; the client state
 single-use (client_finish wipes it, a second finish is refused)."""
@@ -11,7 +11,7 @@ import pickle
 
 import pytest
 
-from mlkem import hazmat, tls
+from libmlkem import hazmat, tls
 
 EK, CT = 1184, 1088
 ROUNDS = 8

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * _mlkem.c - the CPython extension behind the `mlkem` package.
+ * _mlkem.c - the CPython extension behind the `libmlkem` package.
  *
  * Two base types, PrivateKey and PublicKey, hold the keys in C memory; the
  * Python classes MLKEM{512,768,1024}{Private,Public}Key of _keys.py derive
@@ -195,7 +195,7 @@ static int expand_into(uint8_t **out, size_t n,
 static PyObject *new_public(int index, const uint8_t *ek) {
   PublicKeyObject *pk;
   if (registered[KIND_PUBLIC][index] == NULL) {
-    PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
+    PyErr_SetString(PyExc_RuntimeError, "libmlkem: key classes not registered");
     return NULL;
   }
   pk = (PublicKeyObject *)alloc_instance(registered[KIND_PUBLIC][index]);
@@ -483,7 +483,7 @@ static PyType_Slot private_slots[] = {
     {0, NULL}};
 
 static PyType_Spec private_spec = {
-    "mlkem._mlkem.PrivateKey", sizeof(PrivateKeyObject), 0,
+    "libmlkem._mlkem.PrivateKey", sizeof(PrivateKeyObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, private_slots};
 
 /* ---- PublicKey ---------------------------------------------------------- */
@@ -616,7 +616,7 @@ static PyType_Slot public_slots[] = {
     {0, NULL}};
 
 static PyType_Spec public_spec = {
-    "mlkem._mlkem.PublicKey", sizeof(PublicKeyObject), 0,
+    "libmlkem._mlkem.PublicKey", sizeof(PublicKeyObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, public_slots};
 
 /* ---- module functions --------------------------------------------------- */
@@ -659,7 +659,7 @@ static PyObject *object_of_key(const mlkem_keyfile_key *key) {
   int index = index_of_kem(key->kem);
   if (key->type == MLKEM_KEYFILE_PUBLIC) return new_public(index, key->ek);
   if (registered[KIND_PRIVATE][index] == NULL) {
-    PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
+    PyErr_SetString(PyExc_RuntimeError, "libmlkem: key classes not registered");
     return NULL;
   }
   return new_private(registered[KIND_PRIVATE][index], key);
@@ -754,8 +754,8 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
-    "mlkem._mlkem",
-    "The native part of the mlkem package (see mlkem).",
+    "libmlkem._mlkem",
+    "The native part of the libmlkem package (see libmlkem).",
     -1,
     module_methods,
     NULL,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * _tls.c - the native part of mlkem.tls, the X25519MLKEM768 key shares of
+ * _tls.c - the native part of libmlkem.tls, the X25519MLKEM768 key shares of
  * TLS 1.3 (include/mlkem_hybrid.h, draft-ietf-tls-ecdhe-mlkem), and the
- * X25519 functions of mlkem.hazmat (include/mlkem_hazmat.h, RFC 7748).
+ * X25519 functions of libmlkem.hazmat (include/mlkem_hazmat.h, RFC 7748).
  *
  * The client's state between its share and its finish is an object of
  * type ClientState: the library's opaque state bytes in C memory, wiped
@@ -77,7 +77,7 @@ static PyObject *state_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
   (void)args;
   (void)kw;
   PyErr_SetString(PyExc_TypeError,
-                  "a ClientState is made only by mlkem.tls.client_share()");
+                  "a ClientState is made only by libmlkem.tls.client_share()");
   return NULL;
 }
 
@@ -113,7 +113,7 @@ static PyType_Slot state_slots[] = {
              "freed."},
     {0, NULL}};
 
-static PyType_Spec state_spec = {"mlkem.tls.ClientState",
+static PyType_Spec state_spec = {"libmlkem.tls.ClientState",
                                  sizeof(ClientStateObject), 0,
                                  Py_TPFLAGS_DEFAULT, state_slots};
 

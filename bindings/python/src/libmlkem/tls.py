@@ -3,7 +3,7 @@
 (draft-ietf-tls-ecdhe-mlkem, NamedGroup 0x11EC, the default of Chrome,
 Firefox, Go and Cloudflare)::
 
-    from mlkem import tls
+    from libmlkem import tls
 
     share, state = tls.client_share()             # client -> server: share
     server, secret = tls.server_share(share)      # server -> client: server
@@ -28,7 +28,7 @@ X25519 private key in C memory. It serves one handshake, as its key pairs
 are ephemeral: ``client_finish`` wipes it, whether it succeeds or fails,
 and a second ``client_finish`` with it is a ValueError; it is also wiped
 when the object is freed. It cannot be made, copied or pickled.
-Derandomized forms, for tests, are in ``mlkem.hazmat``
+Derandomized forms, for tests, are in ``libmlkem.hazmat``
 (``x25519mlkem768_client_share_derand``,
 ``x25519mlkem768_server_share_derand``).
 """

@@ -4,7 +4,7 @@
 //! of `include/mlkem_hybrid.h` (which documents the scheme).
 //!
 //! ```
-//! use mlkem::tls;
+//! use libmlkem::tls;
 //!
 //! // Client: a share for its ClientHello, and the state it keeps.
 //! let (share, state) = tls::client_share();
@@ -13,7 +13,7 @@
 //! // Client: the same secret.
 //! let client_secret = state.finish(&tls::ServerShare::from_bytes(reply.as_bytes())?)?;
 //! assert_eq!(client_secret, server_secret);
-//! # Ok::<(), mlkem::Error>(())
+//! # Ok::<(), libmlkem::Error>(())
 //! ```
 //!
 //! - The shares are public: [`ClientShare`] (1216 bytes, ML-KEM-768 ek ||
@@ -33,12 +33,12 @@
 //!   value (the C function wipes it), so it cannot finish twice.
 //!
 //!   ```compile_fail,E0599
-//!   let (_, state) = mlkem::tls::client_share();
+//!   let (_, state) = libmlkem::tls::client_share();
 //!   let copy = state.clone(); // no second copy of the client's secrets
 //!   ```
 //!
 //!   ```compile_fail,E0382
-//!   use mlkem::tls;
+//!   use libmlkem::tls;
 //!   let (share, state) = tls::client_share();
 //!   let (reply, _) = tls::server_share(&share).unwrap();
 //!   let first = state.finish(&reply);
@@ -56,7 +56,7 @@ use crate::error::{check, Error};
 use crate::random;
 use crate::types::expect_ok;
 use core::fmt;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 use rand_core::{CryptoRng, TryCryptoRng};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! The TLS key shares of X25519MLKEM768 ([`mlkem::tls`]):
+//! The TLS key shares of X25519MLKEM768 ([`libmlkem::tls`]):
 //!
 //! - the same shares and secrets as the C functions for the same coins;
 //!   random handshakes that agree; the caller's generator;
@@ -12,10 +12,10 @@
 mod common;
 
 use common::{hex, TestRng};
-use mlkem::tls::{self, ClientShare, ClientState, ServerShare, SharedSecret};
-use mlkem::zeroize::ZeroizeOnDrop;
-use mlkem::Error;
-use mlkem_sys as sys;
+use libmlkem::tls::{self, ClientShare, ClientState, ServerShare, SharedSecret};
+use libmlkem::zeroize::ZeroizeOnDrop;
+use libmlkem::Error;
+use libmlkem_sys as sys;
 
 #[test]
 fn same_as_the_c_functions() {
