@@ -142,6 +142,11 @@ def rust(text, src, work, target):
         "edition = \"2021\"\npublish = false\n\n[workspace]\n\n" + dep)
     line, code = rs[0]
     (proj / "src" / "main.rs").write_text(code)
+    # The crate's own lock file: the dependencies its tests use, already
+    # built in the shared target directory.
+    lock = src / "bindings" / "rust" / "Cargo.lock"
+    if lock.exists():
+        shutil.copy(lock, proj / "Cargo.lock")
     env = dict(os.environ)
     env["CARGO_TARGET_DIR"] = os.environ.get("MLKEM_CARGO_TARGET_DIR") or target
     r = run([cargo, "run", "--quiet"], cwd=proj, env=env, timeout=1800)
