@@ -9,8 +9,8 @@
 mod common;
 
 use common::TestRng;
-use ml_kem::kem::{Decapsulate as _, KeyExport as _};
 use libmlkem::{ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet};
+use ml_kem::kem::{Decapsulate as _, KeyExport as _};
 
 const ROUNDS: usize = 100;
 
