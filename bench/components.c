@@ -42,8 +42,8 @@
 #include "mlkem_hazmat.h"
 #include "backend/backend.h"
 #include "programs.h"
-#include "sample.h"
-#include "symmetric.h"
+#include "fips203/sample.h"
+#include "fips203/symmetric.h"
 #include "sha3/sha3.h"
 
 #define REPS 8

@@ -34,7 +34,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/x509.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 #include "keyfile/pem.h"
 #include "prov.h"
 

@@ -19,10 +19,10 @@
 #include <string.h>
 
 #include "backend/backend.h"
-#include "bytes.h"
-#include "cpu.h"
+#include "platform/bytes.h"
+#include "platform/cpu.h"
 #include "sha3/sha3.h"
-#include "symmetric.h"
+#include "fips203/symmetric.h"
 #include "test_util.h"
 
 #define MAX_MSG 8192

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "aes/aes.h"
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 
 /* SubWord (FIPS 197 Section 5.2): AESE with a zero round key on the word
  * repeated in all four columns, where ShiftRows moves nothing. */

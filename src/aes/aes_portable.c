@@ -23,8 +23,8 @@
 #include <string.h>
 
 #include "aes/aes.h"
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 
 /* Independent sets of four blocks processed side by side: every step is a
  * loop over the sets, which gcc and clang turn into 128-bit vector

@@ -13,8 +13,8 @@
 
 #include "aes/aes.h"
 #include "backend/backend.h"
-#include "cpu.h"
-#include "publish.h"
+#include "platform/cpu.h"
+#include "platform/publish.h"
 
 static const mlkem_aes_impl *chosen;
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "aes/aes_x86.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 /* FIPS 197 Section 5.2, two round keys a step: each word is the word Nk
  * back XORed with the previous one, so a round key is the key 8 words back

@@ -42,7 +42,7 @@
 
 #include <stdint.h>
 
-#include "params.h"
+#include "fips203/params.h"
 #include "sha3/sha3.h"
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L

@@ -9,13 +9,13 @@
  */
 #include <string.h>
 
-#include "ct.h"
-#include "ct_testing.h"
+#include "platform/ct.h"
+#include "platform/ct_testing.h"
 #include "hybrid/hybrid.h"
-#include "kem.h"
+#include "fips203/kem.h"
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
-#include "randombytes.h"
+#include "platform/randombytes.h"
 
 enum {
   MK_EK = MLKEM768_EK_BYTES,

@@ -9,14 +9,14 @@
  */
 #include <string.h>
 
-#include "ct.h"
-#include "ct_testing.h"
+#include "platform/ct.h"
+#include "platform/ct_testing.h"
 #include "hybrid/hybrid.h"
-#include "kem.h"
+#include "fips203/kem.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
-#include "randombytes.h"
+#include "platform/randombytes.h"
 #include "sha3/sha3.h"
 
 /* XWingLabel, the ASCII "\./" "/^\" (section 5.3). */

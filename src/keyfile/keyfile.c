@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 #include "der.h"
 #include "keyfile_alg.h"
 #include "pem.h"

@@ -6,12 +6,12 @@
  */
 #include <string.h>
 
-#include "ct.h"
-#include "ct_testing.h"
+#include "platform/ct.h"
+#include "platform/ct_testing.h"
 #include "keyfile_alg.h"
 #include "mlkem_hybrid.h"
 #include "mlkem_kyber.h"
-#include "params.h"
+#include "fips203/params.h"
 
 /* The types used through an mlkem_kem descriptor: ML-KEM, and round-3
  * Kyber, whose keys have FIPS 203's layout and get its input checks

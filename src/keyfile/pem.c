@@ -8,7 +8,7 @@
  * decoders of TLS libraries). So the characters between the BEGIN and END
  * lines are decoded in constant time: each one's value and class are
  * computed with arithmetic on masks (passed through the value barrier of
- * src/ct.h), never a branch or a table index, and the only thing about a
+ * platform/ct.h), never a branch or a table index, and the only thing about a
  * character the code branches on is its class as structure (white space,
  * padding, the '-' that starts the END line, or data), which the lengths
  * and the line layout make public; whether a data character is valid is
@@ -22,7 +22,7 @@
 
 #include <string.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 
 static const char begin_mark[] = "-----BEGIN ";
 static const char end_mark[] = "-----END ";

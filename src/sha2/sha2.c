@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 
 /* Every constant below is re-derived from its definition by
  * scripts/gen_sha2_constants.py --check src/sha2/sha2.c. */

@@ -13,8 +13,8 @@
  */
 #include <string.h>
 
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 #include "sha2/sha2.h"
 
 #define ROTR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))

@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 #include "backend/backend.h"
-#include "cpu.h"
-#include "publish.h"
+#include "platform/cpu.h"
+#include "platform/publish.h"
 #include "sha2/sha2.h"
 
 static const mlkem_sha2_impl *chosen;

@@ -23,9 +23,9 @@
  */
 #include "sha3/sha3.h"
 
-#include "bytes.h"
+#include "platform/bytes.h"
 
-#include "ct.h"
+#include "platform/ct.h"
 
 /* Domain separation (FIPS 202 Sections 6.1 and 6.2) combined with the
  * first bit of pad10*1 (Section 5.1), as one byte written at the end of

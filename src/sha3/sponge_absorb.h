@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bytes.h"
+#include "platform/bytes.h"
 #include "sha3/sha3.h"
 #include "sha3/sponge_queue.h"
 

@@ -25,8 +25,8 @@
 #include <assert.h>
 #include <string.h>
 
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 #include "sha3/sha3.h"
 #include "sha3/sponge_absorb.h"
 #include "sha3/sponge_plan.h"

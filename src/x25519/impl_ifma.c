@@ -29,8 +29,8 @@
 
 #define X25519_OWN_LADDER 1
 #define X25519_OWN_BASE 1
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
                           const fe *x1);
 #include "x25519/scalarmult.c"

@@ -32,8 +32,8 @@
  */
 #include <string.h>
 
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 
 static void fe_frombytes(fe *r, const uint8_t s[32]) {
   uint64_t w[4];

@@ -19,8 +19,8 @@
 
 #include "mlkem_hazmat.h"
 #include "backend/backend.h"
-#include "cpu.h"
-#include "ct.h"
+#include "platform/cpu.h"
+#include "platform/ct.h"
 #include "x25519/x25519.h"
 
 #ifdef MLKEM_HAVE_X25519_IFMA

@@ -11,7 +11,7 @@
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 /* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered in [-(q-1)/2, (q-1)/2]
  * (FIPS 203 Appendix A, in Montgomery form). test_arith recomputes every

@@ -5,7 +5,7 @@
  */
 #include "backend/portable/portable.h"
 
-#include "bytes.h"
+#include "platform/bytes.h"
 
 /* eta = 2: each coefficient takes 4 bits, (b0 + b1) - (b2 + b3). Adding the
  * word to itself shifted by one under the mask 0x55555555 gives the sum of

@@ -10,7 +10,7 @@
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 /* Packing works on groups of coefficients whose bits fill a whole number of
  * bytes: 8 coefficients for d = 1, 5 and 11, 16 for d = 4, 4 for d = 10

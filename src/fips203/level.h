@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * level.h - the FIPS 203 algorithms compiled once per parameter set.
+ *
+ * kpke.c, kpke_schedule.c and kem.c (and Kyber round 3's
+ * sym_90s.c and kyber_kem.c) are written once, for any rank k,
+ * but every buffer in them is sized by the compile-time rank MLKEM_K.
+ * level512.c, level768.c and level1024.c each define MLKEM_K and include
+ * the first three (kyber/level512.c, ... the round-3 two), so each
+ * parameter set gets its own copy whose stack holds what that set needs
+ * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
+ * where it needs 9). The files use each other only through
+ * kpke_internal.h, kem.h and kyber_kem.h; one translation unit per set
+ * lets the compiler inline across them (the steps of key generation into
+ * the schedule's sinks). Round 3 has translation units of its own so that
+ * ML-KEM's are the code they were. The set's parameters and sizes are
+ * constants below, taken from its row of Table 2 (params.h). MLKEM_NS
+ * gives each copy's external functions their own names, mlkem_k2_...,
+ * mlkem_k3_..., mlkem_k4_...; inside a copy the generic names below are
+ * mapped onto them.
+ */
+#ifndef MLKEM_LEVEL_H
+#define MLKEM_LEVEL_H
+
+#include "fips203/params.h"
+
+#ifndef MLKEM_K
+#error "kpke.c, kem.c, ... are compiled through level512.c, level768.c, ..."
+#endif
+#if MLKEM_K != 2 && MLKEM_K != 3 && MLKEM_K != 4
+#error "MLKEM_K must be 2, 3 or 4"
+#endif
+
+#define MLKEM_NS_(k, name) mlkem_k##k##_##name
+#define MLKEM_NS2_(k, name) MLKEM_NS_(k, name)
+#define MLKEM_NS(name) MLKEM_NS2_(MLKEM_K, name)
+
+/* This set's row of Table 2: MLKEM_THIS_SET(X) is X(set, k, eta1, eta2,
+ * du, dv). */
+#define MLKEM_ROW_(k) MLKEM_SET_K##k
+#define MLKEM_ROW(k) MLKEM_ROW_(k)
+#define MLKEM_THIS_SET(X) MLKEM_ROW(MLKEM_K)(X)
+#define MLKEM_ROW_ETA1_(set, k, eta1, eta2, du, dv) eta1
+#define MLKEM_ROW_ETA2_(set, k, eta1, eta2, du, dv) eta2
+#define MLKEM_ROW_DU_(set, k, eta1, eta2, du, dv) du
+#define MLKEM_ROW_DV_(set, k, eta1, eta2, du, dv) dv
+
+#define MLKEM_ETA1 MLKEM_THIS_SET(MLKEM_ROW_ETA1_)
+#define MLKEM_ETA2 MLKEM_THIS_SET(MLKEM_ROW_ETA2_)
+#define MLKEM_DU MLKEM_THIS_SET(MLKEM_ROW_DU_)
+#define MLKEM_DV MLKEM_THIS_SET(MLKEM_ROW_DV_)
+
+/* This set's sizes in bytes (params.h). */
+#define MLKEM_EK_BYTES_K MLKEM_EK_BYTES_OF(MLKEM_K)
+#define MLKEM_DK_BYTES_K MLKEM_DK_BYTES_OF(MLKEM_K)
+#define MLKEM_DKPKE_BYTES_K MLKEM_DKPKE_BYTES_OF(MLKEM_K)
+#define MLKEM_U_BYTES_K MLKEM_U_BYTES_OF(MLKEM_K, MLKEM_DU)
+#define MLKEM_CT_BYTES_K MLKEM_CT_BYTES_OF(MLKEM_K, MLKEM_DU, MLKEM_DV)
+#define MLKEM_ETA1_BYTES MLKEM_PRF_BYTES_OF(MLKEM_ETA1)
+#define MLKEM_ETA2_BYTES MLKEM_PRF_BYTES_OF(MLKEM_ETA2)
+
+#define mlkem_kpke_keygen MLKEM_NS(kpke_keygen)
+#define mlkem_kpke_encrypt MLKEM_NS(kpke_encrypt)
+#define mlkem_kpke_decrypt MLKEM_NS(kpke_decrypt)
+#define mlkem_kpke_keygen_h MLKEM_NS(kpke_keygen_h)
+#define mlkem_kpke_keygen_schedule MLKEM_NS(kpke_keygen_schedule)
+#define mlkem_kpke_keygen_s_hat MLKEM_NS(kpke_keygen_s_hat)
+#define mlkem_kpke_keygen_e_hat MLKEM_NS(kpke_keygen_e_hat)
+#define mlkem_kpke_keygen_t_hat MLKEM_NS(kpke_keygen_t_hat)
+#define mlkem_kpke_encrypt_jobs MLKEM_NS(kpke_encrypt_jobs)
+#define mlkem_kpke_encrypt_finish MLKEM_NS(kpke_encrypt_finish)
+#define mlkem_kpke_encrypt_samples_wipe MLKEM_NS(kpke_encrypt_samples_wipe)
+#define mlkem_kpke_noise_jobs MLKEM_NS(kpke_noise_jobs)
+#define mlkem_kpke_noise_wipe MLKEM_NS(kpke_noise_wipe)
+#define mlkem_kpke_encrypt_hat MLKEM_NS(kpke_encrypt_hat)
+#define mlkem_kpke_decrypt_hat MLKEM_NS(kpke_decrypt_hat)
+#define mlkem_kpke_keygen_schedule_90s MLKEM_NS(kpke_keygen_schedule_90s)
+#define mlkem_kpke_encrypt_samples_90s MLKEM_NS(kpke_encrypt_samples_90s)
+#define mlkem_kem_keygen MLKEM_NS(kem_keygen)
+#define mlkem_kem_keygen_derand MLKEM_NS(kem_keygen_derand)
+#define mlkem_kem_encaps MLKEM_NS(kem_encaps)
+#define mlkem_kem_encaps_derand MLKEM_NS(kem_encaps_derand)
+#define mlkem_kem_decaps MLKEM_NS(kem_decaps)
+#define mlkem_kem_check_ek MLKEM_NS(kem_check_ek)
+#define mlkem_kem_check_dk MLKEM_NS(kem_check_dk)
+#define mlkem_kem_prepare_ek MLKEM_NS(kem_prepare_ek)
+#define mlkem_kem_encaps_prepared MLKEM_NS(kem_encaps_prepared)
+#define mlkem_kem_encaps_prepared_derand MLKEM_NS(kem_encaps_prepared_derand)
+#define mlkem_kem_expand_dk MLKEM_NS(kem_expand_dk)
+#define mlkem_kem_expand_dk_from_seed MLKEM_NS(kem_expand_dk_from_seed)
+#define mlkem_kem_decaps_expanded MLKEM_NS(kem_decaps_expanded)
+#define mlkem_kem_expanded_dk_wipe MLKEM_NS(kem_expanded_dk_wipe)
+#define mlkem_kem_expand_ek MLKEM_NS(kem_expand_ek)
+#define mlkem_kem_encaps_expanded MLKEM_NS(kem_encaps_expanded)
+#define mlkem_kem_encaps_expanded_derand MLKEM_NS(kem_encaps_expanded_derand)
+#define mlkem_kyber_keygen MLKEM_NS(kyber_keygen)
+#define mlkem_kyber_keygen_derand MLKEM_NS(kyber_keygen_derand)
+#define mlkem_kyber_encaps MLKEM_NS(kyber_encaps)
+#define mlkem_kyber_encaps_derand MLKEM_NS(kyber_encaps_derand)
+#define mlkem_kyber_decaps MLKEM_NS(kyber_decaps)
+#define mlkem_kyber_check_sk MLKEM_NS(kyber_check_sk)
+
+#endif

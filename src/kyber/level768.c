@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* kyber/level768.c - Kyber round 3's 90s schedule and KEM compiled for
+ * rank 3; see level.h. */
+#define MLKEM_K 3
+#include "kyber/sym_90s.c"
+#include "kyber/kyber_kem.c"
