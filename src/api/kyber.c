@@ -22,7 +22,7 @@ _Static_assert(KYBER_KEYGEN_COINS_BYTES == 2 * MLKEM_SYMBYTES &&
                "coins sizes");
 
 /* The five functions of one set and variant: F is kyberP or kyberP_90s,
- * SYM its symmetric functions (symmetric.h). */
+ * SYM its symmetric functions (kyber/kyber_suite.h). */
 #define KYBER_DEFINE_FUNCTIONS(P, K, F, SYM)                                  \
   int F##_keygen(uint8_t pk[KYBER##P##_PK_BYTES],                             \
                  uint8_t sk[KYBER##P##_SK_BYTES]) {                           \
@@ -85,15 +85,15 @@ _Static_assert(KYBER_KEYGEN_COINS_BYTES == 2 * MLKEM_SYMBYTES &&
 /* Both variants of one row of Table 2. Kyber's input checks are ML-KEM's
  * functions (the same layout and the same H); Kyber-90s' hash check uses
  * SHA-256. */
-#define KYBER_DEFINE_SET(P, K, ETA1, ETA2, DU, DV)                   \
-  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P, MLKEM_SYM_ROUND3)           \
-  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P##_90s, MLKEM_SYM_ROUND3_90S) \
-  static int kyber##P##_90s_check_sk(const uint8_t *sk) {            \
-    return mlkem_k##K##_kyber_check_sk(sk, MLKEM_SYM_ROUND3_90S);    \
-  }                                                                  \
-  KYBER_DESCRIPTOR(P, K, kyber##P, "Kyber" #P, mlkem##P##_check_ek,  \
-                   mlkem##P##_check_dk)                              \
-  KYBER_DESCRIPTOR(P, K, kyber##P##_90s, "Kyber" #P "-90s",          \
+#define KYBER_DEFINE_SET(P, K, ETA1, ETA2, DU, DV)                      \
+  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P, &mlkem_k##K##_kyber_shake)     \
+  KYBER_DEFINE_FUNCTIONS(P, K, kyber##P##_90s, &mlkem_k##K##_kyber_90s) \
+  static int kyber##P##_90s_check_sk(const uint8_t *sk) {               \
+    return mlkem_k##K##_kyber_check_sk(sk, &mlkem_k##K##_kyber_90s);    \
+  }                                                                     \
+  KYBER_DESCRIPTOR(P, K, kyber##P, "Kyber" #P, mlkem##P##_check_ek,     \
+                   mlkem##P##_check_dk)                                 \
+  KYBER_DESCRIPTOR(P, K, kyber##P##_90s, "Kyber" #P "-90s",             \
                    mlkem##P##_check_ek, kyber##P##_90s_check_sk)
 MLKEM_PARAMETER_SETS(KYBER_DEFINE_SET)
 

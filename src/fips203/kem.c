@@ -87,7 +87,7 @@ static int keygen_internal(const mlkem_backend *be, uint8_t *ek, uint8_t *dk,
   /* Algorithm 16 steps 2-3: dk = dk_PKE || ek || H(ek) || z, H(ek)
    * hashed as K-PKE.KeyGen writes ek. */
   mlkem_kpke_keygen_h(be, ek, dk, seed, dk_ek_out + MLKEM_EK_BYTES_K, at,
-                      MLKEM_SYM_FIPS203);
+                      &mlkem_kpke_fips203);
   memcpy(dk_ek_out, ek, MLKEM_EK_BYTES_K);
   memcpy(dk_ek_out + MLKEM_EK_BYTES_K + MLKEM_SYMBYTES, seed + MLKEM_SYMBYTES,
          MLKEM_SYMBYTES);

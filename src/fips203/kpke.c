@@ -4,8 +4,10 @@
  * all parameter sets and all backends, compiled per set with buffers sized
  * for its rank (level.h). All polynomial arithmetic goes through the
  * backend table. Each function is a run of the algorithm's steps, in its
- * order; which hashes run side by side, and when key generation's steps
- * run, is kpke_schedule.c's.
+ * order. The symmetric functions are those of the suite the caller gives
+ * (kpke_internal.h: FIPS 203's, or round 3's for Kyber), and which hashes
+ * run side by side, and when key generation's steps run, is the suite's
+ * (kpke_schedule.c for FIPS 203).
  *
  * Noise is kept as PRF output bytes (64 eta bytes per polynomial, against
  * 512 for the polynomial) until the step that uses it, where it is turned
@@ -21,36 +23,21 @@
 #include "platform/ct_testing.h"
 #include "fips203/kpke.h"
 #include "fips203/kpke_internal.h"
-#include "sha2/sha2.h"
-#include "fips203/symmetric.h"
 
 #define K MLKEM_K
 
-/* FIPS 203 Algorithm 13, K-PKE.KeyGen; with h not NULL, also H(ek) into
- * h for ML-KEM.KeyGen_internal (Algorithm 16). sym says whose symmetric
- * functions (symmetric.h): FIPS 203's, or Kyber round 3's, whose K-PKE
- * differs only in them. */
+/* FIPS 203 Algorithm 13, K-PKE.KeyGen, on the symmetric functions sym
+ * (kpke_internal.h); with h not NULL, also H(ek) into h for
+ * ML-KEM.KeyGen_internal (Algorithm 16). */
 void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
-                         uint8_t *at, mlkem_sym sym) {
-  uint8_t in[MLKEM_SYMBYTES + 1];
+                         uint8_t *at, const mlkem_kpke_suite *sym) {
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
-  mlkem_sponge_job g;
   mlkem_kpke_keygen_vars v;
   unsigned i, j;
 
-  /* Step 1: (rho, sigma) = G(d || k), with the rank byte of the final
-   * standard (domain separation between parameter sets); round 3 hashed d
-   * alone, with SHA-512 in its 90s variant. */
-  memcpy(in, d, MLKEM_SYMBYTES);
-  in[MLKEM_SYMBYTES] = (uint8_t)K;
-  if (sym == MLKEM_SYM_ROUND3_90S) {
-    mlkem_sha512(rho_sigma, in, MLKEM_SYMBYTES);
-  } else {
-    g = mlkem_job_g(in, sym == MLKEM_SYM_FIPS203 ? sizeof in : MLKEM_SYMBYTES,
-                    rho_sigma);
-    mlkem_hash_run(be, &g, 1);
-  }
+  /* Step 1: (rho, sigma) = G(d || k). */
+  sym->g(be, rho_sigma, d);
   /* Declassified for the constant-time check (ct_testing.h): rho is
    * public, the last 32 bytes of ek (step 19), and SampleNTT's rejection
    * loop runs on XOF(rho, j, i). sigma stays secret. */
@@ -59,18 +46,13 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
 
   /* Steps 3-19: A-hat, s and e sampled, and t-hat computed and encoded
    * into ek a part at a time as they arrive (mlkem_kpke_keygen_s_hat,
-   * _e_hat and _t_hat below, run by kpke_schedule.c, or by
-   * sym_90s.c on AES-256-CTR). The PRF outputs wait in dk_PKE,
-   * which step 20 overwrites: 2k polynomials' worth of bytes that the
-   * stack need not hold (docs/SECURITY.md, make stack). */
+   * _e_hat and _t_hat below, run by the suite's schedule). The PRF
+   * outputs wait in dk_PKE, which step 20 overwrites: 2k polynomials'
+   * worth of bytes that the stack need not hold (docs/SECURITY.md, make
+   * stack). */
   v.prf = (uint8_t(*)[MLKEM_ETA1_BYTES])dkpke;
   v.ek = ek;
-  if (sym == MLKEM_SYM_ROUND3_90S)
-    mlkem_kpke_keygen_schedule_90s(be, &v, rho_sigma,
-                                   rho_sigma + MLKEM_SYMBYTES);
-  else
-    mlkem_kpke_keygen_schedule(be, &v, rho_sigma, rho_sigma + MLKEM_SYMBYTES,
-                               h);
+  sym->keygen_schedule(be, &v, rho_sigma, rho_sigma + MLKEM_SYMBYTES, h);
 
   /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the PRF outputs. */
   for (i = 0; i < K; i++)
@@ -82,7 +64,6 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
         memcpy(at + sizeof(mlkem_poly) * (i * K + j), &v.a_hat[j * K + i],
                sizeof(mlkem_poly));
 
-  mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(rho_sigma, sizeof rho_sigma);
   mlkem_zeroize(v.s_hat, sizeof v.s_hat);
   mlkem_zeroize(&v.e_hat, sizeof v.e_hat);
@@ -123,8 +104,9 @@ void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
 
 /* FIPS 203 Algorithm 13 (the hazmat entry point). */
 void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
-                       const uint8_t d[MLKEM_SYMBYTES]) {
-  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL, NULL, MLKEM_SYM_FIPS203);
+                       const uint8_t d[MLKEM_SYMBYTES],
+                       const mlkem_kpke_suite *sym) {
+  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL, NULL, sym);
 }
 
 void mlkem_kpke_noise_wipe(mlkem_kpke_noise *noise) {
@@ -195,13 +177,11 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
  * two halves with its own hashes in between, kem.c). */
 void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
-                        const uint8_t r[MLKEM_SYMBYTES]) {
+                        const uint8_t r[MLKEM_SYMBYTES],
+                        const mlkem_kpke_suite *sym) {
   mlkem_kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[MLKEM_KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, MLKEM_KPKE_ENCRYPT_JOBS};
-  /* Steps 3-17: A-hat, y, e1 and e2 sampled in one list. */
-  mlkem_kpke_encrypt_jobs(be, &es, &list, ek, r, -1);
-  mlkem_hash_run(be, list.job, list.n);
+  /* Steps 3-17: A-hat, y, e1 and e2 sampled. */
+  sym->encrypt_samples(be, &es, ek, r);
   /* Steps 2 and 18-23. */
   (void)mlkem_kpke_encrypt_finish(be, ct, ek, m, &es);
 }

@@ -21,16 +21,22 @@
  * K-PKE.Encrypt (Algorithm 14): writes ct (32 (du k + dv)) for the message m
  *   under ek with randomness r. ek is decoded mod q as the algorithm says;
  *   the modulus check is the caller's (kem.c).
- * K-PKE.Decrypt (Algorithm 15): writes the 32-byte message. */
-#define MLKEM_KPKE_DECLARE(set, k, eta1, eta2, du, dv)                   \
-  void mlkem_k##k##_kpke_keygen(const mlkem_backend *be, uint8_t *ek,    \
-                                uint8_t *dkpke,                          \
-                                const uint8_t d[MLKEM_SYMBYTES]);        \
-  void mlkem_k##k##_kpke_encrypt(                                        \
-      const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,           \
-      const uint8_t m[MLKEM_SYMBYTES], const uint8_t r[MLKEM_SYMBYTES]); \
-  void mlkem_k##k##_kpke_decrypt(const mlkem_backend *be,                \
-                                 uint8_t m[MLKEM_SYMBYTES],              \
+ * K-PKE.Decrypt (Algorithm 15): writes the 32-byte message.
+ * sym is the suite of symmetric functions (kpke_internal.h): for the
+ * K-PKE of FIPS 203, mlkem_k<k>_kpke_fips203. */
+#define MLKEM_KPKE_DECLARE(set, k, eta1, eta2, du, dv)                      \
+  struct mlkem_k##k##_kpke_suite;                                           \
+  extern const struct mlkem_k##k##_kpke_suite mlkem_k##k##_kpke_fips203;    \
+  void mlkem_k##k##_kpke_keygen(const mlkem_backend *be, uint8_t *ek,       \
+                                uint8_t *dkpke,                             \
+                                const uint8_t d[MLKEM_SYMBYTES],            \
+                                const struct mlkem_k##k##_kpke_suite *sym); \
+  void mlkem_k##k##_kpke_encrypt(                                           \
+      const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,              \
+      const uint8_t m[MLKEM_SYMBYTES], const uint8_t r[MLKEM_SYMBYTES],     \
+      const struct mlkem_k##k##_kpke_suite *sym);                           \
+  void mlkem_k##k##_kpke_decrypt(const mlkem_backend *be,                   \
+                                 uint8_t m[MLKEM_SYMBYTES],                 \
                                  const uint8_t *dkpke, const uint8_t *ct);
 
 MLKEM_PARAMETER_SETS(MLKEM_KPKE_DECLARE)

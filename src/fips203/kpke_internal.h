@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * kpke_internal.h - K-PKE inside the library: as ML-KEM (kem.c) runs it,
- * key generation that also hashes ek and K-PKE.Encrypt split in two
- * around the caller's own hashes, so that encapsulation and decapsulation
- * run every hash of the operation in one list (docs/ARCHITECTURE.md); and
- * between the algorithm (kpke.c) and its schedule (kpke_schedule.c), the
- * steps of key generation that run as its hashes' outputs arrive.
+ * kpke_internal.h - K-PKE inside the library: as ML-KEM (kem.c) and
+ * round-3 Kyber (kyber/kyber_kem.c) run it, on the symmetric functions
+ * their caller chooses; key generation that also hashes ek, and
+ * K-PKE.Encrypt split in two around the caller's own hashes, so that
+ * encapsulation and decapsulation run every hash of the operation in one
+ * list (docs/ARCHITECTURE.md).
  *
  * Compiled per parameter set, like kpke.c and kem.c (level.h): the types
  * are sized by MLKEM_K, and the functions are mlkem_k<k>_kpke_...
@@ -18,24 +18,15 @@
 #include <stdint.h>
 
 #include "backend/backend.h"
+#include "fips203/kpke.h"
 #include "fips203/params.h"
 #include "fips203/sample.h"
 #include "fips203/symmetric.h"
 
-/* K-PKE.KeyGen (FIPS 203 Algorithm 13) into ek and dk_PKE from the seed
- * d, on the symmetric functions sym (symmetric.h); with h not NULL, also
- * H(ek) into h (ML-KEM.KeyGen_internal, Algorithm 16), hashed as ek is
- * written (SHA3-256: not with MLKEM_SYM_ROUND3_90S, whose H is SHA-256).
- * With at not NULL, also A-hat transposed into the k^2 polynomials at at
- * (bytes, any alignment): row i, the entries A-hat[j][i], at polynomial
- * i k + j, as SampleNTT gave them (an expanded key's layout, kem.c). */
-void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
-                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
-                         uint8_t *at, mlkem_sym sym);
-
 /* The variables of K-PKE.KeyGen that its steps (kpke.c) share with the
- * schedule that runs them (kpke_schedule.c). t-hat and e-hat are held
- * one row at a time: row i of t-hat goes into ek as it is computed. */
+ * schedule that runs them (a suite's keygen_schedule, below). t-hat and
+ * e-hat are held one row at a time: row i of t-hat goes into ek as it is
+ * computed. */
 typedef struct {
   mlkem_poly a_hat[MLKEM_K * MLKEM_K]; /* A-hat[i][j] at i k + j */
   mlkem_poly s_hat[MLKEM_K];
@@ -45,37 +36,6 @@ typedef struct {
   uint8_t (*prf)[MLKEM_ETA1_BYTES];
   uint8_t *ek;
 } mlkem_kpke_keygen_vars;
-
-/* Steps 3-19 of K-PKE.KeyGen, from rho and sigma (step 1), with rho
- * already in ek (step 19): A-hat, s and e sampled in one list of hashes
- * (and H(ek) into h if h is not NULL), and the steps below run as their
- * inputs arrive. */
-void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
-                                mlkem_kpke_keygen_vars *v,
-                                const uint8_t rho[MLKEM_SYMBYTES],
-                                const uint8_t sigma[MLKEM_SYMBYTES],
-                                uint8_t *h);
-
-/* The same on Kyber round 3's 90s functions (sym_90s.c): A-hat
- * from AES-256-CTR keyed with rho, s and e from AES-256-CTR keyed with
- * sigma, then the steps below. */
-void mlkem_kpke_keygen_schedule_90s(const mlkem_backend *be,
-                                    mlkem_kpke_keygen_vars *v,
-                                    const uint8_t rho[MLKEM_SYMBYTES],
-                                    const uint8_t sigma[MLKEM_SYMBYTES]);
-
-/* The steps of K-PKE.KeyGen that the schedule runs. s-hat: steps 8-11
- * and 16, once v->prf holds PRF_eta1(sigma, N) for every N < k. e-hat[i]:
- * steps 12-15 and 17 for one row, once v->prf[k + i] is complete. t-hat:
- * steps 18-19 of row i over the coefficients [from, to) (whole parts,
- * MLKEM_PART_COEFFS), once s-hat, e-hat[i] and those coefficients of row
- * i of A-hat are complete. */
-void mlkem_kpke_keygen_s_hat(const mlkem_backend *be,
-                             mlkem_kpke_keygen_vars *v);
-void mlkem_kpke_keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                             unsigned i);
-void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                             unsigned i, unsigned from, unsigned to);
 
 /* The noise of K-PKE.Encrypt (FIPS 203 Algorithm 14 steps 9-17) as PRF
  * output, until the steps that turn it into polynomials: y, e1 and e2.
@@ -93,6 +53,69 @@ typedef struct {
   mlkem_matrix_entry entries[MLKEM_K * MLKEM_K];
   mlkem_kpke_noise noise;
 } mlkem_kpke_encrypt_samples;
+
+/* The symmetric functions K-PKE runs on, chosen by its caller: FIPS 203's
+ * (mlkem_kpke_fips203, kpke_schedule.c) for ML-KEM, round 3's
+ * (kyber/sym_shake.c, kyber/sym_90s.c) for Kyber, whose K-PKE differs from
+ * ML-KEM's in them only. kpke.c runs whichever it is given.
+ *  g: K-PKE.KeyGen step 1, (rho, sigma) = G(d || k) into rho_sigma
+ *     (round 3: G(d), which is SHA-512(d) in the 90s variant).
+ *  keygen_schedule: steps 3-19 from rho and sigma, with rho already in
+ *     ek: A-hat, s and e sampled, and kpke.c's steps
+ *     (mlkem_kpke_keygen_s_hat, _e_hat, _t_hat) run on them as they
+ *     arrive; with h not NULL, also H(ek) into h (FIPS 203 Algorithm 16
+ *     step 3), hashed as ek is written. H is SHA3-256 there: a suite whose
+ *     H is another hash is given NULL.
+ *  encrypt_samples: K-PKE.Encrypt steps 3-17 at once: fills es from ek's
+ *     rho and the randomness r. */
+typedef struct MLKEM_NS(kpke_suite) {
+  void (*g)(const mlkem_backend *be, uint8_t rho_sigma[2 * MLKEM_SYMBYTES],
+            const uint8_t d[MLKEM_SYMBYTES]);
+  void (*keygen_schedule)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                          const uint8_t rho[MLKEM_SYMBYTES],
+                          const uint8_t sigma[MLKEM_SYMBYTES], uint8_t *h);
+  void (*encrypt_samples)(const mlkem_backend *be,
+                          mlkem_kpke_encrypt_samples *es, const uint8_t *ek,
+                          const uint8_t r[MLKEM_SYMBYTES]);
+} mlkem_kpke_suite;
+
+/* K-PKE.KeyGen (FIPS 203 Algorithm 13) into ek and dk_PKE from the seed
+ * d, on the suite sym; with h not NULL, also H(ek) into h (ML-KEM.KeyGen_
+ * internal, Algorithm 16; see keygen_schedule above). With at not NULL,
+ * also A-hat transposed into the k^2 polynomials at at (bytes, any
+ * alignment): row i, the entries A-hat[j][i], at polynomial i k + j, as
+ * SampleNTT gave them (an expanded key's layout). */
+void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
+                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
+                         uint8_t *at, const mlkem_kpke_suite *sym);
+
+/* FIPS 203's suite: G(d || k) = SHA3-512, the pipelined key generation
+ * and K-PKE.Encrypt's jobs on SHAKE128 and SHAKE256 (kpke_schedule.c). Its
+ * keygen_schedule and encrypt_samples are also round 3's SHAKE variant's
+ * (kyber/sym_shake.c). */
+extern const mlkem_kpke_suite mlkem_kpke_fips203;
+void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
+                                mlkem_kpke_keygen_vars *v,
+                                const uint8_t rho[MLKEM_SYMBYTES],
+                                const uint8_t sigma[MLKEM_SYMBYTES],
+                                uint8_t *h);
+void mlkem_kpke_sample_encrypt(const mlkem_backend *be,
+                               mlkem_kpke_encrypt_samples *es,
+                               const uint8_t *ek,
+                               const uint8_t r[MLKEM_SYMBYTES]);
+
+/* The steps of K-PKE.KeyGen that the schedule runs. s-hat: steps 8-11
+ * and 16, once v->prf holds PRF_eta1(sigma, N) for every N < k. e-hat[i]:
+ * steps 12-15 and 17 for one row, once v->prf[k + i] is complete. t-hat:
+ * steps 18-19 of row i over the coefficients [from, to) (whole parts,
+ * MLKEM_PART_COEFFS), once s-hat, e-hat[i] and those coefficients of row
+ * i of A-hat are complete. */
+void mlkem_kpke_keygen_s_hat(const mlkem_backend *be,
+                             mlkem_kpke_keygen_vars *v);
+void mlkem_kpke_keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                             unsigned i);
+void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                             unsigned i, unsigned from, unsigned to);
 
 /* The jobs of the noise (2k + 1 PRFs), and those mlkem_kpke_encrypt_jobs
  * appends: k^2 matrix entries, then the noise. */
@@ -113,14 +136,6 @@ void mlkem_kpke_encrypt_jobs(const mlkem_backend *be,
  * already (an expanded key, kem.c). */
 void mlkem_kpke_noise_jobs(mlkem_kpke_noise *noise, mlkem_job_list *list,
                            const uint8_t *r, int r_after);
-
-/* What mlkem_kpke_encrypt_jobs' jobs compute, on Kyber round 3's 90s
- * functions (sym_90s.c): fills es from ek's rho and the
- * randomness r, at once. */
-void mlkem_kpke_encrypt_samples_90s(const mlkem_backend *be,
-                                    mlkem_kpke_encrypt_samples *es,
-                                    const uint8_t *ek,
-                                    const uint8_t r[MLKEM_SYMBYTES]);
 
 /* The second half (kpke.c), once the jobs have run: writes ct for the message m
  * under ek, and wipes the noise in es. Returns non-zero if ek fails the

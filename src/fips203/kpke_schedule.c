@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * kpke_schedule.c - how the hashes of K-PKE run: which jobs go into one
- * list for the sponge scheduler (sha3.h), in which order, and, in key
- * generation, which of the algorithm's steps (kpke.c) run as the hashes'
- * outputs arrive. Compiled per parameter set, like kpke.c (level.h).
+ * kpke_schedule.c - FIPS 203's symmetric functions for K-PKE, the suite
+ * mlkem_kpke_fips203 (kpke_internal.h), and how their hashes run: which
+ * jobs go into one list for the sponge scheduler (sha3.h), in which
+ * order, and, in key generation, which of the algorithm's steps (kpke.c)
+ * run as the hashes' outputs arrive. Compiled per parameter set, like
+ * kpke.c (level.h).
  *
  * The algorithms are in kpke.c; the choices here change only speed: the
  * order of a list decides which lanes run side by side (lanes take jobs
@@ -12,12 +14,29 @@
  */
 #include "fips203/level.h"
 
+#include <string.h>
+
 #include "platform/bytes.h"
+#include "platform/ct.h"
 #include "fips203/kpke_internal.h"
 #include "fips203/sample.h"
 #include "fips203/symmetric.h"
 
 #define K MLKEM_K
+
+/* K-PKE.KeyGen step 1: (rho, sigma) = G(d || k), with the rank byte of
+ * the final standard (domain separation between parameter sets). */
+static void g_with_rank(const mlkem_backend *be,
+                        uint8_t rho_sigma[2 * MLKEM_SYMBYTES],
+                        const uint8_t d[MLKEM_SYMBYTES]) {
+  uint8_t in[MLKEM_SYMBYTES + 1];
+  mlkem_sponge_job g;
+  memcpy(in, d, MLKEM_SYMBYTES);
+  in[MLKEM_SYMBYTES] = (uint8_t)K;
+  g = mlkem_job_g(in, sizeof in, rho_sigma);
+  mlkem_hash_run(be, &g, 1);
+  mlkem_zeroize(in, sizeof in);
+}
 
 /*
  * Key generation as a pipeline (FIPS 203 Algorithm 13 steps 3-19, with
@@ -221,3 +240,20 @@ void mlkem_kpke_noise_jobs(mlkem_kpke_noise *noise, mlkem_job_list *list,
     mlkem_jobs_add(list, j);
   }
 }
+
+/* K-PKE.Encrypt's samples alone: the jobs above in a list of their own. */
+void mlkem_kpke_sample_encrypt(const mlkem_backend *be,
+                               mlkem_kpke_encrypt_samples *es,
+                               const uint8_t *ek,
+                               const uint8_t r[MLKEM_SYMBYTES]) {
+  mlkem_sponge_job jobs[MLKEM_KPKE_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, MLKEM_KPKE_ENCRYPT_JOBS};
+  mlkem_kpke_encrypt_jobs(be, es, &list, ek, r, -1);
+  mlkem_hash_run(be, list.job, list.n);
+}
+
+const mlkem_kpke_suite mlkem_kpke_fips203 = {
+    g_with_rank,
+    mlkem_kpke_keygen_schedule,
+    mlkem_kpke_sample_encrypt,
+};

@@ -63,7 +63,9 @@
 #define mlkem_kpke_encrypt MLKEM_NS(kpke_encrypt)
 #define mlkem_kpke_decrypt MLKEM_NS(kpke_decrypt)
 #define mlkem_kpke_keygen_h MLKEM_NS(kpke_keygen_h)
+#define mlkem_kpke_fips203 MLKEM_NS(kpke_fips203)
 #define mlkem_kpke_keygen_schedule MLKEM_NS(kpke_keygen_schedule)
+#define mlkem_kpke_sample_encrypt MLKEM_NS(kpke_sample_encrypt)
 #define mlkem_kpke_keygen_s_hat MLKEM_NS(kpke_keygen_s_hat)
 #define mlkem_kpke_keygen_e_hat MLKEM_NS(kpke_keygen_e_hat)
 #define mlkem_kpke_keygen_t_hat MLKEM_NS(kpke_keygen_t_hat)
@@ -74,8 +76,6 @@
 #define mlkem_kpke_noise_wipe MLKEM_NS(kpke_noise_wipe)
 #define mlkem_kpke_encrypt_hat MLKEM_NS(kpke_encrypt_hat)
 #define mlkem_kpke_decrypt_hat MLKEM_NS(kpke_decrypt_hat)
-#define mlkem_kpke_keygen_schedule_90s MLKEM_NS(kpke_keygen_schedule_90s)
-#define mlkem_kpke_encrypt_samples_90s MLKEM_NS(kpke_encrypt_samples_90s)
 #define mlkem_kem_keygen MLKEM_NS(kem_keygen)
 #define mlkem_kem_keygen_derand MLKEM_NS(kem_keygen_derand)
 #define mlkem_kem_encaps MLKEM_NS(kem_encaps)
@@ -99,5 +99,7 @@
 #define mlkem_kyber_encaps_derand MLKEM_NS(kyber_encaps_derand)
 #define mlkem_kyber_decaps MLKEM_NS(kyber_decaps)
 #define mlkem_kyber_check_sk MLKEM_NS(kyber_check_sk)
+#define mlkem_kyber_shake MLKEM_NS(kyber_shake)
+#define mlkem_kyber_90s MLKEM_NS(kyber_90s)
 
 #endif

@@ -21,17 +21,6 @@
 #include "backend/backend.h"
 #include "sha3/sha3.h"
 
-/* The symmetric functions a K-PKE runs on. FIPS 203's above; Kyber's
- * round-3 submission (version 3.02) the same ones, except that G hashes
- * the seed d without the rank byte (K-PKE.KeyGen step 1); its "90s"
- * variant G = SHA-512, XOF and PRF = AES-256-CTR (sym_90s.c).
- * The KEM built on K-PKE differs too (kyber_kem.c). */
-typedef enum {
-  MLKEM_SYM_FIPS203,
-  MLKEM_SYM_ROUND3,
-  MLKEM_SYM_ROUND3_90S
-} mlkem_sym;
-
 /* The constructors and mlkem_jobs_add are inline: built where it is
  * appended, a job is written once, field by field, into the caller's list.
  * A job returned by a function of another file and copied by value is

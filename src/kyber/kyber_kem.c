@@ -3,7 +3,8 @@
  * kyber_kem.c - the KEM of Kyber's round-3 submission (CRYSTALS-Kyber
  * version 3.02, Algorithms 7-9, Kyber.CCAKEM), in its SHAKE and "90s"
  * variants, on the K-PKE that ML-KEM uses (kpke.c; the submission's
- * CPAPKE differs from it only in the symmetric functions, symmetric.h).
+ * CPAPKE differs from it only in the symmetric functions). The variant is
+ * the suite of symmetric functions the caller passes (kyber_suite.h).
  * Compiled per parameter set (level.h), like kem.c.
  *
  * What differs from ML-KEM (kem.c):
@@ -15,8 +16,8 @@
  *   Decaps:  K = KDF(K-bar' || H(c)) if the re-encryption gives c, else
  *            KDF(z || H(c)).
  * The SHAKE variant: H = SHA3-256, G = SHA3-512, KDF = SHAKE256 to 32
- * bytes; the 90s variant: H = KDF = SHA-256, G = SHA-512, and AES-256-CTR
- * for K-PKE's XOF and PRF (sym_90s.c).
+ * bytes (sym_shake.c); the 90s variant: H = KDF = SHA-256, G = SHA-512,
+ * and AES-256-CTR for K-PKE's XOF and PRF (sym_90s.c).
  *
  * The keys have FIPS 203's layout, sk = dk_PKE (384k) || pk (384k + 32) ||
  * H(pk) (32) || z (32), and FIPS 203's input checks are run on them, with
@@ -35,9 +36,8 @@
 #include "fips203/kpke.h"
 #include "fips203/kpke_internal.h"
 #include "kyber/kyber_kem.h"
+#include "kyber/kyber_suite.h"
 #include "platform/randombytes.h"
-#include "sha2/sha2.h"
-#include "fips203/symmetric.h"
 
 /* Names below are kyber_... so that they do not meet kem.c's static
  * functions in the translation unit of the set (level*.c). */
@@ -52,31 +52,6 @@ static const uint8_t *kyber_sk_z(const uint8_t *sk) {
   return sk + MLKEM_DKPKE_BYTES_K + MLKEM_EK_BYTES_K + MLKEM_SYMBYTES;
 }
 
-/* H: SHA3-256 on the backend's permutation, or SHA-256. */
-static void kyber_h(const mlkem_backend *be, mlkem_sym sym,
-                    uint8_t out[MLKEM_SYMBYTES], const uint8_t *in,
-                    size_t len) {
-  if (sym == MLKEM_SYM_ROUND3_90S) {
-    mlkem_sha256(out, in, len);
-  } else {
-    mlkem_sponge_job job = mlkem_job_h(in, len, out);
-    mlkem_hash_run(be, &job, 1);
-  }
-}
-
-/* KDF(in), in = K-bar (or z) || H(c): SHAKE256 to 32 bytes (FIPS 203's
- * J), or SHA-256. */
-static void kyber_kdf(const mlkem_backend *be, mlkem_sym sym,
-                      uint8_t out[MLKEM_SS_BYTES],
-                      const uint8_t in[2 * MLKEM_SYMBYTES]) {
-  if (sym == MLKEM_SYM_ROUND3_90S) {
-    mlkem_sha256(out, in, 2 * MLKEM_SYMBYTES);
-  } else {
-    mlkem_sponge_job job = mlkem_job_j(in, 2 * MLKEM_SYMBYTES, NULL, 0, out);
-    mlkem_hash_run(be, &job, 1);
-  }
-}
-
 /* Zeroes the outputs of a failed call (any may be NULL): public ones
  * (pk, ct) with memset, secret ones with the wipe. */
 static int kyber_fail(int err, uint8_t *pub, size_t pub_len, uint8_t *sec,
@@ -88,111 +63,28 @@ static int kyber_fail(int err, uint8_t *pub, size_t pub_len, uint8_t *sec,
 
 /* The hash check of FIPS 203 section 7.3 with the variant's H: the H(pk)
  * stored in sk is H of the pk stored in sk. Both are public. */
-static int kyber_sk_is_valid(const mlkem_backend *be, mlkem_sym sym,
+static int kyber_sk_is_valid(const mlkem_backend *be,
+                             const mlkem_kyber_suite *suite,
                              const uint8_t *sk) {
   uint8_t h[MLKEM_SYMBYTES];
-  kyber_h(be, sym, h, kyber_sk_pk(sk), MLKEM_EK_BYTES_K);
+  suite->h(be, h, kyber_sk_pk(sk), MLKEM_EK_BYTES_K);
   return mlkem_ct_memneq(h, kyber_sk_h(sk), MLKEM_SYMBYTES) == 0;
 }
 
-int mlkem_kyber_check_sk(const uint8_t *sk, mlkem_sym sym) {
+int mlkem_kyber_check_sk(const uint8_t *sk, const mlkem_kyber_suite *suite) {
   const mlkem_backend *be = mlkem_backend_get();
   if (sk == NULL) return MLKEM_ERR_NULL_ARGUMENT;
   /* Like check_dk, the check works without a usable backend. */
   if (be == NULL) be = &mlkem_backend_portable;
-  return kyber_sk_is_valid(be, sym, sk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
-}
-
-static int kyber_pairwise_consistent(const mlkem_backend *be, mlkem_sym sym,
-                                     const uint8_t *pk, uint8_t *sk);
-
-/* Kyber.CCAKEM.KeyGen (Algorithm 7) from d and z: K-PKE.KeyGen(d), then
- * sk = dk_PKE || pk || H(pk) || z, H(pk) hashed as pk is written in the
- * SHAKE variant. */
-static int kyber_keygen_internal(const mlkem_backend *be, mlkem_sym sym,
-                                 uint8_t *pk, uint8_t *sk,
-                                 const uint8_t d[MLKEM_SYMBYTES],
-                                 const uint8_t z[MLKEM_SYMBYTES]) {
-  uint8_t *sk_pk = sk + MLKEM_DKPKE_BYTES_K;
-  uint8_t *sk_h = sk_pk + MLKEM_EK_BYTES_K;
-  mlkem_kpke_keygen_h(be, pk, sk, d, sym == MLKEM_SYM_ROUND3 ? sk_h : NULL,
-                      NULL, sym);
-  memcpy(sk_pk, pk, MLKEM_EK_BYTES_K);
-  if (sym == MLKEM_SYM_ROUND3_90S) mlkem_sha256(sk_h, pk, MLKEM_EK_BYTES_K);
-  memcpy(sk_h + MLKEM_SYMBYTES, z, MLKEM_SYMBYTES);
-  return kyber_pairwise_consistent(be, sym, pk, sk) ? MLKEM_OK
-                                                    : MLKEM_ERR_PAIRWISE;
-}
-
-int mlkem_kyber_keygen_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins,
-                              mlkem_sym sym) {
-  const mlkem_backend *be = mlkem_backend_get();
-  int err = MLKEM_OK;
-  if (pk == NULL || sk == NULL || coins == NULL)
-    err = MLKEM_ERR_NULL_ARGUMENT;
-  else if (be == NULL)
-    err = MLKEM_ERR_BACKEND;
-  else
-    err = kyber_keygen_internal(be, sym, pk, sk, coins, coins + MLKEM_SYMBYTES);
-  if (err != MLKEM_OK)
-    return kyber_fail(err, pk, MLKEM_EK_BYTES_K, sk, MLKEM_DK_BYTES_K);
-  return MLKEM_OK;
-}
-
-/* d and z in two draws, in the order of the round-3 reference (d for the
- * K-PKE key, then z), so that a deterministic source gives its keys. */
-int mlkem_kyber_keygen(uint8_t *pk, uint8_t *sk, mlkem_sym sym) {
-  const mlkem_backend *be = mlkem_backend_get();
-  uint8_t coins[2 * MLKEM_SYMBYTES];
-  int err = MLKEM_OK;
-  if (pk == NULL || sk == NULL)
-    err = MLKEM_ERR_NULL_ARGUMENT;
-  else if (be == NULL)
-    err = MLKEM_ERR_BACKEND;
-  else if (mlkem_randombytes(coins, MLKEM_SYMBYTES) != 0 ||
-           mlkem_randombytes(coins + MLKEM_SYMBYTES, MLKEM_SYMBYTES) != 0)
-    err = MLKEM_ERR_RANDOM;
-  else
-    err = kyber_keygen_internal(be, sym, pk, sk, coins, coins + MLKEM_SYMBYTES);
-  mlkem_zeroize(coins, sizeof coins);
-  if (err != MLKEM_OK)
-    return kyber_fail(err, pk, MLKEM_EK_BYTES_K, sk, MLKEM_DK_BYTES_K);
-  return MLKEM_OK;
-}
-
-/* G(in) into kr and K-PKE.Encrypt's samples from pk and r = kr[32:], with
- * in = m || h: with hash_pk, h = H(pk) is computed here into in (SHAKE
- * variant: one list, G after H(pk) and the noise after G); else in holds h
- * already (90s decapsulation: the copy in sk). The 90s variant: SHA-2,
- * then AES-256-CTR. */
-static void kyber_encrypt_hashes(const mlkem_backend *be, mlkem_sym sym,
-                                 mlkem_kpke_encrypt_samples *es,
-                                 const uint8_t *pk,
-                                 uint8_t in[2 * MLKEM_SYMBYTES], int hash_pk,
-                                 uint8_t kr[2 * MLKEM_SYMBYTES]) {
-  if (sym == MLKEM_SYM_ROUND3_90S) {
-    if (hash_pk) mlkem_sha256(in + MLKEM_SYMBYTES, pk, MLKEM_EK_BYTES_K);
-    mlkem_sha512(kr, in, 2 * MLKEM_SYMBYTES);
-    mlkem_kpke_encrypt_samples_90s(be, es, pk, kr + MLKEM_SYMBYTES);
-  } else {
-    mlkem_sponge_job jobs[2 + MLKEM_KPKE_ENCRYPT_JOBS];
-    mlkem_job_list list = {jobs, 0, 2 + MLKEM_KPKE_ENCRYPT_JOBS};
-    mlkem_sponge_job g = mlkem_job_g(in, 2 * MLKEM_SYMBYTES, kr);
-    int g_job;
-    if (hash_pk)
-      g.after = (int8_t)mlkem_jobs_add(
-          &list, mlkem_job_h(pk, MLKEM_EK_BYTES_K, in + MLKEM_SYMBYTES));
-    g_job = mlkem_jobs_add(&list, g);
-    mlkem_kpke_encrypt_jobs(be, es, &list, pk, kr + MLKEM_SYMBYTES, g_job);
-    mlkem_hash_run(be, list.job, list.n);
-  }
+  return kyber_sk_is_valid(be, suite, sk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
 }
 
 /* Kyber.CCAKEM.Enc (Algorithm 8) from m = H(coins), already hashed.
  * Returns non-zero if pk fails the modulus check (FIPS 203 section 7.2),
  * computed as K-PKE.Encrypt decodes t-hat; the caller then releases
  * nothing. */
-static unsigned kyber_encaps_internal(const mlkem_backend *be, mlkem_sym sym,
+static unsigned kyber_encaps_internal(const mlkem_backend *be,
+                                      const mlkem_kyber_suite *suite,
                                       uint8_t *ct, uint8_t *ss,
                                       const uint8_t *pk,
                                       const uint8_t m[MLKEM_SYMBYTES]) {
@@ -203,54 +95,20 @@ static unsigned kyber_encaps_internal(const mlkem_backend *be, mlkem_sym sym,
   mlkem_kpke_encrypt_samples es;
   unsigned bad;
   memcpy(in, m, MLKEM_SYMBYTES);
-  kyber_encrypt_hashes(be, sym, &es, pk, in, 1, kr);
+  suite->encaps_hashes(be, &es, pk, in, kr);
   bad = mlkem_kpke_encrypt_finish(be, ct, pk, m, &es);
-  kyber_h(be, sym, kr + MLKEM_SYMBYTES, ct, MLKEM_CT_BYTES_K);
-  kyber_kdf(be, sym, ss, kr);
+  suite->h(be, kr + MLKEM_SYMBYTES, ct, MLKEM_CT_BYTES_K);
+  suite->kdf(be, ss, kr);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
   return bad;
 }
 
-/* Both encapsulation entry points: coins from the random source when
- * coins_in is NULL, then m = H(coins) (the reference's "do not release
- * system RNG output"), the modulus check made as the encryption decodes
- * t-hat; if it fails, the outputs are zeroed and nothing computed from pk
- * is released. */
-static int kyber_encaps_entry(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
-                              const uint8_t *coins_in, int randomized,
-                              mlkem_sym sym) {
-  const mlkem_backend *be = mlkem_backend_get();
-  uint8_t coins[MLKEM_SYMBYTES], m[MLKEM_SYMBYTES];
-  int err = MLKEM_OK;
-  if (ct == NULL || ss == NULL || pk == NULL ||
-      (!randomized && coins_in == NULL))
-    err = MLKEM_ERR_NULL_ARGUMENT;
-  else if (be == NULL)
-    err = MLKEM_ERR_BACKEND;
-  else if (randomized && mlkem_randombytes(coins, sizeof coins) != 0)
-    err = MLKEM_ERR_RANDOM;
-  if (err == MLKEM_OK) {
-    kyber_h(be, sym, m, randomized ? coins : coins_in, MLKEM_SYMBYTES);
-    if (kyber_encaps_internal(be, sym, ct, ss, pk, m))
-      err = MLKEM_ERR_INVALID_EK;
-  }
-  mlkem_zeroize(coins, sizeof coins);
-  mlkem_zeroize(m, sizeof m);
-  if (err != MLKEM_OK)
-    return kyber_fail(err, ct, MLKEM_CT_BYTES_K, ss, MLKEM_SS_BYTES);
-  return MLKEM_OK;
-}
-
-int mlkem_kyber_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
-                              const uint8_t *coins, mlkem_sym sym) {
-  return kyber_encaps_entry(ct, ss, pk, coins, 0, sym);
-}
-
-int mlkem_kyber_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
-                       mlkem_sym sym) {
-  return kyber_encaps_entry(ct, ss, pk, NULL, 1, sym);
-}
+#ifdef MLKEM_FAULT_INJECTION
+/* Test builds only (tests/test_decaps_ct.c): the hook of kem.c, which
+ * defines it, called after decryption. */
+extern void (*mlkem_fault_decaps_ct)(void);
+#endif
 
 /* Kyber.CCAKEM.Dec (Algorithm 9), with FIPS 203's hash check of sk
  * (section 7.3). As in ML-KEM's decapsulation, decryption runs first and
@@ -260,14 +118,8 @@ int mlkem_kyber_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
  * constant time. ct is read once, into c, as in ML-KEM's decapsulation:
  * decryption, H(c) and the comparison see one ciphertext even if the
  * caller's buffer changes during the call (issue 23). */
-#ifdef MLKEM_FAULT_INJECTION
-/* Test builds only (tests/test_decaps_ct.c): the hook of kem.c, which
- * defines it, called after decryption. */
-extern void (*mlkem_fault_decaps_ct)(void);
-#endif
-
 int mlkem_kyber_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk,
-                       mlkem_sym sym) {
+                       const mlkem_kyber_suite *suite) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t c[MLKEM_CT_BYTES_K];
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */
@@ -291,23 +143,8 @@ int mlkem_kyber_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk,
   if (mlkem_fault_decaps_ct != NULL) mlkem_fault_decaps_ct();
 #endif
 
-  /* H(pk) and H(c) are independent of the rest; in the SHAKE variant they
-   * run in the list of G and the samples, ahead of them. */
-  if (sym == MLKEM_SYM_ROUND3_90S) {
-    mlkem_sha256(h, kyber_sk_pk(sk), MLKEM_EK_BYTES_K);
-    mlkem_sha256(hc, c, MLKEM_CT_BYTES_K);
-    kyber_encrypt_hashes(be, sym, &es, kyber_sk_pk(sk), in, 0, kr);
-  } else {
-    mlkem_sponge_job jobs[3 + MLKEM_KPKE_ENCRYPT_JOBS];
-    mlkem_job_list list = {jobs, 0, 3 + MLKEM_KPKE_ENCRYPT_JOBS};
-    int g_job;
-    mlkem_jobs_add(&list, mlkem_job_h(kyber_sk_pk(sk), MLKEM_EK_BYTES_K, h));
-    mlkem_jobs_add(&list, mlkem_job_h(c, MLKEM_CT_BYTES_K, hc));
-    g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
-    mlkem_kpke_encrypt_jobs(be, &es, &list, kyber_sk_pk(sk),
-                            kr + MLKEM_SYMBYTES, g_job);
-    mlkem_hash_run(be, list.job, list.n);
-  }
+  /* H(pk) for the check, H(c), G(m' || h) and the samples. */
+  suite->decaps_hashes(be, &es, kyber_sk_pk(sk), c, in, kr, h, hc);
 
   if (mlkem_ct_memneq(h, kyber_sk_h(sk), MLKEM_SYMBYTES) != 0) {
     mlkem_zeroize(in, sizeof in);
@@ -322,7 +159,7 @@ int mlkem_kyber_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk,
   differ = mlkem_ct_memneq(c, ct2, MLKEM_CT_BYTES_K);
   mlkem_ct_cmov(kr, kyber_sk_z(sk), MLKEM_SYMBYTES, differ);
   memcpy(kr + MLKEM_SYMBYTES, hc, MLKEM_SYMBYTES);
-  kyber_kdf(be, sym, ss, kr);
+  suite->kdf(be, ss, kr);
 
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
@@ -339,7 +176,8 @@ extern int mlkem_fault_pairwise;
 /* The pairwise consistency test of kem.c for a round-3 key pair:
  * encapsulate to pk with fixed coins and check that sk decapsulates the
  * ciphertext to the same key. */
-static int kyber_pairwise_consistent(const mlkem_backend *be, mlkem_sym sym,
+static int kyber_pairwise_consistent(const mlkem_backend *be,
+                                     const mlkem_kyber_suite *suite,
                                      const uint8_t *pk, uint8_t *sk) {
   static const uint8_t m[MLKEM_SYMBYTES] = {0x50, 0x43, 0x54}; /* "PCT" */
   uint8_t ct[MLKEM_CT_BYTES_K], k1[MLKEM_SS_BYTES], k2[MLKEM_SS_BYTES];
@@ -347,20 +185,116 @@ static int kyber_pairwise_consistent(const mlkem_backend *be, mlkem_sym sym,
 #ifdef MLKEM_FAULT_INJECTION
   if (mlkem_fault_pairwise) sk[0] ^= 1;
 #endif
-  (void)kyber_encaps_internal(be, sym, ct, k1, pk, m);
-  ok = mlkem_kyber_decaps(k2, ct, sk, sym) == MLKEM_OK &&
+  (void)kyber_encaps_internal(be, suite, ct, k1, pk, m);
+  ok = mlkem_kyber_decaps(k2, ct, sk, suite) == MLKEM_OK &&
        mlkem_ct_memneq(k1, k2, MLKEM_SS_BYTES) == 0;
   mlkem_zeroize(k1, sizeof k1);
   mlkem_zeroize(k2, sizeof k2);
   return ok;
 }
 #else
-static int kyber_pairwise_consistent(const mlkem_backend *be, mlkem_sym sym,
+static int kyber_pairwise_consistent(const mlkem_backend *be,
+                                     const mlkem_kyber_suite *suite,
                                      const uint8_t *pk, uint8_t *sk) {
   (void)be;
-  (void)sym;
+  (void)suite;
   (void)pk;
   (void)sk;
   return 1;
 }
 #endif
+
+/* Kyber.CCAKEM.KeyGen (Algorithm 7) from d and z: K-PKE.KeyGen(d) and
+ * H(pk), then sk = dk_PKE || pk || H(pk) || z. */
+static int kyber_keygen_internal(const mlkem_backend *be,
+                                 const mlkem_kyber_suite *suite, uint8_t *pk,
+                                 uint8_t *sk, const uint8_t d[MLKEM_SYMBYTES],
+                                 const uint8_t z[MLKEM_SYMBYTES]) {
+  uint8_t *sk_pk = sk + MLKEM_DKPKE_BYTES_K;
+  uint8_t *sk_h = sk_pk + MLKEM_EK_BYTES_K;
+  suite->keygen(be, pk, sk, d, sk_h);
+  memcpy(sk_pk, pk, MLKEM_EK_BYTES_K);
+  memcpy(sk_h + MLKEM_SYMBYTES, z, MLKEM_SYMBYTES);
+  return kyber_pairwise_consistent(be, suite, pk, sk) ? MLKEM_OK
+                                                      : MLKEM_ERR_PAIRWISE;
+}
+
+int mlkem_kyber_keygen_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins,
+                              const mlkem_kyber_suite *suite) {
+  const mlkem_backend *be = mlkem_backend_get();
+  int err = MLKEM_OK;
+  if (pk == NULL || sk == NULL || coins == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
+  else
+    err =
+        kyber_keygen_internal(be, suite, pk, sk, coins, coins + MLKEM_SYMBYTES);
+  if (err != MLKEM_OK)
+    return kyber_fail(err, pk, MLKEM_EK_BYTES_K, sk, MLKEM_DK_BYTES_K);
+  return MLKEM_OK;
+}
+
+/* d and z in two draws, in the order of the round-3 reference (d for the
+ * K-PKE key, then z), so that a deterministic source gives its keys. */
+int mlkem_kyber_keygen(uint8_t *pk, uint8_t *sk,
+                       const mlkem_kyber_suite *suite) {
+  const mlkem_backend *be = mlkem_backend_get();
+  uint8_t coins[2 * MLKEM_SYMBYTES];
+  int err = MLKEM_OK;
+  if (pk == NULL || sk == NULL)
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
+  else if (mlkem_randombytes(coins, MLKEM_SYMBYTES) != 0 ||
+           mlkem_randombytes(coins + MLKEM_SYMBYTES, MLKEM_SYMBYTES) != 0)
+    err = MLKEM_ERR_RANDOM;
+  else
+    err =
+        kyber_keygen_internal(be, suite, pk, sk, coins, coins + MLKEM_SYMBYTES);
+  mlkem_zeroize(coins, sizeof coins);
+  if (err != MLKEM_OK)
+    return kyber_fail(err, pk, MLKEM_EK_BYTES_K, sk, MLKEM_DK_BYTES_K);
+  return MLKEM_OK;
+}
+
+/* Both encapsulation entry points: coins from the random source when
+ * coins_in is NULL, then m = H(coins) (the reference's "do not release
+ * system RNG output"), the modulus check made as the encryption decodes
+ * t-hat; if it fails, the outputs are zeroed and nothing computed from pk
+ * is released. */
+static int kyber_encaps_entry(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+                              const uint8_t *coins_in, int randomized,
+                              const mlkem_kyber_suite *suite) {
+  const mlkem_backend *be = mlkem_backend_get();
+  uint8_t coins[MLKEM_SYMBYTES], m[MLKEM_SYMBYTES];
+  int err = MLKEM_OK;
+  if (ct == NULL || ss == NULL || pk == NULL ||
+      (!randomized && coins_in == NULL))
+    err = MLKEM_ERR_NULL_ARGUMENT;
+  else if (be == NULL)
+    err = MLKEM_ERR_BACKEND;
+  else if (randomized && mlkem_randombytes(coins, sizeof coins) != 0)
+    err = MLKEM_ERR_RANDOM;
+  if (err == MLKEM_OK) {
+    suite->h(be, m, randomized ? coins : coins_in, MLKEM_SYMBYTES);
+    if (kyber_encaps_internal(be, suite, ct, ss, pk, m))
+      err = MLKEM_ERR_INVALID_EK;
+  }
+  mlkem_zeroize(coins, sizeof coins);
+  mlkem_zeroize(m, sizeof m);
+  if (err != MLKEM_OK)
+    return kyber_fail(err, ct, MLKEM_CT_BYTES_K, ss, MLKEM_SS_BYTES);
+  return MLKEM_OK;
+}
+
+int mlkem_kyber_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+                              const uint8_t *coins,
+                              const mlkem_kyber_suite *suite) {
+  return kyber_encaps_entry(ct, ss, pk, coins, 0, suite);
+}
+
+int mlkem_kyber_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+                       const mlkem_kyber_suite *suite) {
+  return kyber_encaps_entry(ct, ss, pk, NULL, 1, suite);
+}
