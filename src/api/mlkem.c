@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mlkem.c - the public functions of mlkem.h: one set of wrappers per
- * parameter set, the descriptors, error strings and version.
+ * parameter set, the descriptors, error strings and version (the
+ * descriptors by name are kem_by_name.c's).
  */
-#include <ctype.h>
 #include <string.h>
 
 #include "mlkem.h"
-#include "mlkem_kyber.h"
 #include "backend/backend.h"
 #include "fips203/kem.h"
 #include "fips203/params.h"
@@ -154,26 +153,6 @@ MLKEM_PARAMETER_SETS(MLKEM_DEFINE_SET)
 #define MLKEM_DESCRIPTOR(P, K, ETA1, ETA2, DU, DV) &mlkem_kem_##P,
 const mlkem_kem *const mlkem_kems[] = {MLKEM_PARAMETER_SETS(MLKEM_DESCRIPTOR)
                                            NULL};
-
-static int name_equal(const char *a, const char *b) {
-  for (; *a != '\0' && *b != '\0'; a++, b++)
-    if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
-  return *a == *b;
-}
-
-const mlkem_kem *mlkem_kem_by_name(const char *name) {
-  unsigned i;
-  if (name == NULL) return NULL;
-  for (i = 0; mlkem_kems[i] != NULL; i++) {
-    const char *full = mlkem_kems[i]->name;
-    if (name_equal(name, full) || name_equal(name, full + strlen("ML-KEM-")))
-      return mlkem_kems[i];
-  }
-  /* Round 3 (mlkem_kyber.h): full names only. */
-  for (i = 0; mlkem_kyber_kems[i] != NULL; i++)
-    if (name_equal(name, mlkem_kyber_kems[i]->name)) return mlkem_kyber_kems[i];
-  return NULL;
-}
 
 const char *mlkem_strerror(int err) {
   switch (err) {

@@ -16,17 +16,6 @@
 static const char label_private[] = "PRIVATE KEY";
 static const char label_public[] = "PUBLIC KEY";
 
-int mlkem_keyfile_fail(mlkem_keyfile_error *err, int code, const char *fmt,
-                       ...) {
-  va_list ap;
-  if (err == NULL) return code;
-  err->code = code;
-  va_start(ap, fmt);
-  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-  va_end(ap);
-  return code;
-}
-
 static int ok(mlkem_keyfile_error *err) {
   if (err != NULL) {
     err->code = MLKEM_KEYFILE_OK;

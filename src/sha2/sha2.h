@@ -87,9 +87,12 @@ extern const mlkem_sha2_impl mlkem_sha2_x86_shani; /* SHA-256 only */
 extern const mlkem_sha2_impl mlkem_sha2_armv8;     /* SHA-256 only */
 extern const mlkem_sha2_impl mlkem_sha2_armv8_sha512;
 
-/* The round constants K (FIPS 180-4 Sections 4.2.2 and 4.2.3), shared by
- * every implementation. */
+/* The initial hash values (FIPS 180-4 Sections 5.3.3 and 5.3.5) and the
+ * round constants K (Sections 4.2.2 and 4.2.3), shared by every
+ * implementation (sha2_constants.c). */
+extern const uint32_t mlkem_sha256_h0[8];
 extern const uint32_t mlkem_sha256_k[64];
+extern const uint64_t mlkem_sha512_h0[8];
 extern const uint64_t mlkem_sha512_k[80];
 
 /* The portable compression functions, which the hardware implementations
