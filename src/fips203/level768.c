@@ -5,3 +5,4 @@
 #include "fips203/kpke.c"
 #include "fips203/kpke_schedule.c"
 #include "fips203/kem.c"
+#include "fips203/kem_expanded.c"
