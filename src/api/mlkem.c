@@ -32,122 +32,52 @@ _Static_assert(MLKEM_SS_BYTES == MLKEM_SYMBYTES, "shared secret size");
 _Static_assert(MLKEM_SEED_BYTES == 2 * MLKEM_SYMBYTES, "seed size");
 _Static_assert(MLKEM_MSG_BYTES == MLKEM_SYMBYTES, "m size");
 
-/* The functions of the expanded keys for one row of Table 2 (part of
- * MLKEM_DEFINE_SET). */
-#define MLKEM_DEFINE_EXPANDED(P, K)                                           \
-  int mlkem##P##_expand_dk(uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES],           \
-                           const uint8_t dk[MLKEM##P##_DK_BYTES]) {           \
-    return mlkem_k##K##_kem_expand_dk(x, dk);                                 \
-  }                                                                           \
-  int mlkem##P##_expand_dk_from_seed(uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES], \
-                                     const uint8_t seed[MLKEM_SEED_BYTES]) {  \
-    return mlkem_k##K##_kem_expand_dk_from_seed(x, seed);                     \
-  }                                                                           \
-  int mlkem##P##_decaps_expanded(                                             \
-      uint8_t ss[MLKEM_SS_BYTES], const uint8_t ct[MLKEM##P##_CT_BYTES],      \
-      const uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES]) {                        \
-    return mlkem_k##K##_kem_decaps_expanded(ss, ct, x);                       \
-  }                                                                           \
-  void mlkem##P##_expanded_dk_wipe(uint8_t x[MLKEM##P##_EXPANDED_DK_BYTES]) { \
-    mlkem_k##K##_kem_expanded_dk_wipe(x);                                     \
-  }                                                                           \
-  int mlkem##P##_expand_ek(uint8_t x[MLKEM##P##_EXPANDED_EK_BYTES],           \
-                           const uint8_t ek[MLKEM##P##_EK_BYTES]) {           \
-    return mlkem_k##K##_kem_expand_ek(x, ek);                                 \
-  }                                                                           \
-  int mlkem##P##_encaps_expanded(                                             \
-      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],            \
-      const uint8_t x[MLKEM##P##_EXPANDED_EK_BYTES]) {                        \
-    return mlkem_k##K##_kem_encaps_expanded(ct, ss, x);                       \
-  }                                                                           \
-  int mlkem##P##_encaps_expanded_derand(                                      \
-      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],            \
-      const uint8_t x[MLKEM##P##_EXPANDED_EK_BYTES],                          \
-      const uint8_t m[MLKEM_MSG_BYTES]) {                                     \
-    return mlkem_k##K##_kem_encaps_expanded_derand(ct, ss, x, m);             \
+/* The functions of mlkem.h, for every row of Table 2 and every operation
+ * of the list (fips203/kem.h), calling the copy of the FIPS 203
+ * algorithms compiled for its rank, and the descriptors mlkem_kem_512,
+ * mlkem_kem_768 and mlkem_kem_1024. The functions defined:
+ * mlkem512_keygen, mlkem512_keygen_derand, mlkem512_encaps,
+ * mlkem512_encaps_derand, mlkem512_decaps, mlkem512_check_ek,
+ * mlkem512_check_dk, mlkem512_prepare_ek, mlkem512_encaps_prepared,
+ * mlkem512_encaps_prepared_derand, mlkem512_expand_dk,
+ * mlkem512_expand_dk_from_seed, mlkem512_decaps_expanded,
+ * mlkem512_expanded_dk_wipe, mlkem512_expand_ek, mlkem512_encaps_expanded,
+ * mlkem512_encaps_expanded_derand, mlkem768_keygen, mlkem768_keygen_derand,
+ * mlkem768_encaps, mlkem768_encaps_derand, mlkem768_decaps,
+ * mlkem768_check_ek, mlkem768_check_dk, mlkem768_prepare_ek,
+ * mlkem768_encaps_prepared, mlkem768_encaps_prepared_derand,
+ * mlkem768_expand_dk, mlkem768_expand_dk_from_seed,
+ * mlkem768_decaps_expanded, mlkem768_expanded_dk_wipe, mlkem768_expand_ek,
+ * mlkem768_encaps_expanded, mlkem768_encaps_expanded_derand,
+ * mlkem1024_keygen, mlkem1024_keygen_derand, mlkem1024_encaps,
+ * mlkem1024_encaps_derand, mlkem1024_decaps, mlkem1024_check_ek,
+ * mlkem1024_check_dk, mlkem1024_prepare_ek, mlkem1024_encaps_prepared,
+ * mlkem1024_encaps_prepared_derand, mlkem1024_expand_dk,
+ * mlkem1024_expand_dk_from_seed, mlkem1024_decaps_expanded,
+ * mlkem1024_expanded_dk_wipe, mlkem1024_expand_ek,
+ * mlkem1024_encaps_expanded, mlkem1024_encaps_expanded_derand.
+ */
+#define MLKEM_DEFINE_OP_(P, K, type, name, params, args, r3) \
+  type mlkem##P##_##name params {                            \
+    MLKEM_RETURN_##type mlkem_k##K##_kem_##name args;        \
   }
-
-/* The functions of mlkem.h for one row of Table 2, calling the copy of
- * the FIPS 203 algorithms compiled for its rank (kem.h), and its
- * descriptor. */
-#define MLKEM_DEFINE_SET(P, K, ETA1, ETA2, DU, DV)                      \
-  int mlkem##P##_keygen(uint8_t ek[MLKEM##P##_EK_BYTES],                \
-                        uint8_t dk[MLKEM##P##_DK_BYTES]) {              \
-    return mlkem_k##K##_kem_keygen(ek, dk);                             \
-  }                                                                     \
-  int mlkem##P##_keygen_derand(uint8_t ek[MLKEM##P##_EK_BYTES],         \
-                               uint8_t dk[MLKEM##P##_DK_BYTES],         \
-                               const uint8_t seed[MLKEM_SEED_BYTES]) {  \
-    return mlkem_k##K##_kem_keygen_derand(ek, dk, seed);                \
-  }                                                                     \
-  int mlkem##P##_encaps(uint8_t ct[MLKEM##P##_CT_BYTES],                \
-                        uint8_t ss[MLKEM_SS_BYTES],                     \
-                        const uint8_t ek[MLKEM##P##_EK_BYTES]) {        \
-    return mlkem_k##K##_kem_encaps(ct, ss, ek);                         \
-  }                                                                     \
-  int mlkem##P##_encaps_derand(uint8_t ct[MLKEM##P##_CT_BYTES],         \
-                               uint8_t ss[MLKEM_SS_BYTES],              \
-                               const uint8_t ek[MLKEM##P##_EK_BYTES],   \
-                               const uint8_t m[MLKEM_MSG_BYTES]) {      \
-    return mlkem_k##K##_kem_encaps_derand(ct, ss, ek, m);               \
-  }                                                                     \
-  int mlkem##P##_decaps(uint8_t ss[MLKEM_SS_BYTES],                     \
-                        const uint8_t ct[MLKEM##P##_CT_BYTES],          \
-                        const uint8_t dk[MLKEM##P##_DK_BYTES]) {        \
-    return mlkem_k##K##_kem_decaps(ss, ct, dk);                         \
-  }                                                                     \
-  int mlkem##P##_check_ek(const uint8_t ek[MLKEM##P##_EK_BYTES]) {      \
-    return mlkem_k##K##_kem_check_ek(ek);                               \
-  }                                                                     \
-  int mlkem##P##_check_dk(const uint8_t dk[MLKEM##P##_DK_BYTES]) {      \
-    return mlkem_k##K##_kem_check_dk(dk);                               \
-  }                                                                     \
-  int mlkem##P##_prepare_ek(uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES], \
-                            const uint8_t ek[MLKEM##P##_EK_BYTES]) {    \
-    return mlkem_k##K##_kem_prepare_ek(prep, ek);                       \
-  }                                                                     \
-  int mlkem##P##_encaps_prepared(                                       \
-      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],      \
-      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES]) {               \
-    return mlkem_k##K##_kem_encaps_prepared(ct, ss, prep);              \
-  }                                                                     \
-  int mlkem##P##_encaps_prepared_derand(                                \
-      uint8_t ct[MLKEM##P##_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],      \
-      const uint8_t prep[MLKEM##P##_PREPARED_EK_BYTES],                 \
-      const uint8_t m[MLKEM_MSG_BYTES]) {                               \
-    return mlkem_k##K##_kem_encaps_prepared_derand(ct, ss, prep, m);    \
-  }                                                                     \
-  MLKEM_DEFINE_EXPANDED(P, K)                                           \
-  static const mlkem_kem mlkem_kem_##P = {                              \
-      .name = "ML-KEM-" #P,                                             \
-      .rank = K,                                                        \
-      .ek_bytes = MLKEM##P##_EK_BYTES,                                  \
-      .dk_bytes = MLKEM##P##_DK_BYTES,                                  \
-      .ct_bytes = MLKEM##P##_CT_BYTES,                                  \
-      .ss_bytes = MLKEM_SS_BYTES,                                       \
-      .seed_bytes = MLKEM_SEED_BYTES,                                   \
-      .msg_bytes = MLKEM_MSG_BYTES,                                     \
-      .keygen = mlkem##P##_keygen,                                      \
-      .keygen_derand = mlkem##P##_keygen_derand,                        \
-      .encaps = mlkem##P##_encaps,                                      \
-      .encaps_derand = mlkem##P##_encaps_derand,                        \
-      .decaps = mlkem##P##_decaps,                                      \
-      .check_ek = mlkem##P##_check_ek,                                  \
-      .check_dk = mlkem##P##_check_dk,                                  \
-      .prepared_ek_bytes = MLKEM##P##_PREPARED_EK_BYTES,                \
-      .prepare_ek = mlkem##P##_prepare_ek,                              \
-      .encaps_prepared = mlkem##P##_encaps_prepared,                    \
-      .encaps_prepared_derand = mlkem##P##_encaps_prepared_derand,      \
-      .expanded_dk_bytes = MLKEM##P##_EXPANDED_DK_BYTES,                \
-      .expanded_ek_bytes = MLKEM##P##_EXPANDED_EK_BYTES,                \
-      .expand_dk = mlkem##P##_expand_dk,                                \
-      .expand_dk_from_seed = mlkem##P##_expand_dk_from_seed,            \
-      .decaps_expanded = mlkem##P##_decaps_expanded,                    \
-      .expanded_dk_wipe = mlkem##P##_expanded_dk_wipe,                  \
-      .expand_ek = mlkem##P##_expand_ek,                                \
-      .encaps_expanded = mlkem##P##_encaps_expanded,                    \
-      .encaps_expanded_derand = mlkem##P##_encaps_expanded_derand,      \
-  };
+#define MLKEM_MEMBER_(P, K, type, name, params, args, r3) \
+  .name = mlkem##P##_##name,
+#define MLKEM_DEFINE_SET(P, K, ETA1, ETA2, DU, DV)       \
+  MLKEM_KEM_API(MLKEM_DEFINE_OP_, P, K)                  \
+  static const mlkem_kem mlkem_kem_##P = {               \
+      .name = "ML-KEM-" #P,                              \
+      .rank = K,                                         \
+      .ek_bytes = MLKEM##P##_EK_BYTES,                   \
+      .dk_bytes = MLKEM##P##_DK_BYTES,                   \
+      .ct_bytes = MLKEM##P##_CT_BYTES,                   \
+      .ss_bytes = MLKEM_SS_BYTES,                        \
+      .seed_bytes = MLKEM_SEED_BYTES,                    \
+      .msg_bytes = MLKEM_MSG_BYTES,                      \
+      .prepared_ek_bytes = MLKEM##P##_PREPARED_EK_BYTES, \
+      .expanded_dk_bytes = MLKEM##P##_EXPANDED_DK_BYTES, \
+      .expanded_ek_bytes = MLKEM##P##_EXPANDED_EK_BYTES, \
+      MLKEM_KEM_API(MLKEM_MEMBER_, P, K)};
 MLKEM_PARAMETER_SETS(MLKEM_DEFINE_SET)
 
 #define MLKEM_DESCRIPTOR(P, K, ETA1, ETA2, DU, DV) &mlkem_kem_##P,

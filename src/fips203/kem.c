@@ -45,7 +45,7 @@ static int dk_is_valid(const uint8_t *dk) {
   return ok;
 }
 
-int mlkem_kem_check_ek(const uint8_t *ek) {
+int MLKEM_NS(kem_check_ek)(const uint8_t ek[MLKEM_EK_BYTES_K]) {
   const mlkem_backend *be = mlkem_backend_get();
   if (ek == NULL) return MLKEM_ERR_NULL_ARGUMENT;
   /* The check works without a usable backend (include/mlkem.h). */
@@ -53,7 +53,7 @@ int mlkem_kem_check_ek(const uint8_t *ek) {
   return ek_is_valid(be, ek) ? MLKEM_OK : MLKEM_ERR_INVALID_EK;
 }
 
-int mlkem_kem_check_dk(const uint8_t *dk) {
+int MLKEM_NS(kem_check_dk)(const uint8_t dk[MLKEM_DK_BYTES_K]) {
   if (dk == NULL) return MLKEM_ERR_NULL_ARGUMENT;
   return dk_is_valid(dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
 }
@@ -132,7 +132,9 @@ void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
  * party changes during the call (issue 23; a c' compared with another
  * ciphertext than the one decrypted would release K' or K-bar of a
  * ciphertext the caller never held). */
-int mlkem_kem_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *dk) {
+int MLKEM_NS(kem_decaps)(uint8_t ss[MLKEM_SS_BYTES],
+                         const uint8_t ct[MLKEM_CT_BYTES_K],
+                         const uint8_t dk[MLKEM_DK_BYTES_K]) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t c[MLKEM_CT_BYTES_K];
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */
@@ -202,7 +204,7 @@ static int pairwise_consistent(const mlkem_backend *be, const uint8_t *ek,
   if (mlkem_fault_pairwise) dk[0] ^= 1;
 #endif
   (void)encaps_internal(be, ct, k1, ek, NULL, m);
-  ok = mlkem_kem_decaps(k2, ct, dk) == MLKEM_OK &&
+  ok = MLKEM_NS(kem_decaps)(k2, ct, dk) == MLKEM_OK &&
        mlkem_ct_memneq(k1, k2, MLKEM_SS_BYTES) == 0;
   mlkem_zeroize(k1, sizeof k1);
   mlkem_zeroize(k2, sizeof k2);
@@ -231,7 +233,9 @@ int mlkem_kem_keygen_internal(const mlkem_backend *be, uint8_t *ek, uint8_t *dk,
   return pairwise_consistent(be, ek, dk) ? MLKEM_OK : MLKEM_ERR_PAIRWISE;
 }
 
-int mlkem_kem_keygen_derand(uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
+int MLKEM_NS(kem_keygen_derand)(uint8_t ek[MLKEM_EK_BYTES_K],
+                                uint8_t dk[MLKEM_DK_BYTES_K],
+                                const uint8_t seed[MLKEM_SEED_BYTES]) {
   const mlkem_backend *be = mlkem_backend_get();
   if (ek == NULL || dk == NULL || seed == NULL)
     return mlkem_kem_fail(MLKEM_ERR_NULL_ARGUMENT, ek, MLKEM_EK_BYTES_K, dk,
@@ -246,7 +250,8 @@ int mlkem_kem_keygen_derand(uint8_t *ek, uint8_t *dk, const uint8_t *seed) {
 }
 
 /* ML-KEM.KeyGen (FIPS 203 Algorithm 19). */
-int mlkem_kem_keygen(uint8_t *ek, uint8_t *dk) {
+int MLKEM_NS(kem_keygen)(uint8_t ek[MLKEM_EK_BYTES_K],
+                         uint8_t dk[MLKEM_DK_BYTES_K]) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t seed[2 * MLKEM_SYMBYTES];
   int err = MLKEM_OK;
@@ -319,23 +324,28 @@ static int encaps_ek(const mlkem_backend *be, uint8_t *ct, uint8_t *ss,
 static const mlkem_kem_key_kind ek_kind = {NULL, encaps_ek};
 
 /* The input check of ML-KEM.Encaps, then Algorithm 17. */
-int mlkem_kem_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *ek,
-                            const uint8_t *m) {
+int MLKEM_NS(kem_encaps_derand)(uint8_t ct[MLKEM_CT_BYTES_K],
+                                uint8_t ss[MLKEM_SS_BYTES],
+                                const uint8_t ek[MLKEM_EK_BYTES_K],
+                                const uint8_t m[MLKEM_MSG_BYTES]) {
   return mlkem_kem_encaps_given(&ek_kind, ct, ss, ek, m);
 }
 
 /* ML-KEM.Encaps (FIPS 203 Algorithm 20), with the check of section 7.2. */
-int mlkem_kem_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *ek) {
+int MLKEM_NS(kem_encaps)(uint8_t ct[MLKEM_CT_BYTES_K],
+                         uint8_t ss[MLKEM_SS_BYTES],
+                         const uint8_t ek[MLKEM_EK_BYTES_K]) {
   return mlkem_kem_encaps_drawn(&ek_kind, ct, ss, ek);
 }
 
 /* A prepared encapsulation key: ek, checked once (section 7.2), followed
  * by H(ek), the hash every encapsulation needs (Algorithm 17 step 1). */
-int mlkem_kem_prepare_ek(uint8_t *prep, const uint8_t *ek) {
+int MLKEM_NS(kem_prepare_ek)(uint8_t prep[MLKEM_EK_BYTES_K + MLKEM_SYMBYTES],
+                             const uint8_t ek[MLKEM_EK_BYTES_K]) {
   int err;
   if (prep == NULL) return MLKEM_ERR_NULL_ARGUMENT;
   /* check_ek: NULL ek refused; works without a usable backend. */
-  if ((err = mlkem_kem_check_ek(ek)) != MLKEM_OK) {
+  if ((err = MLKEM_NS(kem_check_ek)(ek)) != MLKEM_OK) {
     memset(prep, 0, MLKEM_EK_BYTES_K + MLKEM_SYMBYTES);
     return err;
   }
@@ -356,11 +366,15 @@ static int encaps_prepared(const mlkem_backend *be, uint8_t *ct, uint8_t *ss,
 }
 static const mlkem_kem_key_kind prepared_kind = {NULL, encaps_prepared};
 
-int mlkem_kem_encaps_prepared(uint8_t *ct, uint8_t *ss, const uint8_t *prep) {
+int MLKEM_NS(kem_encaps_prepared)(
+    uint8_t ct[MLKEM_CT_BYTES_K], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM_EK_BYTES_K + MLKEM_SYMBYTES]) {
   return mlkem_kem_encaps_drawn(&prepared_kind, ct, ss, prep);
 }
 
-int mlkem_kem_encaps_prepared_derand(uint8_t *ct, uint8_t *ss,
-                                     const uint8_t *prep, const uint8_t *m) {
+int MLKEM_NS(kem_encaps_prepared_derand)(
+    uint8_t ct[MLKEM_CT_BYTES_K], uint8_t ss[MLKEM_SS_BYTES],
+    const uint8_t prep[MLKEM_EK_BYTES_K + MLKEM_SYMBYTES],
+    const uint8_t m[MLKEM_MSG_BYTES]) {
   return mlkem_kem_encaps_given(&prepared_kind, ct, ss, prep, m);
 }

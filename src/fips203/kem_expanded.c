@@ -147,7 +147,8 @@ static XK_NOINLINE void expand_secret(const mlkem_backend *be, uint8_t *out,
   mlkem_zeroize(&s_hat, sizeof s_hat);
 }
 
-int mlkem_kem_expand_ek(uint8_t *out, const uint8_t *ek) {
+int MLKEM_NS(kem_expand_ek)(uint8_t out[XK_EK_BYTES],
+                            const uint8_t ek[MLKEM_EK_BYTES_K]) {
   const mlkem_backend *be = mlkem_backend_get();
   if (out == NULL || ek == NULL)
     return mlkem_kem_fail(MLKEM_ERR_NULL_ARGUMENT, out, XK_EK_BYTES, NULL, 0);
@@ -160,7 +161,8 @@ int mlkem_kem_expand_ek(uint8_t *out, const uint8_t *ek) {
 
 /* The hash check of section 7.3 and the modulus check of the ek inside
  * dk (a dk that fails either is refused), then s-hat and z. */
-int mlkem_kem_expand_dk(uint8_t *out, const uint8_t *dk) {
+int MLKEM_NS(kem_expand_dk)(uint8_t out[XK_DK_BYTES],
+                            const uint8_t dk[MLKEM_DK_BYTES_K]) {
   const mlkem_backend *be = mlkem_backend_get();
   if (out == NULL || dk == NULL)
     return mlkem_kem_fail(MLKEM_ERR_NULL_ARGUMENT, NULL, 0, out, XK_DK_BYTES);
@@ -178,7 +180,8 @@ int mlkem_kem_expand_dk(uint8_t *out, const uint8_t *dk) {
  * ek and dk_PKE it wrote. The checks of expand_dk hold by construction (ek
  * is encoded from reduced coefficients, H(ek) hashed from it), so none is
  * repeated (test_expanded: the result equals expand_dk's of the same dk). */
-int mlkem_kem_expand_dk_from_seed(uint8_t *out, const uint8_t *seed) {
+int MLKEM_NS(kem_expand_dk_from_seed)(uint8_t out[XK_DK_BYTES],
+                                      const uint8_t seed[MLKEM_SEED_BYTES]) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t ek[MLKEM_EK_BYTES_K], dk[MLKEM_DK_BYTES_K];
   int err;
@@ -203,7 +206,7 @@ int mlkem_kem_expand_dk_from_seed(uint8_t *out, const uint8_t *seed) {
   return MLKEM_OK;
 }
 
-void mlkem_kem_expanded_dk_wipe(uint8_t *x) {
+void MLKEM_NS(kem_expanded_dk_wipe)(uint8_t x[XK_DK_BYTES]) {
   if (x != NULL) mlkem_zeroize(x, XK_DK_BYTES);
 }
 
@@ -247,12 +250,16 @@ static int expanded_ek_encaps(const mlkem_backend *be, uint8_t *ct, uint8_t *ss,
 static const mlkem_kem_key_kind expanded_ek_kind = {expanded_ek_check,
                                                     expanded_ek_encaps};
 
-int mlkem_kem_encaps_expanded(uint8_t *ct, uint8_t *ss, const uint8_t *x) {
+int MLKEM_NS(kem_encaps_expanded)(uint8_t ct[MLKEM_CT_BYTES_K],
+                                  uint8_t ss[MLKEM_SS_BYTES],
+                                  const uint8_t x[XK_EK_BYTES]) {
   return mlkem_kem_encaps_drawn(&expanded_ek_kind, ct, ss, x);
 }
 
-int mlkem_kem_encaps_expanded_derand(uint8_t *ct, uint8_t *ss, const uint8_t *x,
-                                     const uint8_t *m) {
+int MLKEM_NS(kem_encaps_expanded_derand)(uint8_t ct[MLKEM_CT_BYTES_K],
+                                         uint8_t ss[MLKEM_SS_BYTES],
+                                         const uint8_t x[XK_EK_BYTES],
+                                         const uint8_t m[MLKEM_MSG_BYTES]) {
   return mlkem_kem_encaps_given(&expanded_ek_kind, ct, ss, x, m);
 }
 
@@ -260,8 +267,9 @@ int mlkem_kem_encaps_expanded_derand(uint8_t *ct, uint8_t *ss, const uint8_t *x,
  * decryption from s-hat, then one list of J(z || c), G(m' || h) and the
  * noise PRFs after G, and the re-encryption from t-hat and A-hat. ct is
  * read once, into c, as in mlkem_kem_decaps. */
-int mlkem_kem_decaps_expanded(uint8_t *ss, const uint8_t *ct,
-                              const uint8_t *x) {
+int MLKEM_NS(kem_decaps_expanded)(uint8_t ss[MLKEM_SS_BYTES],
+                                  const uint8_t ct[MLKEM_CT_BYTES_K],
+                                  const uint8_t x[XK_DK_BYTES]) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t c[MLKEM_CT_BYTES_K];
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */

@@ -118,8 +118,10 @@ extern void (*mlkem_fault_decaps_ct)(void);
  * constant time. ct is read once, into c, as in ML-KEM's decapsulation:
  * decryption, H(c) and the comparison see one ciphertext even if the
  * caller's buffer changes during the call (issue 23). */
-int mlkem_kyber_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk,
-                       const mlkem_kyber_suite *suite) {
+int MLKEM_NS(kyber_decaps)(uint8_t ss[MLKEM_SS_BYTES],
+                           const uint8_t ct[MLKEM_CT_BYTES_K],
+                           const uint8_t sk[MLKEM_DK_BYTES_K],
+                           const mlkem_kyber_suite *suite) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t c[MLKEM_CT_BYTES_K];
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */
@@ -186,7 +188,7 @@ static int kyber_pairwise_consistent(const mlkem_backend *be,
   if (mlkem_fault_pairwise) sk[0] ^= 1;
 #endif
   (void)kyber_encaps_internal(be, suite, ct, k1, pk, m);
-  ok = mlkem_kyber_decaps(k2, ct, sk, suite) == MLKEM_OK &&
+  ok = MLKEM_NS(kyber_decaps)(k2, ct, sk, suite) == MLKEM_OK &&
        mlkem_ct_memneq(k1, k2, MLKEM_SS_BYTES) == 0;
   mlkem_zeroize(k1, sizeof k1);
   mlkem_zeroize(k2, sizeof k2);
@@ -219,8 +221,10 @@ static int kyber_keygen_internal(const mlkem_backend *be,
                                                       : MLKEM_ERR_PAIRWISE;
 }
 
-int mlkem_kyber_keygen_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins,
-                              const mlkem_kyber_suite *suite) {
+int MLKEM_NS(kyber_keygen_derand)(uint8_t pk[MLKEM_EK_BYTES_K],
+                                  uint8_t sk[MLKEM_DK_BYTES_K],
+                                  const uint8_t coins[MLKEM_SEED_BYTES],
+                                  const mlkem_kyber_suite *suite) {
   const mlkem_backend *be = mlkem_backend_get();
   int err = MLKEM_OK;
   if (pk == NULL || sk == NULL || coins == NULL)
@@ -237,8 +241,9 @@ int mlkem_kyber_keygen_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins,
 
 /* d and z in two draws, in the order of the round-3 reference (d for the
  * K-PKE key, then z), so that a deterministic source gives its keys. */
-int mlkem_kyber_keygen(uint8_t *pk, uint8_t *sk,
-                       const mlkem_kyber_suite *suite) {
+int MLKEM_NS(kyber_keygen)(uint8_t pk[MLKEM_EK_BYTES_K],
+                           uint8_t sk[MLKEM_DK_BYTES_K],
+                           const mlkem_kyber_suite *suite) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t coins[2 * MLKEM_SYMBYTES];
   int err = MLKEM_OK;
@@ -288,13 +293,17 @@ static int kyber_encaps_entry(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
   return MLKEM_OK;
 }
 
-int mlkem_kyber_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
-                              const uint8_t *coins,
-                              const mlkem_kyber_suite *suite) {
+int MLKEM_NS(kyber_encaps_derand)(uint8_t ct[MLKEM_CT_BYTES_K],
+                                  uint8_t ss[MLKEM_SS_BYTES],
+                                  const uint8_t pk[MLKEM_EK_BYTES_K],
+                                  const uint8_t coins[MLKEM_MSG_BYTES],
+                                  const mlkem_kyber_suite *suite) {
   return kyber_encaps_entry(ct, ss, pk, coins, 0, suite);
 }
 
-int mlkem_kyber_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
-                       const mlkem_kyber_suite *suite) {
+int MLKEM_NS(kyber_encaps)(uint8_t ct[MLKEM_CT_BYTES_K],
+                           uint8_t ss[MLKEM_SS_BYTES],
+                           const uint8_t pk[MLKEM_EK_BYTES_K],
+                           const mlkem_kyber_suite *suite) {
   return kyber_encaps_entry(ct, ss, pk, NULL, 1, suite);
 }

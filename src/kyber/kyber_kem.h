@@ -16,26 +16,26 @@
 
 #include <stdint.h>
 
+#include "fips203/kem.h"
 #include "fips203/params.h"
 
-#define MLKEM_KYBER_DECLARE(set, k, eta1, eta2, du, dv)                        \
-  struct mlkem_k##k##_kyber_suite;                                             \
-  extern const struct mlkem_k##k##_kyber_suite mlkem_k##k##_kyber_shake;       \
-  extern const struct mlkem_k##k##_kyber_suite mlkem_k##k##_kyber_90s;         \
-  int mlkem_k##k##_kyber_keygen(uint8_t *pk, uint8_t *sk,                      \
-                                const struct mlkem_k##k##_kyber_suite *suite); \
-  int mlkem_k##k##_kyber_keygen_derand(                                        \
-      uint8_t *pk, uint8_t *sk, const uint8_t *coins,                          \
-      const struct mlkem_k##k##_kyber_suite *suite);                           \
-  int mlkem_k##k##_kyber_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk,   \
-                                const struct mlkem_k##k##_kyber_suite *suite); \
-  int mlkem_k##k##_kyber_encaps_derand(                                        \
-      uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins,       \
-      const struct mlkem_k##k##_kyber_suite *suite);                           \
-  int mlkem_k##k##_kyber_decaps(uint8_t *ss, const uint8_t *ct,                \
-                                const uint8_t *sk,                             \
-                                const struct mlkem_k##k##_kyber_suite *suite); \
-  int mlkem_k##k##_kyber_check_sk(                                             \
+/* The operations of ML-KEM's list (fips203/kem.h) that round 3 has
+ * (KYBER): mlkem_k<K>_kyber_<name>, defined in kyber_kem.c as
+ * MLKEM_NS(kyber_<name>), with the parameters of ML-KEM's and the suite
+ * last; and the hash check of sk with the variant's H. */
+#define MLKEM_KYBER_OP_KYBER_(P, K, type, name, params, args) \
+  type mlkem_k##K##_kyber_##name(                             \
+      MLKEM_UNPAREN params, const struct mlkem_k##K##_kyber_suite *suite);
+#define MLKEM_KYBER_OP_CHECK_(P, K, type, name, params, args)
+#define MLKEM_KYBER_OP_NONE_(P, K, type, name, params, args)
+#define MLKEM_KYBER_DECLARE_(P, K, type, name, params, args, r3) \
+  MLKEM_KYBER_OP_##r3##_(P, K, type, name, params, args)
+#define MLKEM_KYBER_DECLARE(set, k, eta1, eta2, du, dv)                  \
+  struct mlkem_k##k##_kyber_suite;                                       \
+  extern const struct mlkem_k##k##_kyber_suite mlkem_k##k##_kyber_shake; \
+  extern const struct mlkem_k##k##_kyber_suite mlkem_k##k##_kyber_90s;   \
+  MLKEM_KEM_API(MLKEM_KYBER_DECLARE_, set, k)                            \
+  int mlkem_k##k##_kyber_check_sk(                                       \
       const uint8_t *sk, const struct mlkem_k##k##_kyber_suite *suite);
 
 MLKEM_PARAMETER_SETS(MLKEM_KYBER_DECLARE)
