@@ -17,9 +17,7 @@
  * otherwise behind getauxval(AT_SECURE) on Linux or issetugid() on the
  * BSDs and macOS.
  *
- * The choice is a pure function of the CPU and the environment, so threads
- * racing through the first call compute the same answer; the result is
- * published with an atomic store.
+ * The choice is made once and published to every thread (publish.h).
  */
 /* secure_getenv is a GNU extension; this file alone asks for it. */
 #ifndef _GNU_SOURCE
@@ -37,56 +35,34 @@
 
 #include "backend/backend.h"
 #include "platform/cpu.h"
+#include "platform/publish.h"
 
-/* chosen is valid once chosen_ready is set (NULL then means "the forced
- * backend is not available"). */
-static const mlkem_backend *chosen;
-static int chosen_ready;
+static int always(void) {
+  return 1;
+}
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LOAD_ACQUIRE(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
-#define STORE_RELEASE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
-#define STORE_RELAXED(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
-#define LOAD_RELAXED(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
-#else
-#define LOAD_ACQUIRE(x) (*(volatile int *)&(x))
-#define STORE_RELEASE(x, v) (*(volatile int *)&(x) = (v))
-#define STORE_RELAXED(x, v) (*(const mlkem_backend *volatile *)&(x) = (v))
-#define LOAD_RELAXED(x) (*(const mlkem_backend *volatile *)&(x))
-#endif
-
-/* The backends built into this library, fastest first, with whether the
- * running CPU supports each. */
-static const mlkem_backend *lookup(const char *name, int *supported) {
+/* The backends built into this library, fastest first: each with whether
+ * the running CPU supports it, and the number that names it in the header
+ * of an expanded key (mlkem_backend_id), fixed for good once released. */
+static const struct {
+  const mlkem_backend *be;
+  int (*supported)(void);
+  unsigned id;
+} backends[] = {
 #ifdef MLKEM_HAVE_AVX512
-  if (strcmp(name, "avx512") == 0) {
-    *supported = mlkem_cpu_has_avx512();
-    return &mlkem_backend_avx512;
-  }
+    {&mlkem_backend_avx512, mlkem_cpu_has_avx512, 3},
 #endif
 #ifdef MLKEM_HAVE_AVX2
-  if (strcmp(name, "avx2") == 0) {
-    *supported = mlkem_cpu_has_avx2();
-    return &mlkem_backend_avx2;
-  }
+    {&mlkem_backend_avx2, mlkem_cpu_has_avx2, 2},
 #endif
 #ifdef MLKEM_HAVE_NEON
-  if (strcmp(name, "neon-sha3") == 0) {
-    *supported = mlkem_cpu_has_sha3();
-    return &mlkem_backend_neon_sha3;
-  }
-  if (strcmp(name, "neon") == 0) {
-    *supported = 1; /* NEON is part of every AArch64 CPU */
-    return &mlkem_backend_neon;
-  }
+    {&mlkem_backend_neon_sha3, mlkem_cpu_has_sha3, 5},
+    /* NEON is part of every AArch64 CPU. */
+    {&mlkem_backend_neon, always, 4},
 #endif
-  if (strcmp(name, "portable") == 0) {
-    *supported = 1;
-    return &mlkem_backend_portable;
-  }
-  *supported = 0;
-  return NULL;
-}
+    {&mlkem_backend_portable, always, 1},
+};
+#define NBACKENDS (sizeof backends / sizeof backends[0])
 
 /* MLKEM_BACKEND, or NULL in a privileged process (see the top). */
 static const char *backend_variable(void) {
@@ -103,46 +79,28 @@ static const char *backend_variable(void) {
 #endif
 }
 
-static const mlkem_backend *choose(void) {
+/* The forced backend if it is built in and supported (else none), or the
+ * fastest supported one. */
+static const void *choose(void) {
   const char *forced = backend_variable();
-  int supported;
-  if (forced != NULL && forced[0] != '\0') {
-    const mlkem_backend *be = lookup(forced, &supported);
-    return supported ? be : NULL;
+  int any = forced == NULL || forced[0] == '\0';
+  size_t i;
+  for (i = 0; i < NBACKENDS; i++) {
+    if (any && backends[i].supported()) return backends[i].be;
+    if (!any && strcmp(forced, backends[i].be->name) == 0)
+      return backends[i].supported() ? backends[i].be : NULL;
   }
-#ifdef MLKEM_HAVE_AVX512
-  if (mlkem_cpu_has_avx512()) return &mlkem_backend_avx512;
-#endif
-#ifdef MLKEM_HAVE_AVX2
-  if (mlkem_cpu_has_avx2()) return &mlkem_backend_avx2;
-#endif
-#ifdef MLKEM_HAVE_NEON
-  return mlkem_cpu_has_sha3() ? &mlkem_backend_neon_sha3 : &mlkem_backend_neon;
-#else
-  return &mlkem_backend_portable;
-#endif
+  return NULL;
 }
 
 const mlkem_backend *mlkem_backend_get(void) {
-  const mlkem_backend *be;
-  if (LOAD_ACQUIRE(chosen_ready)) return LOAD_RELAXED(chosen);
-  be = choose();
-  STORE_RELAXED(chosen, be);
-  STORE_RELEASE(chosen_ready, 1);
-  return be;
+  static mlkem_published chosen;
+  return mlkem_publish_once(&chosen, choose);
 }
 
 unsigned mlkem_backend_id(const mlkem_backend *be) {
-  if (be == &mlkem_backend_portable) return 1;
-#ifdef MLKEM_HAVE_AVX2
-  if (be == &mlkem_backend_avx2) return 2;
-#endif
-#ifdef MLKEM_HAVE_AVX512
-  if (be == &mlkem_backend_avx512) return 3;
-#endif
-#ifdef MLKEM_HAVE_NEON
-  if (be == &mlkem_backend_neon) return 4;
-  if (be == &mlkem_backend_neon_sha3) return 5;
-#endif
+  size_t i;
+  for (i = 0; i < NBACKENDS; i++)
+    if (backends[i].be == be) return backends[i].id;
   return 0;
 }
