@@ -15,14 +15,12 @@ int mlkem_demo_run(void);
  * the name to show in messages). Returns the exit status. */
 int mlkem_bench_run(int argc, const char *const *argv);
 
-/* The component benchmark (components.c, make bench-components): argv as
- * its usage line describes. Returns the exit status. */
-int mlkem_components_run(int argc, const char *const *argv);
-
 /* The benchmark's clock (rdtsc on x86-64, the virtual counter on AArch64,
  * nanoseconds elsewhere), its unit's name, its pinning to one CPU
  * ($MLKEM_BENCH_CPU, or the current one), a nanosecond clock and an
- * ascending sort, for the other benchmarks. */
+ * ascending sort, for the other benchmarks (the developers' programs
+ * mlkem_components and mlkem_sym_bench, which time internal functions,
+ * link this library too). */
 #include <stdint.h>
 #include <stdio.h>
 uint64_t mlkem_bench_ticks(void);

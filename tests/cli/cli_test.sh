@@ -557,12 +557,6 @@ grep -q '"op": "decaps_expanded"' bench.json && ok || bad "bench JSON: expanded 
 check "bench throughput" "$mlkem" bench -a 512 --threads 2 --seconds 0.02
 grep -q "| ML-KEM-512 | decaps_expanded |" check.out && ok || bad "throughput table"
 grep -q "| median batch, 2 / 1 |" check.out && ok || bad "throughput table: the median batch column"
-check "bench components" "$mlkem" bench --components --passes 1 --csv comp.csv
-grep -q "| poly | ntt |" check.out && ok || bad "components table"
-head -1 comp.csv | grep -q '^library,backend,tick_unit,set,op,ticks_median,' && ok ||
-  bad "components CSV header"
-grep -q ',keccak,keccak x1 (one state),' comp.csv && ok || bad "components CSV row"
-fails 2 "--components takes only" "$mlkem" bench --components --threads 2
 check "bench X-Wing" "$mlkem" bench -a x-wing --iterations 1000 --passes 10
 grep -q "^X-Wing (mlkem_hybrid.h" check.out && ok || bad "bench X-Wing table"
 check "bench Kyber768-90s" "$mlkem" bench -a kyber768-90s --iterations 1000 --passes 10
