@@ -217,6 +217,7 @@ format:
 format-check:
 	sh scripts/format.sh --check
 	sh scripts/check_spdx.sh
+	sh scripts/check_citations.sh
 
 abi-check: build
 	$(CMAKE) --build $(BUILD) --target abi_check

@@ -792,7 +792,7 @@ static void test_prepared(const mlkem_kem *kem, test_rng *rng) {
   /* A prepared key altered after prepare_ek (stored or sent, then
    * changed): a coefficient of its ek set to 0xFFF, the first and the
    * last, is refused by encaps_prepared and its _derand form with
-   * MLKEM_ERR_INVALID_EK and zeroed outputs (issue 23), as encaps refuses
+   * MLKEM_ERR_INVALID_EK and zeroed outputs, as encaps refuses
    * the same ek. */
   for (i = 0; i < 2; i++) {
     unsigned pos = i == 0 ? 0 : 256 * kem->rank - 1;

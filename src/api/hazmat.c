@@ -35,8 +35,8 @@ _Static_assert(MLKEM_KPKE_MSG_BYTES == MLKEM_SYMBYTES &&
                    MLKEM_KPKE_COINS_BYTES == MLKEM_SYMBYTES,
                "K-PKE message, seed and coins sizes");
 
-/* The functions of mlkem_hazmat.h for one row of Table 2 (params.h),
- * K-PKE of the copy compiled for its rank (kpke.h) on FIPS 203's
+/* The functions of mlkem_hazmat.h for one row of @spec{FIPS203, Table 2}
+ * (params.h), K-PKE of the copy compiled for its rank (kpke.h) on FIPS 203's
  * symmetric functions. They define mlkem512_kpke_keygen,
  * mlkem512_kpke_encrypt, mlkem512_kpke_decrypt, mlkem768_kpke_keygen,
  * mlkem768_kpke_encrypt, mlkem768_kpke_decrypt, mlkem1024_kpke_keygen,

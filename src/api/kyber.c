@@ -22,8 +22,8 @@ _Static_assert(KYBER_KEYGEN_COINS_BYTES == 2 * MLKEM_SYMBYTES &&
                    KYBER_ENCAPS_COINS_BYTES == MLKEM_SYMBYTES,
                "coins sizes");
 
-/* The functions of mlkem_kyber.h: for every row of Table 2, both
- * variants and every operation of ML-KEM's list (fips203/kem.h) that
+/* The functions of mlkem_kyber.h: for every row of @spec{FIPS203, Table 2},
+ * both variants and every operation of ML-KEM's list (fips203/kem.h) that
  * round 3 has (KYBER), the round-3 KEM compiled for its rank
  * (kyber/kyber_kem.h) on the variant's suite; and the descriptors, whose
  * input checks (CHECK) are ML-KEM's functions (the same layout and the

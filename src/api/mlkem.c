@@ -11,7 +11,8 @@
 #include "fips203/kem.h"
 #include "fips203/params.h"
 
-/* The public sizes (mlkem.h) are those computed from Table 2 (params.h). */
+/* The public sizes (mlkem.h) are those computed from @spec{FIPS203, Table 2}
+ * (params.h). */
 #define MLKEM_ASSERT_SIZES(P, K, ETA1, ETA2, DU, DV)                         \
   _Static_assert(K <= MLKEM_K_MAX, "rank above MLKEM_K_MAX");                \
   _Static_assert(MLKEM##P##_EK_BYTES == MLKEM_EK_BYTES_OF(K), "ek size");    \
@@ -32,8 +33,8 @@ _Static_assert(MLKEM_SS_BYTES == MLKEM_SYMBYTES, "shared secret size");
 _Static_assert(MLKEM_SEED_BYTES == 2 * MLKEM_SYMBYTES, "seed size");
 _Static_assert(MLKEM_MSG_BYTES == MLKEM_SYMBYTES, "m size");
 
-/* The functions of mlkem.h, for every row of Table 2 and every operation
- * of the list (fips203/kem.h), calling the copy of the FIPS 203
+/* The functions of mlkem.h, for every row of @spec{FIPS203, Table 2} and every
+ * operation of the list (fips203/kem.h), calling the copy of the FIPS 203
  * algorithms compiled for its rank, and the descriptors mlkem_kem_512,
  * mlkem_kem_768 and mlkem_kem_1024. The functions defined:
  * mlkem512_keygen, mlkem512_keygen_derand, mlkem512_encaps,
@@ -91,9 +92,11 @@ const char *mlkem_strerror(int err) {
     case MLKEM_ERR_RANDOM:
       return "the random source failed";
     case MLKEM_ERR_INVALID_EK:
-      return "invalid encapsulation key (FIPS 203 7.2 modulus check failed)";
+      return "invalid encapsulation key (@spec{FIPS203, sec. 7.2} modulus "
+             "check failed)";
     case MLKEM_ERR_INVALID_DK:
-      return "invalid decapsulation key (FIPS 203 7.3 hash check failed)";
+      return "invalid decapsulation key (@spec{FIPS203, sec. 7.3} hash check "
+             "failed)";
     case MLKEM_ERR_NULL_ARGUMENT:
       return "a required pointer argument was NULL";
     case MLKEM_ERR_BACKEND:
@@ -103,7 +106,8 @@ const char *mlkem_strerror(int err) {
     case MLKEM_ERR_PAIRWISE:
       return "the new key pair failed the pairwise consistency test";
     case MLKEM_ERR_X25519_ZERO:
-      return "X25519 gave the all-zero value (RFC 7748 6.1: a point of small "
+      return "X25519 gave the all-zero value (@spec{RFC7748, sec. 6.1}: a "
+             "point of small "
              "order)";
     case MLKEM_ERR_EXPANDED_KEY:
       return "the expanded key was made by another backend, library version "

@@ -12,7 +12,7 @@
  * A privileged process ignores the variable: one that runs set-user-ID or
  * set-group-ID, or with capabilities gained at exec (what the kernel
  * reports as AT_SECURE), has an environment chosen by a less privileged
- * party, who could otherwise make every operation fail (issue 23). It is
+ * party, who could otherwise make every operation fail. It is
  * read with secure_getenv where the C library has it (glibc 2.17 on),
  * otherwise behind getauxval(AT_SECURE) on Linux or issetugid() on the
  * BSDs and macOS.

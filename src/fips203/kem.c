@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * kem.c - ML-KEM (FIPS 203 Algorithms 16-21) and the input checks of
- * section 7, for all parameter sets; compiled per set (level.h). K-PKE
- * is used through kpke_internal.h, on FIPS 203's symmetric functions. The
+ * kem.c - ML-KEM (@spec{FIPS203, Alg. 16-21}) and the input checks of
+ * @spec{FIPS203, sec. 7}, for all parameter sets; compiled per set (level.h).
+ * K-PKE is used through kpke_internal.h, on FIPS 203's symmetric functions. The
  * expanded keys are kem_expanded.c's.
  *
  * Read from the top: the checks, the three internal algorithms
@@ -24,7 +24,7 @@
 #include "platform/randombytes.h"
 #include "sha3/sha3.h"
 
-/* Modulus check (FIPS 203 section 7.2): ByteEncode_12(ByteDecode_12(ek))
+/* Modulus check (@spec{FIPS203, sec. 7.2}): ByteEncode_12(ByteDecode_12(ek))
  * equals ek exactly when every 12-bit value is below q, which the
  * backend's (vectorised) decode12 reports. ek is public. */
 static int ek_is_valid(const mlkem_backend *be, const uint8_t *ek) {
@@ -35,7 +35,7 @@ static int ek_is_valid(const mlkem_backend *be, const uint8_t *ek) {
   return bad == 0;
 }
 
-/* Hash check (FIPS 203 section 7.3): H(ek) stored in dk matches the ek
+/* Hash check (@spec{FIPS203, sec. 7.3}): H(ek) stored in dk matches the ek
  * stored in dk. Both are public parts of the key. */
 static int dk_is_valid(const uint8_t *dk) {
   uint8_t h[MLKEM_SYMBYTES];
@@ -58,12 +58,12 @@ int MLKEM_NS(kem_check_dk)(const uint8_t dk[MLKEM_DK_BYTES_K]) {
   return dk_is_valid(dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
 }
 
-/* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17), ek already checked.
+/* ML-KEM.Encaps_internal (@spec{FIPS203, Alg. 17}), ek already checked.
  * Every hash runs in one list: H(ek) and A-hat depend only on ek; G(m ||
  * H(ek)) follows H(ek), and the noise PRF(r, N) follows G. With h given
  * (a prepared ek holds H(ek)), G starts at once. Returns non-zero if ek
- * fails the modulus check (section 7.2), which K-PKE.Encrypt's decoding
- * of t-hat computes on the way; the caller then releases nothing. */
+ * fails the modulus check (@spec{FIPS203, sec. 7.2}), which K-PKE.Encrypt's
+ * decoding of t-hat computes on the way; the caller then releases nothing. */
 static unsigned encaps_internal(const mlkem_backend *be, uint8_t *ct,
                                 uint8_t *ss, const uint8_t *ek,
                                 const uint8_t *h, const uint8_t *m) {
@@ -120,16 +120,16 @@ void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
   mlkem_zeroize(ct2, MLKEM_CT_BYTES_K);
 }
 
-/* ML-KEM.Decaps (FIPS 203 Algorithm 21 with Algorithm 18), with the check
- * of section 7.3. Decryption needs no hash, so it runs first; then every
- * hash runs in one list: H(ek) for the check, K-bar = J(z || c), A-hat
- * and G(m' || h) are independent of each other, and the noise of the
+/* ML-KEM.Decaps (@spec{FIPS203, Alg. 21} with @spec{FIPS203, Alg. 18}), with
+ * the check of @spec{FIPS203, sec. 7.3}. Decryption needs no hash, so it runs
+ * first; then every hash runs in one list: H(ek) for the check, K-bar = J(z ||
+ * c), A-hat and G(m' || h) are independent of each other, and the noise of the
  * re-encryption follows G. Nothing derived from dk is released unless the
  * check passes. The re-encryption comparison and the choice between K'
  * and K-bar are constant time.
  * ct is read once, into c: decryption, J and the comparison must see one
  * ciphertext even if the caller's buffer is shared memory that another
- * party changes during the call (issue 23; a c' compared with another
+ * party changes during the call (a c' compared with another
  * ciphertext than the one decrypted would release K' or K-bar of a
  * ciphertext the caller never held). */
 int MLKEM_NS(kem_decaps)(uint8_t ss[MLKEM_SS_BYTES],
@@ -158,8 +158,8 @@ int MLKEM_NS(kem_decaps)(uint8_t ss[MLKEM_SS_BYTES],
   memcpy(in + MLKEM_SYMBYTES, mlkem_dk_h(dk), MLKEM_SYMBYTES);
   mlkem_kem_after_decrypt();
 
-  /* Section 7.3's H(dk[384k : 768k + 32]); step 8: (K', r') = G(m' || h);
-   * step 9: K-bar = J(z || c); step 10's re-encryption samples. */
+  /* @spec{FIPS203, sec. 7.3}'s H(dk[384k : 768k + 32]); step 8: (K', r') = G(m'
+   * || h); step 9: K-bar = J(z || c); step 10's re-encryption samples. */
   mlkem_jobs_add(&list, mlkem_job_h(mlkem_dk_ek(dk), MLKEM_EK_BYTES_K, h));
   mlkem_jobs_add(&list, mlkem_job_j(mlkem_dk_z(dk), MLKEM_SYMBYTES, c,
                                     MLKEM_CT_BYTES_K, kbar));
@@ -192,7 +192,7 @@ int mlkem_fault_pairwise;
 #endif
 #endif
 
-/* FIPS 140-3 style pairwise consistency test of a new key pair:
+/* The pairwise consistency test of a new key pair (@spec{FIPS140-3}):
  * encapsulate to ek with a fixed m (the key is discarded) and check that dk
  * decapsulates the ciphertext to the same key. */
 static int pairwise_consistent(const mlkem_backend *be, const uint8_t *ek,
@@ -223,7 +223,7 @@ static int pairwise_consistent(const mlkem_backend *be, const uint8_t *ek,
 int mlkem_kem_keygen_internal(const mlkem_backend *be, uint8_t *ek, uint8_t *dk,
                               const uint8_t *seed, uint8_t *at) {
   uint8_t *dk_ek_out = dk + MLKEM_DKPKE_BYTES_K;
-  /* Algorithm 16 steps 2-3: dk = dk_PKE || ek || H(ek) || z, H(ek)
+  /* @spec{FIPS203, Alg. 16, l. 2-3}: dk = dk_PKE || ek || H(ek) || z, H(ek)
    * hashed as K-PKE.KeyGen writes ek. */
   mlkem_kpke_keygen_h(be, ek, dk, seed, dk_ek_out + MLKEM_EK_BYTES_K, at,
                       &mlkem_kpke_fips203);
@@ -249,7 +249,7 @@ int MLKEM_NS(kem_keygen_derand)(uint8_t ek[MLKEM_EK_BYTES_K],
   return MLKEM_OK;
 }
 
-/* ML-KEM.KeyGen (FIPS 203 Algorithm 19). */
+/* ML-KEM.KeyGen (@spec{FIPS203, Alg. 19}). */
 int MLKEM_NS(kem_keygen)(uint8_t ek[MLKEM_EK_BYTES_K],
                          uint8_t dk[MLKEM_DK_BYTES_K]) {
   const mlkem_backend *be = mlkem_backend_get();
@@ -313,9 +313,9 @@ int mlkem_kem_encaps_drawn(const mlkem_kem_key_kind *kind, uint8_t *ct,
   return MLKEM_OK;
 }
 
-/* An encoded ek: checked (section 7.2) as the encryption decodes t-hat,
- * which saves decoding it twice; if it fails, nothing computed from ek is
- * released. */
+/* An encoded ek: checked (@spec{FIPS203, sec. 7.2}) as the encryption decodes
+ * t-hat, which saves decoding it twice; if it fails, nothing computed from ek
+ * is released. */
 static int encaps_ek(const mlkem_backend *be, uint8_t *ct, uint8_t *ss,
                      const uint8_t *ek, const uint8_t m[MLKEM_SYMBYTES]) {
   return encaps_internal(be, ct, ss, ek, NULL, m) ? MLKEM_ERR_INVALID_EK
@@ -323,7 +323,7 @@ static int encaps_ek(const mlkem_backend *be, uint8_t *ct, uint8_t *ss,
 }
 static const mlkem_kem_key_kind ek_kind = {NULL, encaps_ek};
 
-/* The input check of ML-KEM.Encaps, then Algorithm 17. */
+/* The input check of ML-KEM.Encaps, then @spec{FIPS203, Alg. 17}. */
 int MLKEM_NS(kem_encaps_derand)(uint8_t ct[MLKEM_CT_BYTES_K],
                                 uint8_t ss[MLKEM_SS_BYTES],
                                 const uint8_t ek[MLKEM_EK_BYTES_K],
@@ -331,15 +331,18 @@ int MLKEM_NS(kem_encaps_derand)(uint8_t ct[MLKEM_CT_BYTES_K],
   return mlkem_kem_encaps_given(&ek_kind, ct, ss, ek, m);
 }
 
-/* ML-KEM.Encaps (FIPS 203 Algorithm 20), with the check of section 7.2. */
+/* ML-KEM.Encaps (@spec{FIPS203, Alg. 20}), with the check of
+ * @spec{FIPS203, sec. 7.2}. */
 int MLKEM_NS(kem_encaps)(uint8_t ct[MLKEM_CT_BYTES_K],
                          uint8_t ss[MLKEM_SS_BYTES],
                          const uint8_t ek[MLKEM_EK_BYTES_K]) {
   return mlkem_kem_encaps_drawn(&ek_kind, ct, ss, ek);
 }
 
-/* A prepared encapsulation key: ek, checked once (section 7.2), followed
- * by H(ek), the hash every encapsulation needs (Algorithm 17 step 1). */
+/* A prepared encapsulation key: ek, checked once (@spec{FIPS203, sec. 7.2}),
+ * followed by H(ek), the hash every encapsulation needs
+ * (@spec{FIPS203, Alg. 17, l. 1}).
+ * */
 int MLKEM_NS(kem_prepare_ek)(uint8_t prep[MLKEM_EK_BYTES_K + MLKEM_SYMBYTES],
                              const uint8_t ek[MLKEM_EK_BYTES_K]) {
   int err;

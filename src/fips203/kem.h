@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * kem.h - ML-KEM's API (FIPS 203 sections 6 and 7) as one list, and the
+ * kem.h - ML-KEM's API (@spec{FIPS203, sec. 6 and 7}) as one list, and the
  * functions of the copies compiled per parameter set that the public
  * functions call. The contracts (return codes, zeroed outputs on error)
  * are those of include/mlkem.h.

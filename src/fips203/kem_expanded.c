@@ -17,9 +17,9 @@
  *   8            zero
  *   32           H(ek)
  *   64           t-hat = ByteDecode_12(ek[0 : 384k]): k polynomials in
- *                [0, q) (Algorithm 14 step 2)
+ *                [0, q) (@spec{FIPS203, Alg. 14, l. 2})
  *   64 + 512 k   A-hat transposed: k^2 polynomials as SampleNTT gives
- *                them (Algorithm 14 steps 4-8), row i (the entries
+ *                them (@spec{FIPS203, Alg. 14, l. 4-8}), row i (the entries
  *                A-hat[j][i]) at 64 + 512 (k + i k)
  * the decapsulation key goes on after those bytes:
  *   s-hat = ByteDecode_12(dk_PKE): k polynomials in [0, q)
@@ -93,8 +93,8 @@ static int xk_header_ok(const uint8_t *x, uint8_t kind,
 #endif
 
 /* The header of kind and t-hat = ByteDecode_12(ek[0 : 384k]) with the
- * modulus check (section 7.2); returns non-zero if ek fails it (out is
- * then partly written). ek is public. */
+ * modulus check (@spec{FIPS203, sec. 7.2}); returns non-zero if ek fails it
+ * (out is then partly written). ek is public. */
 static XK_NOINLINE unsigned expand_t_hat(const mlkem_backend *be, uint8_t *out,
                                          const uint8_t *ek, uint8_t kind) {
   mlkem_poly t;
@@ -112,8 +112,8 @@ static XK_NOINLINE unsigned expand_t_hat(const mlkem_backend *be, uint8_t *out,
  * given): t-hat with the modulus check, then H(ek) and A-hat transposed
  * in one list of hashes, and the header of kind. Returns 0, or 1 if ek
  * fails the modulus check, 2 if h_dk is given and is not H(ek) (the hash
- * check of section 7.3); out is then partly written. Everything it reads
- * is public. */
+ * check of @spec{FIPS203, sec. 7.3}); out is then partly written. Everything it
+ * reads is public. */
 static int expand_public(const mlkem_backend *be, uint8_t *out,
                          const uint8_t *ek, const uint8_t *h_dk, uint8_t kind) {
   mlkem_poly at[MLKEM_K * MLKEM_K];
@@ -133,7 +133,7 @@ static int expand_public(const mlkem_backend *be, uint8_t *out,
 }
 
 /* The secret part of an expanded dk: z, then s-hat = ByteDecode_12(dk_PKE)
- * (Algorithm 15 step 5). */
+ * (@spec{FIPS203, Alg. 15, l. 5}). */
 static XK_NOINLINE void expand_secret(const mlkem_backend *be, uint8_t *out,
                                       const uint8_t *dk) {
   mlkem_poly s_hat;
@@ -159,8 +159,8 @@ int MLKEM_NS(kem_expand_ek)(uint8_t out[XK_EK_BYTES],
   return MLKEM_OK;
 }
 
-/* The hash check of section 7.3 and the modulus check of the ek inside
- * dk (a dk that fails either is refused), then s-hat and z. */
+/* The hash check of @spec{FIPS203, sec. 7.3} and the modulus check of the ek
+ * inside dk (a dk that fails either is refused), then s-hat and z. */
 int MLKEM_NS(kem_expand_dk)(uint8_t out[XK_DK_BYTES],
                             const uint8_t dk[MLKEM_DK_BYTES_K]) {
   const mlkem_backend *be = mlkem_backend_get();
@@ -174,8 +174,8 @@ int MLKEM_NS(kem_expand_dk)(uint8_t out[XK_DK_BYTES],
   return MLKEM_OK;
 }
 
-/* ML-KEM.KeyGen_internal (Algorithm 16) and the expansion of its dk in
- * one pass: key generation leaves A-hat transposed in out and H(ek) in
+/* ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}) and the expansion of its dk
+ * in one pass: key generation leaves A-hat transposed in out and H(ek) in
  * dk, so neither is computed twice; t-hat and s-hat are decoded from the
  * ek and dk_PKE it wrote. The checks of expand_dk hold by construction (ek
  * is encoded from reduced coefficients, H(ek) hashed from it), so none is
@@ -210,8 +210,8 @@ void MLKEM_NS(kem_expanded_dk_wipe)(uint8_t x[XK_DK_BYTES]) {
   if (x != NULL) mlkem_zeroize(x, XK_DK_BYTES);
 }
 
-/* Algorithm 17 on an expanded ek: H(ek), t-hat and A-hat are in x, so the
- * list holds G(m || H(ek)) and the noise PRFs that follow it. */
+/* @spec{FIPS203, Alg. 17} on an expanded ek: H(ek), t-hat and A-hat are in x,
+ * so the list holds G(m || H(ek)) and the noise PRFs that follow it. */
 static void encaps_expanded_internal(const mlkem_backend *be, uint8_t *ct,
                                      uint8_t *ss, const uint8_t *x,
                                      const uint8_t *m) {
@@ -263,7 +263,7 @@ int MLKEM_NS(kem_encaps_expanded_derand)(uint8_t ct[MLKEM_CT_BYTES_K],
   return mlkem_kem_encaps_given(&expanded_ek_kind, ct, ss, x, m);
 }
 
-/* Algorithm 18 on an expanded dk, checked when it was expanded:
+/* @spec{FIPS203, Alg. 18} on an expanded dk, checked when it was expanded:
  * decryption from s-hat, then one list of J(z || c), G(m' || h) and the
  * noise PRFs after G, and the re-encryption from t-hat and A-hat. ct is
  * read once, into c, as in mlkem_kem_decaps. */

@@ -21,8 +21,8 @@
 #include "fips203/params.h"
 #include "platform/ct.h"
 
-/* dk = dk_PKE (384k) || ek (384k + 32) || H(ek) (32) || z (32) (FIPS 203
- * Algorithm 16). */
+/* dk = dk_PKE (384k) || ek (384k + 32) || H(ek) (32) || z (32) (
+ * @spec{FIPS203, Alg. 16}). */
 static inline const uint8_t *mlkem_dk_ek(const uint8_t *dk) {
   return dk + MLKEM_DKPKE_BYTES_K;
 }
@@ -58,14 +58,14 @@ static inline void mlkem_kem_after_decrypt(void) {
 #endif
 }
 
-/* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16) from the seed d || z,
+/* ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}) from the seed d || z,
  * then, in builds with MLKEM_PAIRWISE_TEST, the pairwise consistency test
  * (MLKEM_OK or MLKEM_ERR_PAIRWISE). With at not NULL, A-hat transposed
  * goes there too (an expanded key's, kem_expanded.c). */
 int mlkem_kem_keygen_internal(const mlkem_backend *be, uint8_t *ek, uint8_t *dk,
                               const uint8_t *seed, uint8_t *at);
 
-/* FIPS 203 Algorithm 18 steps 11-12, once c' = ct2 is computed: ss = K'
+/* @spec{FIPS203, Alg. 18, l. 11-12}, once c' = ct2 is computed: ss = K'
  * (the first half of kr) unless c != c', then K-bar, chosen in constant
  * time. Then wipes the secrets of the decapsulation: m' || h (in), K' ||
  * r', K-bar and c'. */
@@ -75,7 +75,7 @@ void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
 /* A kind of encapsulation key: an encoded ek, a prepared one, an expanded
  * one. check, unless NULL, runs first, before m is drawn, and returns
  * MLKEM_OK or the error to report (an expanded key's header); run is
- * ML-KEM.Encaps_internal (FIPS 203 Algorithm 17) on the key, and returns
+ * ML-KEM.Encaps_internal (@spec{FIPS203, Alg. 17}) on the key, and returns
  * MLKEM_OK or MLKEM_ERR_INVALID_EK. */
 typedef struct {
   int (*check)(const mlkem_backend *be, const uint8_t *key);
@@ -85,9 +85,9 @@ typedef struct {
 
 /* The entry points of encapsulation, for every kind of key: the
  * pointers and the backend checked, then the key's check, then kind->run
- * with m as given (the _derand functions, FIPS 203 Algorithm 17), or with
- * m drawn from the random source (ML-KEM.Encaps, Algorithm 20). On an
- * error, ct and ss are zeroed. */
+ * with m as given (the _derand functions, @spec{FIPS203, Alg. 17}), or with
+ * m drawn from the random source (ML-KEM.Encaps, @spec{FIPS203, Alg. 20}). On
+ * an error, ct and ss are zeroed. */
 int mlkem_kem_encaps_given(const mlkem_kem_key_kind *kind, uint8_t *ct,
                            uint8_t *ss, const uint8_t *key, const uint8_t *m);
 int mlkem_kem_encaps_drawn(const mlkem_kem_key_kind *kind, uint8_t *ct,

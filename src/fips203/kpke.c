@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * kpke.c - K-PKE (FIPS 203 section 5, Algorithms 13-15), written once for
- * all parameter sets and all backends, compiled per set with buffers sized
- * for its rank (level.h). All polynomial arithmetic goes through the
+ * kpke.c - K-PKE (@spec{FIPS203, sec. 5}, @spec{FIPS203, Alg. 13-15}), written
+ * once for all parameter sets and all backends, compiled per set with buffers
+ * sized for its rank (level.h). All polynomial arithmetic goes through the
  * backend table. Each function is a run of the algorithm's steps, in its
  * order. The symmetric functions are those of the suite the caller gives
  * (kpke_internal.h: FIPS 203's, or round 3's for Kyber), and which hashes
@@ -26,9 +26,9 @@
 
 #define K MLKEM_K
 
-/* FIPS 203 Algorithm 13, K-PKE.KeyGen, on the symmetric functions sym
+/* @spec{FIPS203, Alg. 13}, K-PKE.KeyGen, on the symmetric functions sym
  * (kpke_internal.h); with h not NULL, also H(ek) into h for
- * ML-KEM.KeyGen_internal (Algorithm 16). */
+ * ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}). */
 void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
                          uint8_t *at, const mlkem_kpke_suite *sym) {
@@ -102,7 +102,7 @@ void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
   be->encode12(v->ek + (size_t)MLKEM_POLYBYTES * i, &v->t_hat, from, to);
 }
 
-/* FIPS 203 Algorithm 13 (the hazmat entry point). */
+/* @spec{FIPS203, Alg. 13} (the hazmat entry point). */
 void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                        const uint8_t d[MLKEM_SYMBYTES],
                        const mlkem_kpke_suite *sym) {
@@ -117,7 +117,7 @@ void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
   mlkem_kpke_noise_wipe(&es->noise);
 }
 
-/* FIPS 203 Algorithm 14 steps 18-23, with t-hat (step 2) decoded and
+/* @spec{FIPS203, Alg. 14, l. 18-23}, with t-hat (step 2) decoded and
  * A-hat transposed (steps 3-8) given. */
 void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
                             const mlkem_poly *at, const mlkem_poly *t_hat,
@@ -158,7 +158,7 @@ void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
   mlkem_kpke_noise_wipe(noise);
 }
 
-/* FIPS 203 Algorithm 14 steps 2 and 18-23, once es holds what steps 3-17
+/* @spec{FIPS203, Alg. 14, l. 2, 18-23}, once es holds what steps 3-17
  * sample (kpke_internal.h). */
 unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
                                    const uint8_t *ek,
@@ -167,13 +167,13 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
   mlkem_poly t[K];
   unsigned i, bad = 0;
   /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]), which also tells whether
-   * ek passes the modulus check (FIPS 203 section 7.2). */
+   * ek passes the modulus check (@spec{FIPS203, sec. 7.2}). */
   for (i = 0; i < K; i++) bad |= be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
   mlkem_kpke_encrypt_hat(be, ct, es->at, t, m, &es->noise);
   return bad;
 }
 
-/* FIPS 203 Algorithm 14, alone (the hazmat entry point; ML-KEM runs the
+/* @spec{FIPS203, Alg. 14}, alone (the hazmat entry point; ML-KEM runs the
  * two halves with its own hashes in between, kem.c). */
 void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
                         const uint8_t m[MLKEM_SYMBYTES],
@@ -186,7 +186,7 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
   (void)mlkem_kpke_encrypt_finish(be, ct, ek, m, &es);
 }
 
-/* FIPS 203 Algorithm 15, steps 3-7, with s-hat (step 5) decoded. */
+/* @spec{FIPS203, Alg. 15, l. 3-7}, with s-hat (step 5) decoded. */
 void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
                             const mlkem_poly *s_hat, const uint8_t *ct) {
   mlkem_poly u[K], w, v;
@@ -211,7 +211,7 @@ void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
   mlkem_zeroize(&w, sizeof w);
 }
 
-/* FIPS 203 Algorithm 15. */
+/* @spec{FIPS203, Alg. 15}. */
 void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
                         const uint8_t *dkpke, const uint8_t *ct) {
   mlkem_poly s[K];

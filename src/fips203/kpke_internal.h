@@ -37,7 +37,7 @@ typedef struct {
   uint8_t *ek;
 } mlkem_kpke_keygen_vars;
 
-/* The noise of K-PKE.Encrypt (FIPS 203 Algorithm 14 steps 9-17) as PRF
+/* The noise of K-PKE.Encrypt (@spec{FIPS203, Alg. 14, l. 9-17}) as PRF
  * output, until the steps that turn it into polynomials: y, e1 and e2.
  * Secret. */
 typedef struct {
@@ -63,9 +63,9 @@ typedef struct {
  *  keygen_schedule: steps 3-19 from rho and sigma, with rho already in
  *     ek: A-hat, s and e sampled, and kpke.c's steps
  *     (mlkem_kpke_keygen_s_hat, _e_hat, _t_hat) run on them as they
- *     arrive; with h not NULL, also H(ek) into h (FIPS 203 Algorithm 16
- *     step 3), hashed as ek is written. H is SHA3-256 there: a suite whose
- *     H is another hash is given NULL.
+ *     arrive; with h not NULL, also H(ek) into h (
+ *     @spec{FIPS203, Alg. 16, l. 3}), hashed as ek is written. H is SHA3-256
+ *     there: a suite whose H is another hash is given NULL.
  *  encrypt_samples: K-PKE.Encrypt steps 3-17 at once: fills es from ek's
  *     rho and the randomness r. */
 typedef struct MLKEM_NS(kpke_suite) {
@@ -79,10 +79,10 @@ typedef struct MLKEM_NS(kpke_suite) {
                           const uint8_t r[MLKEM_SYMBYTES]);
 } mlkem_kpke_suite;
 
-/* K-PKE.KeyGen (FIPS 203 Algorithm 13) into ek and dk_PKE from the seed
+/* K-PKE.KeyGen (@spec{FIPS203, Alg. 13}) into ek and dk_PKE from the seed
  * d, on the suite sym; with h not NULL, also H(ek) into h (ML-KEM.KeyGen_
- * internal, Algorithm 16; see keygen_schedule above). With at not NULL,
- * also A-hat transposed into the k^2 polynomials at at (bytes, any
+ * internal, @spec{FIPS203, Alg. 16}; see keygen_schedule above). With at not
+ * NULL, also A-hat transposed into the k^2 polynomials at at (bytes, any
  * alignment): row i, the entries A-hat[j][i], at polynomial i k + j, as
  * SampleNTT gave them (an expanded key's layout). */
 void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
@@ -139,7 +139,7 @@ void mlkem_kpke_noise_jobs(mlkem_kpke_noise *noise, mlkem_job_list *list,
 
 /* The second half (kpke.c), once the jobs have run: writes ct for the message m
  * under ek, and wipes the noise in es. Returns non-zero if ek fails the
- * modulus check of FIPS 203 section 7.2, computed as t-hat is decoded
+ * modulus check of @spec{FIPS203, sec. 7.2}, computed as t-hat is decoded
  * (ct is then written all the same; the caller releases nothing). */
 unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
                                    const uint8_t *ek,
@@ -156,7 +156,7 @@ void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
                             const uint8_t m[MLKEM_SYMBYTES],
                             mlkem_kpke_noise *noise);
 
-/* K-PKE.Decrypt (FIPS 203 Algorithm 15) with s-hat decoded (step 5: k
+/* K-PKE.Decrypt (@spec{FIPS203, Alg. 15}) with s-hat decoded (step 5: k
  * polynomials in [0, q)): the 32-byte message of ct. */
 void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
                             const mlkem_poly *s_hat, const uint8_t *ct);

@@ -39,9 +39,9 @@ static void g_with_rank(const mlkem_backend *be,
 }
 
 /*
- * Key generation as a pipeline (FIPS 203 Algorithm 13 steps 3-19, with
- * Algorithm 16's H(ek) when asked for). One list samples A-hat, s and e;
- * the steps that turn them into ek run inside the scheduler's sinks, and
+ * Key generation as a pipeline (@spec{FIPS203, Alg. 13, l. 3-19}, with
+ * @spec{FIPS203, Alg. 16}'s H(ek) when asked for). One list samples A-hat, s
+ * and e; the steps that turn them into ek run inside the scheduler's sinks, and
  * the H(ek) job, streaming its input, absorbs ek as it is written, while
  * later rows are still being sampled.
  *
@@ -49,7 +49,7 @@ static void g_with_rank(const mlkem_backend *be,
  * time, not a row at a time. An NTT-domain polynomial holds its
  * coefficients in the standard order on every backend, since rej_uniform
  * appends SampleNTT's values in order (backend.h); MultiplyNTTs
- * (Algorithm 11) works pair by pair, and the addition of e-hat and
+ * (@spec{FIPS203, Alg. 11}) works pair by pair, and the addition of e-hat and
  * ByteEncode_12 coefficient by coefficient. So a part of t-hat[i] needs
  * only the same part of the row's entries (and of s-hat and e-hat[i]).
  * Once s-hat and e-hat[i] are computed and every entry of row i holds the

@@ -2,22 +2,18 @@
 /*
  * level.h - the FIPS 203 algorithms compiled once per parameter set.
  *
- * kpke.c, kpke_schedule.c and kem.c (and Kyber round 3's
- * sym_90s.c and kyber_kem.c) are written once, for any rank k,
- * but every buffer in them is sized by the compile-time rank MLKEM_K.
- * level512.c, level768.c and level1024.c each define MLKEM_K and include
- * the first three (kyber/level512.c, ... the round-3 two), so each
- * parameter set gets its own copy whose stack holds what that set needs
- * and no more (sized for k = 4, ML-KEM-768 would carry a 16-entry matrix
- * where it needs 9). The files use each other only through
- * kpke_internal.h, kem.h and kyber_kem.h; one translation unit per set
- * lets the compiler inline across them (the steps of key generation into
- * the schedule's sinks). Round 3 has translation units of its own so that
- * ML-KEM's are the code they were. The set's parameters and sizes are
- * constants below, taken from its row of Table 2 (params.h). MLKEM_NS
- * gives each copy's external functions their own names, mlkem_k2_...,
- * mlkem_k3_..., mlkem_k4_...; inside a copy the generic names below are
- * mapped onto them.
+ * The files of fips203/ that fips203/level<set>.c include (K-PKE, its
+ * schedule, ML-KEM, the expanded keys), and those of kyber/ that
+ * kyber/level<set>.c include, are written once for any rank k but size
+ * every buffer by the compile-time rank MLKEM_K: each set's copy holds on
+ * its stack what that set needs (ML-KEM-768 a 9-entry matrix, not 16).
+ * One translation unit per set lets the compiler inline across the files,
+ * which use each other only through their headers; round 3 has units of
+ * its own, so ML-KEM's code does not change with it. Below: the set's row
+ * of @spec{FIPS203, Table 2} (params.h) as constants, and MLKEM_NS, which
+ * names each copy's external functions mlkem_k2_..., mlkem_k3_...,
+ * mlkem_k4_... (the API's operations are defined as MLKEM_NS(kem_<op>),
+ * kem.h; the other functions are renamed at the end).
  */
 #ifndef MLKEM_LEVEL_H
 #define MLKEM_LEVEL_H
@@ -35,8 +31,8 @@
 #define MLKEM_NS2_(k, name) MLKEM_NS_(k, name)
 #define MLKEM_NS(name) MLKEM_NS2_(MLKEM_K, name)
 
-/* This set's row of Table 2: MLKEM_THIS_SET(X) is X(set, k, eta1, eta2,
- * du, dv). */
+/* This set's row of @spec{FIPS203, Table 2}: MLKEM_THIS_SET(X) is X(set, k,
+ * eta1, eta2, du, dv). */
 #define MLKEM_ROW_(k) MLKEM_SET_K##k
 #define MLKEM_ROW(k) MLKEM_ROW_(k)
 #define MLKEM_THIS_SET(X) MLKEM_ROW(MLKEM_K)(X)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * params.h - the constants of FIPS 203 and its three parameter sets
- * (section 8, Table 2), and the sizes that follow from them.
+ * (@spec{FIPS203, sec. 8, Table 2}), and the sizes that follow from them.
  *
- * Table 2 is written here and nowhere else. The FIPS 203 algorithms are
+ * The table is written here and nowhere else. The FIPS 203 algorithms are
  * compiled once per set, with that set's row as compile-time constants
  * (level.h); the public wrappers and descriptors are generated from the
  * table, and the public size macros of mlkem.h and mlkem_hazmat.h are
@@ -18,7 +18,7 @@
 #define MLKEM_SYMBYTES 32   /* size of d, z, m, rho, sigma, r, K, H(ek) */
 #define MLKEM_POLYBYTES 384 /* ByteEncode_12 of one polynomial */
 
-/* FIPS 203 Table 2, one row per parameter set, keyed by the rank k:
+/* @spec{FIPS203, Table 2}, one row per parameter set, keyed by the rank k:
  * MLKEM_SET_K<k>(X) expands to X(set, k, eta1, eta2, du, dv), where set
  * is the number in the set's name. MLKEM_PARAMETER_SETS(X) expands to
  * every row, from the smallest set to the largest. */
@@ -28,7 +28,8 @@
 #define MLKEM_PARAMETER_SETS(X) MLKEM_SET_K2(X) MLKEM_SET_K3(X) MLKEM_SET_K4(X)
 #define MLKEM_K_MAX 4 /* the largest rank in the table */
 
-/* Sizes in bytes (FIPS 203 section 8, Table 3; Algorithms 13, 14, 16). */
+/* Sizes in bytes (@spec{FIPS203, sec. 8, Table 3};
+ * @spec{FIPS203, Alg. 13, 14, 16}). */
 #define MLKEM_DKPKE_BYTES_OF(k) (MLKEM_POLYBYTES * (k))
 #define MLKEM_EK_BYTES_OF(k) (MLKEM_POLYBYTES * (k) + MLKEM_SYMBYTES)
 /* dk_PKE || ek || H(ek) || z */
@@ -48,7 +49,7 @@
   (MLKEM_EXPANDED_EK_BYTES_OF(k) + (k)*MLKEM_EXPANDED_POLY_BYTES + 64)
 
 /* Bytes of PRF output for one noise polynomial of parameter eta
- * (SamplePolyCBD_eta, FIPS 203 Algorithm 8). */
+ * (SamplePolyCBD_eta, @spec{FIPS203, Alg. 8}). */
 #define MLKEM_PRF_BYTES_OF(eta) (64 * (eta))
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sample.c - SampleNTT for the whole matrix (FIPS 203 Algorithm 7) as
+ * sample.c - SampleNTT for the whole matrix (@spec{FIPS203, Alg. 7}) as
  * sponge jobs.
  *
  * A matrix entry consumes its SHAKE128 output block by block as the
@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-/* SampleNTT's loop (FIPS 203 Algorithm 7, steps 4-15) on each new block,
+/* SampleNTT's loop (@spec{FIPS203, Alg. 7, l. 4-15}) on each new block,
  * read in place from the lanes; done at 256 coefficients. */
 static int rej_sink_block(void *arg, const uint64_t *lane, size_t stride,
                           size_t len) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sample.h - the matrix A-hat of K-PKE (FIPS 203 Algorithm 7, SampleNTT,
+ * sample.h - the matrix A-hat of K-PKE (@spec{FIPS203, Alg. 7}, SampleNTT,
  * for every entry) as sponge jobs, to run beside the operation's other
  * hashes (symmetric.h).
  */
@@ -26,8 +26,8 @@ typedef struct mlkem_matrix_entry {
 } mlkem_matrix_entry;
 
 /* Appends the k * k jobs of A-hat: a[i * k + j] = SampleNTT(rho || j || i)
- * (FIPS 203 Algorithm 13 steps 3-7), or SampleNTT(rho || i || j) when
- * transposed (Algorithm 14 steps 4-8), in the backend's NTT layout.
+ * (@spec{FIPS203, Alg. 13, l. 3-7}), or SampleNTT(rho || i || j) when
+ * transposed (@spec{FIPS203, Alg. 14, l. 4-8}), in the backend's NTT layout.
  * entries has k * k elements. rho is public (part of ek). */
 void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
                        mlkem_matrix_entry *entries, mlkem_poly *a, unsigned k,

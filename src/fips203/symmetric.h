@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * symmetric.h - the standard's symmetric functions (FIPS 203 section 4.1)
+ * symmetric.h - the standard's symmetric functions (@spec{FIPS203, sec. 4.1})
  * as sponge jobs for the scheduler, so that every hash of an operation runs
  * on the backend's fastest permutation, alone or beside the hashes it is
  * independent of.
@@ -70,7 +70,7 @@ static inline mlkem_sponge_job mlkem_job_j(const uint8_t *in0, size_t len0,
 /* The nonce bytes N of PRF(s, N): 0 .. 15 (ML-KEM uses N < 2k + 1 <= 9). */
 extern const uint8_t mlkem_prf_nonces[16];
 
-/* PRF_eta(seed, nonce) (FIPS 203 equation 4.3), nonce below 16. The seed
+/* PRF_eta(seed, nonce) (@spec{FIPS203, eq. 4.3}), nonce below 16. The seed
  * is read when the job starts, so it may be the output of the job the new
  * one runs after. */
 static inline mlkem_sponge_job mlkem_job_prf(const uint8_t seed[32],

@@ -7,8 +7,8 @@
  *
  * Compiled once per parameter set (level.h), like kem.c: the functions of
  * the set of rank k are mlkem_k<k>_kyber_..., declared here for every row
- * of Table 2 (round 3's rows are the same). suite is the variant's
- * symmetric functions (kyber_suite.h): mlkem_k<k>_kyber_shake or
+ * of @spec{FIPS203, Table 2} (round 3's rows are the same). suite is the
+ * variant's symmetric functions (kyber_suite.h): mlkem_k<k>_kyber_shake or
  * mlkem_k<k>_kyber_90s.
  */
 #ifndef MLKEM_KYBER_KEM_H

@@ -25,15 +25,17 @@
 #include "fips203/params.h"
 #include "kyber/kyber_kem.h"
 
-/*  keygen: Kyber.CCAKEM.KeyGen's hashing (round 3, Algorithm 7):
+/*  keygen: Kyber.CCAKEM.KeyGen's hashing (@spec{KYBER-R3, Alg. 7}):
  *     K-PKE.KeyGen of the variant from d into pk and dk_PKE, and H(pk)
  *     into h.
  *  h, kdf: H(in), and KDF(in) of 64 bytes (K-bar or z, then H(c)), 32
  *     bytes each.
- *  encaps_hashes: for Kyber.CCAKEM.Enc (Algorithm 8), with in = m ||
+ *  encaps_hashes: for Kyber.CCAKEM.Enc (@spec{KYBER-R3, Alg. 8}), with in = m
+ *  ||
  *     (room for H(pk)): H(pk) into in[32 :], (K-bar, r) = G(in) into kr,
  *     and K-PKE.Encrypt's samples from pk and r into es.
- *  decaps_hashes: for Kyber.CCAKEM.Dec (Algorithm 9), with in = m' ||
+ *  decaps_hashes: for Kyber.CCAKEM.Dec (@spec{KYBER-R3, Alg. 9}), with in = m'
+ *  ||
  *     H(pk) as sk stores it: H(pk) into h (for the hash check), H(c) into
  *     hc, (K-bar', r') = G(in) into kr and the re-encryption's samples from
  *     pk and r' into es. */

@@ -19,14 +19,14 @@
 #include "backend/backend.h"
 
 /* A-hat for rank k (at most MLKEM_K_MAX): a[i k + j] = SampleNTT of the
- * keystream under rho with the nonce (j, i) (FIPS 203 Algorithm 13 steps
- * 3-7, with XOF(rho, j, i) in place of SHAKE128(rho || j || i)), or with
- * (i, j) when transposed (Algorithm 14 steps 4-8). The rejection step is
- * the backend's, on the keystream as one stream of 3-byte groups, as the
- * reference's rejection loop carries the bytes left over from each
- * 64-byte block to the next. rho is public. key is the caller's, for
- * rho's expansion (the caller reuses it for the noise: one expanded key
- * on the stack, not two). */
+ * keystream under rho with the nonce (j, i) (
+ * @spec{FIPS203, Alg. 13, l. 3-7}, with XOF(rho, j, i) in place of SHAKE128(rho
+ * || j || i)), or with (i, j) when transposed
+ * (@spec{FIPS203, Alg. 14, l. 4-8}). The rejection step is the backend's, on
+ * the keystream as one stream of 3-byte groups, as the reference's rejection
+ * loop carries the bytes left over from each 64-byte block to the next. rho is
+ * public. key is the caller's, for rho's expansion (the caller reuses it for
+ * the noise: one expanded key on the stack, not two). */
 void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
                       const uint8_t rho[32], int transposed,
                       mlkem_aes256_key *key);

@@ -31,7 +31,7 @@ static void sha2_g(const mlkem_backend *be,
   mlkem_sha512(rho_sigma, d, MLKEM_SYMBYTES);
 }
 
-/* FIPS 203 Algorithm 13 steps 3-19 on the 90s XOF and PRF. No H(ek)
+/* @spec{FIPS203, Alg. 13, l. 3-19} on the 90s XOF and PRF. No H(ek)
  * here: the variant's H is SHA-256 (h is NULL). */
 static void aes_keygen_schedule(const mlkem_backend *be,
                                 mlkem_kpke_keygen_vars *v,
@@ -57,7 +57,7 @@ static void aes_keygen_schedule(const mlkem_backend *be,
   }
 }
 
-/* FIPS 203 Algorithm 14 steps 3-17 on the 90s XOF and PRF. */
+/* @spec{FIPS203, Alg. 14, l. 3-17} on the 90s XOF and PRF. */
 static void aes_sample_encrypt(const mlkem_backend *be,
                                mlkem_kpke_encrypt_samples *es,
                                const uint8_t *ek,

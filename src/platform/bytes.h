@@ -57,7 +57,7 @@ static inline void mlkem_store64_le(uint8_t *p, uint64_t v) {
 #endif
 }
 
-/* Big-endian words: SHA-2 (FIPS 180-4 Section 3.1) and the block counter
+/* Big-endian words: SHA-2 (@spec{FIPS180-4, sec. 3.1}) and the block counter
  * of CTR mode as Kyber's "90s" variant lays it out. */
 static inline uint32_t mlkem_load32_be(const uint8_t *p) {
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 |

@@ -90,7 +90,7 @@ void mlkem_sha512_update(mlkem_sha512_ctx *ctx, const uint8_t *in, size_t len) {
   ctx->nbytes += len;
 }
 
-/* Padding (FIPS 180-4 Sections 5.1.1, 5.1.2): a 1 bit, zeros, and the
+/* Padding (@spec{FIPS180-4, sec. 5.1.1}, 5.1.2): a 1 bit, zeros, and the
  * length in bits as a 64-bit (SHA-256) or 128-bit (SHA-512) big-endian
  * integer ending the last block. Writes the padded tail into buf (which
  * holds `used` message bytes) and returns how many blocks it takes: 1, or

@@ -9,13 +9,13 @@
 /* Every constant below is re-derived from its definition by
  * scripts/gen_sha2_constants.py --check src/sha2/sha2_constants.c. */
 
-/* FIPS 180-4 Section 5.3.3: the first 32 bits of the fractional parts of
+/* @spec{FIPS180-4, sec. 5.3.3}: the first 32 bits of the fractional parts of
  * the square roots of the first 8 primes. */
 const uint32_t mlkem_sha256_h0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372,
                                      0xa54ff53a, 0x510e527f, 0x9b05688c,
                                      0x1f83d9ab, 0x5be0cd19};
 
-/* FIPS 180-4 Section 4.2.2: the first 32 bits of the fractional parts of
+/* @spec{FIPS180-4, sec. 4.2.2}: the first 32 bits of the fractional parts of
  * the cube roots of the first 64 primes. */
 const uint32_t mlkem_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
@@ -30,13 +30,13 @@ const uint32_t mlkem_sha256_k[64] = {
     0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
     0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
-/* FIPS 180-4 Section 5.3.5: as mlkem_sha256_h0, 64 bits. */
+/* @spec{FIPS180-4, sec. 5.3.5}: as mlkem_sha256_h0, 64 bits. */
 const uint64_t mlkem_sha512_h0[8] = {
     0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull,
     0xa54ff53a5f1d36f1ull, 0x510e527fade682d1ull, 0x9b05688c2b3e6c1full,
     0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
 
-/* FIPS 180-4 Section 4.2.3: as mlkem_sha256_k, 64 bits, 80 primes. */
+/* @spec{FIPS180-4, sec. 4.2.3}: as mlkem_sha256_k, 64 bits, 80 primes. */
 const uint64_t mlkem_sha512_k[80] = {
     0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full,
     0xe9b5dba58189dbbcull, 0x3956c25bf348b538ull, 0x59f111f1b605d019ull,

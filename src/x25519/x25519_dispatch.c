@@ -66,10 +66,11 @@ const mlkem_x25519_impl *mlkem_x25519_impl_get(void) {
   return mlkem_publish_once(&chosen, choose_for_backend);
 }
 
-/* 0 if out is not all zeros, else MLKEM_ERR_X25519_ZERO (RFC 7748 section
- * 6.1), from an OR of every byte and without a branch on it. The bits of
- * the OR are folded into bit 0 by shifts (which the MemorySanitizer form of
- * the constant-time check follows exactly, unlike acc - 1). */
+/* 0 if out is not all zeros, else MLKEM_ERR_X25519_ZERO (
+ * @spec{RFC7748, sec. 6.1}), from an OR of every byte and without a branch on
+ * it. The bits of the OR are folded into bit 0 by shifts (which the
+ * MemorySanitizer form of the constant-time check follows exactly, unlike acc -
+ * 1). */
 int mlkem_x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
   unsigned acc = 0, i;
   for (i = 0; i < MLKEM_X25519_BYTES; i++) acc |= out[i];
