@@ -81,7 +81,7 @@ extern const mlkem_keyfile_entry *const mlkem_keyfile_table[];
  * as the functions of mlkem_keyfile.h (which pass mlkem_keyfile_table),
  * with the types of `table` (NULL-terminated) and only those. The unit
  * test reads a type that is not built in through them
- * (tests/test_keyfile.c). */
+ * (tests/test_keyfile_types.c). */
 int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
                             mlkem_keyfile_key *key, const uint8_t *in,
                             size_t len, const mlkem_keyfile_alg *raw_alg,
