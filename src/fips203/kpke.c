@@ -26,6 +26,41 @@
 
 #define K MLKEM_K
 
+/* Steps 8-11 and 16: s[N] = SamplePolyCBD_eta1(PRF_eta1(sigma, N)),
+ * s-hat = NTT(s). */
+static void keygen_s_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v) {
+  unsigned i;
+  for (i = 0; i < K; i++) {
+    be->cbd(&v->s_hat[i], v->prf[i], MLKEM_ETA1);
+    be->ntt(&v->s_hat[i]);
+  }
+}
+
+/* Steps 12-15 and 17 for row i: e[i] = SamplePolyCBD_eta1(PRF_eta1(sigma,
+ * k + i)), e-hat[i] = NTT(e[i]). */
+static void keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                         unsigned i) {
+  be->cbd(&v->e_hat, v->prf[K + i], MLKEM_ETA1);
+  be->ntt(&v->e_hat);
+}
+
+/* Steps 18-19 for the coefficients [from, to) of row i: t-hat[i] =
+ * sum_j A-hat[i][j] o s-hat[j] + e-hat[i], ek[384 i :] =
+ * ByteEncode_12(t-hat[i]). */
+static void keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                         unsigned i, unsigned from, unsigned to) {
+  be->basemul_acc(&v->t_hat, &v->a_hat[i * K], v->s_hat, K, from, to);
+  be->add_reduce(&v->t_hat, &v->e_hat, from, to);
+  be->encode12(v->ek + (size_t)MLKEM_POLYBYTES * i, &v->t_hat, from, to);
+}
+
+/* The steps above, for the suite's schedule. */
+static const mlkem_kpke_keygen_steps keygen_steps = {
+    keygen_s_hat,
+    keygen_e_hat,
+    keygen_t_hat,
+};
+
 /* @spec{FIPS203, Alg. 13}, K-PKE.KeyGen, on the symmetric functions sym
  * (kpke_internal.h); with h not NULL, also H(ek) into h for
  * ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}). */
@@ -45,14 +80,15 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
   memcpy(ek + MLKEM_DKPKE_BYTES_K, rho_sigma, MLKEM_SYMBYTES);
 
   /* Steps 3-19: A-hat, s and e sampled, and t-hat computed and encoded
-   * into ek a part at a time as they arrive (mlkem_kpke_keygen_s_hat,
-   * _e_hat and _t_hat below, run by the suite's schedule). The PRF
+   * into ek a part at a time as they arrive (the steps above, run by the
+   * suite's schedule). The PRF
    * outputs wait in dk_PKE, which step 20 overwrites: 2k polynomials'
    * worth of bytes that the stack need not hold (docs/SECURITY.md, make
    * stack). */
   v.prf = (uint8_t(*)[MLKEM_ETA1_BYTES])dkpke;
   v.ek = ek;
-  sym->keygen_schedule(be, &v, rho_sigma, rho_sigma + MLKEM_SYMBYTES, h);
+  sym->keygen_schedule(be, &v, &keygen_steps, rho_sigma,
+                       rho_sigma + MLKEM_SYMBYTES, h);
 
   /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the PRF outputs. */
   for (i = 0; i < K; i++)
@@ -72,35 +108,6 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
 
 _Static_assert(2 * K * MLKEM_ETA1_BYTES <= MLKEM_DKPKE_BYTES_K,
                "the PRF outputs of key generation do not fit in dk_PKE");
-
-/* Steps 8-11 and 16: s[N] = SamplePolyCBD_eta1(PRF_eta1(sigma, N)),
- * s-hat = NTT(s). */
-void mlkem_kpke_keygen_s_hat(const mlkem_backend *be,
-                             mlkem_kpke_keygen_vars *v) {
-  unsigned i;
-  for (i = 0; i < K; i++) {
-    be->cbd(&v->s_hat[i], v->prf[i], MLKEM_ETA1);
-    be->ntt(&v->s_hat[i]);
-  }
-}
-
-/* Steps 12-15 and 17 for row i: e[i] = SamplePolyCBD_eta1(PRF_eta1(sigma,
- * k + i)), e-hat[i] = NTT(e[i]). */
-void mlkem_kpke_keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                             unsigned i) {
-  be->cbd(&v->e_hat, v->prf[K + i], MLKEM_ETA1);
-  be->ntt(&v->e_hat);
-}
-
-/* Steps 18-19 for the coefficients [from, to) of row i: t-hat[i] =
- * sum_j A-hat[i][j] o s-hat[j] + e-hat[i], ek[384 i :] =
- * ByteEncode_12(t-hat[i]). */
-void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                             unsigned i, unsigned from, unsigned to) {
-  be->basemul_acc(&v->t_hat, &v->a_hat[i * K], v->s_hat, K, from, to);
-  be->add_reduce(&v->t_hat, &v->e_hat, from, to);
-  be->encode12(v->ek + (size_t)MLKEM_POLYBYTES * i, &v->t_hat, from, to);
-}
 
 /* @spec{FIPS203, Alg. 13} (the hazmat entry point). */
 void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,

@@ -54,6 +54,20 @@ typedef struct {
   mlkem_kpke_noise noise;
 } mlkem_kpke_encrypt_samples;
 
+/* The steps of K-PKE.KeyGen (kpke.c) that a schedule runs as their
+ * inputs arrive, given to it by kpke.c. s_hat: steps 8-11 and 16, once
+ * v->prf holds PRF_eta1(sigma, N) for every N < k. e_hat: steps 12-15 and
+ * 17 for row i, once v->prf[k + i] is complete. t_hat: steps 18-19 of row
+ * i over the coefficients [from, to) (whole parts, MLKEM_PART_COEFFS),
+ * once s-hat, e-hat[i] and those coefficients of row i of A-hat are
+ * complete. */
+typedef struct {
+  void (*s_hat)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v);
+  void (*e_hat)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v, unsigned i);
+  void (*t_hat)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v, unsigned i,
+                unsigned from, unsigned to);
+} mlkem_kpke_keygen_steps;
+
 /* The symmetric functions K-PKE runs on, chosen by its caller: FIPS 203's
  * (mlkem_kpke_fips203, kpke_schedule.c) for ML-KEM, round 3's
  * (kyber/sym_shake.c, kyber/sym_90s.c) for Kyber, whose K-PKE differs from
@@ -61,17 +75,17 @@ typedef struct {
  *  g: K-PKE.KeyGen step 1, (rho, sigma) = G(d || k) into rho_sigma
  *     (round 3: G(d), which is SHA-512(d) in the 90s variant).
  *  keygen_schedule: steps 3-19 from rho and sigma, with rho already in
- *     ek: A-hat, s and e sampled, and kpke.c's steps
- *     (mlkem_kpke_keygen_s_hat, _e_hat, _t_hat) run on them as they
- *     arrive; with h not NULL, also H(ek) into h (
- *     @spec{FIPS203, Alg. 16, l. 3}), hashed as ek is written. H is SHA3-256
- *     there: a suite whose H is another hash is given NULL.
+ *     ek: A-hat, s and e sampled, and the steps kpke.c gives it run on
+ *     them as they arrive; with h not NULL, also H(ek) into h
+ *     (@spec{FIPS203, Alg. 16, l. 3}), hashed as ek is written. H is
+ *     SHA3-256 there: a suite whose H is another hash is given NULL.
  *  encrypt_samples: K-PKE.Encrypt steps 3-17 at once: fills es from ek's
  *     rho and the randomness r. */
 typedef struct MLKEM_NS(kpke_suite) {
   void (*g)(const mlkem_backend *be, uint8_t rho_sigma[2 * MLKEM_SYMBYTES],
             const uint8_t d[MLKEM_SYMBYTES]);
   void (*keygen_schedule)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                          const mlkem_kpke_keygen_steps *steps,
                           const uint8_t rho[MLKEM_SYMBYTES],
                           const uint8_t sigma[MLKEM_SYMBYTES], uint8_t *h);
   void (*encrypt_samples)(const mlkem_backend *be,
@@ -96,6 +110,7 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
 extern const mlkem_kpke_suite mlkem_kpke_fips203;
 void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
                                 mlkem_kpke_keygen_vars *v,
+                                const mlkem_kpke_keygen_steps *steps,
                                 const uint8_t rho[MLKEM_SYMBYTES],
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h);
@@ -103,19 +118,6 @@ void mlkem_kpke_sample_encrypt(const mlkem_backend *be,
                                mlkem_kpke_encrypt_samples *es,
                                const uint8_t *ek,
                                const uint8_t r[MLKEM_SYMBYTES]);
-
-/* The steps of K-PKE.KeyGen that the schedule runs. s-hat: steps 8-11
- * and 16, once v->prf holds PRF_eta1(sigma, N) for every N < k. e-hat[i]:
- * steps 12-15 and 17 for one row, once v->prf[k + i] is complete. t-hat:
- * steps 18-19 of row i over the coefficients [from, to) (whole parts,
- * MLKEM_PART_COEFFS), once s-hat, e-hat[i] and those coefficients of row
- * i of A-hat are complete. */
-void mlkem_kpke_keygen_s_hat(const mlkem_backend *be,
-                             mlkem_kpke_keygen_vars *v);
-void mlkem_kpke_keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                             unsigned i);
-void mlkem_kpke_keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                             unsigned i, unsigned from, unsigned to);
 
 /* The jobs of the noise (2k + 1 PRFs), and those mlkem_kpke_encrypt_jobs
  * appends: k^2 matrix entries, then the noise. */

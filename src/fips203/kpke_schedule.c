@@ -3,9 +3,9 @@
  * kpke_schedule.c - FIPS 203's symmetric functions for K-PKE, the suite
  * mlkem_kpke_fips203 (kpke_internal.h), and how their hashes run: which
  * jobs go into one list for the sponge scheduler (sha3.h), in which
- * order, and, in key generation, which of the algorithm's steps (kpke.c)
- * run as the hashes' outputs arrive. Compiled per parameter set, like
- * kpke.c (level.h).
+ * order, and, in key generation, when the algorithm's steps, which kpke.c
+ * gives as a table, run as the hashes' outputs arrive. Compiled per
+ * parameter set, like kpke.c (level.h).
  *
  * The algorithms are in kpke.c; the choices here change only speed: the
  * order of a list decides which lanes run side by side (lanes take jobs
@@ -61,6 +61,7 @@ static void g_with_rank(const mlkem_backend *be,
 typedef struct {
   const mlkem_backend *be;
   mlkem_kpke_keygen_vars *v;
+  const mlkem_kpke_keygen_steps *steps; /* kpke.c's */
   const mlkem_matrix_entry *entries;
   unsigned prf_have[2 * K]; /* bytes of each PRF output received */
   unsigned s_left;          /* polynomials of s incomplete */
@@ -88,8 +89,8 @@ static void keygen_advance(keygen_pipe *kp) {
       if (row[j].ctr < have) have = row[j].ctr;
     have &= ~(unsigned)(MLKEM_PART_COEFFS - 1);
     if (have <= kp->done) return;
-    if (kp->done == 0) mlkem_kpke_keygen_e_hat(kp->be, kp->v, i);
-    mlkem_kpke_keygen_t_hat(kp->be, kp->v, i, kp->done, have);
+    if (kp->done == 0) kp->steps->e_hat(kp->be, kp->v, i);
+    kp->steps->t_hat(kp->be, kp->v, i, kp->done, have);
     kp->done = have;
     /* rho, the last 32 bytes, is in place from the start. */
     kp->ek_ready = (size_t)MLKEM_POLYBYTES * i + 3 * (size_t)have / 2;
@@ -111,7 +112,7 @@ static int keygen_prf_block(void *arg, const uint64_t *lane, size_t stride,
   mlkem_lane_bytes(kp->v->prf[ps->n] + have, lane, stride, n);
   kp->prf_have[ps->n] = have + (unsigned)n;
   if (kp->prf_have[ps->n] < MLKEM_ETA1_BYTES) return 0;
-  if (ps->n < K && --kp->s_left == 0) mlkem_kpke_keygen_s_hat(kp->be, kp->v);
+  if (ps->n < K && --kp->s_left == 0) kp->steps->s_hat(kp->be, kp->v);
   keygen_advance(kp);
   return 1;
 }
@@ -150,6 +151,7 @@ _Static_assert(KEYGEN_JOBS <= MLKEM_SPONGE_MAX_JOBS,
 
 void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
                                 mlkem_kpke_keygen_vars *v,
+                                const mlkem_kpke_keygen_steps *steps,
                                 const uint8_t rho[MLKEM_SYMBYTES],
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h) {
@@ -164,6 +166,7 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
 
   kp.be = be;
   kp.v = v;
+  kp.steps = steps;
   kp.entries = entries;
   kp.s_left = K;
   kp.rows = 0;

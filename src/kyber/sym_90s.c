@@ -35,6 +35,7 @@ static void sha2_g(const mlkem_backend *be,
  * here: the variant's H is SHA-256 (h is NULL). */
 static void aes_keygen_schedule(const mlkem_backend *be,
                                 mlkem_kpke_keygen_vars *v,
+                                const mlkem_kpke_keygen_steps *steps,
                                 const uint8_t rho[MLKEM_SYMBYTES],
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h) {
@@ -50,10 +51,10 @@ static void aes_keygen_schedule(const mlkem_backend *be,
   mlkem_prf_aes(&key, 0, 2 * K, outs, MLKEM_ETA1_BYTES);
   mlkem_aes256_key_wipe(&key);
   /* Steps 8-19. */
-  mlkem_kpke_keygen_s_hat(be, v);
+  steps->s_hat(be, v);
   for (i = 0; i < K; i++) {
-    mlkem_kpke_keygen_e_hat(be, v, i);
-    mlkem_kpke_keygen_t_hat(be, v, i, 0, MLKEM_N);
+    steps->e_hat(be, v, i);
+    steps->t_hat(be, v, i, 0, MLKEM_N);
   }
 }
 
