@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * components.c - make bench-components (and `mlkem bench --components`):
- * the median cost of each building block of ML-KEM on the backend in use
+ * components.c - the program mlkem_components (make bench-components),
+ * for developers: the median cost of each building block of ML-KEM on
+ * the backend in use
  * (the one MLKEM_BACKEND or the CPU chooses), in rdtsc ticks (the virtual
  * counter on AArch64, nanoseconds elsewhere) and nanoseconds:
  *
@@ -31,7 +32,10 @@
  * median ns. Printed as a table; --csv FILE writes the CSV of make bench
  * (programs.h), --json FILE the JSON.
  *
- * Usage: components [--passes P] [--csv FILE] [--json FILE]
+ * It times the library's internal operations (src/), so it is no part
+ * of the mlkem command, which uses the public API only.
+ *
+ * Usage: mlkem_components [--passes P] [--csv FILE] [--json FILE]
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -42,8 +46,8 @@
 #include "mlkem_hazmat.h"
 #include "backend/backend.h"
 #include "programs.h"
-#include "sample.h"
-#include "symmetric.h"
+#include "fips203/sample.h"
+#include "fips203/symmetric.h"
 #include "sha3/sha3.h"
 
 #define REPS 8
@@ -381,7 +385,7 @@ static void write_json(FILE *f, const summary *sum, unsigned passes) {
   fprintf(f, "  ]\n}\n");
 }
 
-int mlkem_components_run(int argc, const char *const *argv) {
+int main(int argc, char **argv) {
   const char *csv = NULL, *json = NULL;
   unsigned passes = 7, p;
   summary *sum;

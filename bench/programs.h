@@ -18,10 +18,6 @@ int mlkem_demo_run(void);
  * the name to show in messages). Returns the exit status. */
 int mlkem_bench_run(int argc, const char *const *argv);
 
-/* The component benchmark (components.c, make bench-components): argv as
- * its usage line describes. Returns the exit status. */
-int mlkem_components_run(int argc, const char *const *argv);
-
 /* The programs' messages, in the tool's form (prog: argv[0], which the
  * tool gives as "mlkem bench"): "PROG: message" on standard error.
  * mlkem_bench_usage adds "(see 'PROG --help')" and returns 2, the exit
@@ -49,7 +45,9 @@ int mlkem_bench_number(const char *s, unsigned long max, unsigned long *out);
 /* The benchmark's clock (rdtsc on x86-64, the virtual counter on AArch64,
  * nanoseconds elsewhere), its unit's name, its pinning to one CPU
  * ($MLKEM_BENCH_CPU, or the current one), a nanosecond clock and an
- * ascending sort, for the other benchmarks. */
+ * ascending sort, for the other benchmarks (the developers' programs
+ * mlkem_components and mlkem_sym_bench, which time internal functions,
+ * link this library too). */
 uint64_t mlkem_bench_ticks(void);
 uint64_t mlkem_bench_now_ns(void); /* CLOCK_MONOTONIC */
 void mlkem_bench_sort(uint64_t *v, size_t n);

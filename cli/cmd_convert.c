@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 static const char usage[] =
     "usage: mlkem convert -i KEYFILE -o FILE [--format seed|expanded|both]\n"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 static const char usage[] =
     "usage: mlkem encaps -i PUBFILE --ct FILE --secret FILE [--hex] [-a ALG]\n"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "ct.h"
+#include "platform/ct.h"
 #include "random.h"
 
 static const char usage[] =

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 void cli_error(const char *cmd, const char *fmt, ...) {
   va_list ap;

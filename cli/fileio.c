@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 
 /* The longest path compared by fio_same_destination. */
 #define FIO_PATH_MAX 4096

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 
 /* The hex digit of v (0..15) with no branch on v and no table indexed by
  * it, for secrets: '0' + v, and when v > 9 (the borrow of 9 - v) the

@@ -19,7 +19,7 @@
 
 #include <openssl/evp.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
 #include "prov.h"

@@ -35,7 +35,7 @@
 #include <openssl/x509.h>
 
 #include "../cli/hex.h" /* mlkem_hex_digit, shared with the tool */
-#include "ct.h"
+#include "platform/ct.h"
 #include "keyfile/pem.h"
 #include "prov.h"
 

@@ -19,7 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 #include "prov.h"
 
 mlkp_key *mlkp_key_new(mlkp_provctx *prov, const mlkp_alg *alg) {

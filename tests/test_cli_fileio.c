@@ -3,8 +3,7 @@
  * test_cli_fileio.c - the input side of the `mlkem` tool's file handling
  * (cli/fileio.c, included here with its allocator replaced): when memory
  * runs out while a file is read, every buffer that held its bytes (a key
- * file's, possibly a private key) is wiped before it is freed (issue 23,
- * item 6).
+ * file's, possibly a private key) is wiped before it is freed.
  *
  * fio_read starts with a 4096-byte buffer and doubles it as the file
  * grows; test_malloc fails the N-th allocation (and zeroes the blocks it

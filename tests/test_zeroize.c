@@ -74,7 +74,7 @@
 #include "mlkem_kyber.h"
 #include "backend/backend.h"
 #include "painted_stack.h"
-#include "params.h"
+#include "fips203/params.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
 #include "x25519/x25519.h"

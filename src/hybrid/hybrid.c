@@ -5,7 +5,7 @@
  */
 #include "hybrid/hybrid.h"
 
-#include "ct.h"
+#include "platform/ct.h"
 #include "mlkem.h"
 
 const mlkem_x25519_impl *mlkem_hybrid_enter(int missing,

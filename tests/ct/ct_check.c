@@ -95,7 +95,7 @@
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
 #include "mlkem_kyber.h"
-#include "ct_testing.h"
+#include "platform/ct_testing.h"
 #include "sha2/sha2.h"
 #include "keyfile/pem.h"
 #include "mlkem_keyfile.h"
@@ -141,7 +141,7 @@ static int all_secret(const void *p, size_t len) {
 #define MAX_EK MLKEM1024_EK_BYTES
 #define MAX_DK MLKEM1024_DK_BYTES
 #define MAX_CT MLKEM1024_CT_BYTES
-/* The header of an expanded key, public (src/kem.c). */
+/* The header of an expanded key, public (fips203/kem.c). */
 #define XK_PUBLIC_HEADER 8
 
 static unsigned failures, checks, lost;
@@ -195,7 +195,7 @@ static int all_zero(const uint8_t *p, size_t len) {
 /* The expanded keys (ML-KEM): expand_dk from dk marked as mark_dk says,
  * expand_dk_from_seed from the secret seed, expand_ek from the public ek;
  * then decaps_expanded with the whole expanded dk secret but its 8-byte
- * header (the only part it may branch on; src/kem.c, the layout), of the
+ * header (the only part it may branch on; fips203/kem.c, the layout), of the
  * valid ciphertext ct and of an altered one (implicit rejection), and
  * encaps_expanded_derand with a secret m; and the refusal of a header
  * from another backend. s-hat (after t-hat and A-hat, at

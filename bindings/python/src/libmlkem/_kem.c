@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "_native.h"
-#include "ct.h"
+#include "platform/ct.h"
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
 #include "mlkem_kyber.h"

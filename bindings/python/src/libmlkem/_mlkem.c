@@ -31,10 +31,10 @@
 #include <string.h>
 
 #include "_native.h"
-#include "ct.h"
+#include "platform/ct.h"
 #include "mlkem.h"
 #include "mlkem_keyfile.h"
-#include "randombytes.h"
+#include "platform/randombytes.h"
 
 #define N_SETS 3
 #define MAX_CT MLKEM1024_CT_BYTES

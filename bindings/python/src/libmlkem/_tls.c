@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "_native.h"
-#include "ct.h"
+#include "platform/ct.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
