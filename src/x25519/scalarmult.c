@@ -141,18 +141,18 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
     fe_sub(&b, &x2, &z2); /* B = x2 - z2 (L) */
     fe_add(&c, &x3, &z3); /* C = x3 + z3 (L) */
     fe_sub(&d, &x3, &z3); /* D = x3 - z3 (L) */
-    fe_sq(&aa, &a);       /* AA = A^2 (T) */
-    fe_sq(&bb, &b);       /* BB = B^2 (T) */
     fe_mul(&da, &d, &a);  /* DA (T) */
     fe_mul(&cb, &c, &b);  /* CB (T) */
-    fe_sub(&e, &aa, &bb); /* E = AA - BB (L) */
-    fe_add(&x3, &da, &cb);
-    fe_sq(&x3, &x3); /* x3 = (DA + CB)^2 (T) */
+    fe_sq(&aa, &a);       /* AA = A^2 (T) */
+    fe_sq(&bb, &b);       /* BB = B^2 (T) */
     fe_sub(&z3, &da, &cb);
+    fe_add(&x3, &da, &cb);
     fe_sq(&z3, &z3);
-    fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
+    fe_sub(&e, &aa, &bb); /* E = AA - BB (L) */
     fe_mul(&x2, &aa, &bb); /* x2 = AA BB (T) */
+    fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
     fe_mul_small(&z2, &e, X25519_A24);
+    fe_sq(&x3, &x3); /* x3 = (DA + CB)^2 (T) */
     fe_add(&z2, &z2, &aa);
     fe_mul(&z2, &z2, &e); /* z2 = E (AA + a24 E) (T) */
   }

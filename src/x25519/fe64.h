@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * x25519/fe64.h - arithmetic modulo p = 2^255 - 19 in radix 2^64 with the
+ * x86-64 instructions of BMI2 (MULX) and ADX (ADCX, ADOX): the field API
+ * of x25519/scalarmult.c (listed there) for impl_mulx.c, the only file
+ * that includes it (compiled with -mbmi2 -madx, run where CPUID reports
+ * both).
+ *
+ * An element is four 64-bit words v[0..3], the integer sum v[i] 2^(64 i)
+ * below 2^256, congruent to the element; only fe_to_words reduces below
+ * p. Every function takes any such element and returns one, so there are
+ * no limb bounds to track: the ladder's and the comb's "tight" and
+ * "loose" (scalarmult.c) are the same thing here, and fe_carry does
+ * nothing. Reduction is lazy: 2^256 = 38 (mod p), so a carry out of bit
+ * 255 of a sum, or the high half of a product, is folded back times 38,
+ * and a result is only ever made to fit in 256 bits.
+ *
+ * The multiplications are inline assembly, not the _mulx_u64 and
+ * _addcarryx_u64 intrinsics: what makes MULX with ADCX and ADOX fast is
+ * two carry chains running through one sequence of additions (ADCX uses
+ * and sets only the carry flag, ADOX only the overflow flag), and gcc 12
+ * and clang 14 both break such interleaved chains apart, saving and
+ * restoring flags around them (docs/ARCHITECTURE.md has the figures). Each
+ * block is a straight line of MUL/ADD-class instructions, moves, SBB
+ * masks and one IMUL by a constant: no branch, no memory address that
+ * depends on a value, and no instruction whose time depends on its
+ * operands on x86-64 (MULX and IMUL take the same time for every input).
+ *
+ * Register use: each block takes its pointers in registers and names its
+ * scratch registers as outputs; at most eleven registers besides the stack
+ * and frame pointers, so it also compiles at -O0 and with
+ * -fno-omit-frame-pointer. The "memory" clobber tells the compiler that
+ * the block reads and writes through the pointers (the elements are on
+ * the stack, where the compiler keeps them anyway, so it costs no reload
+ * that would not happen).
+ */
+#ifndef MLKEM_X25519_FE64_H
+#define MLKEM_X25519_FE64_H
+
+#include <stdint.h>
+
+typedef struct {
+  uint64_t v[4];
+} fe;
+
+/* Bits 192 to 254: the top word without bit 255. */
+#define FE64_TOP_MASK ((UINT64_C(1) << 63) - 1)
+
+/* The 256-bit little-endian integer w[0] + w[1] 2^64 + ..., bit 255
+ * ignored (cleared). */
+static inline void fe_from_words(fe *r, const uint64_t w[4]) {
+  r->v[0] = w[0];
+  r->v[1] = w[1];
+  r->v[2] = w[2];
+  r->v[3] = w[3] & FE64_TOP_MASK;
+}
+
+/* Nothing to do: every element is already below 2^256. */
+static inline void fe_carry(fe *r) {
+  (void)r;
+}
+
+static inline void fe_set_small(fe *r, uint64_t c) {
+  r->v[0] = c;
+  r->v[1] = r->v[2] = r->v[3] = 0;
+}
+
+/* The canonical representative (below p) as four little-endian words. */
+static inline void fe_to_words(uint64_t w[4], const fe *f) {
+  __extension__ typedef unsigned __int128 u128;
+  uint64_t t[4], q;
+  u128 c;
+  unsigned i;
+  /* Bit 255 folded in as 19 (2^255 = 19 mod p): the value is then below
+   * 2^255 + 19 < 2p. */
+  q = f->v[3] >> 63;
+  c = (u128)f->v[0] + 19 * q;
+  t[0] = (uint64_t)c;
+  for (i = 1; i < 4; i++) {
+    c = (u128)(f->v[i] & (i == 3 ? FE64_TOP_MASK : ~UINT64_C(0))) +
+        (uint64_t)(c >> 64);
+    t[i] = (uint64_t)c;
+  }
+  /* q = 1 exactly when the value is p or more: then value + 19 reaches
+   * bit 255, and adding 19 and clearing bit 255 subtracts p. */
+  c = (u128)t[0] + 19;
+  for (i = 1; i < 4; i++) c = (u128)t[i] + (uint64_t)(c >> 64);
+  q = (uint64_t)c >> 63;
+  c = (u128)t[0] + 19 * q;
+  w[0] = (uint64_t)c;
+  for (i = 1; i < 4; i++) {
+    c = (u128)t[i] + (uint64_t)(c >> 64);
+    w[i] = (uint64_t)c;
+  }
+  w[3] &= FE64_TOP_MASK;
+}
+
+
+/* Assembly text shared by the functions below; arguments are operand
+ * references ("%[o0]"). FE64_FOLD(o0, m): the carry flag is a carry out of
+ * bit 255 of o3:o2:o1:o0, that is 2^256 = 38 lost: 38 is added to o0. The
+ * callers use it only where the wrapped value is below 2^64 - 38, so the
+ * addition cannot carry. m is scratch. */
+#define FE64_FOLD(o0, m) \
+  "sbbq " m ", " m "\n\t" \
+  "andq $38, " m "\n\t"   \
+  "addq " m ", " o0 "\n\t"
+
+/* FE64_STORE(o0, o1, o2, o3): the four words to r. */
+#define FE64_STORE(o0, o1, o2, o3) \
+  "movq " o0 ", 0(%[r])\n\t"       \
+  "movq " o1 ", 8(%[r])\n\t"       \
+  "movq " o2 ", 16(%[r])\n\t"      \
+  "movq " o3 ", 24(%[r])\n\t"
+
+/* r = a + b. A carry out of the sum is folded as 38 and carried through;
+ * that can carry again only if the sum wrapped to below 38, and then the
+ * second fold cannot. */
+static inline void fe_add(fe *r, const fe *a, const fe *b) {
+  uint64_t o0, o1, o2, o3, m;
+  __asm__ volatile(
+      "movq 0(%[a]), %[o0]\n\t"
+      "addq 0(%[b]), %[o0]\n\t"
+      "movq 8(%[a]), %[o1]\n\t"
+      "adcq 8(%[b]), %[o1]\n\t"
+      "movq 16(%[a]), %[o2]\n\t"
+      "adcq 16(%[b]), %[o2]\n\t"
+      "movq 24(%[a]), %[o3]\n\t"
+      "adcq 24(%[b]), %[o3]\n\t"
+      "sbbq %[m], %[m]\n\t"
+      "andq $38, %[m]\n\t"
+      "addq %[m], %[o0]\n\t"
+      "adcq $0, %[o1]\n\t"
+      "adcq $0, %[o2]\n\t"
+      "adcq $0, %[o3]\n\t" FE64_FOLD("%[o0]", "%[m]")
+          FE64_STORE("%[o0]", "%[o1]", "%[o2]", "%[o3]")
+      : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3),
+        [m] "=&r"(m)
+      : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+      : "cc", "memory");
+}
+
+/* r = a - b. A borrow out of the top word means the difference wrapped
+ * to itself plus 2^256, that is plus 38: 38 is subtracted, and if that
+ * borrows again (from a value below 38) once more, which then cannot
+ * borrow (the word is near 2^64). */
+static inline void fe_sub(fe *r, const fe *a, const fe *b) {
+  uint64_t o0, o1, o2, o3, m;
+  __asm__ volatile(
+      "movq 0(%[a]), %[o0]\n\t"
+      "subq 0(%[b]), %[o0]\n\t"
+      "movq 8(%[a]), %[o1]\n\t"
+      "sbbq 8(%[b]), %[o1]\n\t"
+      "movq 16(%[a]), %[o2]\n\t"
+      "sbbq 16(%[b]), %[o2]\n\t"
+      "movq 24(%[a]), %[o3]\n\t"
+      "sbbq 24(%[b]), %[o3]\n\t"
+      "sbbq %[m], %[m]\n\t"
+      "andq $38, %[m]\n\t"
+      "subq %[m], %[o0]\n\t"
+      "sbbq $0, %[o1]\n\t"
+      "sbbq $0, %[o2]\n\t"
+      "sbbq $0, %[o3]\n\t"
+      "sbbq %[m], %[m]\n\t"
+      "andq $38, %[m]\n\t"
+      "subq %[m], %[o0]\n\t" FE64_STORE("%[o0]", "%[o1]", "%[o2]", "%[o3]")
+      : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3),
+        [m] "=&r"(m)
+      : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+      : "cc", "memory");
+}
+
+/* The reduction of a 512-bit product lo + 2^256 hi = lo + 38 hi (mod p),
+ * the low words in l0..l3 (operands: registers or memory), the high ones
+ * in the registers named h4..h7. Each 38 h[i] is a two-word product
+ * (MULX, %rdx = 38); the low words are added to l[i] on the CF chain
+ * (ADCX), the high words to word i + 1 on the OF chain (ADOX). What is
+ * left above 2^256 is below 40; times 38 it is added to word 0 and
+ * carried up, and FE64_FOLD ends it (a carry there leaves a value below
+ * 40 * 38). Result in t0, t1, h4, h5; h6, h7 are scratch. Register
+ * arguments are operand names ("x0"), for FE64_R (%[x0]) and FE64_K
+ * (%k[x0], the low 32 bits). */
+#define FE64_R(n) "%[" n "]"
+#define FE64_K(n) "%k[" n "]"
+#define FE64_REDUCE(l0, l1, l2, l3, h4, h5, h6, h7, t0, t1)       \
+  "movl $38, %%edx\n\t"                                            \
+  "xorl " FE64_K(t0) ", " FE64_K(t0) "\n\t"                         \
+  "mulxq " FE64_R(h4) ", " FE64_R(t0) ", " FE64_R(h4) "\n\t"        \
+  "adcxq " l0 ", " FE64_R(t0) "\n\t"                               \
+  "mulxq " FE64_R(h5) ", " FE64_R(t1) ", " FE64_R(h5) "\n\t"        \
+  "adcxq " l1 ", " FE64_R(t1) "\n\t"                               \
+  "adoxq " FE64_R(h4) ", " FE64_R(t1) "\n\t"                       \
+  "mulxq " FE64_R(h6) ", " FE64_R(h4) ", " FE64_R(h6) "\n\t"        \
+  "adcxq " l2 ", " FE64_R(h4) "\n\t"                               \
+  "adoxq " FE64_R(h5) ", " FE64_R(h4) "\n\t"                       \
+  "mulxq " FE64_R(h7) ", " FE64_R(h5) ", " FE64_R(h7) "\n\t"        \
+  "adcxq " l3 ", " FE64_R(h5) "\n\t"                               \
+  "adoxq " FE64_R(h6) ", " FE64_R(h5) "\n\t"                       \
+  "movl $0, " FE64_K(h6) "\n\t"                                    \
+  "adcxq " FE64_R(h6) ", " FE64_R(h7) "\n\t"                       \
+  "adoxq " FE64_R(h6) ", " FE64_R(h7) "\n\t"                       \
+  "imulq $38, " FE64_R(h7) ", " FE64_R(h7) "\n\t"                  \
+  "addq " FE64_R(h7) ", " FE64_R(t0) "\n\t"                        \
+  "adcq $0, " FE64_R(t1) "\n\t"                                    \
+  "adcq $0, " FE64_R(h4) "\n\t"                                    \
+  "adcq $0, " FE64_R(h5) "\n\t" FE64_FOLD(FE64_R(t0), FE64_R(h7))
+
+/* One row of the schoolbook product after the first: adds a b[i] (%rdx =
+ * b[i], loaded from bi) to the running sum, whose words i..i+3 are in
+ * x0..x3; word i + 4 is created in x4. The low half of a[j] b[i] goes to
+ * word i + j on the CF chain, the high half to word i + j + 1 on the OF
+ * chain; XOR clears both flags first. Word i is then final in x0. */
+#define FE64_MUL_ROW(bi, x0, x1, x2, x3, x4) \
+  "movq " bi ", %%rdx\n\t"                   \
+  "xorl %k[t0], %k[t0]\n\t"                  \
+  "mulxq 0(%[a]), %[t0], %[t1]\n\t"          \
+  "adcxq %[t0], " x0 "\n\t"                  \
+  "adoxq %[t1], " x1 "\n\t"                  \
+  "mulxq 8(%[a]), %[t0], %[t1]\n\t"          \
+  "adcxq %[t0], " x1 "\n\t"                  \
+  "adoxq %[t1], " x2 "\n\t"                  \
+  "mulxq 16(%[a]), %[t0], %[t1]\n\t"         \
+  "adcxq %[t0], " x2 "\n\t"                  \
+  "adoxq %[t1], " x3 "\n\t"                  \
+  "mulxq 24(%[a]), %[t0], " x4 "\n\t"        \
+  "adcxq %[t0], " x3 "\n\t"                  \
+  "movl $0, %k[t1]\n\t"                      \
+  "adoxq %[t1], " x4 "\n\t"                  \
+  "adcxq %[t1], " x4 "\n\t"
+
+/* r = a b: the 512-bit product row by row (16 MULX), then FE64_REDUCE (4
+ * MULX, one IMUL). The running sum's words rotate through five registers
+ * x0..x4; words 0-2 are final after their rows and wait in s[]. */
+static inline void fe_mul(fe *r, const fe *a, const fe *b) {
+  uint64_t s[3], x0, x1, x2, x3, x4, t0, t1, rdx;
+  __asm__ volatile(
+      /* Row 0: a b[0] into words 0-4. */
+      "movq 0(%[b]), %%rdx\n\t"
+      "mulxq 0(%[a]), %[x0], %[x1]\n\t"
+      "mulxq 8(%[a]), %[t0], %[x2]\n\t"
+      "addq %[t0], %[x1]\n\t"
+      "mulxq 16(%[a]), %[t0], %[x3]\n\t"
+      "adcq %[t0], %[x2]\n\t"
+      "mulxq 24(%[a]), %[t0], %[x4]\n\t"
+      "adcq %[t0], %[x3]\n\t"
+      "adcq $0, %[x4]\n\t"
+      "movq %[x0], %[s0]\n\t"
+      /* Rows 1-3: words 1, 2 final after theirs; row 3 leaves word 3 in
+       * x3 and words 4-7 in x4, x0, x1, x2. */
+      FE64_MUL_ROW("8(%[b])", "%[x1]", "%[x2]", "%[x3]", "%[x4]", "%[x0]")
+      "movq %[x1], %[s1]\n\t"
+      FE64_MUL_ROW("16(%[b])", "%[x2]", "%[x3]", "%[x4]", "%[x0]", "%[x1]")
+      "movq %[x2], %[s2]\n\t"
+      FE64_MUL_ROW("24(%[b])", "%[x3]", "%[x4]", "%[x0]", "%[x1]", "%[x2]")
+      FE64_REDUCE("%[s0]", "%[s1]", "%[s2]", "%[x3]", "x4", "x0", "x1", "x2",
+                  "t0", "t1")
+      FE64_STORE("%[t0]", "%[t1]", "%[x4]", "%[x0]")
+      : [s0] "=m"(s[0]), [s1] "=m"(s[1]), [s2] "=m"(s[2]), [x0] "=&r"(x0),
+        [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [x4] "=&r"(x4),
+        [t0] "=&r"(t0), [t1] "=&r"(t1), "=&d"(rdx)
+      : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+      : "cc", "memory");
+}
+
+/* r = a^2: the six products a[i] a[j], i < j, once (6 MULX), doubled on
+ * the CF chain while the squares a[i]^2 (4 MULX) are added on the OF
+ * chain, then FE64_REDUCE. Words 0-2 of the 512-bit square wait in s[]. */
+static inline void fe_sq(fe *r, const fe *a) {
+  uint64_t s[3], x1, x2, x3, x4, x5, x6, t0, t1, rdx;
+  __asm__ volatile(
+      /* a[0] (a[1], a[2], a[3]) into words 1-4. */
+      "movq 0(%[a]), %%rdx\n\t"
+      "mulxq 8(%[a]), %[x1], %[x2]\n\t"
+      "mulxq 16(%[a]), %[t0], %[x3]\n\t"
+      "addq %[t0], %[x2]\n\t"
+      "mulxq 24(%[a]), %[t0], %[x4]\n\t"
+      "adcq %[t0], %[x3]\n\t"
+      "adcq $0, %[x4]\n\t"
+      /* a[1] (a[2], a[3]) into words 3-5. */
+      "movq 8(%[a]), %%rdx\n\t"
+      "xorl %k[t0], %k[t0]\n\t"
+      "mulxq 16(%[a]), %[t0], %[t1]\n\t"
+      "adcxq %[t0], %[x3]\n\t"
+      "adoxq %[t1], %[x4]\n\t"
+      "mulxq 24(%[a]), %[t0], %[x5]\n\t"
+      "adcxq %[t0], %[x4]\n\t"
+      "movl $0, %k[t1]\n\t"
+      "adoxq %[t1], %[x5]\n\t"
+      "adcxq %[t1], %[x5]\n\t"
+      /* a[2] a[3] into words 5-6. */
+      "movq 16(%[a]), %%rdx\n\t"
+      "mulxq 24(%[a]), %[t0], %[x6]\n\t"
+      "addq %[t0], %[x5]\n\t"
+      "adcq $0, %[x6]\n\t"
+      /* Doubled (ADCX x, x) and the squares added (ADOX). Word 7 is the
+       * doubling's carry plus the high half of a[3]^2. */
+      "movq 0(%[a]), %%rdx\n\t"
+      "mulxq %%rdx, %[t0], %[t1]\n\t"
+      "movq %[t0], %[s0]\n\t"
+      "xorl %k[t0], %k[t0]\n\t"
+      "adcxq %[x1], %[x1]\n\t"
+      "adoxq %[t1], %[x1]\n\t"
+      "movq %[x1], %[s1]\n\t"
+      "movq 8(%[a]), %%rdx\n\t"
+      "mulxq %%rdx, %[t0], %[t1]\n\t"
+      "adcxq %[x2], %[x2]\n\t"
+      "adoxq %[t0], %[x2]\n\t"
+      "movq %[x2], %[s2]\n\t"
+      "adcxq %[x3], %[x3]\n\t"
+      "adoxq %[t1], %[x3]\n\t"
+      "movq 16(%[a]), %%rdx\n\t"
+      "mulxq %%rdx, %[t0], %[t1]\n\t"
+      "adcxq %[x4], %[x4]\n\t"
+      "adoxq %[t0], %[x4]\n\t"
+      "adcxq %[x5], %[x5]\n\t"
+      "adoxq %[t1], %[x5]\n\t"
+      "movq 24(%[a]), %%rdx\n\t"
+      "mulxq %%rdx, %[t0], %[t1]\n\t"
+      "adcxq %[x6], %[x6]\n\t"
+      "adoxq %[t0], %[x6]\n\t"
+      /* x1 is free again (stored): word 7. */
+      "movl $0, %k[x1]\n\t"
+      "adcxq %[x1], %[x1]\n\t"
+      "adoxq %[t1], %[x1]\n\t"
+      FE64_REDUCE("%[s0]", "%[s1]", "%[s2]", "%[x3]", "x4", "x5", "x6", "x1",
+                  "t0", "t1")
+      FE64_STORE("%[t0]", "%[t1]", "%[x4]", "%[x5]")
+      : [s0] "=m"(s[0]), [s1] "=m"(s[1]), [s2] "=m"(s[2]), [x1] "=&r"(x1),
+        [x2] "=&r"(x2), [x3] "=&r"(x3), [x4] "=&r"(x4), [x5] "=&r"(x5),
+        [x6] "=&r"(x6), [t0] "=&r"(t0), [t1] "=&r"(t1), "=&d"(rdx)
+      : [r] "r"(r), [a] "r"(a)
+      : "cc", "memory");
+}
+
+/* r = a c for a constant c below 2^17: four MULX give five words, the
+ * fifth below 2^17; times 38 it is added to word 0 and carried up. */
+static inline void fe_mul_small(fe *r, const fe *a, uint32_t c) {
+  uint64_t o0, o1, o2, o3, h, rdx = c;
+  __asm__ volatile(
+      "mulxq 0(%[a]), %[o0], %[o1]\n\t"
+      "mulxq 8(%[a]), %[h], %[o2]\n\t"
+      "addq %[h], %[o1]\n\t"
+      "mulxq 16(%[a]), %[h], %[o3]\n\t"
+      "adcq %[h], %[o2]\n\t"
+      "mulxq 24(%[a]), %[h], %%rdx\n\t"
+      "adcq %[h], %[o3]\n\t"
+      "adcq $0, %%rdx\n\t"
+      "imulq $38, %%rdx, %%rdx\n\t"
+      "addq %%rdx, %[o0]\n\t"
+      "adcq $0, %[o1]\n\t"
+      "adcq $0, %[o2]\n\t"
+      "adcq $0, %[o3]\n\t" FE64_FOLD("%[o0]", "%[h]")
+          FE64_STORE("%[o0]", "%[o1]", "%[o2]", "%[o3]")
+      : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3),
+        [h] "=&r"(h), "+&d"(rdx)
+      : [r] "r"(r), [a] "r"(a)
+      : "cc", "memory");
+}
+
+/* Swaps a and b if mask is all ones, leaves them if it is zero; mask
+ * comes through a value barrier (ct.h). In assembly so that every load
+ * and store is one word, as in the arithmetic: compilers vectorise the C
+ * loop into 16-byte loads of words just stored one by one, which the
+ * processor cannot forward from the stores and waits for. */
+static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
+  uint64_t x, y, t;
+  __asm__ volatile(
+      "movq 0(%[a]), %[x]\n\t"
+      "movq 0(%[b]), %[y]\n\t"
+      "movq %[x], %[t]\n\t"
+      "xorq %[y], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "xorq %[t], %[y]\n\t"
+      "movq %[x], 0(%[a])\n\t"
+      "movq %[y], 0(%[b])\n\t"
+      "movq 8(%[a]), %[x]\n\t"
+      "movq 8(%[b]), %[y]\n\t"
+      "movq %[x], %[t]\n\t"
+      "xorq %[y], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "xorq %[t], %[y]\n\t"
+      "movq %[x], 8(%[a])\n\t"
+      "movq %[y], 8(%[b])\n\t"
+      "movq 16(%[a]), %[x]\n\t"
+      "movq 16(%[b]), %[y]\n\t"
+      "movq %[x], %[t]\n\t"
+      "xorq %[y], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "xorq %[t], %[y]\n\t"
+      "movq %[x], 16(%[a])\n\t"
+      "movq %[y], 16(%[b])\n\t"
+      "movq 24(%[a]), %[x]\n\t"
+      "movq 24(%[b]), %[y]\n\t"
+      "movq %[x], %[t]\n\t"
+      "xorq %[y], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "xorq %[t], %[y]\n\t"
+      "movq %[x], 24(%[a])\n\t"
+      "movq %[y], 24(%[b])\n\t"
+      : [x] "=&r"(x), [y] "=&r"(y), [t] "=&r"(t)
+      : [a] "r"(a), [b] "r"(b), [m] "r"(mask)
+      : "cc", "memory");
+}
+
+/* r = b if mask is all ones, unchanged if it is zero. */
+static inline void fe_cmov(fe *r, const fe *b, uint64_t mask) {
+  unsigned i;
+  for (i = 0; i < 4; i++) r->v[i] ^= mask & (r->v[i] ^ b->v[i]);
+}
+
+#endif
