@@ -125,7 +125,7 @@ static uint64_t x25519_mask(uint64_t bit) {
 static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
                           const fe *x1) {
   fe x2, z2, x3, z3, a, b, c, d, aa, bb, e, da, cb;
-  uint64_t swap = 0, bit;
+  uint64_t swap = 0, bit, m;
   int t;
   fe_set_small(&x2, 1);
   fe_set_small(&z2, 0);
@@ -133,9 +133,12 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
   fe_set_small(&z3, 1);
   for (t = 254; t >= 0; t--) {
     bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
-    swap ^= bit;
-    fe_cswap(&x2, &x3, x25519_mask(swap));
-    fe_cswap(&z2, &z3, x25519_mask(swap));
+    /* RFC 7748 swaps (x2, z2) with (x3, z3) when swap ^ bit is 1, which
+     * exchanges (A, B) with (C, D): DA and CB trade places, which leaves
+     * x3 and z3 as they are, and the doubling takes C and D instead. So
+     * the swap is a selection of the doubling's inputs, made after the
+     * products that do not need it. */
+    m = x25519_mask(swap ^ bit);
     swap = bit;
     fe_add(&a, &x2, &z2); /* A = x2 + z2 (L) */
     fe_sub(&b, &x2, &z2); /* B = x2 - z2 (L) */
@@ -143,12 +146,14 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
     fe_sub(&d, &x3, &z3); /* D = x3 - z3 (L) */
     fe_mul(&da, &d, &a);  /* DA (T) */
     fe_mul(&cb, &c, &b);  /* CB (T) */
+    fe_cmov(&a, &c, m);   /* the point to double: A, B or C, D (L) */
+    fe_cmov(&b, &d, m);
     fe_sq(&aa, &a);       /* AA = A^2 (T) */
     fe_sq(&bb, &b);       /* BB = B^2 (T) */
     fe_sub(&z3, &da, &cb);
     fe_add(&x3, &da, &cb);
     fe_sq(&z3, &z3);
-    fe_sub(&e, &aa, &bb); /* E = AA - BB (L) */
+    fe_sub(&e, &aa, &bb);  /* E = AA - BB (L) */
     fe_mul(&x2, &aa, &bb); /* x2 = AA BB (T) */
     fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
     fe_mul_small(&z2, &e, X25519_A24);

@@ -54,7 +54,8 @@ int mlkem_x25519_impl_supported(const mlkem_x25519_impl *impl) {
   if (impl == &mlkem_x25519_ifma) return mlkem_cpu_has_avx512();
 #endif
 #ifdef MLKEM_HAVE_X25519_MULX
-  if (impl == &mlkem_x25519_mulx) return mlkem_cpu_has_bmi2_adx();
+  if (impl == &mlkem_x25519_mulx)
+    return mlkem_cpu_has_avx2() && mlkem_cpu_has_bmi2_adx();
 #endif
   return impl == &mlkem_x25519_portable;
 }
