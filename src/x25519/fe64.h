@@ -95,22 +95,26 @@ static inline void fe_to_words(uint64_t w[4], const fe *f) {
   w[3] &= FE64_TOP_MASK;
 }
 
-
 /* Assembly text shared by the functions below; arguments are operand
  * references ("%[o0]"). FE64_FOLD(o0, m): the carry flag is a carry out of
  * bit 255 of o3:o2:o1:o0, that is 2^256 = 38 lost: 38 is added to o0. The
  * callers use it only where the wrapped value is below 2^64 - 38, so the
  * addition cannot carry. m is scratch. */
 #define FE64_FOLD(o0, m) \
-  "sbbq " m ", " m "\n\t" \
-  "andq $38, " m "\n\t"   \
+  "sbbq " m ", " m       \
+  "\n\t"                 \
+  "andq $38, " m         \
+  "\n\t"                 \
   "addq " m ", " o0 "\n\t"
 
 /* FE64_STORE(o0, o1, o2, o3): the four words to r. */
 #define FE64_STORE(o0, o1, o2, o3) \
-  "movq " o0 ", 0(%[r])\n\t"       \
-  "movq " o1 ", 8(%[r])\n\t"       \
-  "movq " o2 ", 16(%[r])\n\t"      \
+  "movq " o0                       \
+  ", 0(%[r])\n\t"                  \
+  "movq " o1                       \
+  ", 8(%[r])\n\t"                  \
+  "movq " o2                       \
+  ", 16(%[r])\n\t"                 \
   "movq " o3 ", 24(%[r])\n\t"
 
 /* r = a + b. A carry out of the sum is folded as 38 and carried through;
@@ -182,7 +186,7 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b) {
  * (%k[x0], the low 32 bits). */
 #define FE64_R(n) "%[" n "]"
 #define FE64_K(n) "%k[" n "]"
-#define FE64_REDUCE(l0, l1, l2, l3, h4, h5, h6, h7, t0, t1)       \
+#define FE64_REDUCE(l0, l1, l2, l3, h4, h5, h6, h7, t0, t1) \
   "movl $38, %%edx\n\t"                                            \
   "xorl " FE64_K(t0) ", " FE64_K(t0) "\n\t"                         \
   "mulxq " FE64_R(h4) ", " FE64_R(t0) ", " FE64_R(h4) "\n\t"        \
@@ -211,21 +215,31 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b) {
  * word i + j on the CF chain, the high half to word i + j + 1 on the OF
  * chain; XOR clears both flags first. Word i is then final in x0. */
 #define FE64_MUL_ROW(bi, x0, x1, x2, x3, x4) \
-  "movq " bi ", %%rdx\n\t"                   \
+  "movq " bi                                 \
+  ", %%rdx\n\t"                              \
   "xorl %k[t0], %k[t0]\n\t"                  \
   "mulxq 0(%[a]), %[t0], %[t1]\n\t"          \
-  "adcxq %[t0], " x0 "\n\t"                  \
-  "adoxq %[t1], " x1 "\n\t"                  \
+  "adcxq %[t0], " x0                         \
+  "\n\t"                                     \
+  "adoxq %[t1], " x1                         \
+  "\n\t"                                     \
   "mulxq 8(%[a]), %[t0], %[t1]\n\t"          \
-  "adcxq %[t0], " x1 "\n\t"                  \
-  "adoxq %[t1], " x2 "\n\t"                  \
+  "adcxq %[t0], " x1                         \
+  "\n\t"                                     \
+  "adoxq %[t1], " x2                         \
+  "\n\t"                                     \
   "mulxq 16(%[a]), %[t0], %[t1]\n\t"         \
-  "adcxq %[t0], " x2 "\n\t"                  \
-  "adoxq %[t1], " x3 "\n\t"                  \
-  "mulxq 24(%[a]), %[t0], " x4 "\n\t"        \
-  "adcxq %[t0], " x3 "\n\t"                  \
+  "adcxq %[t0], " x2                         \
+  "\n\t"                                     \
+  "adoxq %[t1], " x3                         \
+  "\n\t"                                     \
+  "mulxq 24(%[a]), %[t0], " x4               \
+  "\n\t"                                     \
+  "adcxq %[t0], " x3                         \
+  "\n\t"                                     \
   "movl $0, %k[t1]\n\t"                      \
-  "adoxq %[t1], " x4 "\n\t"                  \
+  "adoxq %[t1], " x4                         \
+  "\n\t"                                     \
   "adcxq %[t1], " x4 "\n\t"
 
 /* r = a b: the 512-bit product row by row (16 MULX), then FE64_REDUCE (4
@@ -321,10 +335,9 @@ static inline void fe_sq(fe *r, const fe *a) {
       /* x1 is free again (stored): word 7. */
       "movl $0, %k[x1]\n\t"
       "adcxq %[x1], %[x1]\n\t"
-      "adoxq %[t1], %[x1]\n\t"
-      FE64_REDUCE("%[s0]", "%[s1]", "%[s2]", "%[x3]", "x4", "x5", "x6", "x1",
-                  "t0", "t1")
-      FE64_STORE("%[t0]", "%[t1]", "%[x4]", "%[x5]")
+      "adoxq %[t1], %[x1]\n\t" FE64_REDUCE("%[s0]", "%[s1]", "%[s2]", "%[x3]",
+                                           "x4", "x5", "x6", "x1", "t0", "t1")
+          FE64_STORE("%[t0]", "%[t1]", "%[x4]", "%[x5]")
       : [s0] "=m"(s[0]), [s1] "=m"(s[1]), [s2] "=m"(s[2]), [x1] "=&r"(x1),
         [x2] "=&r"(x2), [x3] "=&r"(x3), [x4] "=&r"(x4), [x5] "=&r"(x5),
         [x6] "=&r"(x6), [t0] "=&r"(t0), [t1] "=&r"(t1), "=&d"(rdx)

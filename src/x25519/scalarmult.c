@@ -148,8 +148,8 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
     fe_mul(&cb, &c, &b);  /* CB (T) */
     fe_cmov(&a, &c, m);   /* the point to double: A, B or C, D (L) */
     fe_cmov(&b, &d, m);
-    fe_sq(&aa, &a);       /* AA = A^2 (T) */
-    fe_sq(&bb, &b);       /* BB = B^2 (T) */
+    fe_sq(&aa, &a); /* AA = A^2 (T) */
+    fe_sq(&bb, &b); /* BB = B^2 (T) */
     fe_sub(&z3, &da, &cb);
     fe_add(&x3, &da, &cb);
     fe_sq(&z3, &z3);
