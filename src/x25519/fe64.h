@@ -419,10 +419,38 @@ static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
       : "cc", "memory");
 }
 
-/* r = b if mask is all ones, unchanged if it is zero. */
+/* r = b if mask is all ones, unchanged if it is zero. In assembly for the
+ * reason fe_cswap is. */
 static inline void fe_cmov(fe *r, const fe *b, uint64_t mask) {
-  unsigned i;
-  for (i = 0; i < 4; i++) r->v[i] ^= mask & (r->v[i] ^ b->v[i]);
+  uint64_t x, t;
+  __asm__ volatile(
+      "movq 0(%[r]), %[x]\n\t"
+      "movq 0(%[b]), %[t]\n\t"
+      "xorq %[x], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "movq %[x], 0(%[r])\n\t"
+      "movq 8(%[r]), %[x]\n\t"
+      "movq 8(%[b]), %[t]\n\t"
+      "xorq %[x], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "movq %[x], 8(%[r])\n\t"
+      "movq 16(%[r]), %[x]\n\t"
+      "movq 16(%[b]), %[t]\n\t"
+      "xorq %[x], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "movq %[x], 16(%[r])\n\t"
+      "movq 24(%[r]), %[x]\n\t"
+      "movq 24(%[b]), %[t]\n\t"
+      "xorq %[x], %[t]\n\t"
+      "andq %[m], %[t]\n\t"
+      "xorq %[t], %[x]\n\t"
+      "movq %[x], 24(%[r])\n\t"
+      : [x] "=&r"(x), [t] "=&r"(t)
+      : [r] "r"(r), [b] "r"(b), [m] "r"(mask)
+      : "cc", "memory");
 }
 
 #endif

@@ -39,9 +39,9 @@
  * incremental. Their outputs must stay marked; declassified, they must
  * equal the portable implementation's.
  *
- * Then X-Wing and the X25519MLKEM768 key shares (mlkem_hybrid.h), with
- * their seeds, randomness and coins secret: shared secrets and the client
- * state must stay marked.
+ * Then X-Wing (also on its expanded key, xwing_expand_sk) and the
+ * X25519MLKEM768 key shares (mlkem_hybrid.h), with their seeds, randomness
+ * and coins secret: shared secrets and the client state must stay marked.
  *
  * Then the PEM code of the key files (src/keyfile/pem.c; the `mlkem` tool
  * and the Python binding's load_pem_private_key read private keys with
@@ -651,6 +651,7 @@ static void run_hybrids(int tracking) {
   static const char xw[] = "X-Wing", tls[] = "X25519MLKEM768";
   static uint8_t pk[XWING_PK_BYTES], ct[XWING_CT_BYTES];
   static uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
+  static uint8_t xsk[XWING_EXPANDED_SK_BYTES];
   uint8_t seed[96], sk[XWING_SK_BYTES], ss[64], ss2[64];
   int r, round;
   for (round = 0; round < 2; round++) {
@@ -675,12 +676,29 @@ static void run_hybrids(int tracking) {
     MLKEM_CT_UNPOISON(ss, 32); /* the test's own look */
     MLKEM_CT_UNPOISON(ss2, 32);
     check(memcmp(ss, ss2, 32) == 0, xw, "decaps gives encaps' secret");
+    /* The expanded key: secret, but for its headers (constants, which
+     * decaps_expanded compares). */
+    r = xwing_expand_sk(xsk, sk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "expand_sk returns 0");
+    r = xwing_decaps_expanded(ss2, ct, xsk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "decaps_expanded returns 0");
+    if (tracking)
+      tracked(all_secret(ss2, 32), xw, "decaps_expanded ss is secret");
+    MLKEM_CT_UNPOISON(ss2, 32);
+    check(memcmp(ss, ss2, 32) == 0, xw, "decaps_expanded gives encaps' ss");
     ct[round * 333] ^= 4; /* implicit rejection, in the same time */
     r = xwing_decaps(ss2, ct, sk);
     MLKEM_CT_UNPOISON(&r, sizeof r);
     check(r == MLKEM_OK, xw, "decaps of a changed ct returns 0");
     MLKEM_CT_UNPOISON(ss2, 32);
     check(memcmp(ss, ss2, 32) != 0, xw, "a changed ct gives another ss");
+    r = xwing_decaps_expanded(ss2, ct, xsk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "decaps_expanded of a changed ct returns 0");
+    MLKEM_CT_UNPOISON(ss2, 32);
+    check(memcmp(ss, ss2, 32) != 0, xw, "... another ss, expanded key");
 
     rng_bytes(seed, sizeof seed);
     MLKEM_CT_POISON(seed, sizeof seed);
