@@ -319,7 +319,7 @@ class x_wing {
    * Working state of this process, not a key format: there is no bytes()
    * and no from_bytes(); keep the seed it was made from. Secret: not
    * copyable (clone() on purpose), wiped on destruction and when moved
-   * from. */
+   * from (detail::secret_array). */
   class expanded_decapsulation_key {
    public:
     static constexpr std::size_t size = XWING_EXPANDED_SK_BYTES;
@@ -345,40 +345,22 @@ class x_wing {
                               std::error_code &ec) const noexcept {
       shared_secret ss;
       detail::check(xwing_decaps_expanded(detail::access::data(ss),
-                                          ct.bytes().data(), x_.data()),
+                                          ct.bytes().data(), x_.view().data()),
                     ec);
       return ss;
     }
 
-    /* The only way to copy one. */
+    /* The only way to copy one; moves wipe the moved-from key (a wiped
+     * key is refused: MLKEM_ERR_EXPANDED_KEY). */
     expanded_decapsulation_key clone() const noexcept {
       expanded_decapsulation_key k;
-      k.x_ = x_;
+      k.x_ = x_.clone();
       return k;
-    }
-    expanded_decapsulation_key(const expanded_decapsulation_key &) = delete;
-    expanded_decapsulation_key &operator=(const expanded_decapsulation_key &) =
-        delete;
-    /* The moved-from key is wiped. */
-    expanded_decapsulation_key(expanded_decapsulation_key &&other) noexcept {
-      x_ = other.x_;
-      xwing_expanded_sk_wipe(other.x_.data());
-    }
-    expanded_decapsulation_key &operator=(
-        expanded_decapsulation_key &&other) noexcept {
-      if (this != &other) {
-        x_ = other.x_;
-        xwing_expanded_sk_wipe(other.x_.data());
-      }
-      return *this;
-    }
-    ~expanded_decapsulation_key() {
-      xwing_expanded_sk_wipe(x_.data());
     }
 
    private:
-    expanded_decapsulation_key() noexcept : x_{} {}
-    std::array<std::uint8_t, size> x_;
+    expanded_decapsulation_key() noexcept = default;
+    detail::secret_array<size> x_;
   };
 };
 

@@ -95,152 +95,148 @@ static inline void fe_to_words(uint64_t w[4], const fe *f) {
   w[3] &= FE64_TOP_MASK;
 }
 
-/* Assembly text shared by the functions below; arguments are operand
- * references ("%[o0]"). FE64_FOLD(o0, m): the carry flag is a carry out of
- * bit 255 of o3:o2:o1:o0, that is 2^256 = 38 lost: 38 is added to o0. The
- * callers use it only where the wrapped value is below 2^64 - 38, so the
- * addition cannot carry. m is scratch. */
-#define FE64_FOLD(o0, m) \
-  "sbbq " m ", " m       \
-  "\n\t"                 \
-  "andq $38, " m         \
-  "\n\t"                 \
+/* The assembly text below is laid out one instruction per line. */
+/* clang-format off */
+
+/* Text shared by the functions below; arguments are operand references
+ * ("%[o0]"). FE64_FOLD(o0, m): the carry flag is a carry out of bit 255
+ * of o3:o2:o1:o0, that is 2^256 = 38 lost: 38 is added to o0. The callers
+ * use it only where the wrapped value is below 2^64 - 38, so the addition
+ * cannot carry. m is scratch. */
+#define FE64_FOLD(o0, m)                \
+  "sbbq " m ", " m "\n\t"               \
+  "andq $38, " m "\n\t"                 \
   "addq " m ", " o0 "\n\t"
 
 /* FE64_STORE(o0, o1, o2, o3): the four words to r. */
-#define FE64_STORE(o0, o1, o2, o3) \
-  "movq " o0                       \
-  ", 0(%[r])\n\t"                  \
-  "movq " o1                       \
-  ", 8(%[r])\n\t"                  \
-  "movq " o2                       \
-  ", 16(%[r])\n\t"                 \
+#define FE64_STORE(o0, o1, o2, o3)      \
+  "movq " o0 ", 0(%[r])\n\t"            \
+  "movq " o1 ", 8(%[r])\n\t"            \
+  "movq " o2 ", 16(%[r])\n\t"           \
   "movq " o3 ", 24(%[r])\n\t"
 
-/* r = a + b. A carry out of the sum is folded as 38 and carried through;
- * that can carry again only if the sum wrapped to below 38, and then the
- * second fold cannot. */
-static inline void fe_add(fe *r, const fe *a, const fe *b) {
-  uint64_t o0, o1, o2, o3, m;
-  __asm__ volatile(
-      "movq 0(%[a]), %[o0]\n\t"
-      "addq 0(%[b]), %[o0]\n\t"
-      "movq 8(%[a]), %[o1]\n\t"
-      "adcq 8(%[b]), %[o1]\n\t"
-      "movq 16(%[a]), %[o2]\n\t"
-      "adcq 16(%[b]), %[o2]\n\t"
-      "movq 24(%[a]), %[o3]\n\t"
-      "adcq 24(%[b]), %[o3]\n\t"
-      "sbbq %[m], %[m]\n\t"
-      "andq $38, %[m]\n\t"
-      "addq %[m], %[o0]\n\t"
-      "adcq $0, %[o1]\n\t"
-      "adcq $0, %[o2]\n\t"
-      "adcq $0, %[o3]\n\t" FE64_FOLD("%[o0]", "%[m]")
-          FE64_STORE("%[o0]", "%[o1]", "%[o2]", "%[o3]")
-      : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3),
-        [m] "=&r"(m)
-      : [r] "r"(r), [a] "r"(a), [b] "r"(b)
-      : "cc", "memory");
-}
-
-/* r = a - b. A borrow out of the top word means the difference wrapped
- * to itself plus 2^256, that is plus 38: 38 is subtracted, and if that
- * borrows again (from a value below 38) once more, which then cannot
- * borrow (the word is near 2^64). */
-static inline void fe_sub(fe *r, const fe *a, const fe *b) {
-  uint64_t o0, o1, o2, o3, m;
-  __asm__ volatile(
-      "movq 0(%[a]), %[o0]\n\t"
-      "subq 0(%[b]), %[o0]\n\t"
-      "movq 8(%[a]), %[o1]\n\t"
-      "sbbq 8(%[b]), %[o1]\n\t"
-      "movq 16(%[a]), %[o2]\n\t"
-      "sbbq 16(%[b]), %[o2]\n\t"
-      "movq 24(%[a]), %[o3]\n\t"
-      "sbbq 24(%[b]), %[o3]\n\t"
-      "sbbq %[m], %[m]\n\t"
-      "andq $38, %[m]\n\t"
-      "subq %[m], %[o0]\n\t"
-      "sbbq $0, %[o1]\n\t"
-      "sbbq $0, %[o2]\n\t"
-      "sbbq $0, %[o3]\n\t"
-      "sbbq %[m], %[m]\n\t"
-      "andq $38, %[m]\n\t"
-      "subq %[m], %[o0]\n\t" FE64_STORE("%[o0]", "%[o1]", "%[o2]", "%[o3]")
-      : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3),
-        [m] "=&r"(m)
-      : [r] "r"(r), [a] "r"(a), [b] "r"(b)
-      : "cc", "memory");
-}
+/* r = a + b (op "add", opc "adc") or r = a - b ("sub", "sbb"), the same
+ * lines with the other instructions. A carry out of the sum means it
+ * wrapped past 2^256 = 38 (mod p): 38 is added and carried through, which
+ * can carry again only from a sum that wrapped to below 38, and then the
+ * second 38 cannot. A borrow out of the difference means it wrapped to
+ * itself plus 2^256: 38 is subtracted likewise, and a second borrow
+ * (from a value below 38) leaves a top word near 2^64, from which the
+ * second 38 cannot borrow. */
+#define FE64_ADD_OR_SUB(op, opc)        \
+  "movq 0(%[a]), %[o0]\n\t"             \
+  op "q 0(%[b]), %[o0]\n\t"             \
+  "movq 8(%[a]), %[o1]\n\t"             \
+  opc "q 8(%[b]), %[o1]\n\t"            \
+  "movq 16(%[a]), %[o2]\n\t"            \
+  opc "q 16(%[b]), %[o2]\n\t"           \
+  "movq 24(%[a]), %[o3]\n\t"            \
+  opc "q 24(%[b]), %[o3]\n\t"           \
+  "sbbq %[m], %[m]\n\t"                 \
+  "andq $38, %[m]\n\t"                  \
+  op "q %[m], %[o0]\n\t"                \
+  opc "q $0, %[o1]\n\t"                 \
+  opc "q $0, %[o2]\n\t"                 \
+  opc "q $0, %[o3]\n\t"                 \
+  "sbbq %[m], %[m]\n\t"                 \
+  "andq $38, %[m]\n\t"                  \
+  op "q %[m], %[o0]\n\t"                \
+  FE64_STORE("%[o0]", "%[o1]", "%[o2]", "%[o3]")
 
 /* The reduction of a 512-bit product lo + 2^256 hi = lo + 38 hi (mod p),
  * the low words in l0..l3 (operands: registers or memory), the high ones
  * in the registers named h4..h7. Each 38 h[i] is a two-word product
  * (MULX, %rdx = 38); the low words are added to l[i] on the CF chain
- * (ADCX), the high words to word i + 1 on the OF chain (ADOX). What is
- * left above 2^256 is below 40; times 38 it is added to word 0 and
- * carried up, and FE64_FOLD ends it (a carry there leaves a value below
- * 40 * 38). Result in t0, t1, h4, h5; h6, h7 are scratch. Register
- * arguments are operand names ("x0"), for FE64_R (%[x0]) and FE64_K
- * (%k[x0], the low 32 bits). */
+ * (ADCX), the high words to word i + 1 on the OF chain (ADOX); XOR clears
+ * both flags first. What is left above 2^256 is below 40; times 38 it is
+ * added to word 0 and carried up, and FE64_FOLD ends it (a carry there
+ * leaves a value below 40 * 38). Result in t0, t1, h4, h5; h6, h7 are
+ * scratch. Register arguments are operand names ("x0"), for FE64_R
+ * (%[x0]) and FE64_K (%k[x0], the low 32 bits). */
 #define FE64_R(n) "%[" n "]"
 #define FE64_K(n) "%k[" n "]"
-#define FE64_REDUCE(l0, l1, l2, l3, h4, h5, h6, h7, t0, t1) \
-  "movl $38, %%edx\n\t"                                            \
-  "xorl " FE64_K(t0) ", " FE64_K(t0) "\n\t"                         \
-  "mulxq " FE64_R(h4) ", " FE64_R(t0) ", " FE64_R(h4) "\n\t"        \
-  "adcxq " l0 ", " FE64_R(t0) "\n\t"                               \
-  "mulxq " FE64_R(h5) ", " FE64_R(t1) ", " FE64_R(h5) "\n\t"        \
-  "adcxq " l1 ", " FE64_R(t1) "\n\t"                               \
-  "adoxq " FE64_R(h4) ", " FE64_R(t1) "\n\t"                       \
-  "mulxq " FE64_R(h6) ", " FE64_R(h4) ", " FE64_R(h6) "\n\t"        \
-  "adcxq " l2 ", " FE64_R(h4) "\n\t"                               \
-  "adoxq " FE64_R(h5) ", " FE64_R(h4) "\n\t"                       \
-  "mulxq " FE64_R(h7) ", " FE64_R(h5) ", " FE64_R(h7) "\n\t"        \
-  "adcxq " l3 ", " FE64_R(h5) "\n\t"                               \
-  "adoxq " FE64_R(h6) ", " FE64_R(h5) "\n\t"                       \
-  "movl $0, " FE64_K(h6) "\n\t"                                    \
-  "adcxq " FE64_R(h6) ", " FE64_R(h7) "\n\t"                       \
-  "adoxq " FE64_R(h6) ", " FE64_R(h7) "\n\t"                       \
-  "imulq $38, " FE64_R(h7) ", " FE64_R(h7) "\n\t"                  \
-  "addq " FE64_R(h7) ", " FE64_R(t0) "\n\t"                        \
-  "adcq $0, " FE64_R(t1) "\n\t"                                    \
-  "adcq $0, " FE64_R(h4) "\n\t"                                    \
-  "adcq $0, " FE64_R(h5) "\n\t" FE64_FOLD(FE64_R(t0), FE64_R(h7))
+#define FE64_REDUCE(l0, l1, l2, l3, h4, h5, h6, h7, t0, t1)     \
+  "movl $38, %%edx\n\t"                                         \
+  "xorl " FE64_K(t0) ", " FE64_K(t0) "\n\t"                     \
+  "mulxq " FE64_R(h4) ", " FE64_R(t0) ", " FE64_R(h4) "\n\t"    \
+  "adcxq " l0 ", " FE64_R(t0) "\n\t"                            \
+  "mulxq " FE64_R(h5) ", " FE64_R(t1) ", " FE64_R(h5) "\n\t"    \
+  "adcxq " l1 ", " FE64_R(t1) "\n\t"                            \
+  "adoxq " FE64_R(h4) ", " FE64_R(t1) "\n\t"                    \
+  "mulxq " FE64_R(h6) ", " FE64_R(h4) ", " FE64_R(h6) "\n\t"    \
+  "adcxq " l2 ", " FE64_R(h4) "\n\t"                            \
+  "adoxq " FE64_R(h5) ", " FE64_R(h4) "\n\t"                    \
+  "mulxq " FE64_R(h7) ", " FE64_R(h5) ", " FE64_R(h7) "\n\t"    \
+  "adcxq " l3 ", " FE64_R(h5) "\n\t"                            \
+  "adoxq " FE64_R(h6) ", " FE64_R(h5) "\n\t"                    \
+  "movl $0, " FE64_K(h6) "\n\t"                                 \
+  "adcxq " FE64_R(h6) ", " FE64_R(h7) "\n\t"                    \
+  "adoxq " FE64_R(h6) ", " FE64_R(h7) "\n\t"                    \
+  "imulq $38, " FE64_R(h7) ", " FE64_R(h7) "\n\t"               \
+  "addq " FE64_R(h7) ", " FE64_R(t0) "\n\t"                     \
+  "adcq $0, " FE64_R(t1) "\n\t"                                 \
+  "adcq $0, " FE64_R(h4) "\n\t"                                 \
+  "adcq $0, " FE64_R(h5) "\n\t"                                 \
+  FE64_FOLD(FE64_R(t0), FE64_R(h7))
 
 /* One row of the schoolbook product after the first: adds a b[i] (%rdx =
  * b[i], loaded from bi) to the running sum, whose words i..i+3 are in
  * x0..x3; word i + 4 is created in x4. The low half of a[j] b[i] goes to
  * word i + j on the CF chain, the high half to word i + j + 1 on the OF
- * chain; XOR clears both flags first. Word i is then final in x0. */
-#define FE64_MUL_ROW(bi, x0, x1, x2, x3, x4) \
-  "movq " bi                                 \
-  ", %%rdx\n\t"                              \
-  "xorl %k[t0], %k[t0]\n\t"                  \
-  "mulxq 0(%[a]), %[t0], %[t1]\n\t"          \
-  "adcxq %[t0], " x0                         \
-  "\n\t"                                     \
-  "adoxq %[t1], " x1                         \
-  "\n\t"                                     \
-  "mulxq 8(%[a]), %[t0], %[t1]\n\t"          \
-  "adcxq %[t0], " x1                         \
-  "\n\t"                                     \
-  "adoxq %[t1], " x2                         \
-  "\n\t"                                     \
-  "mulxq 16(%[a]), %[t0], %[t1]\n\t"         \
-  "adcxq %[t0], " x2                         \
-  "\n\t"                                     \
-  "adoxq %[t1], " x3                         \
-  "\n\t"                                     \
-  "mulxq 24(%[a]), %[t0], " x4               \
-  "\n\t"                                     \
-  "adcxq %[t0], " x3                         \
-  "\n\t"                                     \
-  "movl $0, %k[t1]\n\t"                      \
-  "adoxq %[t1], " x4                         \
-  "\n\t"                                     \
+ * chain; XOR clears both flags first (and so breaks the dependency on the
+ * row before's flags). Word i is then final in x0. */
+#define FE64_MUL_ROW(bi, x0, x1, x2, x3, x4)  \
+  "movq " bi ", %%rdx\n\t"                    \
+  "xorl %k[t0], %k[t0]\n\t"                   \
+  "mulxq 0(%[a]), %[t0], %[t1]\n\t"           \
+  "adcxq %[t0], " x0 "\n\t"                   \
+  "adoxq %[t1], " x1 "\n\t"                   \
+  "mulxq 8(%[a]), %[t0], %[t1]\n\t"           \
+  "adcxq %[t0], " x1 "\n\t"                   \
+  "adoxq %[t1], " x2 "\n\t"                   \
+  "mulxq 16(%[a]), %[t0], %[t1]\n\t"          \
+  "adcxq %[t0], " x2 "\n\t"                   \
+  "adoxq %[t1], " x3 "\n\t"                   \
+  "mulxq 24(%[a]), %[t0], " x4 "\n\t"         \
+  "adcxq %[t0], " x3 "\n\t"                   \
+  "movl $0, %k[t1]\n\t"                       \
+  "adoxq %[t1], " x4 "\n\t"                   \
   "adcxq %[t1], " x4 "\n\t"
+
+/* Word `off` (a byte offset) of a and b swapped where the mask %[m] is
+ * all ones; of FE64_CMOV_WORD, r's word replaced by b's. */
+#define FE64_CSWAP_WORD(off)            \
+  "movq " off "(%[a]), %[x]\n\t"        \
+  "movq " off "(%[b]), %[y]\n\t"        \
+  "movq %[x], %[t]\n\t"                 \
+  "xorq %[y], %[t]\n\t"                 \
+  "andq %[m], %[t]\n\t"                 \
+  "xorq %[t], %[x]\n\t"                 \
+  "xorq %[t], %[y]\n\t"                 \
+  "movq %[x], " off "(%[a])\n\t"        \
+  "movq %[y], " off "(%[b])\n\t"
+#define FE64_CMOV_WORD(off)             \
+  "movq " off "(%[r]), %[x]\n\t"        \
+  "movq " off "(%[b]), %[t]\n\t"        \
+  "xorq %[x], %[t]\n\t"                 \
+  "andq %[m], %[t]\n\t"                 \
+  "xorq %[t], %[x]\n\t"                 \
+  "movq %[x], " off "(%[r])\n\t"
+
+/* clang-format on */
+
+/* fe_add and fe_sub. */
+#define FE64_ADD_OR_SUB_FN(name, op, opc)                              \
+  static inline void name(fe *r, const fe *a, const fe *b) {           \
+    uint64_t o0, o1, o2, o3, m;                                        \
+    __asm__ volatile(FE64_ADD_OR_SUB(op, opc)                          \
+                     : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), \
+                       [o3] "=&r"(o3), [m] "=&r"(m)                    \
+                     : [r] "r"(r), [a] "r"(a), [b] "r"(b)              \
+                     : "cc", "memory");                                \
+  }
+FE64_ADD_OR_SUB_FN(fe_add, "add", "adc")
+FE64_ADD_OR_SUB_FN(fe_sub, "sub", "sbb")
 
 /* r = a b: the 512-bit product row by row (16 MULX), then FE64_REDUCE (4
  * MULX, one IMUL). The running sum's words rotate through five registers
@@ -373,84 +369,26 @@ static inline void fe_mul_small(fe *r, const fe *a, uint32_t c) {
 /* Swaps a and b if mask is all ones, leaves them if it is zero; mask
  * comes through a value barrier (ct.h). In assembly so that every load
  * and store is one word, as in the arithmetic: compilers vectorise the C
- * loop into 16-byte loads of words just stored one by one, which the
- * processor cannot forward from the stores and waits for. */
+ * loop into 16- or 32-byte loads of words just stored one by one, which
+ * the processor cannot forward from the stores and waits for. */
 static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
   uint64_t x, y, t;
-  __asm__ volatile(
-      "movq 0(%[a]), %[x]\n\t"
-      "movq 0(%[b]), %[y]\n\t"
-      "movq %[x], %[t]\n\t"
-      "xorq %[y], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "xorq %[t], %[y]\n\t"
-      "movq %[x], 0(%[a])\n\t"
-      "movq %[y], 0(%[b])\n\t"
-      "movq 8(%[a]), %[x]\n\t"
-      "movq 8(%[b]), %[y]\n\t"
-      "movq %[x], %[t]\n\t"
-      "xorq %[y], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "xorq %[t], %[y]\n\t"
-      "movq %[x], 8(%[a])\n\t"
-      "movq %[y], 8(%[b])\n\t"
-      "movq 16(%[a]), %[x]\n\t"
-      "movq 16(%[b]), %[y]\n\t"
-      "movq %[x], %[t]\n\t"
-      "xorq %[y], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "xorq %[t], %[y]\n\t"
-      "movq %[x], 16(%[a])\n\t"
-      "movq %[y], 16(%[b])\n\t"
-      "movq 24(%[a]), %[x]\n\t"
-      "movq 24(%[b]), %[y]\n\t"
-      "movq %[x], %[t]\n\t"
-      "xorq %[y], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "xorq %[t], %[y]\n\t"
-      "movq %[x], 24(%[a])\n\t"
-      "movq %[y], 24(%[b])\n\t"
-      : [x] "=&r"(x), [y] "=&r"(y), [t] "=&r"(t)
-      : [a] "r"(a), [b] "r"(b), [m] "r"(mask)
-      : "cc", "memory");
+  __asm__ volatile(FE64_CSWAP_WORD("0") FE64_CSWAP_WORD("8")
+                       FE64_CSWAP_WORD("16") FE64_CSWAP_WORD("24")
+                   : [x] "=&r"(x), [y] "=&r"(y), [t] "=&r"(t)
+                   : [a] "r"(a), [b] "r"(b), [m] "r"(mask)
+                   : "cc", "memory");
 }
 
-/* r = b if mask is all ones, unchanged if it is zero. In assembly for the
- * reason fe_cswap is. */
+/* r = b if mask is all ones, unchanged if it is zero (in assembly for the
+ * reason fe_cswap is). */
 static inline void fe_cmov(fe *r, const fe *b, uint64_t mask) {
   uint64_t x, t;
-  __asm__ volatile(
-      "movq 0(%[r]), %[x]\n\t"
-      "movq 0(%[b]), %[t]\n\t"
-      "xorq %[x], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "movq %[x], 0(%[r])\n\t"
-      "movq 8(%[r]), %[x]\n\t"
-      "movq 8(%[b]), %[t]\n\t"
-      "xorq %[x], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "movq %[x], 8(%[r])\n\t"
-      "movq 16(%[r]), %[x]\n\t"
-      "movq 16(%[b]), %[t]\n\t"
-      "xorq %[x], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "movq %[x], 16(%[r])\n\t"
-      "movq 24(%[r]), %[x]\n\t"
-      "movq 24(%[b]), %[t]\n\t"
-      "xorq %[x], %[t]\n\t"
-      "andq %[m], %[t]\n\t"
-      "xorq %[t], %[x]\n\t"
-      "movq %[x], 24(%[r])\n\t"
-      : [x] "=&r"(x), [t] "=&r"(t)
-      : [r] "r"(r), [b] "r"(b), [m] "r"(mask)
-      : "cc", "memory");
+  __asm__ volatile(FE64_CMOV_WORD("0") FE64_CMOV_WORD("8") FE64_CMOV_WORD("16")
+                       FE64_CMOV_WORD("24")
+                   : [x] "=&r"(x), [t] "=&r"(t)
+                   : [r] "r"(r), [b] "r"(b), [m] "r"(mask)
+                   : "cc", "memory");
 }
 
 #endif
