@@ -2,10 +2,10 @@
 /*
  * x25519/scalarmult.c - X25519 (RFC 7748 section 5) by the Montgomery
  * ladder, written once over a field API and compiled once per
- * implementation: impl_portable.c and impl_ifma.c include their field
- * header and then this file (and base.c), as level*.c do with kpke.c. A
- * field with another representation (radix 2^64 was tried,
- * docs/ARCHITECTURE.md) provides the same API.
+ * implementation: impl_portable.c, impl_mulx.c and impl_ifma.c include
+ * their field header and then this file (and base.c), as level*.c do with
+ * kpke.c. A field with another representation provides the same API
+ * (fe64.h: radix 2^64, every value below 2^256).
  *
  * The field API (fe51.h):
  *   fe                        an element, held as any representative
@@ -25,10 +25,12 @@
  * and the subtrahend of sub must be T. The comments below mark each value
  * T or L.
  *
- * Constant time: the ladder's swap is a masked exchange (fe_cswap) with a
- * mask made from the secret scalar bit through a value barrier, and every
- * iteration does the same work; no branch or index depends on the scalar
- * or on u. Everything that held the scalar or the ladder state is wiped.
+ * Constant time: the ladder's swap is a masked selection of the
+ * doubling's inputs in each step (fe_cmov) and a masked exchange at the
+ * end (fe_cswap), with masks made from the secret scalar bits through a
+ * value barrier, and every iteration does the same work; no branch or
+ * index depends on the scalar or on u. Everything that held the scalar or
+ * the ladder state is wiped.
  */
 #include <string.h>
 
