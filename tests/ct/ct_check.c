@@ -15,7 +15,9 @@
  *
  * X25519: the private keys are secret; mlkem_x25519_base (the fixed-base
  * comb and its table selection), mlkem_x25519 (the ladder) on a peer's
- * key, on u = 9 and on a point of small order (the all-zero check).
+ * key, on u = 9 and on a point of small order (the all-zero check); and
+ * the MULX/ADX implementation called directly under valgrind, whose CPU
+ * model hides ADX (run_x25519_impls).
  *
  * For every parameter set, and every round-3 variant (mlkem_kyber.h: the
  * same keys, with the 90s variant's portable AES and SHA-2 where the
@@ -95,6 +97,7 @@
 #include "keyfile/pem.h"
 #include "mlkem_keyfile.h"
 #include "sha3/sha3.h"
+#include "x25519/x25519.h"
 
 #ifndef MLKEM_CT_TESTING
 #error "ct_check needs the library and itself built with MLKEM_CT_TESTING"
@@ -560,6 +563,55 @@ static void run_x25519(int tracking) {
   }
 }
 
+/* The X25519 implementations besides the one the backend chose, called
+ * directly (x25519/x25519.h): MULX/ADX under valgrind, which decodes MULX,
+ * ADCX and ADOX but hides ADX from CPUID, so that mlkem_x25519 runs the
+ * portable code there (natively, where the CPU has them; not under
+ * MemorySanitizer, which does not see into its inline assembly, nor IFMA,
+ * which valgrind cannot run and the MemorySanitizer stage checks through
+ * the avx512 backend). The keys are secret; each result must stay marked
+ * and equal the portable implementation's. */
+static void run_x25519_impl(const mlkem_x25519_impl *impl, int tracking) {
+  uint8_t k[32], u[32], got[32], want[32];
+  int round;
+  for (round = 0; round < 2; round++) {
+    rng_bytes(k, sizeof k);
+    rng_bytes(u, sizeof u);
+    MLKEM_CT_POISON(k, sizeof k);
+    impl->scalarmult_base(got, k);
+    if (tracking)
+      tracked(all_secret(got, sizeof got), impl->name,
+              "the fixed base's result is secret");
+    mlkem_x25519_portable.scalarmult_base(want, k);
+    MLKEM_CT_UNPOISON(got, sizeof got); /* the test's own look */
+    MLKEM_CT_UNPOISON(want, sizeof want);
+    check(memcmp(got, want, sizeof got) == 0, impl->name,
+          "the fixed base equals portable's");
+    impl->scalarmult(got, k, u);
+    if (tracking)
+      tracked(all_secret(got, sizeof got), impl->name,
+              "the ladder's result is secret");
+    mlkem_x25519_portable.scalarmult(want, k, u);
+    MLKEM_CT_UNPOISON(got, sizeof got);
+    MLKEM_CT_UNPOISON(want, sizeof want);
+    check(memcmp(got, want, sizeof got) == 0, impl->name,
+          "the ladder equals portable's");
+  }
+}
+
+static void run_x25519_impls(int tracking) {
+#if defined(MLKEM_HAVE_X25519_MULX) && !RUNNING_UNDER_MSAN
+  if (checker_running() || mlkem_x25519_impl_supported(&mlkem_x25519_mulx)) {
+    printf("X25519 implementations called directly: %s\n",
+           mlkem_x25519_mulx.name);
+    run_x25519_impl(&mlkem_x25519_mulx, tracking);
+  }
+#else
+  (void)tracking;
+  (void)run_x25519_impl;
+#endif
+}
+
 /* ---- PEM (src/keyfile/pem.c) ----------------------------------------------
  */
 
@@ -863,6 +915,7 @@ int main(void) {
     run_set(mlkem_kyber_kems[i], tracking);
   run_symmetric(tracking);
   run_x25519(tracking);
+  run_x25519_impls(tracking);
   run_hybrids(tracking);
   run_pem();
   for (i = 0; mlkem_kems[i] != NULL; i++)
