@@ -65,34 +65,51 @@ static inline void fe_set_small(fe *r, uint64_t c) {
   r->v[1] = r->v[2] = r->v[3] = 0;
 }
 
-/* The canonical representative (below p) as four little-endian words. */
+/* The canonical representative (below p) as four little-endian words.
+ * In assembly, as the arithmetic: compiled from C (128-bit sums), gcc
+ * spilled the result's words to the stack, where they stayed
+ * (test_zeroize). Bit 255 is folded in as 19 (2^255 = 19 mod p), which
+ * leaves a value below 2^255 + 19 < 2p; that is p or more exactly when
+ * adding 19 reaches bit 255, and then adding 19 and clearing bit 255
+ * subtracts p. */
 static inline void fe_to_words(uint64_t w[4], const fe *f) {
-  __extension__ typedef unsigned __int128 u128;
-  uint64_t t[4], q;
-  u128 c;
-  unsigned i;
-  /* Bit 255 folded in as 19 (2^255 = 19 mod p): the value is then below
-   * 2^255 + 19 < 2p. */
-  q = f->v[3] >> 63;
-  c = (u128)f->v[0] + 19 * q;
-  t[0] = (uint64_t)c;
-  for (i = 1; i < 4; i++) {
-    c = (u128)(f->v[i] & (i == 3 ? FE64_TOP_MASK : ~UINT64_C(0))) +
-        (uint64_t)(c >> 64);
-    t[i] = (uint64_t)c;
-  }
-  /* q = 1 exactly when the value is p or more: then value + 19 reaches
-   * bit 255, and adding 19 and clearing bit 255 subtracts p. */
-  c = (u128)t[0] + 19;
-  for (i = 1; i < 4; i++) c = (u128)t[i] + (uint64_t)(c >> 64);
-  q = (uint64_t)c >> 63;
-  c = (u128)t[0] + 19 * q;
-  w[0] = (uint64_t)c;
-  for (i = 1; i < 4; i++) {
-    c = (u128)t[i] + (uint64_t)(c >> 64);
-    w[i] = (uint64_t)c;
-  }
-  w[3] &= FE64_TOP_MASK;
+  uint64_t x0, x1, x2, x3, t;
+  __asm__ volatile(
+      "movq 0(%[f]), %[x0]\n\t"
+      "movq 8(%[f]), %[x1]\n\t"
+      "movq 16(%[f]), %[x2]\n\t"
+      "movq 24(%[f]), %[x3]\n\t"
+      "btrq $63, %[x3]\n\t" /* CF = bit 255 */
+      "sbbq %[t], %[t]\n\t"
+      "andq $19, %[t]\n\t"
+      "addq %[t], %[x0]\n\t"
+      "adcq $0, %[x1]\n\t"
+      "adcq $0, %[x2]\n\t"
+      "adcq $0, %[x3]\n\t"
+      /* The top word of value + 19, only for its bit 63. */
+      "movq %[x0], %[t]\n\t"
+      "addq $19, %[t]\n\t"
+      "movq %[x1], %[t]\n\t"
+      "adcq $0, %[t]\n\t"
+      "movq %[x2], %[t]\n\t"
+      "adcq $0, %[t]\n\t"
+      "movq %[x3], %[t]\n\t"
+      "adcq $0, %[t]\n\t"
+      "shrq $63, %[t]\n\t"
+      "imulq $19, %[t], %[t]\n\t"
+      "addq %[t], %[x0]\n\t"
+      "adcq $0, %[x1]\n\t"
+      "adcq $0, %[x2]\n\t"
+      "adcq $0, %[x3]\n\t"
+      "btrq $63, %[x3]\n\t"
+      "movq %[x0], 0(%[w])\n\t"
+      "movq %[x1], 8(%[w])\n\t"
+      "movq %[x2], 16(%[w])\n\t"
+      "movq %[x3], 24(%[w])\n\t"
+      : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3),
+        [t] "=&r"(t)
+      : [w] "r"(w), [f] "r"(f)
+      : "cc", "memory");
 }
 
 /* The assembly text below is laid out one instruction per line. */
