@@ -14,7 +14,9 @@
  * reads through kem_object_of_key. Round-3 Kyber has no key files (no
  * standard OID). Two base types hold
  * the keys in C memory: KemPrivateKey (sk and its pk, wiped when the
- * object dies) and KemPublicKey (pk, checked when the object is made). The
+ * object dies; for X-Wing also the key expanded once, xwing_expand_sk, on
+ * which every decapsulation runs) and KemPublicKey (pk, checked when the
+ * object is made). The
  * Python classes of kyber.py and xwing.py derive from them and register
  * with _register_kem(name, private_class, public_class), so that a class
  * method here knows the scheme of its class, and public_key() which class
@@ -53,12 +55,18 @@ typedef struct {
   /* The key type of its key files, or NULL: raw keys only. For X-Wing the
    * private key (sk) is the seed of the key files. */
   const mlkem_keyfile_alg *file_alg;
+  /* X-Wing: the expanded private key (mlkem_hybrid.h), its size and the
+   * decapsulation on it; NULL and 0 for round 3, which has none. */
+  int (*expand)(uint8_t *x, const uint8_t *sk);
+  int (*decaps_expanded)(uint8_t *ss, const uint8_t *ct, const uint8_t *x);
+  size_t expanded_bytes;
 } scheme;
 
 typedef struct {
   PyObject_HEAD const scheme *s; /* NULL: not made here */
   uint8_t sk[MAX_SK];
   uint8_t pk[MAX_PK];
+  uint8_t *x; /* the expanded sk (X-Wing), wiped and freed; else NULL */
 } KemPrivateObject;
 
 typedef struct {
@@ -197,18 +205,34 @@ static void private_dealloc(PyObject *self) {
   KemPrivateObject *k = (KemPrivateObject *)self;
   freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   mlkem_zeroize(k->sk, sizeof k->sk);
+  if (k->x != NULL) {
+    mlkem_zeroize(k->x, k->s->expanded_bytes);
+    PyMem_Free(k->x);
+  }
   free_fn(self);
   Py_DECREF(tp);
 }
 
+/* Expands k's sk if its scheme has an expanded form: 0, or -1 with an
+ * exception. k->s is set. */
+static int expand_private(KemPrivateObject *k) {
+  if (k->s->expand == NULL) return 0;
+  return expand_into(&k->x, k->s->expanded_bytes, k->s->expand, k->sk);
+}
+
 /* The private key object k of scheme i once its sk and pk are written
- * (rc 0), or NULL with the exception for rc (k is freed, and wiped). */
+ * (rc 0), expanded; or NULL with the exception for rc or the expansion's
+ * (k is freed, and wiped). */
 static PyObject *finish_private(KemPrivateObject *k, int i, int rc) {
   if (rc != MLKEM_OK) {
     Py_DECREF(k);
     return raise_key_error(schemes[i].kem, rc, "private key");
   }
   k->s = &schemes[i];
+  if (expand_private(k) != 0) {
+    Py_DECREF(k);
+    return NULL;
+  }
   return (PyObject *)k;
 }
 
@@ -283,7 +307,8 @@ static PyObject *private_decapsulate(PyObject *self, PyObject *ct_obj) {
   if (copy_fixed(ct_obj, ct, k->s->kem->ct_bytes, k->s->kem->name,
                  "ciphertext") != 0)
     return NULL;
-  Py_BEGIN_ALLOW_THREADS rc = k->s->kem->decaps(ss, ct, k->sk);
+  Py_BEGIN_ALLOW_THREADS rc = k->x != NULL ? k->s->decaps_expanded(ss, ct, k->x)
+                                           : k->s->kem->decaps(ss, ct, k->sk);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
   out = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
   mlkem_zeroize(ss, sizeof ss);
@@ -553,6 +578,10 @@ PyObject *kem_object_of_key(const mlkem_keyfile_key *key, int want_private,
     memcpy(k->sk, key->seed, kem->dk_bytes);
     memcpy(k->pk, key->ek, kem->ek_bytes);
     k->s = &schemes[i];
+    if (expand_private(k) != 0) {
+      Py_DECREF(k);
+      return NULL;
+    }
     return (PyObject *)k;
   } else {
     KemPublicObject *k = (KemPublicObject *)new_key(KIND_PUBLIC, i);
@@ -609,6 +638,9 @@ int mlkem_py_kem_init(PyObject *mod) {
   }
   schemes[N_KYBER].kem = &xwing_kem;
   schemes[N_KYBER].public_of = xwing_public_of;
+  schemes[N_KYBER].expand = xwing_expand_sk;
+  schemes[N_KYBER].decaps_expanded = xwing_decaps_expanded;
+  schemes[N_KYBER].expanded_bytes = XWING_EXPANDED_SK_BYTES;
   schemes[N_KYBER].file_alg = mlkem_keyfile_alg_by_name("X-Wing");
   if (schemes[N_KYBER].file_alg == NULL ||
       schemes[N_KYBER].file_alg->seed_bytes != XWING_SK_BYTES) {

@@ -174,11 +174,8 @@ PyObject *alloc_instance(PyObject *cls) {
   return alloc((PyTypeObject *)cls, 0);
 }
 
-/* *out = a new buffer of n bytes holding expand(key) (an expanded key of
- * mlkem.h), with the GIL released; 0, or -1 with an exception. */
-static int expand_into(uint8_t **out, size_t n,
-                       int (*expand)(uint8_t *, const uint8_t *),
-                       const uint8_t *key) {
+int expand_into(uint8_t **out, size_t n,
+                int (*expand)(uint8_t *, const uint8_t *), const uint8_t *key) {
   int rc;
   if ((*out = PyMem_Malloc(n)) == NULL) {
     PyErr_NoMemory();

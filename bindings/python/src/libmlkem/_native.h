@@ -51,6 +51,13 @@ PyObject *bytes_pair(const uint8_t *a, size_t a_len, const uint8_t *b,
 /* A new, zeroed instance of a heap type (a registered Python class). */
 PyObject *alloc_instance(PyObject *cls);
 
+/* *out = a new buffer (PyMem_Malloc) of n bytes holding expand(key), an
+ * expanded key (mlkem.h, mlkem_hybrid.h), with the GIL released; 0, or -1
+ * with an exception (*out may then be allocated: the caller wipes and
+ * frees it). */
+int expand_into(uint8_t **out, size_t n,
+                int (*expand)(uint8_t *, const uint8_t *), const uint8_t *key);
+
 /* tp_dealloc of an instance of a heap type that holds no secret (a
  * public key). */
 void public_dealloc(PyObject *self);
