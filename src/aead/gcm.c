@@ -6,6 +6,12 @@
  * stitched CTR + GHASH, and here the single blocks: H, E_K(J0) and the
  * keystream of a last partial block, made by one call of the AES
  * implementation's ctr_group.
+ *
+ * The implementations keep round keys, keystream and GHASH state in
+ * vector registers, which the compiler may spill to their frames below
+ * ours: every public function ends with one scrub of the stack below it
+ * (mlkem_scrub_stack_wide, about 100 ticks; the steps inside do not scrub
+ * on their own, so that a one-shot call pays for one).
  */
 #include "aead/gcm.h"
 
@@ -25,8 +31,8 @@ static void ghash_key(uint64_t hs[2], const uint8_t h[16]) {
   hs[1] = (lo << 1) ^ (fold & 1);
 }
 
-int mlkem_aes_gcm_init_impl(mlkem_aes_gcm_key *k, const uint8_t *key,
-                            size_t key_len, const mlkem_gcm_impl *impl) {
+static int init(mlkem_aes_gcm_key *k, const uint8_t *key, size_t key_len,
+                const mlkem_gcm_impl *impl) {
   static const uint8_t zero_nonce[MLKEM_GCM_NONCE_BYTES] = {0};
   const uint8_t *nonce = zero_nonce;
   const uint32_t zero_ctr = 0;
@@ -38,7 +44,7 @@ int mlkem_aes_gcm_init_impl(mlkem_aes_gcm_key *k, const uint8_t *key,
     return MLKEM_ERR_AEAD_LENGTH;
   }
   k->impl = impl;
-  mlkem_aes_expand_impl(&k->aes, key, key_len, impl->aes);
+  mlkem_aes_expand_unscrubbed(&k->aes, key, key_len, impl->aes);
   /* Algorithm 4, step 1: H = CIPH_K(0^128), the counter block 0^96 ||
    * BE32(0). */
   impl->aes->ctr_group(&k->aes, &nonce, &zero_ctr, &hp, 1);
@@ -46,8 +52,14 @@ int mlkem_aes_gcm_init_impl(mlkem_aes_gcm_key *k, const uint8_t *key,
   impl->init(k, hs);
   mlkem_zeroize(h, sizeof h);
   mlkem_zeroize(hs, sizeof hs);
-  mlkem_scrub_stack_wide();
   return MLKEM_OK;
+}
+
+int mlkem_aes_gcm_init_impl(mlkem_aes_gcm_key *k, const uint8_t *key,
+                            size_t key_len, const mlkem_gcm_impl *impl) {
+  const int err = init(k, key, key_len, impl);
+  mlkem_scrub_stack_wide();
+  return err;
 }
 
 int mlkem_aes_gcm_init(mlkem_aes_gcm_key *k, const uint8_t *key,
@@ -114,10 +126,9 @@ static void finish_tag(const mlkem_aes_gcm_key *k, uint8_t x[16],
   for (i = 0; i < 16; i++) tag[i] = (uint8_t)(x[i] ^ ej0[i]);
 }
 
-int mlkem_aes_gcm_seal_key(const mlkem_aes_gcm_key *k, uint8_t *ct,
-                           const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
-                           const uint8_t *aad, size_t aad_len,
-                           const uint8_t *pt, size_t pt_len) {
+static int seal_message(const mlkem_aes_gcm_key *k, uint8_t *ct,
+                        const uint8_t *nonce, const uint8_t *aad,
+                        size_t aad_len, const uint8_t *pt, size_t pt_len) {
   uint8_t x[16] = {0}, ej0[16], ks[16], last[16] = {0};
   const size_t whole = pt_len / 16, rest = pt_len % 16;
   size_t i;
@@ -132,8 +143,7 @@ int mlkem_aes_gcm_seal_key(const mlkem_aes_gcm_key *k, uint8_t *ct,
   if (rest != 0) {
     /* Algorithm 3 step 6's partial block; GHASH over it zero-padded (in
      * place, pt and ct are the same bytes: read before written). */
-    for (i = 0; i < rest; i++)
-      last[i] = (uint8_t)(pt[16 * whole + i] ^ ks[i]);
+    for (i = 0; i < rest; i++) last[i] = (uint8_t)(pt[16 * whole + i] ^ ks[i]);
     memcpy(ct + 16 * whole, last, rest);
     k->impl->ghash(k, x, last, 1);
   }
@@ -142,16 +152,12 @@ int mlkem_aes_gcm_seal_key(const mlkem_aes_gcm_key *k, uint8_t *ct,
   mlkem_zeroize(ej0, sizeof ej0);
   mlkem_zeroize(ks, sizeof ks);
   mlkem_zeroize(last, sizeof last);
-  /* The implementations keep round keys, keystream and GHASH state in
-   * vector registers, which the compiler may spill below this frame. */
-  mlkem_scrub_stack_wide();
   return MLKEM_OK;
 }
 
-int mlkem_aes_gcm_open_key(const mlkem_aes_gcm_key *k, uint8_t *pt,
-                           const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
-                           const uint8_t *aad, size_t aad_len,
-                           const uint8_t *ct, size_t ct_len) {
+static int open_message(const mlkem_aes_gcm_key *k, uint8_t *pt,
+                        const uint8_t *nonce, const uint8_t *aad,
+                        size_t aad_len, const uint8_t *ct, size_t ct_len) {
   uint8_t x[16] = {0}, ej0[16], ks[16], last[16] = {0}, tag[16], want[16];
   size_t pt_len, whole, rest, i;
   uint8_t differ;
@@ -184,7 +190,6 @@ int mlkem_aes_gcm_open_key(const mlkem_aes_gcm_key *k, uint8_t *pt,
   mlkem_zeroize(ks, sizeof ks);
   mlkem_zeroize(last, sizeof last);
   mlkem_zeroize(want, sizeof want);
-  mlkem_scrub_stack_wide();
   if (differ != 0) {
     zero_output(pt, pt_len);
     return MLKEM_ERR_AEAD_TAG;
@@ -192,17 +197,36 @@ int mlkem_aes_gcm_open_key(const mlkem_aes_gcm_key *k, uint8_t *pt,
   return MLKEM_OK;
 }
 
+int mlkem_aes_gcm_seal_key(const mlkem_aes_gcm_key *k, uint8_t *ct,
+                           const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
+                           const uint8_t *aad, size_t aad_len,
+                           const uint8_t *pt, size_t pt_len) {
+  const int err = seal_message(k, ct, nonce, aad, aad_len, pt, pt_len);
+  mlkem_scrub_stack_wide();
+  return err;
+}
+
+int mlkem_aes_gcm_open_key(const mlkem_aes_gcm_key *k, uint8_t *pt,
+                           const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
+                           const uint8_t *aad, size_t aad_len,
+                           const uint8_t *ct, size_t ct_len) {
+  const int err = open_message(k, pt, nonce, aad, aad_len, ct, ct_len);
+  mlkem_scrub_stack_wide();
+  return err;
+}
+
 int mlkem_aes_gcm_seal(uint8_t *ct, const uint8_t *key, size_t key_len,
                        const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
                        const uint8_t *aad, size_t aad_len, const uint8_t *pt,
                        size_t pt_len) {
   mlkem_aes_gcm_key k;
-  int err = mlkem_aes_gcm_init(&k, key, key_len);
+  int err = init(&k, key, key_len, mlkem_gcm_impl_get());
   if (err == MLKEM_OK)
-    err = mlkem_aes_gcm_seal_key(&k, ct, nonce, aad, aad_len, pt, pt_len);
+    err = seal_message(&k, ct, nonce, aad, aad_len, pt, pt_len);
   else if (pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES)
     zero_output(ct, pt_len + MLKEM_GCM_TAG_BYTES);
   mlkem_aes_gcm_wipe(&k);
+  mlkem_scrub_stack_wide();
   return err;
 }
 
@@ -211,11 +235,12 @@ int mlkem_aes_gcm_open(uint8_t *pt, const uint8_t *key, size_t key_len,
                        const uint8_t *aad, size_t aad_len, const uint8_t *ct,
                        size_t ct_len) {
   mlkem_aes_gcm_key k;
-  int err = mlkem_aes_gcm_init(&k, key, key_len);
+  int err = init(&k, key, key_len, mlkem_gcm_impl_get());
   if (err == MLKEM_OK)
-    err = mlkem_aes_gcm_open_key(&k, pt, nonce, aad, aad_len, ct, ct_len);
+    err = open_message(&k, pt, nonce, aad, aad_len, ct, ct_len);
   else if (ct_len >= MLKEM_GCM_TAG_BYTES)
     zero_output(pt, ct_len - MLKEM_GCM_TAG_BYTES);
   mlkem_aes_gcm_wipe(&k);
+  mlkem_scrub_stack_wide();
   return err;
 }

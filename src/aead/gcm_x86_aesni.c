@@ -38,9 +38,8 @@ void mlkem_gcm_x86_init(mlkem_aes_gcm_key *k, const uint64_t hs[2]) {
   for (j = 0; j < MLKEM_GCM_POWERS; j++) {
     const size_t i = MLKEM_GCM_POWERS - 1 - j;
     _mm_storeu_si128((__m128i *)(k->h.b + 16 * i), p[j]);
-    _mm_storeu_si128(
-        (__m128i *)(k->h.b + 16 * (MLKEM_GCM_POWERS + i)),
-        _mm_xor_si128(p[j], _mm_shuffle_epi32(p[j], 0x4E)));
+    _mm_storeu_si128((__m128i *)(k->h.b + 16 * (MLKEM_GCM_POWERS + i)),
+                     _mm_xor_si128(p[j], _mm_shuffle_epi32(p[j], 0x4E)));
   }
   mlkem_zeroize(p, sizeof p);
 }
@@ -90,50 +89,56 @@ static void counters(__m128i b[BATCH], __m128i *c) {
   }
 }
 
-/* FIPS 197 Section 5.1 on the BATCH blocks b and, where g is not NULL, x
- * = the GHASH of the BATCH blocks at g continued from x, one block per
- * round, so that the AES and carry-less multiplication units work side by
- * side. Returns x. */
-static __m128i aes_ghash(__m128i b[BATCH], const mlkem_aes_gcm_key *k,
-                         __m128i x, const uint8_t *g) {
+/* One batch: the keystream of the BATCH counter blocks from *c (FIPS 197
+ * Section 5.1) XORed into out from in for the first n blocks (n <=
+ * BATCH) and, where g is not NULL, x = the GHASH of the BATCH blocks at g
+ * continued from x, one block per round, so that the AES and carry-less
+ * multiplication units work side by side. The blocks stay in registers;
+ * g is read before out is written (g may be in, and in may be out).
+ * Returns x. */
+static __m128i batch(const mlkem_aes_gcm_key *k, __m128i *c, __m128i x,
+                     const uint8_t *g, uint8_t *out, const uint8_t *in,
+                     size_t n) {
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   const mlkem_aes_key *aes = &k->aes;
-  __m128i rk = _mm_loadu_si128((const __m128i *)aes->u.rk[0]);
+  __m128i b[BATCH], rk = _mm_loadu_si128((const __m128i *)aes->u.rk[0]);
   __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
   size_t i;
   unsigned r;
+  counters(b, c);
   for (i = 0; i < BATCH; i++) b[i] = _mm_xor_si128(b[i], rk);
-  for (r = 1; r < aes->rounds; r++) {
+  /* Rounds 1 .. BATCH, each with one block of GHASH (Nr >= 10 > BATCH),
+   * unrolled; then the other rounds. */
+  MLKEM_AES_X86_UNROLL
+  for (r = 1; r <= BATCH; r++) {
     rk = _mm_loadu_si128((const __m128i *)aes->u.rk[r]);
     for (i = 0; i < BATCH; i++) b[i] = _mm_aesenc_si128(b[i], rk);
-    if (g != NULL && r <= BATCH) { /* Nr >= 10 > BATCH */
-      const size_t j = r - 1, p = MLKEM_GCM_POWERS - BATCH + j;
+    if (g != NULL) {
+      const size_t p = MLKEM_GCM_POWERS - BATCH + r - 1;
       __m128i d = _mm_shuffle_epi8(
-          _mm_loadu_si128((const __m128i *)(g + 16 * j)), bswap);
-      if (j == 0) d = _mm_xor_si128(d, x);
+          _mm_loadu_si128((const __m128i *)(g + 16 * (r - 1))), bswap);
+      if (r == 1) d = _mm_xor_si128(d, x);
       mlkem_gcm_x86_mul_acc(
           &lo, &mid, &hi, d,
           _mm_loadu_si128((const __m128i *)mlkem_gcm_x86_pow(k, p)),
           _mm_loadu_si128((const __m128i *)mlkem_gcm_x86_kar(k, p)));
     }
   }
+  for (r = BATCH + 1; r < aes->rounds; r++) {
+    rk = _mm_loadu_si128((const __m128i *)aes->u.rk[r]);
+    for (i = 0; i < BATCH; i++) b[i] = _mm_aesenc_si128(b[i], rk);
+  }
   rk = _mm_loadu_si128((const __m128i *)aes->u.rk[aes->rounds]);
-  for (i = 0; i < BATCH; i++) b[i] = _mm_aesenclast_si128(b[i], rk);
-  return g != NULL ? mlkem_gcm_x86_reduce(lo, mid, hi) : x;
-}
-
-/* out = in ^ keystream b for the first n blocks (n <= BATCH); unrolled
- * with a test per block (as in aes_x86_aesni.c: a loop to n becomes a
- * copy through the stack). */
-static void xor_store(uint8_t *out, const uint8_t *in, const __m128i b[BATCH],
-                      size_t n) {
-  size_t i;
+  /* Unrolled with a test per block (as in aes_x86_aesni.c: a loop to n
+   * becomes a copy through the stack). */
   MLKEM_AES_X86_UNROLL
   for (i = 0; i < BATCH; i++)
     if (i < n)
       _mm_storeu_si128(
           (__m128i *)(out + 16 * i),
-          _mm_xor_si128(b[i], _mm_loadu_si128((const __m128i *)(in + 16 * i))));
+          _mm_xor_si128(_mm_aesenclast_si128(b[i], rk),
+                        _mm_loadu_si128((const __m128i *)(in + 16 * i))));
+  return g != NULL ? mlkem_gcm_x86_reduce(lo, mid, hi) : x;
 }
 
 static void encrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
@@ -142,21 +147,16 @@ static void encrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
   __m128i c = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
-  __m128i b[BATCH];
   const uint8_t *prev = NULL; /* ciphertext not yet hashed (BATCH blocks) */
   while (nblocks >= BATCH) {
-    counters(b, &c);
-    x = aes_ghash(b, k, x, prev);
-    xor_store(out, in, b, BATCH);
+    x = batch(k, &c, x, prev, out, in, BATCH);
     prev = out;
     in += 16 * BATCH;
     out += 16 * BATCH;
     nblocks -= BATCH;
   }
   if (nblocks != 0) {
-    counters(b, &c);
-    x = aes_ghash(b, k, x, prev);
-    xor_store(out, in, b, nblocks);
+    x = batch(k, &c, x, prev, out, in, nblocks);
     x = ghash_n(k, x, out, nblocks);
   } else if (prev != NULL) {
     x = ghash_n(k, x, prev, BATCH);
@@ -170,22 +170,17 @@ static void decrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
   __m128i c = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
-  __m128i b[BATCH];
   /* The ciphertext is hashed as it is read, before out (maybe in) is
    * written. */
   while (nblocks >= BATCH) {
-    counters(b, &c);
-    x = aes_ghash(b, k, x, in);
-    xor_store(out, in, b, BATCH);
+    x = batch(k, &c, x, in, out, in, BATCH);
     in += 16 * BATCH;
     out += 16 * BATCH;
     nblocks -= BATCH;
   }
   if (nblocks != 0) {
     x = ghash_n(k, x, in, nblocks);
-    counters(b, &c);
-    aes_ghash(b, k, x, NULL);
-    xor_store(out, in, b, nblocks);
+    batch(k, &c, x, NULL, out, in, nblocks);
   }
   _mm_storeu_si128((__m128i *)xb, _mm_shuffle_epi8(x, bswap));
 }

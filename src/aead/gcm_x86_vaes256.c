@@ -84,8 +84,7 @@ static vec ghash_input(const uint8_t *g, size_t j, __m128i x) {
 }
 
 static __m128i reduce(vec lo, vec mid, vec hi) {
-  return mlkem_gcm_x86_reduce(fold_lanes(lo), fold_lanes(mid),
-                              fold_lanes(hi));
+  return mlkem_gcm_x86_reduce(fold_lanes(lo), fold_lanes(mid), fold_lanes(hi));
 }
 
 /* x = GHASH of the BATCH blocks at g continued from x. */
@@ -93,36 +92,44 @@ static __m128i ghash_batch(const mlkem_aes_gcm_key *k, __m128i x,
                            const uint8_t *g) {
   vec lo = V_ZERO(), mid = lo, hi = lo;
   size_t j;
-  for (j = 0; j < VECS; j++) mul_acc(&lo, &mid, &hi, ghash_input(g, j, x), k, j);
+  for (j = 0; j < VECS; j++)
+    mul_acc(&lo, &mid, &hi, ghash_input(g, j, x), k, j);
   return reduce(lo, mid, hi);
 }
 
-/* FIPS 197 Section 5.1 on the batch b and, where g is not NULL, x = the
- * GHASH of the BATCH blocks at g continued from x, one vector per round.
- * Returns x. */
-static __m128i aes_ghash(vec b[VECS], const mlkem_aes_gcm_key *k, __m128i x,
-                         const uint8_t *g) {
+/* One batch: the keystream of the BATCH counter blocks from *c (FIPS 197
+ * Section 5.1) XORed into out from in and, where g is not NULL, x = the
+ * GHASH of the BATCH blocks at g continued from x, one vector per round,
+ * so that the AES and carry-less multiplication units work side by side.
+ * The blocks stay in registers; g is read before out is written (g may
+ * be in, and in may be out). Returns x. */
+static __m128i batch(const mlkem_aes_gcm_key *k, vec *c, __m128i x,
+                     const uint8_t *g, uint8_t *out, const uint8_t *in) {
   const mlkem_aes_key *aes = &k->aes;
-  vec rk = V_BCAST_LOAD(aes->u.rk[0]);
+  vec b[VECS], rk = V_BCAST_LOAD(aes->u.rk[0]);
   vec lo = V_ZERO(), mid = lo, hi = lo;
   size_t i;
   unsigned r;
+  counters(b, c);
   for (i = 0; i < VECS; i++) b[i] = V_XOR(b[i], rk);
-  for (r = 1; r < aes->rounds; r++) {
+  /* Rounds 1 .. VECS, each with one vector of GHASH (Nr >= 10 > VECS),
+   * unrolled so that the blocks and the sums stay in registers; then the
+   * other rounds. */
+  MLKEM_AES_X86_UNROLL
+  for (r = 1; r <= VECS; r++) {
     rk = V_BCAST_LOAD(aes->u.rk[r]);
     for (i = 0; i < VECS; i++) b[i] = V_AESENC(b[i], rk);
-    if (g != NULL && r <= VECS) /* Nr >= 10 > VECS */
-      mul_acc(&lo, &mid, &hi, ghash_input(g, r - 1, x), k, r - 1);
+    if (g != NULL) mul_acc(&lo, &mid, &hi, ghash_input(g, r - 1, x), k, r - 1);
+  }
+  for (r = VECS + 1; r < aes->rounds; r++) {
+    rk = V_BCAST_LOAD(aes->u.rk[r]);
+    for (i = 0; i < VECS; i++) b[i] = V_AESENC(b[i], rk);
   }
   rk = V_BCAST_LOAD(aes->u.rk[aes->rounds]);
-  for (i = 0; i < VECS; i++) b[i] = V_AESENCLAST(b[i], rk);
-  return g != NULL ? reduce(lo, mid, hi) : x;
-}
-
-static void xor_store(uint8_t *out, const uint8_t *in, const vec b[VECS]) {
-  size_t i;
   for (i = 0; i < VECS; i++)
-    V_STOREU(out + 16 * LANES * i, V_XOR(b[i], V_LOADU(in + 16 * LANES * i)));
+    V_STOREU(out + 16 * LANES * i,
+             V_XOR(V_AESENCLAST(b[i], rk), V_LOADU(in + 16 * LANES * i)));
+  return g != NULL ? reduce(lo, mid, hi) : x;
 }
 
 /* The first LANES counter blocks of a run from ctr. */
@@ -138,13 +145,11 @@ static void encrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   const size_t whole = nblocks / BATCH * BATCH;
   __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
-  vec c = first_counters(nonce, ctr), b[VECS];
+  vec c = first_counters(nonce, ctr);
   const uint8_t *prev = NULL; /* ciphertext not yet hashed (BATCH blocks) */
   size_t done;
   for (done = 0; done < whole; done += BATCH) {
-    counters(b, &c);
-    x = aes_ghash(b, k, x, prev);
-    xor_store(out + 16 * done, in + 16 * done, b);
+    x = batch(k, &c, x, prev, out + 16 * done, in + 16 * done);
     prev = out + 16 * done;
   }
   if (prev != NULL) x = ghash_batch(k, x, prev);
@@ -161,15 +166,11 @@ static void decrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   const size_t whole = nblocks / BATCH * BATCH;
   __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
-  vec c = first_counters(nonce, ctr), b[VECS];
+  vec c = first_counters(nonce, ctr);
   size_t done;
-  /* The ciphertext is hashed as it is read, before out (maybe in) is
-   * written. */
-  for (done = 0; done < whole; done += BATCH) {
-    counters(b, &c);
-    x = aes_ghash(b, k, x, in + 16 * done);
-    xor_store(out + 16 * done, in + 16 * done, b);
-  }
+  /* The ciphertext is hashed as it is read. */
+  for (done = 0; done < whole; done += BATCH)
+    x = batch(k, &c, x, in + 16 * done, out + 16 * done, in + 16 * done);
   _mm_storeu_si128((__m128i *)xb, _mm_shuffle_epi8(x, bswap));
   if (whole != nblocks)
     mlkem_gcm_x86_aesni.decrypt(k, xb, nonce, ctr + (uint32_t)whole,

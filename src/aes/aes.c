@@ -16,11 +16,16 @@
 /* The widest group of any implementation (VAES with AVX-512: 32 blocks). */
 #define MAX_WIDTH 32
 
-void mlkem_aes_expand_impl(mlkem_aes_key *key, const uint8_t *k,
-                           size_t key_bytes, const mlkem_aes_impl *impl) {
+void mlkem_aes_expand_unscrubbed(mlkem_aes_key *key, const uint8_t *k,
+                                 size_t key_bytes, const mlkem_aes_impl *impl) {
   key->impl = impl;
   key->rounds = MLKEM_AES_ROUNDS_OF(key_bytes);
   impl->expand(key, k);
+}
+
+void mlkem_aes_expand_impl(mlkem_aes_key *key, const uint8_t *k,
+                           size_t key_bytes, const mlkem_aes_impl *impl) {
+  mlkem_aes_expand_unscrubbed(key, k, key_bytes, impl);
   /* As below: the round keys in registers while they are made. */
   mlkem_scrub_stack_wide();
 }

@@ -96,6 +96,12 @@ void mlkem_aes_expand(mlkem_aes_key *key, const uint8_t *k, size_t key_bytes);
 void mlkem_aes_expand_impl(mlkem_aes_key *key, const uint8_t *k,
                            size_t key_bytes, const mlkem_aes_impl *impl);
 
+/* mlkem_aes_expand_impl without its scrub of the stack below it (the
+ * implementations' frames may hold round keys): for a caller that scrubs
+ * once itself after more work (gcm.c). */
+void mlkem_aes_expand_unscrubbed(mlkem_aes_key *key, const uint8_t *k,
+                                 size_t key_bytes, const mlkem_aes_impl *impl);
+
 /* Zeroes the expanded key. */
 void mlkem_aes_key_wipe(mlkem_aes_key *key);
 
