@@ -34,34 +34,11 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from bench_compare import idle_cpu  # noqa: E402
 AEADS = [("AES-128-GCM", "aes-128-gcm"), ("AES-256-GCM", "aes-256-gcm")]
-
-
-def idle_cpu():
-    """The CPU of this process's affinity set that was the idlest over the
-    last quarter second (from /proc/stat), or None where that is unknown."""
-    def sample():
-        idle = {}
-        with open("/proc/stat") as f:
-            for line in f:
-                m = re.match(r"cpu(\d+) (.*)", line)
-                if m:
-                    v = [int(x) for x in m.group(2).split()]
-                    idle[int(m.group(1))] = (v[3] + v[4], sum(v))
-        return idle
-    try:
-        allowed = os.sched_getaffinity(0)
-        a = sample()
-        time.sleep(0.25)
-        b = sample()
-    except (OSError, AttributeError):
-        return None
-    return max((c for c in b if c in allowed and c in a),
-               key=lambda c: (b[c][0] - a[c][0]) / max(1, b[c][1] - a[c][1]),
-               default=None)
 
 
 def pinned(argv, env):

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "aead/gcm.h"
+#include "gcm_calls.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "test_util.h"
@@ -29,77 +30,28 @@
 
 static uint8_t pt[BIG], ours[BIG + 16], theirs[BIG + 16], back[BIG + 16];
 
-/* EVP's sealing: ciphertext || tag. */
-static int evp_seal(uint8_t *out, const uint8_t *key, size_t key_len,
-                    const uint8_t *nonce, const uint8_t *aad, size_t aad_len,
-                    const uint8_t *in, size_t len) {
-  EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
-  int n = 0, m = 0, ok;
-  ok = c != NULL &&
-       EVP_EncryptInit_ex(
-           c, key_len == 16 ? EVP_aes_128_gcm() : EVP_aes_256_gcm(), NULL,
-           key, nonce) == 1 &&
-       (aad_len == 0 || EVP_EncryptUpdate(c, NULL, &n, aad, (int)aad_len)) &&
-       EVP_EncryptUpdate(c, out, &n, in, (int)len) == 1 &&
-       EVP_EncryptFinal_ex(c, out + n, &m) == 1 &&
-       EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_GET_TAG, 16, out + len) == 1;
-  EVP_CIPHER_CTX_free(c);
-  return ok;
-}
-
-/* EVP's opening: 1 if the tag verifies (out: the plaintext). */
-static int evp_open(uint8_t *out, const uint8_t *key, size_t key_len,
-                    const uint8_t *nonce, const uint8_t *aad, size_t aad_len,
-                    const uint8_t *in, size_t len) {
+/* EVP's sealing (enc 1: out = ciphertext || tag) or opening (enc 0: in
+ * is ciphertext || tag, out the plaintext); 1 on success (opening: the
+ * tag verifies). */
+static int evp_crypt(int enc, uint8_t *out, const uint8_t *key, size_t key_len,
+                     const uint8_t *nonce, const uint8_t *aad, size_t aad_len,
+                     const uint8_t *in, size_t len) {
   EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
   uint8_t tag[16];
   int n = 0, m = 0, ok;
-  memcpy(tag, in + len, 16);
+  if (!enc) memcpy(tag, in + len, 16);
   ok = c != NULL &&
-       EVP_DecryptInit_ex(
-           c, key_len == 16 ? EVP_aes_128_gcm() : EVP_aes_256_gcm(), NULL,
-           key, nonce) == 1 &&
-       (aad_len == 0 || EVP_DecryptUpdate(c, NULL, &n, aad, (int)aad_len)) &&
-       EVP_DecryptUpdate(c, out, &n, in, (int)len) == 1 &&
-       EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, 16, tag) == 1 &&
-       EVP_DecryptFinal_ex(c, out + n, &m) == 1;
+       EVP_CipherInit_ex(c,
+                         key_len == 16 ? EVP_aes_128_gcm() : EVP_aes_256_gcm(),
+                         NULL, key, nonce, enc) == 1 &&
+       (aad_len == 0 || EVP_CipherUpdate(c, NULL, &n, aad, (int)aad_len)) &&
+       EVP_CipherUpdate(c, out, &n, in, (int)len) == 1 &&
+       (enc || EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, 16, tag) == 1) &&
+       EVP_CipherFinal_ex(c, out + n, &m) == 1 &&
+       (!enc ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_GET_TAG, 16, out + len) == 1);
   EVP_CIPHER_CTX_free(c);
   return ok;
-}
-
-static int lib_seal(const mlkem_gcm_impl *impl, uint8_t *out,
-                    const uint8_t *key, size_t key_len, const uint8_t *nonce,
-                    const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                    size_t len) {
-  mlkem_aes_gcm_key k;
-  int r;
-  if (impl == NULL)
-    return mlkem_aead_seal(key_len == 16 ? MLKEM_AEAD_AES_128_GCM
-                                         : MLKEM_AEAD_AES_256_GCM,
-                           out, key, key_len, nonce, aad, aad_len, in, len);
-  r = mlkem_aes_gcm_init_impl(&k, key, key_len, impl);
-  if (r == MLKEM_OK)
-    r = mlkem_aes_gcm_seal_key(&k, out, nonce, aad, aad_len, in, len);
-  mlkem_aes_gcm_wipe(&k);
-  return r;
-}
-
-static int lib_open(const mlkem_gcm_impl *impl, uint8_t *out,
-                    const uint8_t *key, size_t key_len, const uint8_t *nonce,
-                    const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                    size_t len) {
-  mlkem_aes_gcm_key k;
-  int r;
-  if (impl == NULL)
-    return mlkem_aead_open(key_len == 16 ? MLKEM_AEAD_AES_128_GCM
-                                         : MLKEM_AEAD_AES_256_GCM,
-                           out, key, key_len, nonce, aad, aad_len, in,
-                           len + 16);
-  r = mlkem_aes_gcm_init_impl(&k, key, key_len, impl);
-  if (r == MLKEM_OK)
-    r = mlkem_aes_gcm_open_key(&k, out, nonce, aad, aad_len, in, len + 16);
-  mlkem_aes_gcm_wipe(&k);
-  return r;
 }
 
 static void random_bytes(test_fast_rng *rng, uint8_t *p, size_t n) {
@@ -119,26 +71,26 @@ static void one(test_fast_rng *rng, const mlkem_gcm_impl *impl,
   random_bytes(rng, nonce, sizeof nonce);
   random_bytes(rng, aad, aad_len);
   random_bytes(rng, pt, len);
-  CHECKF(evp_seal(theirs, key, key_len, nonce, aad, aad_len, pt, len),
+  CHECKF(evp_crypt(1, theirs, key, key_len, nonce, aad, aad_len, pt, len),
          "OpenSSL seal of %zu bytes", len);
-  CHECKF(lib_seal(impl, ours, key, key_len, nonce, aad, aad_len, pt, len) ==
+  CHECKF(gcm_call(0, impl, ours, key, key_len, nonce, aad, aad_len, pt, len) ==
                  MLKEM_OK &&
              memcmp(ours, theirs, len + 16) == 0,
          "%s: AES-%zu-GCM seal of %zu bytes (aad %zu) differs from OpenSSL's",
          name, 8 * key_len, len, aad_len);
-  CHECKF(lib_open(impl, back, key, key_len, nonce, aad, aad_len, theirs,
-                  len) == MLKEM_OK &&
+  CHECKF(gcm_call(1, impl, back, key, key_len, nonce, aad, aad_len, theirs,
+                  len + 16) == MLKEM_OK &&
              memcmp(back, pt, len) == 0,
          "%s: opening OpenSSL's message of %zu bytes", name, len);
-  CHECKF(evp_open(back, key, key_len, nonce, aad, aad_len, ours, len) &&
+  CHECKF(evp_crypt(0, back, key, key_len, nonce, aad, aad_len, ours, len) &&
              memcmp(back, pt, len) == 0,
          "%s: OpenSSL opening the library's message of %zu bytes", name, len);
   bit = (size_t)(test_fast_rng_next(rng) % (8 * (len + 16)));
   theirs[bit / 8] ^= (uint8_t)(1u << (bit % 8));
   memset(back, 0xAA, len);
-  CHECKF(!evp_open(back, key, key_len, nonce, aad, aad_len, theirs, len) &&
-             lib_open(impl, back, key, key_len, nonce, aad, aad_len, theirs,
-                      len) == MLKEM_ERR_AEAD_TAG &&
+  CHECKF(!evp_crypt(0, back, key, key_len, nonce, aad, aad_len, theirs, len) &&
+             gcm_call(1, impl, back, key, key_len, nonce, aad, aad_len, theirs,
+                      len + 16) == MLKEM_ERR_AEAD_TAG &&
              test_all_bytes(back, len, 0),
          "%s: a flipped bit %zu of %zu bytes: both refuse", name, bit, len);
   messages++;
@@ -156,8 +108,7 @@ int main(void) {
   test_fast_rng_init(&rng, "aead vs openssl");
   for (k = 0; k <= nimpls; k++) {
     const mlkem_gcm_impl *impl = k < nimpls ? impls[k] : NULL;
-    const char *name =
-        impl != NULL ? impl->name : mlkem_gcm_impl_get()->name;
+    const char *name = impl != NULL ? impl->name : mlkem_gcm_impl_get()->name;
     printf("  %s%s\n", impl != NULL ? "" : "mlkem_aead_seal/open: ", name);
     for (len = 0; len <= 1100; len++) {
       if (test_quick() && len % 23 != 0) continue;

@@ -116,37 +116,49 @@ static void test_sbox_exhaustive(void) {
          bad);
 }
 
-/* ---- SP 800-38A F.5.5 / F.5.6 ------------------------------------------ */
+/* ---- SP 800-38A F.5.1 / F.5.2 (AES-128), F.5.5 / F.5.6 (AES-256) ------- */
 
-static void test_sp800_38a(void) {
+/* CTR with the Appendix F key of key_bytes bytes: its four plaintext
+ * blocks (the same in every example) must encrypt to ct_hex and back. */
+static void sp800_38a_ctr(const char *example, const char *key_hex,
+                          size_t key_bytes, const char *ct_hex) {
   uint8_t key[32], icb[16], pt[64], ct[64], ks[64], got[64];
   size_t k, i;
-  hex(key, 32,
-      "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4");
+  hex(key, key_bytes, key_hex);
   hex(icb, 16, "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
   hex(pt, 64,
       "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
       "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
-  hex(ct, 64,
-      "601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c5"
-      "2b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6");
+  hex(ct, 64, ct_hex);
   for (k = 0; k < nimpls; k++) {
-    ctr_impl(impls[k], ks, 64, key, 32, icb, 0xfcfdfeffu);
+    ctr_impl(impls[k], ks, 64, key, key_bytes, icb, 0xfcfdfeffu);
     for (i = 0; i < 64; i++) got[i] = pt[i] ^ ks[i];
-    CHECKF(memcmp(got, ct, 64) == 0, "SP 800-38A F.5.5 encrypt, %s",
+    CHECKF(memcmp(got, ct, 64) == 0, "SP 800-38A %s encrypt, %s", example,
            impls[k]->name);
     for (i = 0; i < 64; i++) got[i] = ct[i] ^ ks[i];
-    CHECKF(memcmp(got, pt, 64) == 0, "SP 800-38A F.5.6 decrypt, %s",
+    CHECKF(memcmp(got, pt, 64) == 0, "SP 800-38A %s decrypt, %s", example,
            impls[k]->name);
   }
 }
 
-/* ---- AES-128: FIPS 197 C.1 and A.1, SP 800-38A F.5.1 / F.5.2 --------- */
+static void test_sp800_38a(void) {
+  sp800_38a_ctr(
+      "F.5.5/F.5.6",
+      "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4", 32,
+      "601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c5"
+      "2b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6");
+  sp800_38a_ctr(
+      "F.5.1/F.5.2", "2b7e151628aed2a6abf7158809cf4f3c", 16,
+      "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+      "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee");
+}
+
+/* ---- AES-128: FIPS 197 C.1 and A.1 ------------------------------------- */
 
 static void test_aes128(void) {
-  uint8_t key[16], pt[64], want[64], got[64], ks[64], icb[16];
+  uint8_t key[16], pt[16], want[16], got[16];
   uint8_t rk[15][16], want_rk[4][16];
-  size_t k, i;
+  size_t k;
   /* C.1: AES-128 of 00112233...ff under 000102...0f. */
   hex(key, 16, "000102030405060708090a0b0c0d0e0f");
   hex(pt, 16, "00112233445566778899aabbccddeeff");
@@ -169,23 +181,6 @@ static void test_aes128(void) {
   CHECK_MEM(rk[8], want_rk[2], 16, "FIPS 197 A.1 round key 8");
   CHECK_MEM(rk[9], want_rk[3], 16, "FIPS 197 A.1 round key 9");
   CHECK_MEM(rk[10], want, 16, "FIPS 197 A.1 round key 10");
-  /* F.5.1 / F.5.2: CTR-AES128 under the A.1 key. */
-  hex(icb, 16, "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
-  hex(pt, 64,
-      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-      "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
-  hex(want, 64,
-      "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
-      "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee");
-  for (k = 0; k < nimpls; k++) {
-    ctr_impl(impls[k], ks, 64, key, 16, icb, 0xfcfdfeffu);
-    for (i = 0; i < 64; i++) got[i] = pt[i] ^ ks[i];
-    CHECKF(memcmp(got, want, 64) == 0, "SP 800-38A F.5.1 encrypt, %s",
-           impls[k]->name);
-    for (i = 0; i < 64; i++) got[i] = want[i] ^ ks[i];
-    CHECKF(memcmp(got, pt, 64) == 0, "SP 800-38A F.5.2 decrypt, %s",
-           impls[k]->name);
-  }
 }
 
 /* ---- against the reference, and every implementation against portable -- */

@@ -31,6 +31,7 @@
 
 #include "aead/gcm.h"
 #include "cpu.h"
+#include "gcm_calls.h"
 #include "kv_text.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
@@ -41,47 +42,6 @@
 
 static const mlkem_gcm_impl *impls[MAX_IMPLS];
 static size_t nimpls;
-
-static uint16_t aead_id(size_t key_len) {
-  return key_len == 16 ? MLKEM_AEAD_AES_128_GCM : MLKEM_AEAD_AES_256_GCM;
-}
-
-/* Seals with impl (NULL: mlkem_aead_seal, the dispatched one). */
-static int seal_with(const mlkem_gcm_impl *impl, uint8_t *ct,
-                     const uint8_t *key, size_t key_len, const uint8_t *nonce,
-                     const uint8_t *aad, size_t aad_len, const uint8_t *pt,
-                     size_t pt_len) {
-  mlkem_aes_gcm_key k;
-  int r;
-  if (impl == NULL)
-    return mlkem_aead_seal(aead_id(key_len), ct, key, key_len, nonce, aad,
-                           aad_len, pt, pt_len);
-  r = mlkem_aes_gcm_init_impl(&k, key, key_len, impl);
-  if (r == MLKEM_OK)
-    r = mlkem_aes_gcm_seal_key(&k, ct, nonce, aad, aad_len, pt, pt_len);
-  mlkem_aes_gcm_wipe(&k);
-  return r;
-}
-
-static int open_with(const mlkem_gcm_impl *impl, uint8_t *pt,
-                     const uint8_t *key, size_t key_len, const uint8_t *nonce,
-                     const uint8_t *aad, size_t aad_len, const uint8_t *ct,
-                     size_t ct_len) {
-  mlkem_aes_gcm_key k;
-  int r;
-  if (impl == NULL)
-    return mlkem_aead_open(aead_id(key_len), pt, key, key_len, nonce, aad,
-                           aad_len, ct, ct_len);
-  r = mlkem_aes_gcm_init_impl(&k, key, key_len, impl);
-  if (r == MLKEM_OK)
-    r = mlkem_aes_gcm_open_key(&k, pt, nonce, aad, aad_len, ct, ct_len);
-  mlkem_aes_gcm_wipe(&k);
-  return r;
-}
-
-static const char *impl_name(const mlkem_gcm_impl *impl) {
-  return impl != NULL ? impl->name : "mlkem_aead_*";
-}
 
 /* ---- NIST CAVP ---------------------------------------------------------- */
 
@@ -99,24 +59,24 @@ static void cavp_encrypt(const mlkem_gcm_impl *impl, const cavp_record *v,
   static uint8_t sealed[MAX_FIELD + 16], opened[MAX_FIELD];
   const size_t kl = v->keylen / 8, pl = v->ptlen / 8, al = v->aadlen / 8,
                tl = v->taglen / 8;
-  int r = seal_with(impl, sealed, v->key, kl, v->iv, v->aad, al, v->pt, pl);
+  int r = gcm_call(0, impl, sealed, v->key, kl, v->iv, v->aad, al, v->pt, pl);
   CHECKF(r == MLKEM_OK && memcmp(sealed, v->ct, pl) == 0 &&
              memcmp(sealed + pl, v->tag, tl) == 0,
          "%s: %s Count %lu (PT %lu, AAD %lu, Tag %lu bits): seal differs",
-         impl_name(impl), file, v->count, v->ptlen, v->aadlen, v->taglen);
+         gcm_call_name(impl), file, v->count, v->ptlen, v->aadlen, v->taglen);
   if (tl != 16) return;
   memset(opened, TEST_FILL, sizeof opened);
-  r = open_with(impl, opened, v->key, kl, v->iv, v->aad, al, sealed, pl + 16);
+  r = gcm_call(1, impl, opened, v->key, kl, v->iv, v->aad, al, sealed, pl + 16);
   CHECKF(r == MLKEM_OK && memcmp(opened, v->pt, pl) == 0,
-         "%s: %s Count %lu: open of the sealed message", impl_name(impl), file,
-         v->count);
+         "%s: %s Count %lu: open of the sealed message", gcm_call_name(impl),
+         file, v->count);
   sealed[(v->count * 7) % (pl + 16)] ^= (uint8_t)(1u << (v->count % 8));
   memset(opened, TEST_FILL, sizeof opened);
-  r = open_with(impl, opened, v->key, kl, v->iv, v->aad, al, sealed, pl + 16);
+  r = gcm_call(1, impl, opened, v->key, kl, v->iv, v->aad, al, sealed, pl + 16);
   CHECKF(r == MLKEM_ERR_AEAD_TAG && test_all_bytes(opened, pl, 0) &&
              test_all_bytes(opened + pl, sizeof opened - pl, TEST_FILL),
          "%s: %s Count %lu: a flipped bit must fail with zeros",
-         impl_name(impl), file, v->count);
+         gcm_call_name(impl), file, v->count);
 }
 
 /* One decryption record through impl. */
@@ -129,30 +89,31 @@ static void cavp_decrypt(const mlkem_gcm_impl *impl, const cavp_record *v,
   size_t i;
   int r, tag_ok;
   /* Through seal: P' = CT ^ keystream, then its tag. */
-  r = seal_with(impl, got, v->key, kl, v->iv, v->aad, al, zeros, pl);
+  r = gcm_call(0, impl, got, v->key, kl, v->iv, v->aad, al, zeros, pl);
   for (i = 0; i < pl; i++) p[i] = (uint8_t)(v->ct[i] ^ got[i]);
-  r |= seal_with(impl, got, v->key, kl, v->iv, v->aad, al, p, pl);
+  r |= gcm_call(0, impl, got, v->key, kl, v->iv, v->aad, al, p, pl);
   tag_ok = memcmp(got + pl, v->tag, tl) == 0;
   CHECKF(r == MLKEM_OK && memcmp(got, v->ct, pl) == 0 && tag_ok == !v->fail &&
              (v->fail || memcmp(p, v->pt, pl) == 0),
          "%s: %s Count %lu (PT %lu, AAD %lu, Tag %lu bits, %s): through "
          "seal",
-         impl_name(impl), file, v->count, v->ptlen, v->aadlen, v->taglen,
+         gcm_call_name(impl), file, v->count, v->ptlen, v->aadlen, v->taglen,
          v->fail ? "FAIL" : "PASS");
   if (tl != 16) return;
   memcpy(msg, v->ct, pl);
   memcpy(msg + pl, v->tag, 16);
   memset(got, TEST_FILL, sizeof got);
-  r = open_with(impl, got, v->key, kl, v->iv, v->aad, al, msg, pl + 16);
+  r = gcm_call(1, impl, got, v->key, kl, v->iv, v->aad, al, msg, pl + 16);
   if (v->fail)
     CHECKF(r == MLKEM_ERR_AEAD_TAG && test_all_bytes(got, pl, 0) &&
                test_all_bytes(got + pl, sizeof got - pl, TEST_FILL),
            "%s: %s Count %lu: FAIL record must fail with zeros",
-           impl_name(impl), file, v->count);
+           gcm_call_name(impl), file, v->count);
   else
     CHECKF(r == MLKEM_OK && memcmp(got, v->pt, pl) == 0 &&
                test_all_bytes(got + pl, sizeof got - pl, TEST_FILL),
-           "%s: %s Count %lu: open gives PT", impl_name(impl), file, v->count);
+           "%s: %s Count %lu: open gives PT", gcm_call_name(impl), file,
+           v->count);
 }
 
 static int bracket(const char *line, size_t len, const char *name,
@@ -281,34 +242,35 @@ static void one_message(test_fast_rng *rng, size_t len, size_t aad_len,
   random_bytes(rng, nonce, 12);
   random_bytes(rng, aad, aad_len);
   random_bytes(rng, pt_buf, len);
-  CHECK(seal_with(&mlkem_gcm_portable, want, key, key_len, nonce, aad, aad_len,
-                  pt_buf, len) == MLKEM_OK);
+  CHECK(gcm_call(0, &mlkem_gcm_portable, want, key, key_len, nonce, aad,
+                 aad_len, pt_buf, len) == MLKEM_OK);
   for (k = 1; k <= nimpls; k++) {
     const mlkem_gcm_impl *impl = k < nimpls ? impls[k] : NULL;
     int r;
     memset(got, TEST_FILL, len + 32);
-    r = seal_with(impl, got, key, key_len, nonce, aad, aad_len, pt_buf, len);
+    r = gcm_call(0, impl, got, key, key_len, nonce, aad, aad_len, pt_buf, len);
     CHECKF(r == MLKEM_OK && memcmp(got, want, len + 16) == 0 &&
                test_all_bytes(got + len + 16, 16, TEST_FILL),
            "%s vs portable: seal of %zu bytes, aad %zu, key %zu",
-           impl_name(impl), len, aad_len, key_len);
+           gcm_call_name(impl), len, aad_len, key_len);
     memcpy(got, pt_buf, len);
-    r = seal_with(impl, got, key, key_len, nonce, aad, aad_len, got, len);
+    r = gcm_call(0, impl, got, key, key_len, nonce, aad, aad_len, got, len);
     CHECKF(r == MLKEM_OK && memcmp(got, want, len + 16) == 0,
-           "%s: seal in place of %zu bytes", impl_name(impl), len);
+           "%s: seal in place of %zu bytes", gcm_call_name(impl), len);
     memset(back, TEST_FILL, len + 16);
-    r = open_with(impl, back, key, key_len, nonce, aad, aad_len, want,
-                  len + 16);
+    r = gcm_call(1, impl, back, key, key_len, nonce, aad, aad_len, want,
+                 len + 16);
     CHECKF(r == MLKEM_OK && memcmp(back, pt_buf, len) == 0 &&
                test_all_bytes(back + len, 16, TEST_FILL),
-           "%s: open of %zu bytes", impl_name(impl), len);
-    r = open_with(impl, got, key, key_len, nonce, aad, aad_len, got, len + 16);
+           "%s: open of %zu bytes", gcm_call_name(impl), len);
+    r = gcm_call(1, impl, got, key, key_len, nonce, aad, aad_len, got,
+                 len + 16);
     CHECKF(r == MLKEM_OK && memcmp(got, pt_buf, len) == 0,
-           "%s: open in place of %zu bytes", impl_name(impl), len);
+           "%s: open in place of %zu bytes", gcm_call_name(impl), len);
   }
   /* Portable opens its own. */
-  CHECK(open_with(&mlkem_gcm_portable, back, key, key_len, nonce, aad, aad_len,
-                  want, len + 16) == MLKEM_OK &&
+  CHECK(gcm_call(1, &mlkem_gcm_portable, back, key, key_len, nonce, aad,
+                 aad_len, want, len + 16) == MLKEM_OK &&
         memcmp(back, pt_buf, len) == 0);
 }
 
@@ -352,18 +314,19 @@ static void test_alterations(void) {
     const mlkem_gcm_impl *impl = k < nimpls ? impls[k] : NULL;
     size_t kl;
     for (kl = 16; kl <= 32; kl += 16) {
-      CHECK(seal_with(impl, ct, key, kl, nonce, aad, AAD, pt, LEN) == MLKEM_OK);
+      CHECK(gcm_call(0, impl, ct, key, kl, nonce, aad, AAD, pt, LEN) ==
+            MLKEM_OK);
       bad = 0;
       for (bit = 0; bit < 8 * (LEN + 16); bit++) {
         memcpy(x, ct, sizeof ct);
         x[bit / 8] ^= (uint8_t)(1u << (bit % 8));
         memset(out, TEST_FILL, sizeof out);
-        bad += open_with(impl, out, key, kl, nonce, aad, AAD, x, LEN + 16) !=
+        bad += gcm_call(1, impl, out, key, kl, nonce, aad, AAD, x, LEN + 16) !=
                    MLKEM_ERR_AEAD_TAG ||
                !test_all_bytes(out, LEN, 0) ||
                !test_all_bytes(out + LEN, 16, TEST_FILL);
         /* In place: the ciphertext's bytes are zeroed, the tag stays. */
-        bad += open_with(impl, x, key, kl, nonce, aad, AAD, x, LEN + 16) !=
+        bad += gcm_call(1, impl, x, key, kl, nonce, aad, AAD, x, LEN + 16) !=
                    MLKEM_ERR_AEAD_TAG ||
                !test_all_bytes(x, LEN, 0);
       }
@@ -371,7 +334,7 @@ static void test_alterations(void) {
         uint8_t a2[AAD];
         memcpy(a2, aad, AAD);
         a2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        bad += open_with(impl, out, key, kl, nonce, a2, AAD, ct, LEN + 16) !=
+        bad += gcm_call(1, impl, out, key, kl, nonce, a2, AAD, ct, LEN + 16) !=
                    MLKEM_ERR_AEAD_TAG ||
                !test_all_bytes(out, LEN, 0);
       }
@@ -379,26 +342,26 @@ static void test_alterations(void) {
         uint8_t n2[12];
         memcpy(n2, nonce, 12);
         n2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        bad += open_with(impl, out, key, kl, n2, aad, AAD, ct, LEN + 16) !=
+        bad += gcm_call(1, impl, out, key, kl, n2, aad, AAD, ct, LEN + 16) !=
                MLKEM_ERR_AEAD_TAG;
       }
       for (bit = 0; bit < 8 * kl; bit += 7) {
         uint8_t k2[32];
         memcpy(k2, key, 32);
         k2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        bad += open_with(impl, out, k2, kl, nonce, aad, AAD, ct, LEN + 16) !=
+        bad += gcm_call(1, impl, out, k2, kl, nonce, aad, AAD, ct, LEN + 16) !=
                MLKEM_ERR_AEAD_TAG;
       }
       /* Shorter aad (a prefix), and the same bytes as plaintext. */
-      bad += open_with(impl, out, key, kl, nonce, aad, AAD - 1, ct, LEN + 16) !=
-             MLKEM_ERR_AEAD_TAG;
+      bad += gcm_call(1, impl, out, key, kl, nonce, aad, AAD - 1, ct,
+                      LEN + 16) != MLKEM_ERR_AEAD_TAG;
       /* A truncated message. */
-      bad += open_with(impl, out, key, kl, nonce, aad, AAD, ct, LEN + 15) !=
+      bad += gcm_call(1, impl, out, key, kl, nonce, aad, AAD, ct, LEN + 15) !=
              MLKEM_ERR_AEAD_TAG;
       CHECKF(bad == 0,
              "%s, %zu-byte key: %u alterations not refused with "
              "zeros",
-             impl_name(impl), kl, bad);
+             gcm_call_name(impl), kl, bad);
     }
   }
 }

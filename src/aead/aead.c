@@ -51,28 +51,37 @@ static int check(uint16_t aead, const uint8_t *out, size_t out_len,
   return MLKEM_OK;
 }
 
+/* The family of aead (checked) seals in into out, or opens it. */
+static int family(int opening, uint16_t aead, uint8_t *out, const uint8_t *key,
+                  size_t key_len, const uint8_t *nonce, const uint8_t *aad,
+                  size_t aad_len, const uint8_t *in, size_t in_len) {
+#ifdef MLKEM_HAVE_CHACHA20POLY1305
+  if (aead == MLKEM_AEAD_CHACHA20_POLY1305)
+    return opening ? mlkem_chacha20poly1305_open(out, key, nonce, aad, aad_len,
+                                                 in, in_len)
+                   : mlkem_chacha20poly1305_seal(out, key, nonce, aad, aad_len,
+                                                 in, in_len);
+#else
+  (void)aead;
+#endif
+  return opening ? mlkem_aes_gcm_open(out, key, key_len, nonce, aad, aad_len,
+                                      in, in_len)
+                 : mlkem_aes_gcm_seal(out, key, key_len, nonce, aad, aad_len,
+                                      in, in_len);
+}
+
 int mlkem_aead_seal(uint16_t aead, uint8_t *ct, const uint8_t *key,
                     size_t key_len, const uint8_t nonce[MLKEM_AEAD_NONCE_BYTES],
                     const uint8_t *aad, size_t aad_len, const uint8_t *pt,
                     size_t pt_len) {
   /* ct is never empty (it holds the tag): NULL is refused. */
-  const int fits = pt_len <= SIZE_MAX - MLKEM_AEAD_TAG_BYTES;
-  int err = ct == NULL ? MLKEM_ERR_NULL_ARGUMENT
-                       : check(aead, ct, 1, key, key_len, nonce, aad, aad_len,
-                               pt, pt_len);
-  if (err == MLKEM_OK) {
-    switch (aead) {
-#ifdef MLKEM_HAVE_CHACHA20POLY1305
-      case MLKEM_AEAD_CHACHA20_POLY1305:
-        return mlkem_chacha20poly1305_seal(ct, key, nonce, aad, aad_len, pt,
-                                           pt_len);
-#endif
-      default:
-        return mlkem_aes_gcm_seal(ct, key, key_len, nonce, aad, aad_len, pt,
-                                  pt_len);
-    }
-  }
-  if (ct != NULL && fits) memset(ct, 0, pt_len + MLKEM_AEAD_TAG_BYTES);
+  const int err = ct == NULL ? MLKEM_ERR_NULL_ARGUMENT
+                             : check(aead, ct, 1, key, key_len, nonce, aad,
+                                     aad_len, pt, pt_len);
+  if (err == MLKEM_OK)
+    return family(0, aead, ct, key, key_len, nonce, aad, aad_len, pt, pt_len);
+  if (ct != NULL && pt_len <= SIZE_MAX - MLKEM_AEAD_TAG_BYTES)
+    memset(ct, 0, pt_len + MLKEM_AEAD_TAG_BYTES);
   return err;
 }
 
@@ -86,18 +95,8 @@ int mlkem_aead_open(uint16_t aead, uint8_t *pt, const uint8_t *key,
       check(aead, pt, pt_len, key, key_len, nonce, aad, aad_len, ct, ct_len);
   if (err == MLKEM_OK && ct_len < MLKEM_AEAD_TAG_BYTES)
     err = MLKEM_ERR_AEAD_LENGTH;
-  if (err == MLKEM_OK) {
-    switch (aead) {
-#ifdef MLKEM_HAVE_CHACHA20POLY1305
-      case MLKEM_AEAD_CHACHA20_POLY1305:
-        return mlkem_chacha20poly1305_open(pt, key, nonce, aad, aad_len, ct,
-                                           ct_len);
-#endif
-      default:
-        return mlkem_aes_gcm_open(pt, key, key_len, nonce, aad, aad_len, ct,
-                                  ct_len);
-    }
-  }
+  if (err == MLKEM_OK)
+    return family(1, aead, pt, key, key_len, nonce, aad, aad_len, ct, ct_len);
   if (pt != NULL && pt_len != 0) mlkem_zeroize(pt, pt_len);
   return err;
 }

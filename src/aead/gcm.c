@@ -139,7 +139,7 @@ static int seal_message(const mlkem_aes_gcm_key *k, uint8_t *ct,
   }
   single_blocks(k, nonce, whole, rest != 0, ej0, ks);
   ghash_padded(k, x, aad, aad_len);
-  if (whole != 0) k->impl->encrypt(k, x, nonce, 2, ct, pt, whole);
+  if (whole != 0) k->impl->crypt(k, x, nonce, 2, ct, pt, whole, 0);
   if (rest != 0) {
     /* Algorithm 3 step 6's partial block; GHASH over it zero-padded (in
      * place, pt and ct are the same bytes: read before written). */
@@ -174,7 +174,7 @@ static int open_message(const mlkem_aes_gcm_key *k, uint8_t *pt,
   memcpy(tag, ct + pt_len, sizeof tag);
   single_blocks(k, nonce, whole, rest != 0, ej0, ks);
   ghash_padded(k, x, aad, aad_len);
-  if (whole != 0) k->impl->decrypt(k, x, nonce, 2, pt, ct, whole);
+  if (whole != 0) k->impl->crypt(k, x, nonce, 2, pt, ct, whole, 1);
   if (rest != 0) {
     memcpy(last, ct + 16 * whole, rest);
     k->impl->ghash(k, x, last, 1);
@@ -197,6 +197,11 @@ static int open_message(const mlkem_aes_gcm_key *k, uint8_t *pt,
   return MLKEM_OK;
 }
 
+/* seal_message and open_message: out from in under k. */
+typedef int (*message_fn)(const mlkem_aes_gcm_key *k, uint8_t *out,
+                          const uint8_t *nonce, const uint8_t *aad,
+                          size_t aad_len, const uint8_t *in, size_t in_len);
+
 int mlkem_aes_gcm_seal_key(const mlkem_aes_gcm_key *k, uint8_t *ct,
                            const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
                            const uint8_t *aad, size_t aad_len,
@@ -215,32 +220,38 @@ int mlkem_aes_gcm_open_key(const mlkem_aes_gcm_key *k, uint8_t *pt,
   return err;
 }
 
+/* One message with a key expanded for it and wiped after; a wrong key
+ * length zeroes out's out_len bytes (when out_fits: out_len is a
+ * size). */
+static int one_shot(message_fn fn, uint8_t *out, int out_fits, size_t out_len,
+                    const uint8_t *key, size_t key_len, const uint8_t *nonce,
+                    const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                    size_t in_len) {
+  mlkem_aes_gcm_key k;
+  int err = init(&k, key, key_len, mlkem_gcm_impl_get());
+  if (err == MLKEM_OK)
+    err = fn(&k, out, nonce, aad, aad_len, in, in_len);
+  else if (out_fits)
+    zero_output(out, out_len);
+  mlkem_aes_gcm_wipe(&k);
+  mlkem_scrub_stack_wide();
+  return err;
+}
+
 int mlkem_aes_gcm_seal(uint8_t *ct, const uint8_t *key, size_t key_len,
                        const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
                        const uint8_t *aad, size_t aad_len, const uint8_t *pt,
                        size_t pt_len) {
-  mlkem_aes_gcm_key k;
-  int err = init(&k, key, key_len, mlkem_gcm_impl_get());
-  if (err == MLKEM_OK)
-    err = seal_message(&k, ct, nonce, aad, aad_len, pt, pt_len);
-  else if (pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES)
-    zero_output(ct, pt_len + MLKEM_GCM_TAG_BYTES);
-  mlkem_aes_gcm_wipe(&k);
-  mlkem_scrub_stack_wide();
-  return err;
+  return one_shot(seal_message, ct, pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES,
+                  pt_len + MLKEM_GCM_TAG_BYTES, key, key_len, nonce, aad,
+                  aad_len, pt, pt_len);
 }
 
 int mlkem_aes_gcm_open(uint8_t *pt, const uint8_t *key, size_t key_len,
                        const uint8_t nonce[MLKEM_GCM_NONCE_BYTES],
                        const uint8_t *aad, size_t aad_len, const uint8_t *ct,
                        size_t ct_len) {
-  mlkem_aes_gcm_key k;
-  int err = init(&k, key, key_len, mlkem_gcm_impl_get());
-  if (err == MLKEM_OK)
-    err = open_message(&k, pt, nonce, aad, aad_len, ct, ct_len);
-  else if (ct_len >= MLKEM_GCM_TAG_BYTES)
-    zero_output(pt, ct_len - MLKEM_GCM_TAG_BYTES);
-  mlkem_aes_gcm_wipe(&k);
-  mlkem_scrub_stack_wide();
-  return err;
+  return one_shot(open_message, pt, ct_len >= MLKEM_GCM_TAG_BYTES,
+                  ct_len - MLKEM_GCM_TAG_BYTES, key, key_len, nonce, aad,
+                  aad_len, ct, ct_len);
 }

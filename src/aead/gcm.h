@@ -142,13 +142,13 @@ int mlkem_aes_gcm_open(uint8_t *pt, const uint8_t *key, size_t key_len,
 /* One GCM implementation. The blocks of a call are whole 16-byte blocks;
  * x is the GHASH state (SP 800-38D Algorithm 2's Y, a block in GCM's byte
  * order), updated in place: X_i = (X_(i-1) ^ B_i) H.
- *  init:    the GHASH key in k->h from hs = (high, low 64 bits of Hs),
- *           above; k->aes already expanded.
- *  ghash:   x over nblocks blocks of in.
- *  encrypt: out = in ^ keystream for nblocks blocks, block i with the
- *           counter block nonce || BE32(ctr + i); then x over out.
- *  decrypt: the same, x over in (the ciphertext).
- * encrypt and decrypt allow out == in. */
+ *  init:  the GHASH key in k->h from hs = (high, low 64 bits of Hs),
+ *         above; k->aes already expanded.
+ *  ghash: x over nblocks blocks of in.
+ *  crypt: out = in ^ keystream for nblocks blocks, block i with the
+ *         counter block nonce || BE32(ctr + i) (GCTR, Algorithm 3), and x
+ *         over the ciphertext: out when encrypting (decrypting 0), in when
+ *         decrypting (1). out == in is allowed. */
 typedef struct mlkem_gcm_impl {
   const char *name;
   const mlkem_aes_impl *aes; /* the form of k->aes; its ctr_group for the
@@ -157,12 +157,10 @@ typedef struct mlkem_gcm_impl {
   void (*init)(mlkem_aes_gcm_key *k, const uint64_t hs[2]);
   void (*ghash)(const mlkem_aes_gcm_key *k, uint8_t x[16], const uint8_t *in,
                 size_t nblocks);
-  void (*encrypt)(const mlkem_aes_gcm_key *k, uint8_t x[16],
-                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                  uint8_t *out, const uint8_t *in, size_t nblocks);
-  void (*decrypt)(const mlkem_aes_gcm_key *k, uint8_t x[16],
-                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                  uint8_t *out, const uint8_t *in, size_t nblocks);
+  void (*crypt)(const mlkem_aes_gcm_key *k, uint8_t x[16],
+                const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
+                uint8_t *out, const uint8_t *in, size_t nblocks,
+                int decrypting);
 } mlkem_gcm_impl;
 
 /* The implementation for this process, following the ML-KEM backend as

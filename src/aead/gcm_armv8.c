@@ -168,27 +168,32 @@ static void xor_store(uint8_t *out, const uint8_t *in, const uint8x16_t b[],
     vst1q_u8(out + 16 * i, veorq_u8(b[i], vld1q_u8(in + 16 * i)));
 }
 
-static void encrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
+/* GCTR over nblocks blocks with GHASH over the ciphertext, as in
+ * gcm_x86_aesni.c: decrypting, the ciphertext in hashed batch by batch
+ * as it is read; encrypting, out hashed one batch later. */
+static void crypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
+                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
+                  uint8_t *out, const uint8_t *in, size_t nblocks,
+                  int decrypting) {
   uint64x2_t x = load_reflected(xb);
   uint8x16_t b[BATCH];
-  const uint8_t *prev = NULL; /* ciphertext not yet hashed (BATCH blocks) */
+  const uint8_t *prev = NULL; /* encrypting: ciphertext not yet hashed */
   while (nblocks >= BATCH) {
     counters(b, nonce, ctr);
-    x = aes_ghash(b, k, x, prev);
+    x = aes_ghash(b, k, x, decrypting ? in : prev);
     xor_store(out, in, b, BATCH);
-    prev = out;
+    if (!decrypting) prev = out;
     ctr += BATCH;
     in += 16 * BATCH;
     out += 16 * BATCH;
     nblocks -= BATCH;
   }
   if (nblocks != 0) {
+    if (decrypting) x = ghash_n(k, x, in, nblocks);
     counters(b, nonce, ctr);
     x = aes_ghash(b, k, x, prev);
     xor_store(out, in, b, nblocks);
-    x = ghash_n(k, x, out, nblocks);
+    if (!decrypting) x = ghash_n(k, x, out, nblocks);
   } else if (prev != NULL) {
     x = ghash_n(k, x, prev, BATCH);
   }
@@ -196,31 +201,5 @@ static void encrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
   mlkem_zeroize(b, sizeof b);
 }
 
-static void decrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
-  uint64x2_t x = load_reflected(xb);
-  uint8x16_t b[BATCH];
-  /* The ciphertext is hashed as it is read, before out (maybe in) is
-   * written. */
-  while (nblocks >= BATCH) {
-    counters(b, nonce, ctr);
-    x = aes_ghash(b, k, x, in);
-    xor_store(out, in, b, BATCH);
-    ctr += BATCH;
-    in += 16 * BATCH;
-    out += 16 * BATCH;
-    nblocks -= BATCH;
-  }
-  if (nblocks != 0) {
-    x = ghash_n(k, x, in, nblocks);
-    counters(b, nonce, ctr);
-    aes_ghash(b, k, x, NULL);
-    xor_store(out, in, b, nblocks);
-  }
-  store_reflected(xb, x);
-  mlkem_zeroize(b, sizeof b);
-}
-
-const mlkem_gcm_impl mlkem_gcm_armv8 = {
-    "armv8-aes-pmull", &mlkem_aes_armv8, init, ghash, encrypt, decrypt};
+const mlkem_gcm_impl mlkem_gcm_armv8 = {"armv8-aes-pmull", &mlkem_aes_armv8,
+                                        init, ghash, crypt};

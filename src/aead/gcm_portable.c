@@ -109,8 +109,9 @@ static void ghash(const mlkem_aes_gcm_key *k, uint8_t x[16], const uint8_t *in,
 /* GCTR over nblocks whole blocks with GHASH over the ciphertext: of out
  * when encrypting, of in (read before out is written) when decrypting. */
 static void crypt(const mlkem_aes_gcm_key *k, uint8_t x[16],
-                  const uint8_t *nonce, uint32_t ctr, uint8_t *out,
-                  const uint8_t *in, size_t nblocks, int decrypting) {
+                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
+                  uint8_t *out, const uint8_t *in, size_t nblocks,
+                  int decrypting) {
   uint8_t ks[GROUP][16];
   const uint8_t *nonces[GROUP];
   uint32_t ctrs[GROUP];
@@ -138,17 +139,5 @@ static void crypt(const mlkem_aes_gcm_key *k, uint8_t x[16],
   mlkem_zeroize(ks, sizeof ks);
 }
 
-static void encrypt(const mlkem_aes_gcm_key *k, uint8_t x[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
-  crypt(k, x, nonce, ctr, out, in, nblocks, 0);
-}
-
-static void decrypt(const mlkem_aes_gcm_key *k, uint8_t x[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
-  crypt(k, x, nonce, ctr, out, in, nblocks, 1);
-}
-
-const mlkem_gcm_impl mlkem_gcm_portable = {
-    "portable", &mlkem_aes_portable, init, ghash, encrypt, decrypt};
+const mlkem_gcm_impl mlkem_gcm_portable = {"portable", &mlkem_aes_portable,
+                                           init, ghash, crypt};

@@ -141,53 +141,35 @@ static __m128i batch(const mlkem_aes_gcm_key *k, __m128i *c, __m128i x,
   return g != NULL ? mlkem_gcm_x86_reduce(lo, mid, hi) : x;
 }
 
-static void encrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
+/* GCTR over nblocks blocks with GHASH over the ciphertext (gcm.h).
+ * Decrypting, the ciphertext is in, hashed batch by batch as it is read
+ * (before out, maybe in, is written); encrypting, it is out, hashed one
+ * batch later, stitched with the next batch's AES. */
+static void crypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
+                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
+                  uint8_t *out, const uint8_t *in, size_t nblocks,
+                  int decrypting) {
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
   __m128i c = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
-  const uint8_t *prev = NULL; /* ciphertext not yet hashed (BATCH blocks) */
+  const uint8_t *prev = NULL; /* encrypting: ciphertext not yet hashed */
   while (nblocks >= BATCH) {
-    x = batch(k, &c, x, prev, out, in, BATCH);
-    prev = out;
+    x = batch(k, &c, x, decrypting ? in : prev, out, in, BATCH);
+    if (!decrypting) prev = out;
     in += 16 * BATCH;
     out += 16 * BATCH;
     nblocks -= BATCH;
   }
   if (nblocks != 0) {
+    if (decrypting) x = ghash_n(k, x, in, nblocks);
     x = batch(k, &c, x, prev, out, in, nblocks);
-    x = ghash_n(k, x, out, nblocks);
+    if (!decrypting) x = ghash_n(k, x, out, nblocks);
   } else if (prev != NULL) {
     x = ghash_n(k, x, prev, BATCH);
   }
   _mm_storeu_si128((__m128i *)xb, _mm_shuffle_epi8(x, bswap));
 }
 
-static void decrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
-  const __m128i bswap = MLKEM_GCM_X86_BSWAP;
-  __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
-  __m128i c = _mm_insert_epi32(mlkem_aes_x86_nonce_block(nonce), (int)ctr, 3);
-  /* The ciphertext is hashed as it is read, before out (maybe in) is
-   * written. */
-  while (nblocks >= BATCH) {
-    x = batch(k, &c, x, in, out, in, BATCH);
-    in += 16 * BATCH;
-    out += 16 * BATCH;
-    nblocks -= BATCH;
-  }
-  if (nblocks != 0) {
-    x = ghash_n(k, x, in, nblocks);
-    batch(k, &c, x, NULL, out, in, nblocks);
-  }
-  _mm_storeu_si128((__m128i *)xb, _mm_shuffle_epi8(x, bswap));
-}
-
-const mlkem_gcm_impl mlkem_gcm_x86_aesni = {"x86-aesni-pclmul",
-                                            &mlkem_aes_x86_aesni,
-                                            mlkem_gcm_x86_init,
-                                            mlkem_gcm_x86_ghash,
-                                            encrypt,
-                                            decrypt};
+const mlkem_gcm_impl mlkem_gcm_x86_aesni = {
+    "x86-aesni-pclmul", &mlkem_aes_x86_aesni, mlkem_gcm_x86_init,
+    mlkem_gcm_x86_ghash, crypt};

@@ -139,48 +139,33 @@ static vec first_counters(const uint8_t *nonce, uint32_t ctr) {
   return _mm256_set_m128i(_mm_add_epi32(c0, _mm_set_epi32(1, 0, 0, 0)), c0);
 }
 
-static void encrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
+/* GCTR over nblocks blocks with GHASH over the ciphertext (gcm.h), as in
+ * gcm_x86_aesni.c: decrypting, the ciphertext in hashed as it is read;
+ * encrypting, out hashed one batch later. The last nblocks mod BATCH
+ * blocks go to the AES-NI code. */
+static void crypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
+                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
+                  uint8_t *out, const uint8_t *in, size_t nblocks,
+                  int decrypting) {
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   const size_t whole = nblocks / BATCH * BATCH;
   __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
   vec c = first_counters(nonce, ctr);
-  const uint8_t *prev = NULL; /* ciphertext not yet hashed (BATCH blocks) */
+  const uint8_t *prev = NULL; /* encrypting: ciphertext not yet hashed */
   size_t done;
   for (done = 0; done < whole; done += BATCH) {
-    x = batch(k, &c, x, prev, out + 16 * done, in + 16 * done);
-    prev = out + 16 * done;
+    x = batch(k, &c, x, decrypting ? in + 16 * done : prev, out + 16 * done,
+              in + 16 * done);
+    if (!decrypting) prev = out + 16 * done;
   }
   if (prev != NULL) x = ghash_batch(k, x, prev);
   _mm_storeu_si128((__m128i *)xb, _mm_shuffle_epi8(x, bswap));
   if (whole != nblocks)
-    mlkem_gcm_x86_aesni.encrypt(k, xb, nonce, ctr + (uint32_t)whole,
-                                out + 16 * whole, in + 16 * whole,
-                                nblocks - whole);
+    mlkem_gcm_x86_aesni.crypt(k, xb, nonce, ctr + (uint32_t)whole,
+                              out + 16 * whole, in + 16 * whole,
+                              nblocks - whole, decrypting);
 }
 
-static void decrypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                    const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                    uint8_t *out, const uint8_t *in, size_t nblocks) {
-  const __m128i bswap = MLKEM_GCM_X86_BSWAP;
-  const size_t whole = nblocks / BATCH * BATCH;
-  __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
-  vec c = first_counters(nonce, ctr);
-  size_t done;
-  /* The ciphertext is hashed as it is read. */
-  for (done = 0; done < whole; done += BATCH)
-    x = batch(k, &c, x, in + 16 * done, out + 16 * done, in + 16 * done);
-  _mm_storeu_si128((__m128i *)xb, _mm_shuffle_epi8(x, bswap));
-  if (whole != nblocks)
-    mlkem_gcm_x86_aesni.decrypt(k, xb, nonce, ctr + (uint32_t)whole,
-                                out + 16 * whole, in + 16 * whole,
-                                nblocks - whole);
-}
-
-const mlkem_gcm_impl mlkem_gcm_x86_vaes256 = {"x86-vaes256-vpclmul",
-                                              &mlkem_aes_x86_aesni,
-                                              mlkem_gcm_x86_init,
-                                              mlkem_gcm_x86_ghash,
-                                              encrypt,
-                                              decrypt};
+const mlkem_gcm_impl mlkem_gcm_x86_vaes256 = {
+    "x86-vaes256-vpclmul", &mlkem_aes_x86_aesni, mlkem_gcm_x86_init,
+    mlkem_gcm_x86_ghash, crypt};

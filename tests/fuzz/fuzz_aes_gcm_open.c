@@ -82,25 +82,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_REQUIRE(want_rc == MLKEM_ERR_AEAD_LENGTH,
                  "fewer than 16 bytes: a length error");
   else if (want_rc != MLKEM_OK)
-    FUZZ_REQUIRE(want_rc == MLKEM_ERR_AEAD_TAG &&
-                     fuzz_all(want, len - 16, 0) &&
-                     fuzz_all(want + len - 16, sizeof want - (len - 16),
-                              FUZZ_FILL),
-                 "a refusal is MLKEM_ERR_AEAD_TAG with the output zeroed");
+    FUZZ_REQUIRE(
+        want_rc == MLKEM_ERR_AEAD_TAG && fuzz_all(want, len - 16, 0) &&
+            fuzz_all(want + len - 16, sizeof want - (len - 16), FUZZ_FILL),
+        "a refusal is MLKEM_ERR_AEAD_TAG with the output zeroed");
 
   for (i = 0; i < nimpls; i++) {
-    FUZZ_REQUIRE(mlkem_aes_gcm_init_impl(&k, key, key_len, impls[i]) ==
-                     MLKEM_OK,
-                 "key setup");
+    FUZZ_REQUIRE(
+        mlkem_aes_gcm_init_impl(&k, key, key_len, impls[i]) == MLKEM_OK,
+        "key setup");
     memset(got, FUZZ_FILL, sizeof got);
     r = mlkem_aes_gcm_open_key(&k, got, nonce, aad, aad_len, msg, len);
     FUZZ_REQUIRE(r == want_rc && memcmp(got, want, sizeof got) == 0,
                  "every implementation opens as portable does");
     memcpy(inplace, msg, len);
     r = mlkem_aes_gcm_open_key(&k, inplace, nonce, aad, aad_len, inplace, len);
-    FUZZ_REQUIRE(r == want_rc && (len < 16 || memcmp(inplace, want,
-                                                     len - 16) == 0),
-                 "in place, the same");
+    FUZZ_REQUIRE(
+        r == want_rc && (len < 16 || memcmp(inplace, want, len - 16) == 0),
+        "in place, the same");
     if (want_rc == MLKEM_OK) {
       FUZZ_REQUIRE(mlkem_aes_gcm_seal_key(&k, again, nonce, aad, aad_len, got,
                                           len - 16) == MLKEM_OK &&
@@ -110,9 +109,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mlkem_aes_gcm_wipe(&k);
   }
   memset(got, FUZZ_FILL, sizeof got);
-  r = mlkem_aead_open(key_len == 16 ? MLKEM_AEAD_AES_128_GCM
-                                    : MLKEM_AEAD_AES_256_GCM,
-                      got, key, key_len, nonce, aad, aad_len, msg, len);
+  r = mlkem_aead_open(
+      key_len == 16 ? MLKEM_AEAD_AES_128_GCM : MLKEM_AEAD_AES_256_GCM, got, key,
+      key_len, nonce, aad, aad_len, msg, len);
   FUZZ_REQUIRE(r == want_rc && memcmp(got, want, sizeof got) == 0,
                "mlkem_aead_open agrees");
   return 0;
