@@ -20,10 +20,9 @@ int gcm_call(int opening, const mlkem_gcm_impl *impl, uint8_t *out,
                                      aad_len, in, in_len);
   r = mlkem_aes_gcm_init_impl(&k, key, key_len, impl);
   if (r == MLKEM_OK)
-    r = opening ? mlkem_aes_gcm_open_key(&k, out, nonce, aad, aad_len, in,
-                                         in_len)
-                : mlkem_aes_gcm_seal_key(&k, out, nonce, aad, aad_len, in,
-                                         in_len);
+    r = opening
+            ? mlkem_aes_gcm_open_key(&k, out, nonce, aad, aad_len, in, in_len)
+            : mlkem_aes_gcm_seal_key(&k, out, nonce, aad, aad_len, in, in_len);
   mlkem_aes_gcm_wipe(&k);
   return r;
 }
