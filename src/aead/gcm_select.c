@@ -8,7 +8,7 @@
  * AArch64: the Armv8 AES instructions with PMULL), the portable code
  * otherwise. A backend forced with MLKEM_BACKEND but unavailable gets the
  * portable code, which runs on every CPU. (There is no 512-bit
- * implementation yet: the avx512 backend gets VAES-256.)
+ * implementation yet, gcm_x86_vaes.h: the avx512 backend gets VAES-256.)
  *
  * The x86 files are built with the AVX2 backend, the Armv8 one with the
  * NEON backend, as src/aes/'s (src/CMakeLists.txt), under the same

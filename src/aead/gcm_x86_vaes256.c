@@ -2,30 +2,21 @@
 /*
  * gcm_x86_vaes256.c - AES-GCM with VAES and VPCLMULQDQ on 256-bit
  * vectors: two blocks per instruction, sixteen blocks (eight vectors) in
- * flight, their AES rounds stitched with the GHASH of sixteen other
- * blocks (encrypting: the previous sixteen of ciphertext; decrypting: the
- * sixteen being decrypted), each 128-bit lane multiplied by its own power
- * of Hs (Hs^16 .. Hs^1, gcm_x86.h) and the two lanes' sums folded into one
- * reduction per sixteen blocks. Fewer than sixteen blocks at the end, the
- * aad's GHASH and the GHASH key go to the AES-NI code
- * (gcm_x86_aesni.c), whose instructions every VAES CPU has. Built with
- * -mvaes -mvpclmulqdq -mavx2 -maes -mpclmul -msse4.1; gcm_select.c runs it
- * only where mlkem_cpu_has_vaes() and mlkem_cpu_has_vpclmulqdq().
- *
- * The width is a parameter of the code below (VECS vectors of LANES
- * blocks, the vector operations named once at the top): a 512-bit
- * implementation is the same loop on __m512i with LANES = 4, powers up to
- * Hs^32 (MLKEM_GCM_POWERS) and a four-lane fold. It is not written yet: no
- * CPU here runs AVX-512, and code that never ran is not shipped.
+ * flight, the loop of gcm_x86_vaes.h (AES rounds stitched with GHASH, one
+ * reduction per sixteen blocks, Hs^16 .. Hs^1). The aad's GHASH, the
+ * GHASH key and the last blocks (fewer than sixteen) are the AES-NI
+ * code's (gcm_x86_aesni.c). Built with -mvaes -mvpclmulqdq -mavx2 -maes
+ * -mpclmul -msse4.1; gcm_select.c runs it only where mlkem_cpu_has_vaes()
+ * and mlkem_cpu_has_vpclmulqdq().
  */
 #include <immintrin.h>
 
-#include "aead/gcm_x86.h"
+#include "aead/gcm.h"
 #include "aes/aes_x86.h"
 
+/* The width, for gcm_x86_vaes.h. */
 #define LANES 2 /* blocks per vector */
 #define VECS 8
-#define BATCH (LANES * VECS)
 
 typedef __m256i vec;
 #define V_LOADU(p) _mm256_loadu_si256((const __m256i *)(p))
@@ -40,8 +31,7 @@ typedef __m256i vec;
 #define V_SWAP64(a) _mm256_shuffle_epi32((a), 0x4E)
 #define V_SHUFFLE8(a, m) _mm256_shuffle_epi8((a), (m))
 #define V_ADD32(a, b) _mm256_add_epi32((a), (b))
-
-_Static_assert(BATCH <= MLKEM_GCM_POWERS, "a batch needs Hs^BATCH");
+#define V_COUNTER_STEP _mm256_set_epi32(LANES, 0, 0, 0, LANES, 0, 0, 0)
 
 /* x into lane 0 (the batch's first block), and the lanes' sum. */
 static vec lane0(__m128i x) {
@@ -52,86 +42,6 @@ static __m128i fold_lanes(vec v) {
                        _mm256_extracti128_si256(v, 1));
 }
 
-/* The counter blocks of a batch: c holds the next LANES counters, their
- * counter words little-endian; advanced by BATCH. */
-static void counters(vec b[VECS], vec *c) {
-  const vec bswap = V_BCAST(MLKEM_AES_X86_BSWAP_CTR);
-  const vec step = _mm256_set_epi32(LANES, 0, 0, 0, LANES, 0, 0, 0);
-  size_t i;
-  for (i = 0; i < VECS; i++) {
-    b[i] = V_SHUFFLE8(*c, bswap);
-    *c = V_ADD32(*c, step);
-  }
-}
-
-/* Adds the unreduced products of vector j of a batch (blocks LANES j ..)
- * with their powers to (lo, mid, hi). */
-static void mul_acc(vec *lo, vec *mid, vec *hi, vec d,
-                    const mlkem_aes_gcm_key *k, size_t j) {
-  const size_t p = MLKEM_GCM_POWERS - BATCH + LANES * j;
-  const vec h = V_LOADU(mlkem_gcm_x86_pow(k, p));
-  const vec hk = V_LOADU(mlkem_gcm_x86_kar(k, p));
-  *lo = V_XOR(*lo, V_CLMUL(d, h, 0x00));
-  *hi = V_XOR(*hi, V_CLMUL(d, h, 0x11));
-  *mid = V_XOR(*mid, V_CLMUL(V_XOR(d, V_SWAP64(d)), hk, 0x00));
-}
-
-/* Vector j of the batch at g, byte-reversed, with x added to block 0. */
-static vec ghash_input(const uint8_t *g, size_t j, __m128i x) {
-  const vec bswap = V_BCAST(MLKEM_GCM_X86_BSWAP);
-  vec d = V_SHUFFLE8(V_LOADU(g + 16 * LANES * j), bswap);
-  return j == 0 ? V_XOR(d, lane0(x)) : d;
-}
-
-static __m128i reduce(vec lo, vec mid, vec hi) {
-  return mlkem_gcm_x86_reduce(fold_lanes(lo), fold_lanes(mid), fold_lanes(hi));
-}
-
-/* x = GHASH of the BATCH blocks at g continued from x. */
-static __m128i ghash_batch(const mlkem_aes_gcm_key *k, __m128i x,
-                           const uint8_t *g) {
-  vec lo = V_ZERO(), mid = lo, hi = lo;
-  size_t j;
-  for (j = 0; j < VECS; j++)
-    mul_acc(&lo, &mid, &hi, ghash_input(g, j, x), k, j);
-  return reduce(lo, mid, hi);
-}
-
-/* One batch: the keystream of the BATCH counter blocks from *c (FIPS 197
- * Section 5.1) XORed into out from in and, where g is not NULL, x = the
- * GHASH of the BATCH blocks at g continued from x, one vector per round,
- * so that the AES and carry-less multiplication units work side by side.
- * The blocks stay in registers; g is read before out is written (g may
- * be in, and in may be out). Returns x. */
-static __m128i batch(const mlkem_aes_gcm_key *k, vec *c, __m128i x,
-                     const uint8_t *g, uint8_t *out, const uint8_t *in) {
-  const mlkem_aes_key *aes = &k->aes;
-  vec b[VECS], rk = V_BCAST_LOAD(aes->u.rk[0]);
-  vec lo = V_ZERO(), mid = lo, hi = lo;
-  size_t i;
-  unsigned r;
-  counters(b, c);
-  for (i = 0; i < VECS; i++) b[i] = V_XOR(b[i], rk);
-  /* Rounds 1 .. VECS, each with one vector of GHASH (Nr >= 10 > VECS),
-   * unrolled so that the blocks and the sums stay in registers; then the
-   * other rounds. */
-  MLKEM_AES_X86_UNROLL
-  for (r = 1; r <= VECS; r++) {
-    rk = V_BCAST_LOAD(aes->u.rk[r]);
-    for (i = 0; i < VECS; i++) b[i] = V_AESENC(b[i], rk);
-    if (g != NULL) mul_acc(&lo, &mid, &hi, ghash_input(g, r - 1, x), k, r - 1);
-  }
-  for (r = VECS + 1; r < aes->rounds; r++) {
-    rk = V_BCAST_LOAD(aes->u.rk[r]);
-    for (i = 0; i < VECS; i++) b[i] = V_AESENC(b[i], rk);
-  }
-  rk = V_BCAST_LOAD(aes->u.rk[aes->rounds]);
-  for (i = 0; i < VECS; i++)
-    V_STOREU(out + 16 * LANES * i,
-             V_XOR(V_AESENCLAST(b[i], rk), V_LOADU(in + 16 * LANES * i)));
-  return g != NULL ? reduce(lo, mid, hi) : x;
-}
-
 /* The first LANES counter blocks of a run from ctr. */
 static vec first_counters(const uint8_t *nonce, uint32_t ctr) {
   const __m128i c0 =
@@ -139,32 +49,7 @@ static vec first_counters(const uint8_t *nonce, uint32_t ctr) {
   return _mm256_set_m128i(_mm_add_epi32(c0, _mm_set_epi32(1, 0, 0, 0)), c0);
 }
 
-/* GCTR over nblocks blocks with GHASH over the ciphertext (gcm.h), as in
- * gcm_x86_aesni.c: decrypting, the ciphertext in hashed as it is read;
- * encrypting, out hashed one batch later. The last nblocks mod BATCH
- * blocks go to the AES-NI code. */
-static void crypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                  uint8_t *out, const uint8_t *in, size_t nblocks,
-                  int decrypting) {
-  const __m128i bswap = MLKEM_GCM_X86_BSWAP;
-  const size_t whole = nblocks / BATCH * BATCH;
-  __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);
-  vec c = first_counters(nonce, ctr);
-  const uint8_t *prev = NULL; /* encrypting: ciphertext not yet hashed */
-  size_t done;
-  for (done = 0; done < whole; done += BATCH) {
-    x = batch(k, &c, x, decrypting ? in + 16 * done : prev, out + 16 * done,
-              in + 16 * done);
-    if (!decrypting) prev = out + 16 * done;
-  }
-  if (prev != NULL) x = ghash_batch(k, x, prev);
-  _mm_storeu_si128((__m128i *)xb, _mm_shuffle_epi8(x, bswap));
-  if (whole != nblocks)
-    mlkem_gcm_x86_aesni.crypt(k, xb, nonce, ctr + (uint32_t)whole,
-                              out + 16 * whole, in + 16 * whole,
-                              nblocks - whole, decrypting);
-}
+#include "aead/gcm_x86_vaes.h"
 
 const mlkem_gcm_impl mlkem_gcm_x86_vaes256 = {
     "x86-vaes256-vpclmul", &mlkem_aes_x86_aesni, mlkem_gcm_x86_init,
