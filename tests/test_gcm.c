@@ -19,6 +19,13 @@
  *    checked through seal: the keystream (the ciphertext of zeros) gives
  *    the plaintext P', whose sealing must give a tag beginning with Tag
  *    exactly when the record is not FAIL, and then P' = PT.
+ * And C2SP/Wycheproof's aes_gcm_test.json (tests/vectors/wycheproof/):
+ * its 133 tests with 128- or 256-bit keys and 96-bit IVs (valid ones,
+ * and invalid ones: altered tags and ciphertexts, special-case IVs and
+ * tags) through every implementation and the public functions; its
+ * 192-bit keys must be refused (MLKEM_ERR_AEAD_LENGTH), and its tests of
+ * other IV lengths are counted as not applicable (the API takes 12-byte
+ * nonces only).
  * tests/aead_openssl.c compares the same functions with OpenSSL's EVP.
  * The rest compares every implementation with the portable one (random
  * keys, nonces, aad; every length 0..4096 and some large ones, in place
@@ -32,6 +39,7 @@
 #include "aead/gcm.h"
 #include "cpu.h"
 #include "gcm_calls.h"
+#include "json.h"
 #include "kv_text.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
@@ -216,6 +224,106 @@ static void test_cavp(void) {
     /* 175 sections of 15 records with 96-bit IVs per file. */
     CHECKF(n == 2625, "%s: %lu records read, 2625 expected", files[i], n);
   }
+}
+
+/* ---- Wycheproof --------------------------------------------------------- */
+
+#define WP_MAX 600
+
+static int wp_hex(uint8_t *out, const json_value *tc, const char *name,
+                  size_t *len) {
+  const char *h = json_get_string(tc, name);
+  size_t n;
+  if (h == NULL) return 0;
+  n = test_hex_decode(out, WP_MAX, h, strlen(h));
+  if (n == (size_t)-1) return 0;
+  *len = n;
+  return 1;
+}
+
+/* One applicable test (a 16- or 32-byte key, a 12-byte IV) through impl
+ * (NULL: the public functions); returns 1 if it behaved as expected. */
+static int wp_run(const mlkem_gcm_impl *impl, const json_value *tc) {
+  static uint8_t key[WP_MAX], iv[WP_MAX], aad[WP_MAX], msg[WP_MAX],
+      ct[WP_MAX + 16], got[WP_MAX + 16];
+  size_t kl, ivl, al, ml, cl, tl;
+  const char *result = json_get_string(tc, "result");
+  int valid, r;
+  if (!wp_hex(key, tc, "key", &kl) || !wp_hex(iv, tc, "iv", &ivl) ||
+      !wp_hex(aad, tc, "aad", &al) || !wp_hex(msg, tc, "msg", &ml) ||
+      !wp_hex(ct, tc, "ct", &cl) || !wp_hex(ct + cl, tc, "tag", &tl) ||
+      result == NULL || ivl != 12 || cl != ml || tl != 16)
+    return 0;
+  valid = strcmp(result, "valid") == 0;
+  if (!valid && strcmp(result, "invalid") != 0) return 0;
+  memset(got, TEST_FILL, sizeof got);
+  r = gcm_call(1, impl, got, key, kl, iv, aad, al, ct, cl + 16);
+  if (valid) {
+    if (r != MLKEM_OK || memcmp(got, msg, ml) != 0) return 0;
+    r = gcm_call(0, impl, got, key, kl, iv, aad, al, msg, ml);
+    return r == MLKEM_OK && memcmp(got, ct, cl + 16) == 0;
+  }
+  return r == MLKEM_ERR_AEAD_TAG && test_all_bytes(got, cl, 0) &&
+         test_all_bytes(got + cl, sizeof got - cl, TEST_FILL);
+}
+
+static void test_wycheproof(void) {
+  static const char rel[] = "wycheproof/aes_gcm_test.json";
+  char err[200];
+  size_t len, g, t, k;
+  char *text = test_read_file(test_vector_path(rel), &len);
+  json_value *root = json_parse(text, len, err, sizeof err);
+  const json_value *groups;
+  unsigned long applicable = 0, refused192 = 0, other_iv = 0;
+  free(text);
+  if (root == NULL) {
+    CHECKF(0, "%s: %s", rel, err);
+    return;
+  }
+  groups = json_get(root, "testGroups");
+  CHECKF(groups != NULL && groups->type == JSON_ARRAY, "%s: testGroups", rel);
+  for (g = 0; groups != NULL && g < groups->count; g++) {
+    const json_value *grp = groups->items[g], *tests = json_get(grp, "tests");
+    double key_size = 0, iv_size = 0, tag_size = 0;
+    CHECKF(json_get_number(grp, "keySize", &key_size) &&
+               json_get_number(grp, "ivSize", &iv_size) &&
+               json_get_number(grp, "tagSize", &tag_size) && tag_size == 128,
+           "%s: group %zu's sizes", rel, g);
+    for (t = 0; tests != NULL && t < tests->count; t++) {
+      const json_value *tc = tests->items[t];
+      double id = 0;
+      json_get_number(tc, "tcId", &id);
+      if (key_size == 192) {
+        /* AES-192 is no AEAD of HPKE: its keys are refused. */
+        uint8_t key[24] = {0}, nonce[12] = {0}, out[16];
+        CHECKF(mlkem_aead_seal(MLKEM_AEAD_AES_128_GCM, out, key, 24, nonce,
+                               NULL, 0, NULL, 0) == MLKEM_ERR_AEAD_LENGTH &&
+                   mlkem_aead_seal(MLKEM_AEAD_AES_256_GCM, out, key, 24, nonce,
+                                   NULL, 0, NULL, 0) == MLKEM_ERR_AEAD_LENGTH,
+               "Wycheproof tcId %.0f: a 24-byte key is refused", id);
+        refused192++;
+        continue;
+      }
+      if (iv_size != 96) {
+        other_iv++;
+        continue;
+      }
+      applicable++;
+      for (k = 0; k <= nimpls; k++) {
+        const mlkem_gcm_impl *impl = k < nimpls ? impls[k] : NULL;
+        CHECKF(wp_run(impl, tc), "%s: Wycheproof tcId %.0f (%s, %s)",
+               gcm_call_name(impl), id, json_get_string(tc, "comment"),
+               json_get_string(tc, "result"));
+      }
+    }
+  }
+  printf(
+      "  %s: %lu tests with 128/256-bit keys and 96-bit IVs run; %lu with "
+      "192-bit keys refused; %lu with other IV lengths not applicable\n",
+      rel, applicable, refused192, other_iv);
+  CHECKF(applicable == 133 && refused192 + other_iv + applicable == 316,
+         "%s: %lu applicable tests, 133 expected", rel, applicable);
+  json_free(root);
 }
 
 /* ---- every implementation against portable ----------------------------- */
@@ -490,6 +598,7 @@ int main(void) {
   test_choice();
   test_arguments();
   test_cavp();
+  test_wycheproof();
   test_alterations();
   test_against_portable();
   return test_summary("test_gcm");
