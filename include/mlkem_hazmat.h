@@ -217,7 +217,7 @@ MLKEM_MUST_CHECK int mlkem_aead_seal(
  * when ct_len is 16, aad when aad_len is 0.
  *
  * Other errors, with pt's ct_len - 16 bytes zeroed (when pt is not NULL
- * and ct_len >= 16): MLKEM_ERR_NULL_ARGUMENT (key, nonce or ct NULL, or
+ * and ct_len >= 16): MLKEM_ERR_NULL_ARGUMENT (key or nonce NULL, or ct /
  * aad / pt NULL with a nonzero length); MLKEM_ERR_UNSUPPORTED (an unknown
  * aead); MLKEM_ERR_AEAD_LENGTH (key_len not the AEAD's, ct_len below 16,
  * or lengths beyond its limits). */
