@@ -10,6 +10,9 @@
 #                  compress, CBD, rejection, Keccak one/four/eight-way, the scheduler,
 #                  SampleNTT, K-PKE) per backend, plus CSV and JSON (a developers'
 #                  program, build/bench/mlkem_components)
+#   make bench-aead  AES-GCM per implementation against OpenSSL 3 (openssl speed
+#                  -evp and EVP in the same process), side by side, rounds
+#                  interleaved (scripts/bench_aead.py; BUILD/bench-aead.json)
 #   make bench-compare  the same against pq-crystals, libcrux, RustCrypto, aws-lc-rs,
 #                  liboqs, Go and pyca/cryptography, fetched from their registries
 #                  (docs/benchmarks/)
@@ -94,6 +97,12 @@ bench-components: build
 	    --csv $(BUILD)/components-$$b.csv --json $(BUILD)/components-$$b.json \
 	    || exit 1; echo; \
 	done
+
+# AES-GCM against OpenSSL (bench/aead_bench.c, scripts/bench_aead.py);
+# BENCH_AEAD_FLAGS=--rounds 5 --seconds 1 --passes 5 --sizes 64,1024,16384.
+BENCH_AEAD_FLAGS ?=
+bench-aead: build
+	python3 scripts/bench_aead.py --build $(BUILD) $(BENCH_AEAD_FLAGS)
 
 # Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, --sets Kyber, ...
 COMPARE_BUILD ?= build-compare

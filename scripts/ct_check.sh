@@ -30,8 +30,8 @@
 #     MemorySanitizer loses the marking in scalar arithmetic, see
 #     docs/SECURITY.md), where ct_check only has to run without a report;
 #  3. runs the controls, which must be reported, at their own branch (not
-#     earlier, inside the library): branch and index; library, decaps and x25519
-#     for every tracked backend; for avx512 one control per backend
+#     earlier, inside the library): branch and index; library, decaps, x25519
+#     and aead for every tracked backend; for avx512 one control per backend
 #     operation (ct_control op:NAME), and op:rej_uniform, which must be
 #     reported inside the library.
 # A backend the CPU lacks is reported as skipped.
@@ -104,7 +104,7 @@ valgrind_checks() {
          continue ;;
     esac
     # Controls that go through the library, per backend.
-    for mode in library decaps x25519; do
+    for mode in library decaps x25519 aead; do
       rc=0
       MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" \
         "$mode" >"$dir/control.$mode.$be.log" 2>&1 || rc=$?
@@ -270,7 +270,7 @@ if [ "$CT_MSAN" = 1 ]; then
              continue ;;
         esac
         [ "$tracked" -eq 1 ] || continue
-        for mode in library decaps x25519; do
+        for mode in library decaps x25519 aead; do
           msan_control "$dir" "$label $be" "$mode" branch "$be"
         done
         if [ "$be" = avx512 ]; then

@@ -15,13 +15,16 @@ SHA3-256(ek)), and also with one bit of that hash flipped. fuzz_pem gets
 the PEM key files of tests/fuzz/seeds/fuzz_keyfile/ whole and as bodies
 (the base64 between the BEGIN and END lines). fuzz_xwing_decaps and
 fuzz_tls_server_share get the X-Wing draft's vectors (ct || sk; its public
-keys as client shares). A target this script does not know gets the files
+keys as client shares). fuzz_aes_gcm_open gets the NIST CAVP GCM decryption
+records with 128-bit tags and aad of at most 63 bytes (passing and FAIL
+ones), laid out as its header comment says. A target this script does not know gets the files
 of tests/fuzz/seeds/TARGET/ if that folder exists (e.g. the CLI's key
 file parser), and an empty corpus otherwise.
 """
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -62,6 +65,35 @@ def cctv_modulus(vectors):
                 yield s, bytes.fromhex(line.strip())
 
 
+def cavp_gcm_open(vectors):
+    """fuzz_aes_gcm_open inputs from the CAVP GCM decryption records:
+    control byte (AES-128: 0x40; the aad length), key padded to 32 bytes,
+    IV, aad, CT || Tag."""
+    for name in ("gcmDecrypt128.rsp", "gcmDecrypt256.rsp"):
+        path = os.path.join(vectors, "nist-cavp-gcm", name)
+        taglen, rec = 0, {}
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                m = re.match(r"\[Taglen = (\d+)\]", line)
+                if m:
+                    taglen = int(m.group(1))
+                    continue
+                m = re.match(r"^(\w+) =\s*(\S*)$", line)
+                if m:
+                    rec[m.group(1)] = m.group(2)
+                if not (line == "FAIL" or (m and m.group(1) == "PT")):
+                    continue
+                # The record's last line (PT or FAIL).
+                key, aad = bytes.fromhex(rec["Key"]), bytes.fromhex(rec["AAD"])
+                if taglen == 128 and len(aad) <= 63:
+                    c = (0x40 if len(key) == 16 else 0) | len(aad)
+                    yield (bytes([c]) + key.ljust(32, b"\0") +
+                           bytes.fromhex(rec["IV"]) + aad +
+                           bytes.fromhex(rec["CT"]) + bytes.fromhex(rec["Tag"]))
+                rec = {}
+
+
 def wycheproof_x25519(vectors):
     path = os.path.join(vectors, "wycheproof", "x25519_test.json")
     with open(path) as f:
@@ -81,7 +113,7 @@ def main():
     known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk",
              "fuzz_x25519", "fuzz_encaps_prepared", "fuzz_pem",
              "fuzz_xwing_decaps", "fuzz_tls_server_share",
-             "fuzz_decaps_expanded"}
+             "fuzz_decaps_expanded", "fuzz_aes_gcm_open"}
     for t in targets:
         shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
         os.makedirs(os.path.join(out_dir, t), exist_ok=True)
@@ -134,6 +166,10 @@ def main():
                 if "fuzz_tls_server_share" in targets:
                     write(out_dir, "fuzz_tls_server_share",
                           b"\x00" + pk + eseed)
+    if "fuzz_aes_gcm_open" in targets:
+        for i, seed in enumerate(cavp_gcm_open(vectors)):
+            if i % 4 == 0:  # a quarter of them: enough to reach every path
+                write(out_dir, "fuzz_aes_gcm_open", seed)
     if "fuzz_pem" in targets:
         keyfiles = os.path.join(seeds_dir, "fuzz_keyfile")
         for name in sorted(os.listdir(keyfiles)):

@@ -39,7 +39,12 @@
  *            private key), the ephemeral eseed, the ML-KEM and X25519
  *            secrets, the decapsulation's ML-KEM dk_PKE;
  *   X25519MLKEM768: the coins of either side and the ML-KEM and X25519
- *            secrets; the client's X25519 private key when it finishes.
+ *            secrets; the client's X25519 private key when it finishes;
+ *   mlkem_aead_seal and mlkem_aead_open (AES-128-GCM, AES-256-GCM): the
+ *            key, its expanded round keys (in the form of the dispatched
+ *            implementation), the GHASH key (H and its powers), E_K(J0)
+ *            and the keystream, the GHASH state before the tag, and the
+ *            plaintext.
  *
  * The same for the round-3 variants (mlkem_kyber.h), with their hashes
  * (kem_schemes.h; the 90s PRF outputs from the tests' own AES-256-CTR):
@@ -67,6 +72,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aead/gcm.h"
 #include "kem_schemes.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
@@ -166,6 +172,24 @@ static void op_x25519(void *a) {
 static void op_x25519_base(void *a) {
   (void)a;
   g_rc = mlkem_x25519_base(g_xout, g_xk);
+}
+
+/* AES-GCM through the public functions (a message of 100 bytes: six
+ * whole blocks and a partial one). */
+#define AEAD_MSG 100
+static uint16_t g_aead;
+static size_t g_aklen;
+static uint8_t g_akey[32], g_anonce[12], g_apt[AEAD_MSG], g_act[AEAD_MSG + 16],
+    g_aback[AEAD_MSG];
+static void op_aead_seal(void *a) {
+  (void)a;
+  g_rc = mlkem_aead_seal(g_aead, g_act, g_akey, g_aklen, g_anonce, NULL, 0,
+                         g_apt, sizeof g_apt);
+}
+static void op_aead_open(void *a) {
+  (void)a;
+  g_rc = mlkem_aead_open(g_aead, g_aback, g_akey, g_aklen, g_anonce, NULL, 0,
+                         g_act, sizeof g_act);
 }
 
 /* ---- the secrets, recomputed ---- */
@@ -621,6 +645,46 @@ static void hybrid_rounds(test_rng *rng) {
   }
 }
 
+/* AES-GCM: the secrets of one key and message, recomputed with the
+ * implementations' own key forms (the dispatched one). */
+static void aead_rounds(test_rng *rng) {
+  const mlkem_gcm_impl *impl = mlkem_gcm_impl_get();
+  size_t kl;
+  for (kl = 16; kl <= 32; kl += 16) {
+    mlkem_aes_gcm_key gk;
+    uint8_t ks[8 * 16], s_state[16];
+    uint8_t *out = ks;
+    unsigned i;
+    g_label = kl == 16 ? "AES-128-GCM" : "AES-256-GCM";
+    g_aead = kl == 16 ? MLKEM_AEAD_AES_128_GCM : MLKEM_AEAD_AES_256_GCM;
+    g_aklen = kl;
+    test_rng_bytes(rng, g_akey, sizeof g_akey);
+    test_rng_bytes(rng, g_anonce, sizeof g_anonce);
+    test_rng_bytes(rng, g_apt, sizeof g_apt);
+    CHECK(mlkem_aes_gcm_init(&gk, g_akey, kl) == MLKEM_OK);
+    /* E_K(J0) and the keystream: counter blocks 1 .. 8. */
+    mlkem_aesctr_streams(&gk.aes, (const uint8_t(*)[12])g_anonce, 1, 1, &out,
+                         sizeof ks);
+    add("key", g_akey, kl, 0);
+    add("round keys", &gk.aes.u,
+        impl->aes == &mlkem_aes_portable ? 64 * (gk.aes.rounds + 1)
+                                         : 16 * (gk.aes.rounds + 1),
+        0);
+    add("GHASH key", gk.h.b, impl == &mlkem_gcm_portable ? 48 : sizeof gk.h.b,
+        0);
+    add("E_K(J0) and keystream", ks, sizeof ks, 0);
+    add("plaintext", g_apt, sizeof g_apt, 0);
+    run("seal", op_aead_seal);
+    /* The GHASH output S = T ^ E_K(J0). */
+    for (i = 0; i < 16; i++) s_state[i] = g_act[AEAD_MSG + i] ^ ks[i];
+    add("GHASH state S", s_state, sizeof s_state, 0);
+    run("open", op_aead_open);
+    CHECK(memcmp(g_aback, g_apt, sizeof g_apt) == 0);
+    reset_secrets();
+    mlkem_aes_gcm_wipe(&gk);
+  }
+}
+
 int main(void) {
   test_rng rng;
   unsigned s, round;
@@ -633,6 +697,7 @@ int main(void) {
   return TEST_SKIP;
 #endif
   test_rng_init(&rng, "test_zeroize");
+  aead_rounds(&rng);
   for (s = 0; s < 9; s++) {
     unsigned k;
     g_kem = s < 3 ? mlkem_kems[s] : mlkem_kyber_kems[s - 3];

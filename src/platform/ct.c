@@ -65,3 +65,43 @@ void mlkem_scrub_stack_deep(void) {
   uint8_t area[MLKEM_SCRUB_DEEP_BYTES];
   mlkem_zeroize(area, sizeof area);
 }
+
+void mlkem_scrub_vector_registers(void) {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && \
+    !defined(_WIN32)
+  __asm__ __volatile__(
+      "pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\t"
+      "pxor %%xmm2, %%xmm2\n\tpxor %%xmm3, %%xmm3\n\t"
+      "pxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\t"
+      "pxor %%xmm6, %%xmm6\n\tpxor %%xmm7, %%xmm7\n\t"
+      "pxor %%xmm8, %%xmm8\n\tpxor %%xmm9, %%xmm9\n\t"
+      "pxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
+      "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"
+      "pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
+      :
+      :
+      : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+  /* All 32 clobbered: the compiler saves and restores d8-d15 (callee-saved
+   * low halves) around this. */
+  __asm__ __volatile__(
+      "movi v0.16b, #0\n\tmovi v1.16b, #0\n\tmovi v2.16b, #0\n\t"
+      "movi v3.16b, #0\n\tmovi v4.16b, #0\n\tmovi v5.16b, #0\n\t"
+      "movi v6.16b, #0\n\tmovi v7.16b, #0\n\tmovi v8.16b, #0\n\t"
+      "movi v9.16b, #0\n\tmovi v10.16b, #0\n\tmovi v11.16b, #0\n\t"
+      "movi v12.16b, #0\n\tmovi v13.16b, #0\n\tmovi v14.16b, #0\n\t"
+      "movi v15.16b, #0\n\tmovi v16.16b, #0\n\tmovi v17.16b, #0\n\t"
+      "movi v18.16b, #0\n\tmovi v19.16b, #0\n\tmovi v20.16b, #0\n\t"
+      "movi v21.16b, #0\n\tmovi v22.16b, #0\n\tmovi v23.16b, #0\n\t"
+      "movi v24.16b, #0\n\tmovi v25.16b, #0\n\tmovi v26.16b, #0\n\t"
+      "movi v27.16b, #0\n\tmovi v28.16b, #0\n\tmovi v29.16b, #0\n\t"
+      "movi v30.16b, #0\n\tmovi v31.16b, #0"
+      :
+      :
+      : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10",
+        "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19", "v20",
+        "v21", "v22", "v23", "v24", "v25", "v26", "v27", "v28", "v29", "v30",
+        "v31");
+#endif
+}

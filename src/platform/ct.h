@@ -92,5 +92,14 @@ void mlkem_scrub_stack_wide(void);
  * left. */
 #define MLKEM_SCRUB_DEEP_BYTES 4096
 void mlkem_scrub_stack_deep(void);
+/* Zeroes the vector registers a function may leave holding data when it
+ * returns (x86-64 System V: xmm0-xmm15; AArch64: v0-v31, the low halves
+ * of v8-v15 restored as the ABI requires), with GCC or clang; elsewhere
+ * nothing. After the AES-GCM code: its last keystream block or E_K(J0)
+ * may stay in a caller-saved register, which later code saves to the stack
+ * (the dynamic linker's lazy binding stores the argument registers; found
+ * by test_zeroize on AArch64). Upper halves of ymm registers are cleared
+ * by the vzeroupper compilers emit when AVX code returns. */
+void mlkem_scrub_vector_registers(void);
 
 #endif

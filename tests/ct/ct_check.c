@@ -41,6 +41,18 @@
  * incremental. Their outputs must stay marked; declassified, they must
  * equal the portable implementation's.
  *
+ * Then AES-GCM (src/aead/gcm.h), every implementation usable here (under
+ * valgrind: portable and AES-NI with PCLMULQDQ; VAES and VPCLMULQDQ in
+ * the MemorySanitizer stage), both key sizes, with the key and the
+ * plaintext secret (nonce, aad and lengths public): the key setup (AES
+ * key expansion, H = E_K(0), the powers of H), sealing (CTR and GHASH;
+ * messages of whole and partial blocks, from below one block to more than
+ * one 16-block batch), opening (secret key; the ciphertext public) and a
+ * refused open (an altered tag; the result of the comparison is what the
+ * library declassifies); the key, the ciphertext and tag, and the opened
+ * plaintext must stay marked, and equal the portable implementation's.
+ * And mlkem_aead_seal / mlkem_aead_open, dispatched, the same way.
+ *
  * Then X-Wing (also on its expanded key, xwing_expand_sk) and the
  * X25519MLKEM768 key shares (mlkem_hybrid.h), with their seeds, randomness
  * and coins secret: shared secrets and the client state must stay marked.
@@ -91,6 +103,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aead/gcm.h"
 #include "aes/aes.h"
 #include "kem_schemes.h"
 #include "mlkem.h"
@@ -417,7 +430,7 @@ static void run_aes(const mlkem_aes_impl *impl, int tracking) {
   static uint8_t got[SYM_STREAMS][SYM_LEN], want[SYM_STREAMS][SYM_LEN];
   uint8_t key[32], nonces[SYM_STREAMS][12];
   uint8_t *gp[SYM_STREAMS], *wp[SYM_STREAMS];
-  mlkem_aes256_key ks;
+  mlkem_aes_key ks;
   size_t s;
   int round;
   for (round = 0; round < 2; round++) {
@@ -429,20 +442,20 @@ static void run_aes(const mlkem_aes_impl *impl, int tracking) {
       gp[s] = got[s];
       wp[s] = want[s];
     }
-    mlkem_aes256_expand_impl(&ks, key, &mlkem_aes_portable);
-    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0,
-                            wp, len);
+    mlkem_aes_expand_impl(&ks, key, 32, &mlkem_aes_portable);
+    mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0, wp,
+                         len);
 
     MLKEM_CT_POISON(key, sizeof key);
     MLKEM_CT_POISON(nonces, sizeof nonces);
-    mlkem_aes256_expand_impl(&ks, key, impl);
+    mlkem_aes_expand_impl(&ks, key, 32, impl);
     if (tracking)
       tracked(all_secret(&ks.u, impl == &mlkem_aes_portable ? sizeof ks.u.bs
                                                             : sizeof ks.u.rk),
               impl->name, "the expanded AES key is secret");
-    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0,
-                            gp, len);
-    mlkem_aes256_key_wipe(&ks);
+    mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0, gp,
+                         len);
+    mlkem_aes_key_wipe(&ks);
     for (s = 0; s < SYM_STREAMS; s++) {
       if (tracking)
         tracked(all_secret(got[s], len), impl->name,
@@ -513,6 +526,103 @@ static void run_symmetric(int tracking) {
   printf("\n");
   for (i = 0; i < naes; i++) run_aes(aes[i], tracking);
   for (i = 0; i < nsha; i++) run_sha2(sha[i], tracking);
+}
+
+/* ---- AES-GCM ----------------------------------------------------------- */
+
+#define GCM_MAX 700
+static const size_t gcm_lens[] = {0, 15, 64, 300, GCM_MAX};
+
+static void run_gcm_impl(const mlkem_gcm_impl *impl, size_t key_len,
+                         int tracking) {
+  static uint8_t pt[GCM_MAX], ct[GCM_MAX + 16], want[GCM_MAX + 16],
+      back[GCM_MAX];
+  uint8_t key[32], nonce[12], aad[21];
+  mlkem_aes_gcm_key k, ref;
+  size_t i;
+  rng_bytes(key, sizeof key);
+  rng_bytes(nonce, sizeof nonce);
+  rng_bytes(aad, sizeof aad);
+  check(mlkem_aes_gcm_init_impl(&ref, key, key_len, &mlkem_gcm_portable) ==
+            MLKEM_OK,
+        impl->name, "portable key setup");
+  memset(&k, 0, sizeof k); /* bytes an implementation leaves are public */
+  MLKEM_CT_POISON(key, sizeof key);
+  check(mlkem_aes_gcm_init_impl(&k, key, key_len, impl) == MLKEM_OK, impl->name,
+        "key setup");
+  /* The GHASH key: Hs's halves and their bit reversals (portable: six
+   * words), or the powers (the other implementations: all of k.h). */
+  if (tracking)
+    tracked(all_secret(&k.h, impl == &mlkem_gcm_portable ? 48 : sizeof k.h),
+            impl->name, "the GHASH key (H and its powers) is secret");
+  for (i = 0; i < sizeof gcm_lens / sizeof gcm_lens[0]; i++) {
+    const size_t len = gcm_lens[i];
+    int r;
+    rng_bytes(pt, len);
+    check(mlkem_aes_gcm_seal_key(&ref, want, nonce, aad, sizeof aad, pt, len) ==
+              MLKEM_OK,
+          impl->name, "portable seal");
+    MLKEM_CT_POISON(pt, len);
+    r = mlkem_aes_gcm_seal_key(&k, ct, nonce, aad, sizeof aad, pt, len);
+    if (tracking)
+      tracked(all_secret(ct, len + 16), impl->name,
+              "the ciphertext and tag are secret");
+    MLKEM_CT_UNPOISON(ct, len + 16); /* a ciphertext is sent */
+    check(r == MLKEM_OK && memcmp(ct, want, len + 16) == 0, impl->name,
+          "AES-GCM seal equals the portable implementation");
+    r = mlkem_aes_gcm_open_key(&k, back, nonce, aad, sizeof aad, ct, len + 16);
+    if (tracking && len != 0)
+      tracked(all_secret(back, len), impl->name,
+              "the opened plaintext is secret");
+    MLKEM_CT_UNPOISON(back, len);
+    MLKEM_CT_UNPOISON(pt, len);
+    check(r == MLKEM_OK && memcmp(back, pt, len) == 0, impl->name,
+          "AES-GCM open gives the plaintext");
+    ct[len + 15] ^= 0x80; /* a tag bit */
+    r = mlkem_aes_gcm_open_key(&k, back, nonce, aad, sizeof aad, ct, len + 16);
+    MLKEM_CT_UNPOISON(back, len);
+    check(r == MLKEM_ERR_AEAD_TAG && all_zero(back, len), impl->name,
+          "AES-GCM open refuses an altered tag, zeroed");
+  }
+  mlkem_aes_gcm_wipe(&k);
+  mlkem_aes_gcm_wipe(&ref);
+}
+
+/* The public one-shot functions, dispatched. */
+static void run_aead(int tracking) {
+  static const char set[] = "mlkem_aead";
+  uint8_t key[32], nonce[12], pt[100], ct[116], back[100];
+  int r;
+  rng_bytes(key, sizeof key);
+  rng_bytes(nonce, sizeof nonce);
+  rng_bytes(pt, sizeof pt);
+  MLKEM_CT_POISON(key, sizeof key);
+  MLKEM_CT_POISON(pt, sizeof pt);
+  r = mlkem_aead_seal(MLKEM_AEAD_AES_256_GCM, ct, key, 32, nonce, NULL, 0, pt,
+                      sizeof pt);
+  check(r == MLKEM_OK, set, "seal returns 0");
+  if (tracking) tracked(all_secret(ct, sizeof ct), set, "ct is secret");
+  MLKEM_CT_UNPOISON(ct, sizeof ct);
+  r = mlkem_aead_open(MLKEM_AEAD_AES_256_GCM, back, key, 32, nonce, NULL, 0, ct,
+                      sizeof ct);
+  if (tracking) tracked(all_secret(back, sizeof back), set, "pt is secret");
+  MLKEM_CT_UNPOISON(back, sizeof back);
+  MLKEM_CT_UNPOISON(pt, sizeof pt);
+  check(r == MLKEM_OK && memcmp(back, pt, sizeof pt) == 0, set,
+        "open gives the plaintext");
+}
+
+static void run_gcm(int tracking) {
+  const mlkem_gcm_impl *impls[8];
+  size_t n = mlkem_gcm_impls(impls, 8), i;
+  printf("ct_check: AES-GCM:");
+  for (i = 0; i < n; i++) printf(" %s", impls[i]->name);
+  printf(" (mlkem_aead_* dispatch to %s)\n", mlkem_gcm_impl_get()->name);
+  for (i = 0; i < n; i++) {
+    run_gcm_impl(impls[i], 16, tracking);
+    run_gcm_impl(impls[i], 32, tracking);
+  }
+  run_aead(tracking);
 }
 
 /* X25519 (mlkem_hazmat.h): the private keys are secret; public keys,
@@ -946,6 +1056,7 @@ int main(void) {
   for (i = 0; mlkem_kyber_kems[i] != NULL; i++)
     run_set(mlkem_kyber_kems[i], tracking);
   run_symmetric(tracking);
+  run_gcm(tracking);
   run_x25519(tracking);
   run_x25519_impls(tracking);
   run_hybrids(tracking);

@@ -13,6 +13,8 @@
  *            poisoned dk_PKE and z
  *   x25519   a branch on the shared secret mlkem_x25519 computed from a
  *            poisoned private key (the X25519 implementation in use)
+ *   aead     a branch on the tag mlkem_aead_seal computed under a
+ *            poisoned AES-128-GCM key (the GCM implementation in use)
  *   op:NAME  a branch on one output element of one operation of the
  *            backend in use (MLKEM_BACKEND), computed from one poisoned
  *            input element elsewhere in the vector (see op_control
@@ -224,6 +226,16 @@ int main(int argc, char **argv) {
     if (r != 0) return 1;
     reached(mode);
     if (ss[0] & 1) sink = 1; /* must be reported */
+  } else if (strcmp(mode, "aead") == 0) {
+    uint8_t nonce[MLKEM_AEAD_NONCE_BYTES] = {1}, sealed[32 + 16];
+    int r;
+    MLKEM_CT_POISON(seed, 16);
+    r = mlkem_aead_seal(MLKEM_AEAD_AES_128_GCM, sealed, seed, 16, nonce, NULL,
+                        0, m, 32);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    if (r != 0) return 1;
+    reached(mode);
+    if (sealed[32 + 15] & 1) sink = 1; /* must be reported */
   } else if (strncmp(mode, "op:", 3) == 0) {
     const mlkem_backend *be = mlkem_backend_get();
     int r;
@@ -232,7 +244,8 @@ int main(int argc, char **argv) {
     if (r != 0) return r;
   } else {
     fprintf(stderr,
-            "usage: ct_control branch|index|library|decaps|x25519|op:NAME\n");
+            "usage: ct_control "
+            "branch|index|library|decaps|x25519|aead|op:NAME\n");
     return 2;
   }
   printf("ct_control %s: done\n", mode);

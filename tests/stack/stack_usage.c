@@ -31,8 +31,9 @@
  * ("ML-KEM-768/xdk": expand_dk, expand_dk_from_seed, decaps_expanded;
  * "ML-KEM-768/xek": expand_ek, encaps_expanded),
  * X25519 (x25519, x25519_base), X-Wing (keygen, encaps, decaps), its
- * expanded key ("X-Wing/xsk": expand_sk, decaps_expanded) and
- * X25519MLKEM768 (client_share, server_share, client_finish).
+ * expanded key ("X-Wing/xsk": expand_sk, decaps_expanded),
+ * X25519MLKEM768 (client_share, server_share, client_finish) and the
+ * AEADs (seal, open of 1 KiB with 32 bytes of aad).
  * Exit status 1 if a measured depth exceeds its bound (unless
  * --allow-over: then it is only marked OVER), if a bound is missing, or if
  * a measurement fails.
@@ -167,6 +168,36 @@ static void run_tls_finish(void *arg) {
   g_rc = x25519mlkem768_client_finish(g_ss2, g_hct, g_hstate_used);
 }
 
+/* The AEADs (mlkem_hazmat.h): a 1 KiB message with 32 bytes of aad
+ * sealed, then opened (the depth does not depend on the lengths). */
+#define AEAD_MSG 1024
+static uint16_t g_aead;
+static uint8_t g_akey[32] = {3, 1, 4}, g_anonce[MLKEM_AEAD_NONCE_BYTES],
+               g_aad[32], g_apt[AEAD_MSG],
+               g_act[AEAD_MSG + MLKEM_AEAD_TAG_BYTES], g_aback[AEAD_MSG];
+static size_t aead_key_bytes(void) {
+  return g_aead == MLKEM_AEAD_AES_128_GCM ? 16 : 32;
+}
+static void run_aead_seal(void *arg) {
+  (void)arg;
+  g_rc = mlkem_aead_seal(g_aead, g_act, g_akey, aead_key_bytes(), g_anonce,
+                         g_aad, sizeof g_aad, g_apt, sizeof g_apt);
+}
+static void run_aead_open(void *arg) {
+  (void)arg;
+  g_rc = mlkem_aead_open(g_aead, g_aback, g_akey, aead_key_bytes(), g_anonce,
+                         g_aad, sizeof g_aad, g_act, sizeof g_act);
+  if (g_rc == MLKEM_OK && memcmp(g_aback, g_apt, sizeof g_apt) != 0) g_rc = -1;
+}
+static int prepare_aes128_gcm(void) {
+  g_aead = MLKEM_AEAD_AES_128_GCM;
+  return 1;
+}
+static int prepare_aes256_gcm(void) {
+  g_aead = MLKEM_AEAD_AES_256_GCM;
+  return 1;
+}
+
 /* A row of the tables: up to three functions measured in order (each may
  * use what the one before wrote), the result of the last compared with
  * that of the middle one when `agree` (g_ss, g_ss2: the secrets); prepare,
@@ -181,7 +212,7 @@ typedef struct {
   int (*prepare)(void); /* returns 1 on success */
 } row;
 
-#define MAX_ROWS 18
+#define MAX_ROWS 20
 static row rows[MAX_ROWS];
 static unsigned nrows;
 
@@ -280,6 +311,24 @@ static void make_rows(void) {
              X25519MLKEM768_SECRET_BYTES,
              NULL};
     add_row(r);
+  }
+  {
+    row r128 = {"AES-128-GCM",
+                NULL,
+                2,
+                {"seal", "open", NULL},
+                {run_aead_seal, run_aead_open, NULL},
+                0,
+                prepare_aes128_gcm};
+    row r256 = {"AES-256-GCM",
+                NULL,
+                2,
+                {"seal", "open", NULL},
+                {run_aead_seal, run_aead_open, NULL},
+                0,
+                prepare_aes256_gcm};
+    add_row(r128);
+    add_row(r256);
   }
 }
 
