@@ -22,8 +22,8 @@
  *    (xwing_expand_sk, mlkem_hybrid.h) and decapsulates to the same
  *    secrets at about two thirds of the cost.
  *  - encapsulation_key::from_bytes() checks the length and runs the
- *    @spec{FIPS203, sec. 7.2} check on the ML-KEM-768 part (the first 1184 bytes),
- *    as the draft requires: errc::invalid_encapsulation_key. Any X25519
+ *    @spec{FIPS203, sec. 7.2} check on the ML-KEM-768 part (the first 1184
+ * bytes), as the draft requires: errc::invalid_encapsulation_key. Any X25519
  *    part is accepted: a point of small order is not an error in X-Wing.
  *  - encapsulate_derand() takes the draft's 64-byte eseed (message_size ==
  *    eseed_size == 64): ML-KEM's m, then the ephemeral X25519 private key.
