@@ -135,8 +135,8 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
   fe_set_small(&z3, 1);
   for (t = 254; t >= 0; t--) {
     bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
-    /* RFC 7748 swaps (x2, z2) with (x3, z3) when swap ^ bit is 1, which
-     * exchanges (A, B) with (C, D): DA and CB trade places, which leaves
+    /* @spec{RFC7748, sec. 5} swaps (x2, z2) with (x3, z3) when swap ^ bit is 1,
+     * which exchanges (A, B) with (C, D): DA and CB trade places, which leaves
      * x3 and z3 as they are, and the doubling takes C and D instead. So
      * the swap is a selection of the doubling's inputs, made after the
      * products that do not need it. */

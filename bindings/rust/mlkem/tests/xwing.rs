@@ -240,7 +240,7 @@ fn expanded_key() {
     copy.zeroize();
     assert_eq!(
         copy.try_decapsulate(&ct),
-        Err(Error::Other(mlkem_sys::MLKEM_ERR_EXPANDED_KEY))
+        Err(Error::Other(libmlkem_sys::MLKEM_ERR_EXPANDED_KEY))
     );
     assert_eq!(xwing::EXPANDED_DECAPSULATION_KEY_SIZE, 7904);
     fn wiped_on_drop<T: ZeroizeOnDrop>() {}
