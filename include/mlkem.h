@@ -147,6 +147,15 @@ extern "C" {
  * the backend's own, so it is refused whole: expand the key again from dk
  * or ek in this process. Outputs zeroed. */
 #define MLKEM_ERR_EXPANDED_KEY (-9)
+/* An AEAD's open (mlkem_hazmat.h, "AEADs") found that the tag does not
+ * authenticate the ciphertext, the associated data and the nonce under
+ * the key: the message was altered, truncated, or is not for this key.
+ * No plaintext is released: the output is all zeros. */
+#define MLKEM_ERR_AEAD_TAG (-10)
+/* An AEAD's input is longer than its algorithm allows (ChaCha20-Poly1305:
+ * a plaintext of more than 2^38 - 64 bytes, RFC 8439 Section 2.8), or a
+ * ciphertext is shorter than its tag. Nothing was computed. */
+#define MLKEM_ERR_AEAD_LENGTH (-11)
 
 /* Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
  * or "unknown error" for any other value. The string is static. */

@@ -199,6 +199,12 @@ const char *mlkem_strerror(int err) {
     case MLKEM_ERR_EXPANDED_KEY:
       return "the expanded key was made by another backend, library version "
              "or parameter set, or is not an expanded key of this kind";
+    case MLKEM_ERR_AEAD_TAG:
+      return "the AEAD tag does not match: the message was altered or is not "
+             "for this key (no plaintext released)";
+    case MLKEM_ERR_AEAD_LENGTH:
+      return "the AEAD input is too long for the algorithm, or the "
+             "ciphertext is shorter than its tag";
     default:
       return "unknown error";
   }
