@@ -43,6 +43,16 @@
  * their seeds, randomness and coins secret: shared secrets and the client
  * state must stay marked.
  *
+ * Then ChaCha20-Poly1305 (src/aead/), with every implementation usable
+ * here (under valgrind: portable and AVX2): seal with the key and the
+ * plaintext secret, on lengths that take each path (the short one with
+ * block 0, the body, the stitched bulk); open of the sent (public)
+ * ciphertext, with the key secret, and of the same with its tag altered
+ * (refused: the library declassifies only the outcome of the tag
+ * comparison); and Poly1305 alone with its key and message secret. The
+ * ciphertext and tag, the plaintext opened and the Poly1305 tag must stay
+ * marked, and equal the portable implementation's.
+ *
  * Then the PEM code of the key files (src/keyfile/pem.c; the `mlkem` tool
  * and the Python binding's load_pem_private_key read private keys with
  * it): DER of several lengths (every padding case, up to the largest
@@ -84,6 +94,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aead/chacha20poly1305.h"
 #include "aes/aes.h"
 #include "kem_schemes.h"
 #include "mlkem.h"
@@ -506,6 +517,93 @@ static void run_symmetric(int tracking) {
   for (i = 0; i < nsha; i++) run_sha2(sha[i], tracking);
 }
 
+/* ---- ChaCha20-Poly1305 ------------------------------------------------ */
+
+#define AEAD_MAX 1300
+#define AEAD_AAD 21
+
+/* One implementation: the key and the plaintext secret; the nonce, the
+ * AAD, the lengths and the sent ciphertext public. 0: the short path
+ * (block 0 and the message in one step); 100: the same with a partial
+ * block; 700: the body (AVX2: open's bulk); 1300: seal's bulk too. */
+static void run_chacha20poly1305_impl(const mlkem_chacha20poly1305_impl *impl,
+                                      int tracking) {
+  static const size_t lens[] = {0, 100, 700, AEAD_MAX};
+  static uint8_t pt[AEAD_MAX], want[AEAD_MAX + 16], ct[AEAD_MAX + 16],
+      back[AEAD_MAX + 16];
+  uint8_t key[32], nonce[12], aad[AEAD_AAD], tag[16], want_tag[16];
+  const char *name = impl->name;
+  size_t i;
+  for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+    size_t len = lens[i];
+    mlkem_chacha20poly1305_key ck;
+    mlkem_poly1305 mac;
+    int r;
+    rng_bytes(key, sizeof key);
+    rng_bytes(nonce, sizeof nonce);
+    rng_bytes(aad, sizeof aad);
+    rng_bytes(pt, len);
+    mlkem_chacha20poly1305_key_init_impl(&ck, key,
+                                         &mlkem_chacha20poly1305_portable);
+    mlkem_chacha20poly1305_key_seal(&ck, want, nonce, aad, AEAD_AAD, pt, len);
+    mlkem_poly1305_init(&mac, key);
+    mlkem_poly1305_blocks_portable(&mac, pt, len / 16);
+    mlkem_poly1305_final(&mac, want_tag, pt + len / 16 * 16, len % 16);
+
+    MLKEM_CT_POISON(key, sizeof key);
+    MLKEM_CT_POISON(pt, len);
+    mlkem_chacha20poly1305_key_init_impl(&ck, key, impl);
+    r = mlkem_chacha20poly1305_key_seal(&ck, ct, nonce, aad, AEAD_AAD, pt, len);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    if (tracking)
+      tracked(all_secret(ct, len + 16), name,
+              "ChaCha20-Poly1305 ciphertext and tag are secret");
+    MLKEM_CT_UNPOISON(ct, len + 16); /* sent */
+    check(r == MLKEM_OK && memcmp(ct, want, len + 16) == 0, name,
+          "ChaCha20-Poly1305 seal equals the portable implementation");
+
+    r = mlkem_chacha20poly1305_key_open(&ck, back, nonce, aad, AEAD_AAD, ct,
+                                        len + 16);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    if (tracking && len > 0)
+      tracked(all_secret(back, len), name,
+              "ChaCha20-Poly1305 opened plaintext is secret");
+    MLKEM_CT_UNPOISON(back, len); /* the test's own look */
+    MLKEM_CT_UNPOISON(pt, len);
+    check(r == MLKEM_OK && memcmp(back, pt, len) == 0, name,
+          "ChaCha20-Poly1305 open gives the plaintext");
+    ct[len + 5] ^= 0x10;
+    r = mlkem_chacha20poly1305_key_open(&ck, back, nonce, aad, AEAD_AAD, ct,
+                                        len + 16);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    MLKEM_CT_UNPOISON(back, len);
+    check(r == MLKEM_ERR_AEAD_TAG && all_zero(back, len), name,
+          "ChaCha20-Poly1305 open refuses an altered tag, output zeroed");
+    mlkem_chacha20poly1305_key_wipe(&ck);
+
+    /* Poly1305 alone, key and message secret. */
+    MLKEM_CT_POISON(pt, len);
+    mlkem_poly1305_init(&mac, key);
+    impl->poly1305_blocks(&mac, pt, len / 16);
+    mlkem_poly1305_final(&mac, tag, pt + len / 16 * 16, len % 16);
+    if (tracking) tracked(all_secret(tag, 16), name, "Poly1305 tag is secret");
+    MLKEM_CT_UNPOISON(tag, 16);
+    MLKEM_CT_UNPOISON(key, sizeof key);
+    MLKEM_CT_UNPOISON(pt, len);
+    check(memcmp(tag, want_tag, 16) == 0, name,
+          "Poly1305 equals the portable implementation");
+  }
+}
+
+static void run_chacha20poly1305(int tracking) {
+  const mlkem_chacha20poly1305_impl *impls[8];
+  size_t n = mlkem_chacha20poly1305_impls(impls, 8), i;
+  printf("ct_check: ChaCha20-Poly1305:");
+  for (i = 0; i < n; i++) printf(" %s", impls[i]->name);
+  printf("\n");
+  for (i = 0; i < n; i++) run_chacha20poly1305_impl(impls[i], tracking);
+}
+
 /* X25519 (mlkem_hazmat.h): the private keys are secret; public keys,
  * peer points and the return codes are public (a code tells only whether
  * the peer's point had small order, which the point alone decides). */
@@ -844,6 +942,7 @@ int main(void) {
   for (i = 0; mlkem_kyber_kems[i] != NULL; i++)
     run_set(mlkem_kyber_kems[i], tracking);
   run_symmetric(tracking);
+  run_chacha20poly1305(tracking);
   run_x25519(tracking);
   run_hybrids(tracking);
   run_pem();
