@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aead/chacha20_rounds.h"
+#include "aead/chacha20_scalar.h"
 #include "aead/chacha20poly1305.h"
 #include "json.h"
 #include "kv_text.h"
@@ -67,29 +67,25 @@ static void poly(const mlkem_chacha20poly1305_impl *impl, uint8_t tag[16],
   mlkem_poly1305_final(&st, tag, m + 16 * full, len % 16);
 }
 
-static int seal(const mlkem_chacha20poly1305_impl *impl, uint8_t *ct,
-                const uint8_t key[32], const uint8_t nonce[12],
-                const uint8_t *aad, size_t aad_len, const uint8_t *pt,
-                size_t pt_len) {
+/* A keyed seal or open with impl. */
+typedef int (*keyed_fn)(const mlkem_chacha20poly1305_key *key, uint8_t *out,
+                        const uint8_t nonce[12], const uint8_t *aad,
+                        size_t aad_len, const uint8_t *in, size_t in_len);
+static int keyed(keyed_fn f, const mlkem_chacha20poly1305_impl *impl,
+                 uint8_t *out, const uint8_t key[32], const uint8_t nonce[12],
+                 const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                 size_t in_len) {
   mlkem_chacha20poly1305_key k;
   int rc;
   mlkem_chacha20poly1305_key_init_impl(&k, key, impl);
-  rc = mlkem_chacha20poly1305_key_seal(&k, ct, nonce, aad, aad_len, pt, pt_len);
+  rc = f(&k, out, nonce, aad, aad_len, in, in_len);
   mlkem_chacha20poly1305_key_wipe(&k);
   return rc;
 }
-
-static int open_(const mlkem_chacha20poly1305_impl *impl, uint8_t *pt,
-                 const uint8_t key[32], const uint8_t nonce[12],
-                 const uint8_t *aad, size_t aad_len, const uint8_t *ct,
-                 size_t ct_len) {
-  mlkem_chacha20poly1305_key k;
-  int rc;
-  mlkem_chacha20poly1305_key_init_impl(&k, key, impl);
-  rc = mlkem_chacha20poly1305_key_open(&k, pt, nonce, aad, aad_len, ct, ct_len);
-  mlkem_chacha20poly1305_key_wipe(&k);
-  return rc;
-}
+#define seal(impl, ...) \
+  keyed(mlkem_chacha20poly1305_key_seal, impl, __VA_ARGS__)
+#define open_(impl, ...) \
+  keyed(mlkem_chacha20poly1305_key_open, impl, __VA_ARGS__)
 
 static void random_bytes(test_fast_rng *rng, uint8_t *p, size_t n) {
   size_t i;
@@ -204,14 +200,6 @@ static void ref_poly1305(uint8_t tag[16], const uint8_t *m, size_t len,
 }
 
 /* ---- RFC 8439: the quarter round (2.1.1, 2.2.1) ---------------------- */
-
-#define ROL32(v, n) ((uint32_t)((v) << (n)) | ((v) >> (32 - (n))))
-#define CHACHA_ADD(a, b) ((uint32_t)((a) + (b)))
-#define CHACHA_XOR(a, b) ((a) ^ (b))
-#define CHACHA_ROL16(a) ROL32(a, 16)
-#define CHACHA_ROL12(a) ROL32(a, 12)
-#define CHACHA_ROL8(a) ROL32(a, 8)
-#define CHACHA_ROL7(a) ROL32(a, 7)
 
 static void test_quarter_round(void) {
   uint32_t a = 0x11111111u, b = 0x01020304u, c = 0x9b8d6f43u, d = 0x01234567u;
@@ -781,41 +769,45 @@ static void test_arguments(void) {
         MLKEM_OK);
   CHECK(mlkem_chacha20poly1305_open(NULL, key, nonce, NULL, 0, ct, 16) ==
         MLKEM_OK);
-  /* NULL with a length: refused, the output zeroed. */
-#define SEAL_NULL(expr)                                                  \
+  /* NULL with a length: refused, the output (buf, its first n bytes)
+   * zeroed and nothing after it touched. */
+#define NULL_REFUSED(buf, n, expr)                                       \
   do {                                                                   \
-    memset(ct, TEST_FILL, sizeof ct);                                    \
+    memset(buf, TEST_FILL, sizeof buf);                                  \
     rc = (expr);                                                         \
-    CHECKF(rc == MLKEM_ERR_NULL_ARGUMENT && test_all_bytes(ct, 48, 0) && \
-               test_all_bytes(ct + 48, 16, TEST_FILL),                   \
+    CHECKF(rc == MLKEM_ERR_NULL_ARGUMENT && test_all_bytes(buf, n, 0) && \
+               test_all_bytes(buf + (n), sizeof buf - (n), TEST_FILL),   \
            "%s: %d", #expr, rc);                                         \
   } while (0)
-  SEAL_NULL(mlkem_chacha20poly1305_seal(ct, NULL, nonce, aad, 4, pt, 32));
-  SEAL_NULL(mlkem_chacha20poly1305_seal(ct, key, NULL, aad, 4, pt, 32));
-  SEAL_NULL(mlkem_chacha20poly1305_seal(ct, key, nonce, NULL, 4, pt, 32));
-  SEAL_NULL(mlkem_chacha20poly1305_seal(ct, key, nonce, aad, 4, NULL, 32));
-  SEAL_NULL(mlkem_chacha20poly1305_key_seal(NULL, ct, nonce, aad, 4, pt, 32));
-  SEAL_NULL(mlkem_chacha20poly1305_key_seal(&k, ct, nonce, NULL, 4, pt, 32));
-#undef SEAL_NULL
+  NULL_REFUSED(ct, 48,
+               mlkem_chacha20poly1305_seal(ct, NULL, nonce, aad, 4, pt, 32));
+  NULL_REFUSED(ct, 48,
+               mlkem_chacha20poly1305_seal(ct, key, NULL, aad, 4, pt, 32));
+  NULL_REFUSED(ct, 48,
+               mlkem_chacha20poly1305_seal(ct, key, nonce, NULL, 4, pt, 32));
+  NULL_REFUSED(ct, 48,
+               mlkem_chacha20poly1305_seal(ct, key, nonce, aad, 4, NULL, 32));
+  NULL_REFUSED(
+      ct, 48, mlkem_chacha20poly1305_key_seal(NULL, ct, nonce, aad, 4, pt, 32));
+  NULL_REFUSED(ct, 48,
+               mlkem_chacha20poly1305_key_seal(&k, ct, nonce, NULL, 4, pt, 32));
   CHECK(mlkem_chacha20poly1305_seal(NULL, key, nonce, aad, 4, pt, 32) ==
         MLKEM_ERR_NULL_ARGUMENT);
   CHECK(mlkem_chacha20poly1305_seal(ct, key, nonce, aad, 4, pt, 32) ==
         MLKEM_OK);
   memcpy(sealed, ct, sizeof sealed);
-#define OPEN_NULL(expr)                                                   \
-  do {                                                                    \
-    memset(out, TEST_FILL, sizeof out);                                   \
-    rc = (expr);                                                          \
-    CHECKF(rc == MLKEM_ERR_NULL_ARGUMENT && test_all_bytes(out, 32, 0) && \
-               test_all_bytes(out + 32, 32, TEST_FILL),                   \
-           "%s: %d", #expr, rc);                                          \
-  } while (0)
-  OPEN_NULL(mlkem_chacha20poly1305_open(out, NULL, nonce, aad, 4, ct, 48));
-  OPEN_NULL(mlkem_chacha20poly1305_open(out, key, NULL, aad, 4, ct, 48));
-  OPEN_NULL(mlkem_chacha20poly1305_open(out, key, nonce, NULL, 4, ct, 48));
-  OPEN_NULL(mlkem_chacha20poly1305_open(out, key, nonce, aad, 4, NULL, 48));
-  OPEN_NULL(mlkem_chacha20poly1305_key_open(NULL, out, nonce, aad, 4, ct, 48));
-#undef OPEN_NULL
+  NULL_REFUSED(out, 32,
+               mlkem_chacha20poly1305_open(out, NULL, nonce, aad, 4, ct, 48));
+  NULL_REFUSED(out, 32,
+               mlkem_chacha20poly1305_open(out, key, NULL, aad, 4, ct, 48));
+  NULL_REFUSED(out, 32,
+               mlkem_chacha20poly1305_open(out, key, nonce, NULL, 4, ct, 48));
+  NULL_REFUSED(out, 32,
+               mlkem_chacha20poly1305_open(out, key, nonce, aad, 4, NULL, 48));
+  NULL_REFUSED(
+      out, 32,
+      mlkem_chacha20poly1305_key_open(NULL, out, nonce, aad, 4, ct, 48));
+#undef NULL_REFUSED
   CHECK(mlkem_chacha20poly1305_open(NULL, key, nonce, aad, 4, ct, 48) ==
         MLKEM_ERR_NULL_ARGUMENT);
   memset(out, TEST_FILL, sizeof out);

@@ -22,6 +22,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "ct.h"
 
 #define MLKEM_CHACHA20_KEY_BYTES 32
 #define MLKEM_CHACHA20_NONCE_BYTES 12
@@ -42,9 +45,13 @@ typedef struct {
 } mlkem_chacha20_state;
 
 /* Writes the state for a 32-byte key, a 12-byte nonce and a first block
- * counter (RFC 8439 Section 2.3). */
+ * counter (RFC 8439 Section 2.3); or for the key already read as eight
+ * little-endian words. */
 void mlkem_chacha20_state_init(mlkem_chacha20_state *st, const uint8_t key[32],
                                const uint8_t nonce[12], uint32_t ctr);
+void mlkem_chacha20_state_init_words(mlkem_chacha20_state *st,
+                                     const uint32_t key[8],
+                                     const uint8_t nonce[12], uint32_t ctr);
 
 /* out[i] = in[i] XOR keystream byte i, for i < len, from block st->w[12]
  * of the stream of st (len need not be a multiple of 64; the keystream of
@@ -64,5 +71,22 @@ void mlkem_chacha20_xor_neon(uint8_t *out, const uint8_t *in, size_t len,
 /* The block function (Section 2.3.2): the 64 bytes of keystream block
  * st->w[12], serialized little-endian. */
 void mlkem_chacha20_block(uint8_t out[64], const mlkem_chacha20_state *st);
+
+/* For the SIMD implementations: the last len < 256 bytes from block ctr
+ * with their four-block step (out = in XOR blocks ctr .. ctr + 3, 256
+ * bytes), through a buffer whose keystream of the discarded bytes is
+ * wiped. */
+typedef void (*mlkem_chacha20_blocks4_fn)(uint8_t *out, const uint8_t *in,
+                                          const uint32_t w[16], uint32_t ctr);
+static inline void mlkem_chacha20_xor_last(uint8_t *out, const uint8_t *in,
+                                           size_t len, const uint32_t w[16],
+                                           uint32_t ctr,
+                                           mlkem_chacha20_blocks4_fn blocks4) {
+  uint8_t buf[256];
+  memcpy(buf, in, len);
+  blocks4(buf, buf, w, ctr);
+  memcpy(out, buf, len);
+  mlkem_zeroize(buf, sizeof buf);
+}
 
 #endif

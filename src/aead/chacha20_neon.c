@@ -15,6 +15,7 @@
 #include "aead/chacha20_rounds.h"
 #include "ct.h"
 
+#define CHACHA_SPLAT(i) vdupq_n_u32(w[i])
 #define CHACHA_ADD(a, b) vaddq_u32(a, b)
 #define CHACHA_XOR(a, b) veorq_u32(a, b)
 #define CHACHA_ROL16(a) \
@@ -49,52 +50,11 @@ static void blocks4(uint8_t *out, const uint8_t *in, const uint32_t w[16],
                     uint32_t ctr) {
   static const uint32_t lanes[4] = {0, 1, 2, 3};
   const uint32x4_t ctrs = vaddq_u32(vdupq_n_u32(ctr), vld1q_u32(lanes));
-  uint32x4_t x0 = vdupq_n_u32(w[0]), x1 = vdupq_n_u32(w[1]);
-  uint32x4_t x2 = vdupq_n_u32(w[2]), x3 = vdupq_n_u32(w[3]);
-  uint32x4_t x4 = vdupq_n_u32(w[4]), x5 = vdupq_n_u32(w[5]);
-  uint32x4_t x6 = vdupq_n_u32(w[6]), x7 = vdupq_n_u32(w[7]);
-  uint32x4_t x8 = vdupq_n_u32(w[8]), x9 = vdupq_n_u32(w[9]);
-  uint32x4_t x10 = vdupq_n_u32(w[10]), x11 = vdupq_n_u32(w[11]);
-  uint32x4_t x12 = ctrs, x13 = vdupq_n_u32(w[13]);
-  uint32x4_t x14 = vdupq_n_u32(w[14]), x15 = vdupq_n_u32(w[15]);
+  CHACHA_STATE_DECLARE(uint32x4_t, ctrs);
   int i;
   for (i = 0; i < 10; i++) CHACHA_DOUBLE_ROUND();
-  x0 = vaddq_u32(x0, vdupq_n_u32(w[0]));
-  x1 = vaddq_u32(x1, vdupq_n_u32(w[1]));
-  x2 = vaddq_u32(x2, vdupq_n_u32(w[2]));
-  x3 = vaddq_u32(x3, vdupq_n_u32(w[3]));
-  x4 = vaddq_u32(x4, vdupq_n_u32(w[4]));
-  x5 = vaddq_u32(x5, vdupq_n_u32(w[5]));
-  x6 = vaddq_u32(x6, vdupq_n_u32(w[6]));
-  x7 = vaddq_u32(x7, vdupq_n_u32(w[7]));
-  x8 = vaddq_u32(x8, vdupq_n_u32(w[8]));
-  x9 = vaddq_u32(x9, vdupq_n_u32(w[9]));
-  x10 = vaddq_u32(x10, vdupq_n_u32(w[10]));
-  x11 = vaddq_u32(x11, vdupq_n_u32(w[11]));
-  x12 = vaddq_u32(x12, ctrs);
-  x13 = vaddq_u32(x13, vdupq_n_u32(w[13]));
-  x14 = vaddq_u32(x14, vdupq_n_u32(w[14]));
-  x15 = vaddq_u32(x15, vdupq_n_u32(w[15]));
-  TRANSPOSE4(x0, x1, x2, x3);
-  TRANSPOSE4(x4, x5, x6, x7);
-  TRANSPOSE4(x8, x9, x10, x11);
-  TRANSPOSE4(x12, x13, x14, x15);
-  xor_store(out + 0, in + 0, x0);
-  xor_store(out + 16, in + 16, x4);
-  xor_store(out + 32, in + 32, x8);
-  xor_store(out + 48, in + 48, x12);
-  xor_store(out + 64, in + 64, x1);
-  xor_store(out + 80, in + 80, x5);
-  xor_store(out + 96, in + 96, x9);
-  xor_store(out + 112, in + 112, x13);
-  xor_store(out + 128, in + 128, x2);
-  xor_store(out + 144, in + 144, x6);
-  xor_store(out + 160, in + 160, x10);
-  xor_store(out + 176, in + 176, x14);
-  xor_store(out + 192, in + 192, x3);
-  xor_store(out + 208, in + 208, x7);
-  xor_store(out + 224, in + 224, x11);
-  xor_store(out + 240, in + 240, x15);
+  CHACHA_STATE_ADD(ctrs);
+  CHACHA_TRANSPOSE_STORE4(TRANSPOSE4, xor_store, out, in);
 }
 
 void mlkem_chacha20_xor_neon(uint8_t *out, const uint8_t *in, size_t len,
@@ -102,11 +62,5 @@ void mlkem_chacha20_xor_neon(uint8_t *out, const uint8_t *in, size_t len,
   uint32_t ctr = st->w[12];
   for (; len >= 256; len -= 256, in += 256, out += 256, ctr += 4)
     blocks4(out, in, st->w, ctr);
-  if (len > 0) {
-    uint8_t buf[256];
-    memcpy(buf, in, len);
-    blocks4(buf, buf, st->w, ctr);
-    memcpy(out, buf, len);
-    mlkem_zeroize(buf, sizeof buf);
-  }
+  if (len > 0) mlkem_chacha20_xor_last(out, in, len, st->w, ctr, blocks4);
 }

@@ -84,20 +84,6 @@ void mlkem_chacha20poly1305_key_wipe(mlkem_chacha20poly1305_key *key) {
   mlkem_zeroize(key, sizeof *key);
 }
 
-/* The stream of key and nonce from block 0 (Section 2.3). */
-static void stream_init(mlkem_chacha20_state *st,
-                        const mlkem_chacha20poly1305_key *key,
-                        const uint8_t nonce[12]) {
-  unsigned i;
-  st->w[0] = MLKEM_CHACHA20_C0;
-  st->w[1] = MLKEM_CHACHA20_C1;
-  st->w[2] = MLKEM_CHACHA20_C2;
-  st->w[3] = MLKEM_CHACHA20_C3;
-  for (i = 0; i < 8; i++) st->w[4 + i] = key->k[i];
-  st->w[12] = 0;
-  for (i = 0; i < 3; i++) st->w[13 + i] = mlkem_load32_le(nonce + 4 * i);
-}
-
 /* buf[0 .. 64) <- keystream block 0, buf[64 .. 64 + head) <- in[0 ..
  * head) XOR blocks 1, 2, ... (head <= HEAD_BYTES; 0: block 0 only). */
 static void head_blocks(const mlkem_chacha20poly1305_impl *impl,
@@ -135,41 +121,25 @@ static void mac_finish(mlkem_poly1305 *mac, mlkem_poly1305_blocks_fn blocks,
   mlkem_poly1305_final(mac, tag, NULL, 0);
 }
 
-/* seal's body: out = in XOR the keystream from block st->w[12], and out
- * padded to 16 bytes absorbed into mac. Advances st->w[12]. */
-static void seal_body(const mlkem_chacha20poly1305_impl *impl, uint8_t *out,
-                      const uint8_t *in, size_t len, mlkem_chacha20_state *st,
-                      mlkem_poly1305 *mac) {
-  size_t done =
-      impl->seal_bulk != NULL ? impl->seal_bulk(out, in, len, st, mac) : 0;
+/* The body of seal or of open: out = in XOR the keystream from block
+ * st->w[12], the ciphertext (seal: out; open: in) padded to 16 bytes
+ * absorbed into mac, the implementation's bulk function first. open MACs
+ * each piece before decrypting it (out == in works). Advances st->w[12]. */
+static void body(const mlkem_chacha20poly1305_impl *impl, int opening,
+                 uint8_t *out, const uint8_t *in, size_t len,
+                 mlkem_chacha20_state *st, mlkem_poly1305 *mac) {
+  mlkem_chacha20poly1305_bulk_fn bulk =
+      opening ? impl->open_bulk : impl->seal_bulk;
+  size_t done = bulk != NULL ? bulk(out, in, len, st, mac) : 0;
   for (;;) {
     size_t n;
     st->w[12] += (uint32_t)(done / MLKEM_CHACHA20_BLOCK_BYTES);
     out += done, in += done, len -= done;
     if (len == 0) break;
     n = len < BODY_CHUNK ? len : BODY_CHUNK;
+    if (opening) mac_padded(mac, impl->poly1305_blocks, in, n);
     impl->chacha20(out, in, n, st);
-    mac_padded(mac, impl->poly1305_blocks, out, n);
-    done = n;
-  }
-}
-
-/* open's body: in padded to 16 bytes absorbed into mac, and out = in XOR
- * the keystream, each piece MACed before it is decrypted (out == in
- * works). */
-static void open_body(const mlkem_chacha20poly1305_impl *impl, uint8_t *out,
-                      const uint8_t *in, size_t len, mlkem_chacha20_state *st,
-                      mlkem_poly1305 *mac) {
-  size_t done =
-      impl->open_bulk != NULL ? impl->open_bulk(out, in, len, st, mac) : 0;
-  for (;;) {
-    size_t n;
-    st->w[12] += (uint32_t)(done / MLKEM_CHACHA20_BLOCK_BYTES);
-    out += done, in += done, len -= done;
-    if (len == 0) break;
-    n = len < BODY_CHUNK ? len : BODY_CHUNK;
-    mac_padded(mac, impl->poly1305_blocks, in, n);
-    impl->chacha20(out, in, n, st);
+    if (!opening) mac_padded(mac, impl->poly1305_blocks, out, n);
     done = n;
   }
 }
@@ -213,7 +183,7 @@ int mlkem_chacha20poly1305_key_seal(const mlkem_chacha20poly1305_key *key,
   int rc = seal_checks(key != NULL, ct, nonce, aad, aad_len, pt, pt_len);
   if (rc != MLKEM_OK) return rc;
   impl = key->impl;
-  stream_init(&st, key, nonce);
+  mlkem_chacha20_state_init_words(&st, key->k, nonce, 0);
   head_blocks(impl, buf, &st, pt, head);
   mlkem_poly1305_init(&mac, buf);
   mac_padded(&mac, impl->poly1305_blocks, aad, aad_len);
@@ -222,7 +192,7 @@ int mlkem_chacha20poly1305_key_seal(const mlkem_chacha20poly1305_key *key,
     mac_padded(&mac, impl->poly1305_blocks, ct, head);
   } else if (pt_len > 0) {
     st.w[12] = 1;
-    seal_body(impl, ct, pt, pt_len, &st, &mac);
+    body(impl, 0, ct, pt, pt_len, &st, &mac);
   }
   mac_finish(&mac, impl->poly1305_blocks, aad_len, pt_len, ct + pt_len);
   mlkem_zeroize(buf, sizeof buf);
@@ -245,7 +215,7 @@ int mlkem_chacha20poly1305_key_open(const mlkem_chacha20poly1305_key *key,
   impl = key->impl;
   n = ct_len - MLKEM_CHACHA20POLY1305_TAG_BYTES;
   head = n <= HEAD_BYTES ? n : 0;
-  stream_init(&st, key, nonce);
+  mlkem_chacha20_state_init_words(&st, key->k, nonce, 0);
   head_blocks(impl, buf, &st, ct, head);
   mlkem_poly1305_init(&mac, buf);
   mac_padded(&mac, impl->poly1305_blocks, aad, aad_len);
@@ -255,7 +225,7 @@ int mlkem_chacha20poly1305_key_open(const mlkem_chacha20poly1305_key *key,
     memcpy(pt, buf + 64, head);
   } else if (n > 0) {
     st.w[12] = 1;
-    open_body(impl, pt, ct, n, &st, &mac);
+    body(impl, 1, pt, ct, n, &st, &mac);
   }
   mac_finish(&mac, impl->poly1305_blocks, aad_len, n, tag);
   bad = mlkem_ct_memneq(tag, ct + n, MLKEM_CHACHA20POLY1305_TAG_BYTES);
@@ -273,28 +243,35 @@ int mlkem_chacha20poly1305_key_open(const mlkem_chacha20poly1305_key *key,
   return rc;
 }
 
+/* A one-shot call: the checks' result rc, or f on the key loaded for it. */
+typedef int (*keyed_fn)(const mlkem_chacha20poly1305_key *key, uint8_t *out,
+                        const uint8_t nonce[12], const uint8_t *aad,
+                        size_t aad_len, const uint8_t *in, size_t in_len);
+static int one_shot(int rc, keyed_fn f, uint8_t *out, const uint8_t key[32],
+                    const uint8_t nonce[12], const uint8_t *aad, size_t aad_len,
+                    const uint8_t *in, size_t in_len) {
+  mlkem_chacha20poly1305_key k;
+  if (rc != MLKEM_OK) return rc;
+  mlkem_chacha20poly1305_key_init(&k, key);
+  rc = f(&k, out, nonce, aad, aad_len, in, in_len);
+  mlkem_chacha20poly1305_key_wipe(&k);
+  return rc;
+}
+
 int mlkem_chacha20poly1305_seal(uint8_t *ct, const uint8_t key[32],
                                 const uint8_t nonce[12], const uint8_t *aad,
                                 size_t aad_len, const uint8_t *pt,
                                 size_t pt_len) {
-  mlkem_chacha20poly1305_key k;
-  int rc = seal_checks(key != NULL, ct, nonce, aad, aad_len, pt, pt_len);
-  if (rc != MLKEM_OK) return rc;
-  mlkem_chacha20poly1305_key_init(&k, key);
-  rc = mlkem_chacha20poly1305_key_seal(&k, ct, nonce, aad, aad_len, pt, pt_len);
-  mlkem_chacha20poly1305_key_wipe(&k);
-  return rc;
+  return one_shot(seal_checks(key != NULL, ct, nonce, aad, aad_len, pt, pt_len),
+                  mlkem_chacha20poly1305_key_seal, ct, key, nonce, aad, aad_len,
+                  pt, pt_len);
 }
 
 int mlkem_chacha20poly1305_open(uint8_t *pt, const uint8_t key[32],
                                 const uint8_t nonce[12], const uint8_t *aad,
                                 size_t aad_len, const uint8_t *ct,
                                 size_t ct_len) {
-  mlkem_chacha20poly1305_key k;
-  int rc = open_checks(key != NULL, pt, nonce, aad, aad_len, ct, ct_len);
-  if (rc != MLKEM_OK) return rc;
-  mlkem_chacha20poly1305_key_init(&k, key);
-  rc = mlkem_chacha20poly1305_key_open(&k, pt, nonce, aad, aad_len, ct, ct_len);
-  mlkem_chacha20poly1305_key_wipe(&k);
-  return rc;
+  return one_shot(open_checks(key != NULL, pt, nonce, aad, aad_len, ct, ct_len),
+                  mlkem_chacha20poly1305_key_open, pt, key, nonce, aad, aad_len,
+                  ct, ct_len);
 }

@@ -236,6 +236,7 @@ void mlkem_poly1305_blocks_avx2(mlkem_poly1305 *st, const uint8_t *m,
 #define ROT16_BYTES 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
 #define ROT8_BYTES 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
 
+#define CHACHA_SPLAT(i) _mm256_set1_epi32((int)w[i])
 #define CHACHA_ADD(a, b) _mm256_add_epi32(a, b)
 #define CHACHA_XOR(a, b) _mm256_xor_si256(a, b)
 #define CHACHA_ROL16(a) _mm256_shuffle_epi8(a, rot16)
@@ -302,38 +303,14 @@ static ALWAYS_INLINE void blocks8(uint8_t *out, const uint8_t *in,
   const __m256i rot8 = _mm256_setr_epi8(ROT8_BYTES, ROT8_BYTES);
   const __m256i ctrs = _mm256_add_epi32(
       _mm256_set1_epi32((int)ctr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  __m256i x0 = _mm256_set1_epi32((int)w[0]), x1 = _mm256_set1_epi32((int)w[1]);
-  __m256i x2 = _mm256_set1_epi32((int)w[2]), x3 = _mm256_set1_epi32((int)w[3]);
-  __m256i x4 = _mm256_set1_epi32((int)w[4]), x5 = _mm256_set1_epi32((int)w[5]);
-  __m256i x6 = _mm256_set1_epi32((int)w[6]), x7 = _mm256_set1_epi32((int)w[7]);
-  __m256i x8 = _mm256_set1_epi32((int)w[8]), x9 = _mm256_set1_epi32((int)w[9]);
-  __m256i x10 = _mm256_set1_epi32((int)w[10]);
-  __m256i x11 = _mm256_set1_epi32((int)w[11]);
-  __m256i x12 = ctrs, x13 = _mm256_set1_epi32((int)w[13]);
-  __m256i x14 = _mm256_set1_epi32((int)w[14]);
-  __m256i x15 = _mm256_set1_epi32((int)w[15]);
+  CHACHA_STATE_DECLARE(__m256i, ctrs);
   __m256i lo[4], hi[4];
   unsigned i;
   for (i = 0; i < 10; i++) {
     CHACHA_DOUBLE_ROUND_PAIRED();
     if (pp != NULL && i < pp->groups) poly_step(pp->h, pp->rs, pp->m + 64 * i);
   }
-  x0 = _mm256_add_epi32(x0, _mm256_set1_epi32((int)w[0]));
-  x1 = _mm256_add_epi32(x1, _mm256_set1_epi32((int)w[1]));
-  x2 = _mm256_add_epi32(x2, _mm256_set1_epi32((int)w[2]));
-  x3 = _mm256_add_epi32(x3, _mm256_set1_epi32((int)w[3]));
-  x4 = _mm256_add_epi32(x4, _mm256_set1_epi32((int)w[4]));
-  x5 = _mm256_add_epi32(x5, _mm256_set1_epi32((int)w[5]));
-  x6 = _mm256_add_epi32(x6, _mm256_set1_epi32((int)w[6]));
-  x7 = _mm256_add_epi32(x7, _mm256_set1_epi32((int)w[7]));
-  x8 = _mm256_add_epi32(x8, _mm256_set1_epi32((int)w[8]));
-  x9 = _mm256_add_epi32(x9, _mm256_set1_epi32((int)w[9]));
-  x10 = _mm256_add_epi32(x10, _mm256_set1_epi32((int)w[10]));
-  x11 = _mm256_add_epi32(x11, _mm256_set1_epi32((int)w[11]));
-  x12 = _mm256_add_epi32(x12, ctrs);
-  x13 = _mm256_add_epi32(x13, _mm256_set1_epi32((int)w[13]));
-  x14 = _mm256_add_epi32(x14, _mm256_set1_epi32((int)w[14]));
-  x15 = _mm256_add_epi32(x15, _mm256_set1_epi32((int)w[15]));
+  CHACHA_STATE_ADD(ctrs);
   /* Words 0-7 of blocks j and j + 4, then words 8-15. */
   transpose4_256(lo, x0, x1, x2, x3);
   transpose4_256(hi, x4, x5, x6, x7);
@@ -343,6 +320,7 @@ static ALWAYS_INLINE void blocks8(uint8_t *out, const uint8_t *in,
   xor_store_half(out, in, 32, lo, hi);
 }
 
+#undef CHACHA_SPLAT
 #undef CHACHA_ADD
 #undef CHACHA_XOR
 #undef CHACHA_ROL16
@@ -352,6 +330,7 @@ static ALWAYS_INLINE void blocks8(uint8_t *out, const uint8_t *in,
 
 /* ==== ChaCha20, four blocks ============================================ */
 
+#define CHACHA_SPLAT(i) _mm_set1_epi32((int)w[i])
 #define CHACHA_ADD(a, b) _mm_add_epi32(a, b)
 #define CHACHA_XOR(a, b) _mm_xor_si128(a, b)
 #define CHACHA_ROL16(a) _mm_shuffle_epi8(a, rot16)
@@ -384,52 +363,11 @@ static void blocks4(uint8_t *out, const uint8_t *in, const uint32_t w[16],
   const __m128i rot8 = _mm_setr_epi8(ROT8_BYTES);
   const __m128i ctrs =
       _mm_add_epi32(_mm_set1_epi32((int)ctr), _mm_setr_epi32(0, 1, 2, 3));
-  __m128i x0 = _mm_set1_epi32((int)w[0]), x1 = _mm_set1_epi32((int)w[1]);
-  __m128i x2 = _mm_set1_epi32((int)w[2]), x3 = _mm_set1_epi32((int)w[3]);
-  __m128i x4 = _mm_set1_epi32((int)w[4]), x5 = _mm_set1_epi32((int)w[5]);
-  __m128i x6 = _mm_set1_epi32((int)w[6]), x7 = _mm_set1_epi32((int)w[7]);
-  __m128i x8 = _mm_set1_epi32((int)w[8]), x9 = _mm_set1_epi32((int)w[9]);
-  __m128i x10 = _mm_set1_epi32((int)w[10]), x11 = _mm_set1_epi32((int)w[11]);
-  __m128i x12 = ctrs, x13 = _mm_set1_epi32((int)w[13]);
-  __m128i x14 = _mm_set1_epi32((int)w[14]), x15 = _mm_set1_epi32((int)w[15]);
+  CHACHA_STATE_DECLARE(__m128i, ctrs);
   int i;
   for (i = 0; i < 10; i++) CHACHA_DOUBLE_ROUND();
-  x0 = _mm_add_epi32(x0, _mm_set1_epi32((int)w[0]));
-  x1 = _mm_add_epi32(x1, _mm_set1_epi32((int)w[1]));
-  x2 = _mm_add_epi32(x2, _mm_set1_epi32((int)w[2]));
-  x3 = _mm_add_epi32(x3, _mm_set1_epi32((int)w[3]));
-  x4 = _mm_add_epi32(x4, _mm_set1_epi32((int)w[4]));
-  x5 = _mm_add_epi32(x5, _mm_set1_epi32((int)w[5]));
-  x6 = _mm_add_epi32(x6, _mm_set1_epi32((int)w[6]));
-  x7 = _mm_add_epi32(x7, _mm_set1_epi32((int)w[7]));
-  x8 = _mm_add_epi32(x8, _mm_set1_epi32((int)w[8]));
-  x9 = _mm_add_epi32(x9, _mm_set1_epi32((int)w[9]));
-  x10 = _mm_add_epi32(x10, _mm_set1_epi32((int)w[10]));
-  x11 = _mm_add_epi32(x11, _mm_set1_epi32((int)w[11]));
-  x12 = _mm_add_epi32(x12, ctrs);
-  x13 = _mm_add_epi32(x13, _mm_set1_epi32((int)w[13]));
-  x14 = _mm_add_epi32(x14, _mm_set1_epi32((int)w[14]));
-  x15 = _mm_add_epi32(x15, _mm_set1_epi32((int)w[15]));
-  TRANSPOSE4_128(x0, x1, x2, x3);
-  TRANSPOSE4_128(x4, x5, x6, x7);
-  TRANSPOSE4_128(x8, x9, x10, x11);
-  TRANSPOSE4_128(x12, x13, x14, x15);
-  xor_store128(out + 0, in + 0, x0);
-  xor_store128(out + 16, in + 16, x4);
-  xor_store128(out + 32, in + 32, x8);
-  xor_store128(out + 48, in + 48, x12);
-  xor_store128(out + 64, in + 64, x1);
-  xor_store128(out + 80, in + 80, x5);
-  xor_store128(out + 96, in + 96, x9);
-  xor_store128(out + 112, in + 112, x13);
-  xor_store128(out + 128, in + 128, x2);
-  xor_store128(out + 144, in + 144, x6);
-  xor_store128(out + 160, in + 160, x10);
-  xor_store128(out + 176, in + 176, x14);
-  xor_store128(out + 192, in + 192, x3);
-  xor_store128(out + 208, in + 208, x7);
-  xor_store128(out + 224, in + 224, x11);
-  xor_store128(out + 240, in + 240, x15);
+  CHACHA_STATE_ADD(ctrs);
+  CHACHA_TRANSPOSE_STORE4(TRANSPOSE4_128, xor_store128, out, in);
 }
 
 /* n 512-byte steps from block ctr. Apart from its caller, so that a short
@@ -453,67 +391,51 @@ void mlkem_chacha20_xor_avx2(uint8_t *out, const uint8_t *in, size_t len,
     blocks4(out, in, st->w, ctr);
     len -= 256, in += 256, out += 256, ctr += 4;
   }
-  if (len > 0) {
-    /* The last blocks through a buffer: the keystream of the discarded
-     * bytes stays here and is wiped. */
-    uint8_t buf[256];
-    memcpy(buf, in, len);
-    blocks4(buf, buf, st->w, ctr);
-    memcpy(out, buf, len);
-    mlkem_zeroize(buf, sizeof buf);
-  }
+  if (len > 0) mlkem_chacha20_xor_last(out, in, len, st->w, ctr, blocks4);
 }
 
 /* ==== the two stitched ================================================= */
 
-/* Seal: 512-byte steps while at least two remain (the MAC runs one step
- * behind); the MAC's last step after them. */
-size_t mlkem_chacha20poly1305_seal_bulk_avx2(uint8_t *out, const uint8_t *in,
-                                             size_t len,
-                                             const mlkem_chacha20_state *st,
-                                             mlkem_poly1305 *mac) {
-  size_t n = len / 512, c;
+/* The bulk of seal (opening 0) or open (1), whole 512-byte steps. Seal
+ * MACs its own output one step behind (so it needs two steps at least;
+ * the MAC's last step comes after the loop); open MACs each step's input
+ * before the step stores its output. */
+static size_t bulk(uint8_t *out, const uint8_t *in, size_t len,
+                   const mlkem_chacha20_state *st, mlkem_poly1305 *mac,
+                   int opening) {
+  size_t n = len / 512, first = opening ? 0 : 1, c;
+  const uint8_t *src = opening ? in : out; /* the ciphertext */
   uint32_t ctr = st->w[12];
   __m256i rs[10];
   poly_pass pp;
   unsigned g;
-  if (n < 2) return 0;
-  blocks8_run(out, in, 1, st->w, ctr);
+  if (n < first + 1) return 0;
+  if (!opening) blocks8_run(out, in, 1, st->w, ctr);
   lane_powers(rs, mac, pw_loop);
-  lanes_start(pp.h, mac, out);
+  lanes_start(pp.h, mac, src);
   pp.rs = rs;
-  for (c = 1; c < n; c++) {
-    /* The previous step's output, its first four blocks already in the
-     * lanes for the first step. */
-    pp.m = out + 512 * (c - 1) + (c == 1 ? 64 : 0);
-    pp.groups = c == 1 ? 7 : 8;
+  for (c = first; c < n; c++) {
+    /* The first four blocks went into the lanes at the start. */
+    pp.m = src + 512 * (c - first) + (c == first ? 64 : 0);
+    pp.groups = c == first ? 7 : 8;
     blocks8(out + 512 * c, in + 512 * c, st->w, ctr + (uint32_t)(8 * c), &pp);
   }
-  for (g = 0; g < 8; g++) {
-    poly_step(pp.h, rs, out + 512 * (n - 1) + 64 * g);
-  }
+  for (g = 0; g < 8 * (1 - (unsigned)opening); g++)
+    poly_step(pp.h, rs, src + 512 * (n - 1) + 64 * g);
   lanes_finish(mac, pp.h);
   return 512 * n;
 }
 
-/* Open: every 512-byte step MACs the ciphertext it decrypts. */
+size_t mlkem_chacha20poly1305_seal_bulk_avx2(uint8_t *out, const uint8_t *in,
+                                             size_t len,
+                                             const mlkem_chacha20_state *st,
+                                             mlkem_poly1305 *mac) {
+  return bulk(out, in, len, st, mac, 0);
+}
+
 size_t mlkem_chacha20poly1305_open_bulk_avx2(uint8_t *out, const uint8_t *in,
                                              size_t len,
                                              const mlkem_chacha20_state *st,
                                              mlkem_poly1305 *mac) {
-  size_t n = len / 512, c;
-  uint32_t ctr = st->w[12];
-  __m256i rs[10];
-  poly_pass pp;
-  if (n < 1) return 0;
-  lane_powers(rs, mac, pw_loop);
-  lanes_start(pp.h, mac, in);
-  pp.rs = rs;
-  for (c = 0; c < n; c++) {
-    pp.m = in + 512 * c + (c == 0 ? 64 : 0);
-    pp.groups = c == 0 ? 7 : 8;
-    blocks8(out + 512 * c, in + 512 * c, st->w, ctr + (uint32_t)(8 * c), &pp);
-  }
-  lanes_finish(mac, pp.h);
-  return 512 * n;
+  return bulk(out, in, len, st, mac, 1);
 }
