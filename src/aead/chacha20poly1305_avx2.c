@@ -34,7 +34,7 @@
  * operations with room beside them; one four-block Poly1305 step after
  * each of the first eight double rounds fills it: 512 bytes encrypted and
  * 512 MACed in one pass, 13 % less time than one after the other (16 KiB
- * seal, docs/BENCHMARKS.md). Seal MACs the previous 512 bytes of its own
+ * seal, docs/ARCHITECTURE.md). Seal MACs the previous 512 bytes of its own
  * output while it makes the next; open MACs the 512 bytes of ciphertext
  * it is about to decrypt, before the decrypted bytes are stored (so in
  * place works).
