@@ -6,6 +6,9 @@
 #                  cargo is installed)
 #   make bench     medians of keygen/encaps/decaps and the expanded keys (ticks and ns)
 #                  per backend, plus JSON and CSV
+#   make bench-chacha20poly1305  ChaCha20-Poly1305 seal/open per implementation
+#                  against OpenSSL (its EVP in the same process, and openssl speed),
+#                  in rounds (scripts/bench_chacha20poly1305.py)
 #   make bench-components  the median cost of each building block (NTT, basemul,
 #                  compress, CBD, rejection, Keccak one/four/eight-way, the scheduler,
 #                  SampleNTT, K-PKE) per backend, plus CSV and JSON (a developers'
@@ -103,6 +106,11 @@ bench-components: build
 BENCH_AEAD_FLAGS ?=
 bench-aead: build
 	python3 scripts/bench_aead.py --build $(BUILD) $(BENCH_AEAD_FLAGS)
+
+# ChaCha20-Poly1305 against OpenSSL 3 in one run (docs/BENCHMARKS.md).
+AEAD_BENCH_FLAGS ?= --rounds 5
+bench-chacha20poly1305: build
+	python3 scripts/bench_chacha20poly1305.py --build-dir $(BUILD) $(AEAD_BENCH_FLAGS)
 
 # Builds in $(COMPARE_BUILD); COMPARE_FLAGS=--rounds 3, --only libcrux,go, --sets Kyber, ...
 COMPARE_BUILD ?= build-compare

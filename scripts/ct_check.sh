@@ -11,9 +11,10 @@
 # runs on one core; the output is printed after the MemorySanitizer stage,
 # in the builds' order):
 #  3. for every backend in CT_BACKENDS, runs tests/ct/ct_check under
-#     valgrind's memcheck with the secrets poisoned (the KEM's, and the
-#     body of PEM private keys, and private key files whole, through
-#     src/keyfile/): any report fails;
+#     valgrind's memcheck with the secrets poisoned (the KEM's, the
+#     ChaCha20-Poly1305 key and plaintext, and the body of PEM private
+#     keys, and private key files whole, through src/keyfile/): any
+#     report fails;
 #  4. runs the controls of tests/ct/ct_control, each of which memcheck MUST
 #     report; a silent control fails (the check would be vacuous).
 # A backend that valgrind cannot execute (its CPU model lacks the
@@ -30,8 +31,9 @@
 #     MemorySanitizer loses the marking in scalar arithmetic, see
 #     docs/SECURITY.md), where ct_check only has to run without a report;
 #  3. runs the controls, which must be reported, at their own branch (not
-#     earlier, inside the library): branch and index; library, decaps, x25519
-#     and aead for every tracked backend; for avx512 one control per backend
+#     earlier, inside the library): branch and index; library, decaps,
+#     x25519, aead and chacha20poly1305 for every tracked backend; for
+#     avx512 one control per backend
 #     operation (ct_control op:NAME), and op:rej_uniform, which must be
 #     reported inside the library.
 # A backend the CPU lacks is reported as skipped.
@@ -104,7 +106,7 @@ valgrind_checks() {
          continue ;;
     esac
     # Controls that go through the library, per backend.
-    for mode in library decaps x25519 aead; do
+    for mode in library decaps x25519 aead chacha20poly1305; do
       rc=0
       MLKEM_BACKEND=$be "$VALGRIND" $VG_FLAGS "$dir/tests/ct/ct_control" \
         "$mode" >"$dir/control.$mode.$be.log" 2>&1 || rc=$?
@@ -270,7 +272,7 @@ if [ "$CT_MSAN" = 1 ]; then
              continue ;;
         esac
         [ "$tracked" -eq 1 ] || continue
-        for mode in library decaps x25519 aead; do
+        for mode in library decaps x25519 aead chacha20poly1305; do
           msan_control "$dir" "$label $be" "$mode" branch "$be"
         done
         if [ "$be" = avx512 ]; then

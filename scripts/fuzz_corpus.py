@@ -10,7 +10,9 @@ ML-KEM-512, -768, -1024; then the target's arguments), taken from the test
 vectors (fuzz_decaps_expanded: those of fuzz_decaps): NIST ACVP encapDecap (valid keys and ciphertexts, and both
 key-check groups with their invalid keys) and the C2SP/CCTV modulus vectors
 (ek with a value >= q); for fuzz_x25519, scalar || u of the Wycheproof
-X25519 vectors. fuzz_encaps_prepared gets each ek prepared (ek ||
+X25519 vectors; for fuzz_chacha20poly1305, key || nonce || len(aad) ||
+aad || ciphertext || tag of the Wycheproof ChaCha20-Poly1305 vectors
+with 96-bit nonces (valid and invalid). fuzz_encaps_prepared gets each ek prepared (ek ||
 SHA3-256(ek)), and also with one bit of that hash flipped. fuzz_pem gets
 the PEM key files of tests/fuzz/seeds/fuzz_keyfile/ whole and as bodies
 (the base64 between the BEGIN and END lines). fuzz_xwing_decaps and
@@ -103,6 +105,22 @@ def wycheproof_x25519(vectors):
             yield bytes.fromhex(t["private"]) + bytes.fromhex(t["public"])
 
 
+def wycheproof_chacha20poly1305(vectors):
+    path = os.path.join(vectors, "wycheproof", "chacha20_poly1305_test.json")
+    with open(path) as f:
+        doc = json.load(f)
+    for group in doc["testGroups"]:
+        if group["ivSize"] != 96:
+            continue
+        for t in group["tests"]:
+            aad = bytes.fromhex(t["aad"])
+            if len(aad) >= 64:
+                continue
+            yield (bytes.fromhex(t["key"]) + bytes.fromhex(t["iv"]) +
+                   bytes([len(aad)]) + aad + bytes.fromhex(t["ct"]) +
+                   bytes.fromhex(t["tag"]))
+
+
 def main():
     if len(sys.argv) < 4:
         print(__doc__, file=sys.stderr)
@@ -113,7 +131,8 @@ def main():
     known = {"fuzz_decaps", "fuzz_encaps", "fuzz_check_ek", "fuzz_check_dk",
              "fuzz_x25519", "fuzz_encaps_prepared", "fuzz_pem",
              "fuzz_xwing_decaps", "fuzz_tls_server_share",
-             "fuzz_decaps_expanded", "fuzz_aes_gcm_open"}
+             "fuzz_decaps_expanded", "fuzz_aes_gcm_open",
+             "fuzz_chacha20poly1305"}
     for t in targets:
         shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
         os.makedirs(os.path.join(out_dir, t), exist_ok=True)
@@ -170,6 +189,9 @@ def main():
         for i, seed in enumerate(cavp_gcm_open(vectors)):
             if i % 4 == 0:  # a quarter of them: enough to reach every path
                 write(out_dir, "fuzz_aes_gcm_open", seed)
+    if "fuzz_chacha20poly1305" in targets:
+        for seed in wycheproof_chacha20poly1305(vectors):
+            write(out_dir, "fuzz_chacha20poly1305", seed)
     if "fuzz_pem" in targets:
         keyfiles = os.path.join(seeds_dir, "fuzz_keyfile")
         for name in sorted(os.listdir(keyfiles)):

@@ -45,6 +45,12 @@
  *            implementation), the GHASH key (H and its powers), E_K(J0)
  *            and the keystream, the GHASH state before the tag, and the
  *            plaintext.
+ *   ChaCha20-Poly1305 (src/aead/, the implementation the backend uses):
+ *            the key, the one-time Poly1305 key and the rest of block 0,
+ *            the keystream of the message and the plaintext, after seal
+ *            and open of a short message (the path with block 0) and of
+ *            4 KiB + 37 bytes (the bulk code and a tail), and after an
+ *            open refused for its tag.
  *
  * The same for the round-3 variants (mlkem_kyber.h), with their hashes
  * (kem_schemes.h; the 90s PRF outputs from the tests' own AES-256-CTR):
@@ -73,6 +79,7 @@
 #include <string.h>
 
 #include "aead/gcm.h"
+#include "aead/chacha20poly1305.h"
 #include "kem_schemes.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
@@ -190,6 +197,31 @@ static void op_aead_open(void *a) {
   (void)a;
   g_rc = mlkem_aead_open(g_aead, g_aback, g_akey, g_aklen, g_anonce, NULL, 0,
                          g_act, sizeof g_act);
+}
+
+/* ChaCha20-Poly1305: a message of g_aead_len bytes, sealed or opened
+ * (g_aead_want: the result expected). */
+#define AEAD_MAX (4096 + 37)
+static uint8_t g_aead_key[32], g_aead_nonce[12], g_aead_aad[13];
+static uint8_t g_aead_pt[AEAD_MAX], g_aead_ct[AEAD_MAX + 16],
+    g_aead_out[AEAD_MAX + 16];
+static size_t g_aead_len;
+static int g_aead_want;
+static void op_chacha_seal(void *a) {
+  int rc;
+  (void)a;
+  rc = mlkem_chacha20poly1305_seal(g_aead_out, g_aead_key, g_aead_nonce,
+                                   g_aead_aad, sizeof g_aead_aad, g_aead_pt,
+                                   g_aead_len);
+  g_rc = rc == g_aead_want ? MLKEM_OK : rc;
+}
+static void op_chacha_open(void *a) {
+  int rc;
+  (void)a;
+  rc = mlkem_chacha20poly1305_open(g_aead_out, g_aead_key, g_aead_nonce,
+                                   g_aead_aad, sizeof g_aead_aad, g_aead_ct,
+                                   g_aead_len + 16);
+  g_rc = rc == g_aead_want ? MLKEM_OK : rc;
 }
 
 /* ---- the secrets, recomputed ---- */
@@ -685,6 +717,43 @@ static void aead_rounds(test_rng *rng) {
   }
 }
 
+/* ChaCha20-Poly1305's secrets for a message of len bytes: the key, block
+ * 0 (the one-time key and the 32 bytes beside it), the keystream, the
+ * plaintext. */
+static void chacha_rounds(test_rng *rng) {
+  static const size_t lens[] = {100, AEAD_MAX};
+  static uint8_t ks[AEAD_MAX];
+  uint8_t block0[64];
+  mlkem_chacha20_state st;
+  size_t i, j;
+  g_label = "ChaCha20-Poly1305";
+  for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+    g_aead_len = lens[i];
+    test_rng_bytes(rng, g_aead_key, sizeof g_aead_key);
+    test_rng_bytes(rng, g_aead_nonce, sizeof g_aead_nonce);
+    test_rng_bytes(rng, g_aead_aad, sizeof g_aead_aad);
+    test_rng_bytes(rng, g_aead_pt, g_aead_len);
+    CHECK(mlkem_chacha20poly1305_seal(g_aead_ct, g_aead_key, g_aead_nonce,
+                                      g_aead_aad, sizeof g_aead_aad, g_aead_pt,
+                                      g_aead_len) == MLKEM_OK);
+    mlkem_chacha20_state_init(&st, g_aead_key, g_aead_nonce, 0);
+    mlkem_chacha20_block(block0, &st);
+    for (j = 0; j < g_aead_len; j++)
+      ks[j] = (uint8_t)(g_aead_ct[j] ^ g_aead_pt[j]);
+    add("key", g_aead_key, sizeof g_aead_key, 0);
+    add("block 0 (one-time key)", block0, sizeof block0, 0);
+    add("keystream", ks, g_aead_len, 0);
+    add("plaintext", g_aead_pt, g_aead_len, 0);
+    g_aead_want = MLKEM_OK;
+    run("seal", op_chacha_seal);
+    run("open", op_chacha_open);
+    g_aead_ct[g_aead_len] ^= 1;
+    g_aead_want = MLKEM_ERR_AEAD_TAG;
+    run("open (refused)", op_chacha_open);
+    reset_secrets();
+  }
+}
+
 int main(void) {
   test_rng rng;
   unsigned s, round;
@@ -782,6 +851,7 @@ int main(void) {
         MLKEM_OK);
   run_key_independent("client_finish", op_tls_finish, &rng,
                       g_hstate + MLKEM768_DK_BYTES);
+  chacha_rounds(&rng);
   if (residues > 0)
     printf(
         "test_zeroize: %u secret(s) found on the stack; see RESIDUE "

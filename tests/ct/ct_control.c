@@ -15,6 +15,9 @@
  *            poisoned private key (the X25519 implementation in use)
  *   aead     a branch on the tag mlkem_aead_seal computed under a
  *            poisoned AES-128-GCM key (the GCM implementation in use)
+ *   chacha20poly1305  a branch on a byte of the ciphertext ChaCha20-
+ *            Poly1305 sealed under a poisoned key (the implementation in
+ *            use), far enough in to come from its bulk code
  *   op:NAME  a branch on one output element of one operation of the
  *            backend in use (MLKEM_BACKEND), computed from one poisoned
  *            input element elsewhere in the vector (see op_control
@@ -35,6 +38,7 @@
 #include <string.h>
 
 #include "mlkem_hazmat.h"
+#include "aead/chacha20poly1305.h"
 #include "backend/backend.h"
 #include "platform/ct_testing.h"
 
@@ -236,6 +240,15 @@ int main(int argc, char **argv) {
     if (r != 0) return 1;
     reached(mode);
     if (sealed[32 + 15] & 1) sink = 1; /* must be reported */
+  } else if (strcmp(mode, "chacha20poly1305") == 0) {
+    static uint8_t pt[1300], sealed[1316];
+    int r;
+    MLKEM_CT_POISON(seed, 32);
+    r = mlkem_chacha20poly1305_seal(sealed, seed, m, NULL, 0, pt, sizeof pt);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    if (r != 0) return 1;
+    reached(mode);
+    if (sealed[1100] & 1) sink = 1; /* must be reported */
   } else if (strncmp(mode, "op:", 3) == 0) {
     const mlkem_backend *be = mlkem_backend_get();
     int r;
@@ -245,7 +258,8 @@ int main(int argc, char **argv) {
   } else {
     fprintf(stderr,
             "usage: ct_control "
-            "branch|index|library|decaps|x25519|aead|op:NAME\n");
+            "branch|index|library|decaps|x25519|aead|chacha20poly1305|"
+            "op:NAME\n");
     return 2;
   }
   printf("ct_control %s: done\n", mode);
