@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2.c - SHA-256 and SHA-512 (FIPS 180-4): the constants, padding and
- * the incremental interface over an implementation's compression
- * functions (sha2.h).
+ * sha2.c - SHA-256, SHA-384 and SHA-512 (FIPS 180-4): the constants,
+ * padding and the incremental interface over an implementation's
+ * compression functions (sha2.h). SHA-384 is SHA-512 from its own initial
+ * value, truncated (Section 6.5): the same context and compression.
  */
 #include "sha2/sha2.h"
 
@@ -71,6 +72,13 @@ const uint64_t mlkem_sha512_k[80] = {
     0x431d67c49c100d4cull, 0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull,
     0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull};
 
+/* FIPS 180-4 Section 5.3.4: as sha512_h0, from the ninth to the sixteenth
+ * primes. */
+static const uint64_t sha384_h0[8] = {
+    0xcbbb9d5dc1059ed8ull, 0x629a292a367cd507ull, 0x9159015a3070dd17ull,
+    0x152fecd8f70e5939ull, 0x67332667ffc00b31ull, 0x8eb44a8768581511ull,
+    0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull};
+
 void mlkem_sha256_init_impl(mlkem_sha256_ctx *ctx,
                             const mlkem_sha2_impl *impl) {
   ctx->impl = impl;
@@ -91,6 +99,17 @@ void mlkem_sha512_init_impl(mlkem_sha512_ctx *ctx,
 
 void mlkem_sha512_init(mlkem_sha512_ctx *ctx) {
   mlkem_sha512_init_impl(ctx, mlkem_sha2_impl_get());
+}
+
+void mlkem_sha384_init_impl(mlkem_sha512_ctx *ctx,
+                            const mlkem_sha2_impl *impl) {
+  ctx->impl = impl;
+  memcpy(ctx->h, sha384_h0, sizeof ctx->h);
+  ctx->nbytes = 0;
+}
+
+void mlkem_sha384_init(mlkem_sha512_ctx *ctx) {
+  mlkem_sha384_init_impl(ctx, mlkem_sha2_impl_get());
 }
 
 /* The buffering both hashes share: fills buf (2^log2_block bytes, `used`
@@ -186,12 +205,23 @@ void mlkem_sha256_final(mlkem_sha256_ctx *ctx,
   mlkem_zeroize(ctx, sizeof *ctx);
 }
 
-void mlkem_sha512_final(mlkem_sha512_ctx *ctx,
-                        uint8_t out[MLKEM_SHA512_BYTES]) {
+/* The first nwords words of SHA-512's final state: the digest of SHA-512
+ * (8) or of SHA-384 (6, the truncation of Section 6.5). */
+static void final512(mlkem_sha512_ctx *ctx, uint8_t *out, size_t nwords) {
   size_t i;
   finish(ctx->h, ctx->impl, blocks512, ctx->buf, 7, 16, ctx->nbytes);
-  for (i = 0; i < 8; i++) mlkem_store64_be(out + 8 * i, ctx->h[i]);
+  for (i = 0; i < nwords; i++) mlkem_store64_be(out + 8 * i, ctx->h[i]);
   mlkem_zeroize(ctx, sizeof *ctx);
+}
+
+void mlkem_sha512_final(mlkem_sha512_ctx *ctx,
+                        uint8_t out[MLKEM_SHA512_BYTES]) {
+  final512(ctx, out, MLKEM_SHA512_BYTES / 8);
+}
+
+void mlkem_sha384_final(mlkem_sha512_ctx *ctx,
+                        uint8_t out[MLKEM_SHA384_BYTES]) {
+  final512(ctx, out, MLKEM_SHA384_BYTES / 8);
 }
 
 void mlkem_sha256(uint8_t out[MLKEM_SHA256_BYTES], const uint8_t *in,
@@ -208,4 +238,51 @@ void mlkem_sha512(uint8_t out[MLKEM_SHA512_BYTES], const uint8_t *in,
   mlkem_sha512_init(&ctx);
   if (len != 0) mlkem_sha512_update(&ctx, in, len);
   mlkem_sha512_final(&ctx, out);
+}
+
+void mlkem_sha384(uint8_t out[MLKEM_SHA384_BYTES], const uint8_t *in,
+                  size_t len) {
+  mlkem_sha512_ctx ctx;
+  mlkem_sha384_init(&ctx);
+  if (len != 0) mlkem_sha512_update(&ctx, in, len);
+  mlkem_sha384_final(&ctx, out);
+}
+
+/* The three hashes behind one interface (sha2.h, mlkem_sha2_ctx). */
+
+size_t mlkem_sha2_digest_bytes(mlkem_sha2_alg alg) {
+  return alg == MLKEM_SHA2_256   ? MLKEM_SHA256_BYTES
+         : alg == MLKEM_SHA2_384 ? MLKEM_SHA384_BYTES
+                                 : MLKEM_SHA512_BYTES;
+}
+
+size_t mlkem_sha2_block_bytes(mlkem_sha2_alg alg) {
+  return alg == MLKEM_SHA2_256 ? MLKEM_SHA256_BLOCK : MLKEM_SHA512_BLOCK;
+}
+
+void mlkem_sha2_init(mlkem_sha2_ctx *ctx, mlkem_sha2_alg alg) {
+  ctx->alg = alg;
+  if (alg == MLKEM_SHA2_256)
+    mlkem_sha256_init(&ctx->u.s256);
+  else if (alg == MLKEM_SHA2_384)
+    mlkem_sha384_init(&ctx->u.s512);
+  else
+    mlkem_sha512_init(&ctx->u.s512);
+}
+
+void mlkem_sha2_update(mlkem_sha2_ctx *ctx, const uint8_t *in, size_t len) {
+  if (ctx->alg == MLKEM_SHA2_256)
+    mlkem_sha256_update(&ctx->u.s256, in, len);
+  else
+    mlkem_sha512_update(&ctx->u.s512, in, len);
+}
+
+void mlkem_sha2_final(mlkem_sha2_ctx *ctx, uint8_t *out) {
+  if (ctx->alg == MLKEM_SHA2_256)
+    mlkem_sha256_final(&ctx->u.s256, out);
+  else if (ctx->alg == MLKEM_SHA2_384)
+    mlkem_sha384_final(&ctx->u.s512, out);
+  else
+    mlkem_sha512_final(&ctx->u.s512, out);
+  mlkem_zeroize(ctx, sizeof *ctx);
 }
