@@ -75,11 +75,12 @@ static void run_sha512(const void *impl, size_t len) {
   mlkem_sha512_final(&ctx, digest);
 }
 
-static mlkem_aes256_key bench_key;
+static mlkem_aes_key bench_key;
 
 static void run_expand(const void *impl, size_t unused) {
   (void)unused;
-  mlkem_aes256_expand_impl(&bench_key, key_bytes, (const mlkem_aes_impl *)impl);
+  mlkem_aes_expand_impl(&bench_key, key_bytes, 32,
+                        (const mlkem_aes_impl *)impl);
 }
 
 static void run_ctr(const void *impl, size_t n) {
@@ -87,10 +88,10 @@ static void run_ctr(const void *impl, size_t n) {
   size_t s;
   for (s = 0; s < n; s++) outs[s] = stream_buf[s];
   if (bench_key.impl != impl)
-    mlkem_aes256_expand_impl(&bench_key, key_bytes,
-                             (const mlkem_aes_impl *)impl);
-  mlkem_aes256ctr_streams(&bench_key, (const uint8_t(*)[12])nonces, n, 0, outs,
-                          STREAM_BYTES);
+    mlkem_aes_expand_impl(&bench_key, key_bytes, 32,
+                          (const mlkem_aes_impl *)impl);
+  mlkem_aesctr_streams(&bench_key, (const uint8_t(*)[12])nonces, n, 0, outs,
+                       STREAM_BYTES);
 }
 
 static int cmp_u64(const void *a, const void *b) {
@@ -155,6 +156,6 @@ int main(int argc, char **argv) {
     printf("  %-46s %9llu  %9llu\n", cases[i].name,
            (unsigned long long)cases[i].best,
            (unsigned long long)cases[i].worst);
-  mlkem_aes256_key_wipe(&bench_key);
+  mlkem_aes_key_wipe(&bench_key);
   return 0;
 }

@@ -2,7 +2,8 @@
 /*
  * mlkem_hazmat.h - building blocks of ML-KEM, for tests, protocol research
  * and experts. NOT SECURE ON THEIR OWN. Also X25519 (RFC 7748), the
- * classical half of hybrid key exchanges (at the end).
+ * classical half of hybrid key exchanges, and the AEADs of HPKE (at the
+ * end).
  *
  * K-PKE (FIPS 203 section 5) is the public-key encryption scheme inside
  * ML-KEM. It is only secure against passive attackers: given decryptions of
@@ -133,6 +134,97 @@ MLKEM_MUST_CHECK int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
  * on NULL or MLKEM_ERR_BACKEND. */
 MLKEM_MUST_CHECK int mlkem_x25519_base(
     uint8_t out[MLKEM_X25519_BYTES], const uint8_t scalar[MLKEM_X25519_BYTES]);
+
+/* ------------------------------------------------------------------------ */
+/* AEADs: AES-128-GCM, AES-256-GCM, ChaCha20-Poly1305                       */
+/*
+ * Authenticated encryption with associated data (RFC 5116), the AEADs of
+ * HPKE (RFC 9180 Section 7.3), named by HPKE's identifiers. One call seals
+ * or opens one message; the key is expanded and wiped inside the call.
+ *
+ *  - AES-128-GCM and AES-256-GCM: NIST SP 800-38D with a 96-bit IV (the
+ *    nonce) and a 128-bit tag; keys of 16 and 32 bytes. Limits (SP 800-38D
+ *    Section 5.2.1.1): a plaintext of at most 2^36 - 32 bytes, an aad
+ *    below 2^61 bytes.
+ *  - ChaCha20-Poly1305: RFC 8439 Section 2.8; a 32-byte key. Limits
+ *    (Section 2.8): a plaintext below 2^38 - 64 bytes. (Present in builds
+ *    that include it; elsewhere its identifier fails with
+ *    MLKEM_ERR_UNSUPPORTED.)
+ *
+ * The sealed message is ciphertext || tag: pt_len + 16 bytes, the
+ * ciphertext as long as the plaintext (RFC 5116 Section 5.1).
+ *
+ * Nonces: a nonce must never be used twice with one key; for AES-GCM and
+ * ChaCha20-Poly1305 a repeated nonce reveals the XOR of the two
+ * plaintexts and lets anyone forge tags under that key. Counters (as
+ * HPKE's sequence numbers) or 96 random bits for fewer than 2^32 messages
+ * per key (SP 800-38D Section 8.3) are the usual ways.
+ *
+ * Constant time: the running time does not depend on the key, the
+ * plaintext, or (for open) the decrypted plaintext and where the tags
+ * differ; it depends on the lengths. The implementation follows the
+ * backend in use (mlkem_backend_name): the portable backend runs the
+ * portable code (bitsliced AES, a GHASH without tables), the SIMD
+ * backends the CPU's AES and carry-less multiplication instructions
+ * (AES-NI + PCLMULQDQ, VAES + VPCLMULQDQ, Armv8 AES + PMULL) where it has
+ * them; all give the same bytes. The conventions of mlkem.h hold: 0 or a
+ * negative MLKEM_ERR_* code, outputs zeroed on every error, no heap,
+ * every stack buffer that held a secret wiped.
+ */
+
+/* HPKE's AEAD identifiers (RFC 9180 Section 7.3). */
+#define MLKEM_AEAD_AES_128_GCM 0x0001
+#define MLKEM_AEAD_AES_256_GCM 0x0002
+#define MLKEM_AEAD_CHACHA20_POLY1305 0x0003
+#define MLKEM_AEAD_NONCE_BYTES 12 /* Nn */
+#define MLKEM_AEAD_TAG_BYTES 16   /* Nt; a ciphertext is pt_len + Nt bytes */
+#define MLKEM_AEAD_AES_128_GCM_KEY_BYTES 16
+#define MLKEM_AEAD_AES_256_GCM_KEY_BYTES 32
+#define MLKEM_AEAD_CHACHA20_POLY1305_KEY_BYTES 32
+
+/* Seals pt (pt_len bytes) with the associated data aad (aad_len bytes,
+ * authenticated, not encrypted, not included in the output) under key
+ * (key_len bytes, the AEAD's key length) and the 12-byte nonce, with the
+ * AEAD aead (MLKEM_AEAD_*): writes pt_len + 16 bytes to ct, the
+ * ciphertext followed by the tag.
+ *
+ * ct == pt (in place: the caller's buffer of pt_len + 16 bytes holds the
+ * plaintext in its first pt_len) is allowed; any other overlap of ct with
+ * an input is not. aad may be NULL when aad_len is 0, pt when pt_len is
+ * 0.
+ *
+ * Errors, with ct's pt_len + 16 bytes zeroed (when ct is not NULL and
+ * pt_len + 16 is a size): MLKEM_ERR_NULL_ARGUMENT (ct, key or nonce NULL,
+ * or aad / pt NULL with a nonzero length); MLKEM_ERR_UNSUPPORTED (an
+ * unknown aead); MLKEM_ERR_AEAD_LENGTH (key_len not the AEAD's, or
+ * pt_len / aad_len beyond its limits). */
+MLKEM_MUST_CHECK int mlkem_aead_seal(
+    uint16_t aead, uint8_t *ct, const uint8_t *key, size_t key_len,
+    const uint8_t nonce[MLKEM_AEAD_NONCE_BYTES], const uint8_t *aad,
+    size_t aad_len, const uint8_t *pt, size_t pt_len);
+
+/* Opens ct (ct_len bytes: ciphertext || tag, as mlkem_aead_seal writes)
+ * with the aad, key and nonce it was sealed with: writes the ct_len - 16
+ * bytes of plaintext to pt and returns 0 if the tag is right.
+ *
+ * If it is not: MLKEM_ERR_AEAD_TAG, and all ct_len - 16 bytes of pt are
+ * zeros: no plaintext is released. (The plaintext is written to pt while
+ * the tag is computed, and zeroed before the return: another thread must
+ * not read pt during the call.) The tag is compared in constant time.
+ *
+ * pt == ct (in place; a failure then zeroes the ciphertext's first
+ * ct_len - 16 bytes) is allowed; any other overlap is not. pt may be NULL
+ * when ct_len is 16, aad when aad_len is 0.
+ *
+ * Other errors, with pt's ct_len - 16 bytes zeroed (when pt is not NULL
+ * and ct_len >= 16): MLKEM_ERR_NULL_ARGUMENT (key, nonce or ct NULL, or
+ * aad / pt NULL with a nonzero length); MLKEM_ERR_UNSUPPORTED (an unknown
+ * aead); MLKEM_ERR_AEAD_LENGTH (key_len not the AEAD's, ct_len below 16,
+ * or lengths beyond its limits). */
+MLKEM_MUST_CHECK int mlkem_aead_open(
+    uint16_t aead, uint8_t *pt, const uint8_t *key, size_t key_len,
+    const uint8_t nonce[MLKEM_AEAD_NONCE_BYTES], const uint8_t *aad,
+    size_t aad_len, const uint8_t *ct, size_t ct_len);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

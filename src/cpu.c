@@ -43,6 +43,7 @@ static uint64_t xgetbv0(void) {
 #endif
 }
 
+#define CPUID1_ECX_PCLMULQDQ (1u << 1)
 #define CPUID1_ECX_SSSE3 (1u << 9)
 #define CPUID1_ECX_SSE41 (1u << 19)
 #define CPUID1_ECX_AES (1u << 25)
@@ -61,6 +62,7 @@ static uint64_t xgetbv0(void) {
 #define CPUID7_ECX_AVX512VBMI (1u << 1)
 #define CPUID7_ECX_AVX512VBMI2 (1u << 6)
 #define CPUID7_ECX_VAES (1u << 9)
+#define CPUID7_ECX_VPCLMULQDQ (1u << 10)
 #define XCR0_SSE_AVX 0x6u /* XMM and YMM state */
 #define XCR0_AVX512 0xE0u /* opmask, upper halves of ZMM0-15, ZMM16-31 */
 
@@ -125,6 +127,19 @@ int mlkem_cpu_has_vaes(void) {
   return (r[2] & CPUID7_ECX_VAES) != 0;
 }
 
+int mlkem_cpu_has_pclmul(void) {
+  uint32_t r[4];
+  cpuid(1, 0, r);
+  return (r[2] & CPUID1_ECX_PCLMULQDQ) != 0 && has_sse41();
+}
+
+int mlkem_cpu_has_vpclmulqdq(void) {
+  uint32_t r[4];
+  if (!mlkem_cpu_has_avx2() || !mlkem_cpu_has_pclmul()) return 0;
+  cpuid(7, 0, r);
+  return (r[2] & CPUID7_ECX_VPCLMULQDQ) != 0;
+}
+
 #else
 
 int mlkem_cpu_has_avx2(void) {
@@ -142,11 +157,17 @@ int mlkem_cpu_has_sha_ni(void) {
 int mlkem_cpu_has_vaes(void) {
   return 0;
 }
+int mlkem_cpu_has_pclmul(void) {
+  return 0;
+}
+int mlkem_cpu_has_vpclmulqdq(void) {
+  return 0;
+}
 
 #endif
 
-/* AArch64: the SHA-3, AES, SHA-2 and SHA-512 extensions, as the kernel
- * reports them. */
+/* AArch64: the SHA-3, AES, PMULL, SHA-2 and SHA-512 extensions, as the
+ * kernel reports them. */
 #if defined(__aarch64__) && defined(__linux__)
 
 #include <sys/auxv.h>
@@ -154,6 +175,9 @@ int mlkem_cpu_has_vaes(void) {
 /* Bits of AT_HWCAP: Linux arch/arm64/include/uapi/asm/hwcap.h. */
 #ifndef HWCAP_AES
 #define HWCAP_AES (1UL << 3)
+#endif
+#ifndef HWCAP_PMULL
+#define HWCAP_PMULL (1UL << 4)
 #endif
 #ifndef HWCAP_SHA2
 #define HWCAP_SHA2 (1UL << 6)
@@ -170,6 +194,9 @@ int mlkem_cpu_has_sha3(void) {
 }
 int mlkem_cpu_has_arm_aes(void) {
   return (getauxval(AT_HWCAP) & HWCAP_AES) != 0;
+}
+int mlkem_cpu_has_arm_pmull(void) {
+  return (getauxval(AT_HWCAP) & HWCAP_PMULL) != 0;
 }
 int mlkem_cpu_has_arm_sha2(void) {
   return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
@@ -195,6 +222,9 @@ int mlkem_cpu_has_sha3(void) {
 int mlkem_cpu_has_arm_aes(void) {
   return sysctl_flag("hw.optional.arm.FEAT_AES");
 }
+int mlkem_cpu_has_arm_pmull(void) {
+  return sysctl_flag("hw.optional.arm.FEAT_PMULL");
+}
 int mlkem_cpu_has_arm_sha2(void) {
   return sysctl_flag("hw.optional.arm.FEAT_SHA256");
 }
@@ -208,6 +238,9 @@ int mlkem_cpu_has_sha3(void) {
   return 0;
 }
 int mlkem_cpu_has_arm_aes(void) {
+  return 0;
+}
+int mlkem_cpu_has_arm_pmull(void) {
   return 0;
 }
 int mlkem_cpu_has_arm_sha2(void) {

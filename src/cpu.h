@@ -29,6 +29,13 @@ int mlkem_cpu_has_aesni(void);
 int mlkem_cpu_has_sha_ni(void);
 int mlkem_cpu_has_vaes(void);
 
+/* x86-64, the carry-less multiplications of GHASH (src/aead/): 1 if CPUID
+ * reports PCLMULQDQ (leaf 1 ECX bit 1) with SSSE3 and SSE4.1, or
+ * VPCLMULQDQ (leaf 7 ECX bit 10) with PCLMULQDQ and everything
+ * mlkem_cpu_has_avx2 requires. Always 0 off x86-64. */
+int mlkem_cpu_has_pclmul(void);
+int mlkem_cpu_has_vpclmulqdq(void);
+
 /* AArch64: 1 if the CPU reports the Armv8 AES instructions (AESE, AESMC),
  * the SHA-256 instructions (SHA256H, SHA256H2, SHA256SU0/1), or the
  * Armv8.2 SHA-512 ones (SHA512H, SHA512H2, SHA512SU0/1), and the OS lets
@@ -38,5 +45,10 @@ int mlkem_cpu_has_vaes(void);
 int mlkem_cpu_has_arm_aes(void);
 int mlkem_cpu_has_arm_sha2(void);
 int mlkem_cpu_has_arm_sha512(void);
+
+/* AArch64: 1 if the CPU reports the 64-bit polynomial multiplication
+ * PMULL/PMULL2 (HWCAP_PMULL on Linux, hw.optional.arm.FEAT_PMULL on
+ * macOS), GHASH's multiplier (src/aead/). Always 0 off AArch64. */
+int mlkem_cpu_has_arm_pmull(void);
 
 #endif

@@ -25,16 +25,16 @@ void mlkem_kpke_keygen_schedule_90s(const mlkem_backend *be,
                                     mlkem_kpke_keygen_vars *v,
                                     const uint8_t rho[MLKEM_SYMBYTES],
                                     const uint8_t sigma[MLKEM_SYMBYTES]) {
-  mlkem_aes256_key key;
+  mlkem_aes_key key;
   uint8_t *outs[2 * K];
   unsigned i;
   /* Steps 3-7: A-hat[i][j] from XOF(rho, j, i). */
   mlkem_matrix_aes(be, v->a_hat, K, rho, 0, &key);
   /* Steps 9 and 13: PRF_eta1(sigma, N), s for N < k, then e. */
   for (i = 0; i < 2 * K; i++) outs[i] = v->prf[i];
-  mlkem_aes256_expand(&key, sigma);
+  mlkem_aes_expand(&key, sigma, MLKEM_AES256_KEYBYTES);
   mlkem_prf_aes(&key, 0, 2 * K, outs, MLKEM_ETA1_BYTES);
-  mlkem_aes256_key_wipe(&key);
+  mlkem_aes_key_wipe(&key);
   /* Steps 8-19. */
   mlkem_kpke_keygen_s_hat(be, v);
   for (i = 0; i < K; i++) {
@@ -48,18 +48,18 @@ void mlkem_kpke_encrypt_samples_90s(const mlkem_backend *be,
                                     mlkem_kpke_encrypt_samples *es,
                                     const uint8_t *ek,
                                     const uint8_t r[MLKEM_SYMBYTES]) {
-  mlkem_aes256_key key;
+  mlkem_aes_key key;
   uint8_t *outs[K + 1];
   unsigned i;
   /* Steps 3-8: rho = ek[384k :], A-hat transposed. */
   mlkem_matrix_aes(be, es->at, K, ek + MLKEM_DKPKE_BYTES_K, 1, &key);
   /* Steps 9-17: y from PRF_eta1(r, 0 .. k-1), e1 from PRF_eta2(r, k ..
    * 2k-1), e2 from PRF_eta2(r, 2k). */
-  mlkem_aes256_expand(&key, r);
+  mlkem_aes_expand(&key, r, MLKEM_AES256_KEYBYTES);
   for (i = 0; i < K; i++) outs[i] = es->noise.y[i];
   mlkem_prf_aes(&key, 0, K, outs, MLKEM_ETA1_BYTES);
   for (i = 0; i < K; i++) outs[i] = es->noise.e1[i];
   outs[K] = es->noise.e2;
   mlkem_prf_aes(&key, K, K + 1, outs, MLKEM_ETA2_BYTES);
-  mlkem_aes256_key_wipe(&key);
+  mlkem_aes_key_wipe(&key);
 }

@@ -199,6 +199,14 @@ const char *mlkem_strerror(int err) {
     case MLKEM_ERR_EXPANDED_KEY:
       return "the expanded key was made by another backend, library version "
              "or parameter set, or is not an expanded key of this kind";
+    case MLKEM_ERR_AEAD_TAG:
+      return "the AEAD tag does not match: the message, aad, nonce or key "
+             "differs from those it was sealed with";
+    case MLKEM_ERR_AEAD_LENGTH:
+      return "a length the AEAD does not take (key length, ciphertext "
+             "shorter than the tag, or beyond the AEAD's limits)";
+    case MLKEM_ERR_UNSUPPORTED:
+      return "an algorithm identifier this library does not implement";
     default:
       return "unknown error";
   }

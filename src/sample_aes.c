@@ -45,7 +45,7 @@ static void rej_words(const mlkem_backend *be, mlkem_poly *a, unsigned *ctr,
 
 void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
                       const uint8_t rho[32], int transposed,
-                      mlkem_aes256_key *key) {
+                      mlkem_aes_key *key) {
   uint64_t buf[MLKEM_K_MAX][FIRST_BLOCKS * 2];
   uint8_t nonces[MLKEM_K_MAX][MLKEM_AESCTR_NONCEBYTES];
   uint8_t short_nonces[MLKEM_K_MAX][MLKEM_AESCTR_NONCEBYTES];
@@ -54,7 +54,7 @@ void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
   unsigned i, j, n;
   uint32_t block;
 
-  mlkem_aes256_expand(key, rho);
+  mlkem_aes_expand(key, rho, MLKEM_AES256_KEYBYTES);
   memset(nonces, 0, sizeof nonces);
   for (j = 0; j < k; j++) outs[j] = (uint8_t *)buf[j];
   for (i = 0; i < k; i++) {
@@ -63,9 +63,8 @@ void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
       nonces[j][1] = (uint8_t)(transposed ? j : i);
       ctr[j] = 0;
     }
-    mlkem_aes256ctr_streams(key,
-                            (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
-                            k, 0, outs, FIRST_BLOCKS * 16);
+    mlkem_aesctr_streams(key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
+                         k, 0, outs, FIRST_BLOCKS * 16);
     for (j = 0; j < k; j++)
       rej_words(be, &a[i * k + j], &ctr[j], buf[j], FIRST_BLOCKS * 16);
     for (block = FIRST_BLOCKS;; block += MORE_BLOCKS) {
@@ -75,7 +74,7 @@ void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
           which[n++] = j;
         }
       if (n == 0) break;
-      mlkem_aes256ctr_streams(
+      mlkem_aesctr_streams(
           key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])short_nonces, n,
           block, outs, MORE_BLOCKS * 16);
       for (j = 0; j < n; j++)
@@ -85,12 +84,12 @@ void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
   }
 }
 
-void mlkem_prf_aes(const mlkem_aes256_key *key, unsigned nonce0, unsigned n,
+void mlkem_prf_aes(const mlkem_aes_key *key, unsigned nonce0, unsigned n,
                    uint8_t *const *outs, size_t len) {
   uint8_t nonces[2 * MLKEM_K_MAX + 1][MLKEM_AESCTR_NONCEBYTES];
   unsigned i;
   memset(nonces, 0, sizeof nonces);
   for (i = 0; i < n; i++) nonces[i][0] = (uint8_t)(nonce0 + i);
-  mlkem_aes256ctr_streams(
-      key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces, n, 0, outs, len);
+  mlkem_aesctr_streams(key, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
+                       n, 0, outs, len);
 }

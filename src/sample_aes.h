@@ -29,12 +29,12 @@
  * on the stack, not two). */
 void mlkem_matrix_aes(const mlkem_backend *be, mlkem_poly *a, unsigned k,
                       const uint8_t rho[32], int transposed,
-                      mlkem_aes256_key *key);
+                      mlkem_aes_key *key);
 
 /* PRF(s, N) for N = nonce0 .. nonce0 + n - 1 (n <= 2 MLKEM_K_MAX + 1):
  * the first len bytes of the keystream under s, expanded in key, with
  * the nonce (N), into outs[0 .. n). */
-void mlkem_prf_aes(const mlkem_aes256_key *key, unsigned nonce0, unsigned n,
+void mlkem_prf_aes(const mlkem_aes_key *key, unsigned nonce0, unsigned n,
                    uint8_t *const *outs, size_t len);
 
 #endif

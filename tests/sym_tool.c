@@ -52,7 +52,7 @@ static int do_hash(int bits, const char *arg) {
 static int do_ctr(char *args) {
   uint8_t key[32], nonces[MAX_STREAMS][12];
   uint8_t *outs[MAX_STREAMS];
-  mlkem_aes256_key ks;
+  mlkem_aes_key ks;
   char *tok = strtok(args, " ");
   size_t n = 0, len, s;
   if (tok == NULL || test_hex_decode(key, 32, tok, strlen(tok)) != 32)
@@ -68,9 +68,9 @@ static int do_ctr(char *args) {
     outs[n] = outs_buf[n];
     n++;
   }
-  mlkem_aes256_expand(&ks, key);
-  mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, outs, len);
-  mlkem_aes256_key_wipe(&ks);
+  mlkem_aes_expand(&ks, key, 32);
+  mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, outs, len);
+  mlkem_aes_key_wipe(&ks);
   for (s = 0; s < n; s++) put_hex(outs_buf[s], len);
   return 0;
 }

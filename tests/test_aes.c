@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * test_aes.c - AES-256 and AES-256-CTR (src/aes/): every implementation
- * usable on this CPU, and the one the dispatch chose for the backend in
- * use (run once per backend, MLKEM_BACKEND).
+ * test_aes.c - AES-128, AES-256 and AES-CTR (src/aes/): every
+ * implementation usable on this CPU, and the one the dispatch chose for
+ * the backend in use (run once per backend, MLKEM_BACKEND).
  *
  * Expected values come from outside this library:
  *  - FIPS 197 Appendix C.3 (AES-256 of 00112233...ff under 00010203...1f)
  *    and Appendix A.3 (the key expansion of 603deb10...dff4: its last
- *    words);
+ *    words); Appendix C.1 and A.1, the same for AES-128 (key
+ *    000102...0f; key expansion of 2b7e1516...4f3c);
  *  - NIST SP 800-38A Appendix F.5.5 and F.5.6 (CTR-AES256 encryption and
  *    decryption of four blocks; the initial counter block
  *    f0f1...fcfdfeff has the Kyber-90s form: 12-byte nonce f0..fb,
- *    32-bit counter fcfdfeff, and no carry leaves the counter);
+ *    32-bit counter fcfdfeff, and no carry leaves the counter), and F.5.1
+ *    and F.5.2 (CTR-AES128, the same blocks);
  *  - the test suite's own AES-256 (tests/aes256_ctr_drbg.c: a plain
  *    table-based implementation written from FIPS 197, with the S-box
  *    computed from its definition, which the NIST KAT tests also rely
@@ -45,14 +47,14 @@ static void hex(uint8_t *out, size_t len, const char *h) {
 }
 
 static void ctr_impl(const mlkem_aes_impl *impl, uint8_t *out, size_t len,
-                     const uint8_t key[32], const uint8_t nonce[12],
-                     uint32_t ctr) {
-  mlkem_aes256_key ks;
+                     const uint8_t *key, size_t key_bytes,
+                     const uint8_t nonce[12], uint32_t ctr) {
+  mlkem_aes_key ks;
   uint8_t nonces[1][12];
   memcpy(nonces[0], nonce, 12);
-  mlkem_aes256_expand_impl(&ks, key, impl);
-  mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, 1, ctr, &out, len);
-  mlkem_aes256_key_wipe(&ks);
+  mlkem_aes_expand_impl(&ks, key, key_bytes, impl);
+  mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, 1, ctr, &out, len);
+  mlkem_aes_key_wipe(&ks);
 }
 
 /* ---- FIPS 197 ---------------------------------------------------------- */
@@ -69,17 +71,17 @@ static void test_fips197(void) {
   /* One block of AES-256: the keystream block whose counter block is the
    * plaintext. */
   for (k = 0; k < nimpls; k++) {
-    ctr_impl(impls[k], got, 16, key, pt, 0xccddeeffu);
+    ctr_impl(impls[k], got, 16, key, 32, pt, 0xccddeeffu);
     CHECKF(memcmp(got, want, 16) == 0, "FIPS 197 C.3, %s", impls[k]->name);
   }
   memset(got, 0, sizeof got);
   {
     uint8_t *out = got;
-    mlkem_aes256_key ks;
-    mlkem_aes256_expand(&ks, key);
-    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])pt, 1, 0xccddeeffu, &out,
-                            16);
-    mlkem_aes256_key_wipe(&ks);
+    mlkem_aes_key ks;
+    mlkem_aes_expand(&ks, key, 32);
+    mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])pt, 1, 0xccddeeffu, &out,
+                         16);
+    mlkem_aes_key_wipe(&ks);
     CHECK_MEM(got, want, 16, "FIPS 197 C.3, dispatched");
   }
 
@@ -87,7 +89,7 @@ static void test_fips197(void) {
   hex(a3key, 32,
       "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4");
   hex(want_last, 16, "fe4890d1e6188d0b046df344706c631e");
-  mlkem_aes256_expand_bytes(rk, a3key);
+  mlkem_aes_expand_bytes(rk, a3key, 32);
   CHECK_MEM(rk[14], want_last, 16, "FIPS 197 A.3 last round key");
   aes256_init(&ref, a3key);
   CHECK_MEM(rk, ref.rk, sizeof rk, "FIPS 197 A.3 key expansion");
@@ -106,7 +108,7 @@ static void test_sbox_exhaustive(void) {
     key[29] = (uint8_t)(4 * i + 1);
     key[30] = (uint8_t)(4 * i + 2);
     key[31] = (uint8_t)(4 * i + 3);
-    mlkem_aes256_expand_bytes(rk, key);
+    mlkem_aes_expand_bytes(rk, key, 32);
     aes256_init(&ref, key);
     bad += memcmp(rk, ref.rk, sizeof rk) != 0;
   }
@@ -129,12 +131,59 @@ static void test_sp800_38a(void) {
       "601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c5"
       "2b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6");
   for (k = 0; k < nimpls; k++) {
-    ctr_impl(impls[k], ks, 64, key, icb, 0xfcfdfeffu);
+    ctr_impl(impls[k], ks, 64, key, 32, icb, 0xfcfdfeffu);
     for (i = 0; i < 64; i++) got[i] = pt[i] ^ ks[i];
     CHECKF(memcmp(got, ct, 64) == 0, "SP 800-38A F.5.5 encrypt, %s",
            impls[k]->name);
     for (i = 0; i < 64; i++) got[i] = ct[i] ^ ks[i];
     CHECKF(memcmp(got, pt, 64) == 0, "SP 800-38A F.5.6 decrypt, %s",
+           impls[k]->name);
+  }
+}
+
+/* ---- AES-128: FIPS 197 C.1 and A.1, SP 800-38A F.5.1 / F.5.2 --------- */
+
+static void test_aes128(void) {
+  uint8_t key[16], pt[64], want[64], got[64], ks[64], icb[16];
+  uint8_t rk[15][16], want_rk[4][16];
+  size_t k, i;
+  /* C.1: AES-128 of 00112233...ff under 000102...0f. */
+  hex(key, 16, "000102030405060708090a0b0c0d0e0f");
+  hex(pt, 16, "00112233445566778899aabbccddeeff");
+  hex(want, 16, "69c4e0d86a7b0430d8cdb78070b4c55a");
+  for (k = 0; k < nimpls; k++) {
+    ctr_impl(impls[k], got, 16, key, 16, pt, 0xccddeeffu);
+    CHECKF(memcmp(got, want, 16) == 0, "FIPS 197 C.1, %s", impls[k]->name);
+  }
+  /* A.1: round keys 1, 2, 9 and 10 of the expansion of 2b7e1516...4f3c
+   * (w[4..11], w[36..43]). */
+  hex(key, 16, "2b7e151628aed2a6abf7158809cf4f3c");
+  hex(want_rk[0], 16, "a0fafe1788542cb123a339392a6c7605");
+  hex(want_rk[1], 16, "f2c295f27a96b9435935807a7359f67f");
+  hex(want_rk[2], 16, "ead27321b58dbad2312bf5607f8d292f");
+  hex(want_rk[3], 16, "ac7766f319fadc2128d12941575c006e");
+  hex(want, 16, "d014f9a8c9ee2589e13f0cc8b6630ca6");
+  mlkem_aes_expand_bytes(rk, key, 16);
+  CHECK_MEM(rk[1], want_rk[0], 16, "FIPS 197 A.1 round key 1");
+  CHECK_MEM(rk[2], want_rk[1], 16, "FIPS 197 A.1 round key 2");
+  CHECK_MEM(rk[8], want_rk[2], 16, "FIPS 197 A.1 round key 8");
+  CHECK_MEM(rk[9], want_rk[3], 16, "FIPS 197 A.1 round key 9");
+  CHECK_MEM(rk[10], want, 16, "FIPS 197 A.1 round key 10");
+  /* F.5.1 / F.5.2: CTR-AES128 under the A.1 key. */
+  hex(icb, 16, "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+  hex(pt, 64,
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+      "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+  hex(want, 64,
+      "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+      "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee");
+  for (k = 0; k < nimpls; k++) {
+    ctr_impl(impls[k], ks, 64, key, 16, icb, 0xfcfdfeffu);
+    for (i = 0; i < 64; i++) got[i] = pt[i] ^ ks[i];
+    CHECKF(memcmp(got, want, 64) == 0, "SP 800-38A F.5.1 encrypt, %s",
+           impls[k]->name);
+    for (i = 0; i < 64; i++) got[i] = want[i] ^ ks[i];
+    CHECKF(memcmp(got, pt, 64) == 0, "SP 800-38A F.5.2 decrypt, %s",
            impls[k]->name);
   }
 }
@@ -154,7 +203,7 @@ static void random_bytes(test_fast_rng *rng, uint8_t *p, size_t n) {
 static int streams_match_ref(const mlkem_aes_impl *impl, const uint8_t key[32],
                              const uint8_t (*nonces)[12], size_t n,
                              uint32_t ctr, size_t len) {
-  mlkem_aes256_key ks;
+  mlkem_aes_key ks;
   uint8_t *outs[MAX_STREAMS];
   size_t s;
   int ok = 1;
@@ -164,11 +213,11 @@ static int streams_match_ref(const mlkem_aes_impl *impl, const uint8_t key[32],
     aes256_ctr_keystream(want_buf[s], len, key, nonces[s], ctr);
   }
   if (impl != NULL)
-    mlkem_aes256_expand_impl(&ks, key, impl);
+    mlkem_aes_expand_impl(&ks, key, 32, impl);
   else
-    mlkem_aes256_expand(&ks, key);
-  mlkem_aes256ctr_streams(&ks, nonces, n, ctr, outs, len);
-  mlkem_aes256_key_wipe(&ks);
+    mlkem_aes_expand(&ks, key, 32);
+  mlkem_aesctr_streams(&ks, nonces, n, ctr, outs, len);
+  mlkem_aes_key_wipe(&ks);
   for (s = 0; s < n; s++) {
     ok &= memcmp(outs_buf[s], want_buf[s], len) == 0;
     ok &= test_all_bytes(outs_buf[s] + len, 16, TEST_FILL);
@@ -210,7 +259,7 @@ static void test_random(void) {
 /* Every implementation against portable on the Kyber-90s shapes: 4, 9 and
  * 16 streams (the matrices) of 504 bytes and 2..8 noise streams of
  * 128-192 bytes, and one stream continued: blocks [0, a) then [a, b) equal
- * [0, b). */
+ * [0, b); with AES-256 keys, and a third of the time AES-128 keys. */
 static void test_against_portable(void) {
   static uint8_t want[MAX_STREAMS][MAX_LEN], got[MAX_STREAMS][MAX_LEN];
   static const size_t shapes[][2] = {{4, 504}, {9, 504}, {16, 504}, {2, 192},
@@ -221,36 +270,36 @@ static void test_against_portable(void) {
   for (t = 0; t < 100; t++) {
     uint8_t key[32], nonces[MAX_STREAMS][12];
     size_t n = shapes[t % 8][0], len = shapes[t % 8][1];
+    size_t kb = t % 3 == 2 ? 16 : 32; /* AES-128 a third of the time */
     uint8_t *wp[MAX_STREAMS], *gp[MAX_STREAMS];
-    mlkem_aes256_key ks;
+    mlkem_aes_key ks;
     random_bytes(&rng, key, 32);
     random_bytes(&rng, &nonces[0][0], sizeof nonces);
     for (s = 0; s < n; s++) {
       wp[s] = want[s];
       gp[s] = got[s];
     }
-    mlkem_aes256_expand_impl(&ks, key, &mlkem_aes_portable);
-    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, wp, len);
+    mlkem_aes_expand_impl(&ks, key, kb, &mlkem_aes_portable);
+    mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, wp, len);
     for (k = 1; k < nimpls; k++) {
       int ok = 1;
-      mlkem_aes256_expand_impl(&ks, key, impls[k]);
-      mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, gp, len);
+      mlkem_aes_expand_impl(&ks, key, kb, impls[k]);
+      mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, gp, len);
       for (s = 0; s < n; s++) ok &= memcmp(got[s], want[s], len) == 0;
-      CHECKF(ok, "%s vs portable: %zu streams of %zu bytes", impls[k]->name, n,
-             len);
+      CHECKF(ok, "%s vs portable: %zu streams of %zu bytes, %zu-byte key",
+             impls[k]->name, n, len, kb);
     }
     /* Continuation, every implementation: [0, a) || [a, nb) == [0, nb). */
     for (k = 0; k < nimpls; k++) {
       size_t a = (size_t)(test_fast_rng_next(&rng) % ((len + 15) / 16 + 1));
       size_t first = 16 * a < len ? 16 * a : len;
       int ok = 1;
-      mlkem_aes256_expand_impl(&ks, key, impls[k]);
+      mlkem_aes_expand_impl(&ks, key, kb, impls[k]);
       for (s = 0; s < n; s++) memset(got[s], 0, len);
-      mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, gp,
-                              first);
+      mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, n, 0, gp, first);
       for (s = 0; s < n; s++) gp[s] = got[s] + first;
-      mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, n, (uint32_t)a,
-                              gp, len - first);
+      mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, n, (uint32_t)a,
+                           gp, len - first);
       for (s = 0; s < n; s++) {
         gp[s] = got[s];
         ok &= memcmp(got[s], want[s], len) == 0;
@@ -258,7 +307,7 @@ static void test_against_portable(void) {
       CHECKF(ok, "%s: %zu streams of %zu bytes continued at block %zu",
              impls[k]->name, n, len, a);
     }
-    mlkem_aes256_key_wipe(&ks);
+    mlkem_aes_key_wipe(&ks);
   }
   if (nimpls == 1) CHECK_MSG(1, "only the portable implementation here");
 }
@@ -318,6 +367,7 @@ int main(void) {
   test_fips197();
   test_sbox_exhaustive();
   test_sp800_38a();
+  test_aes128();
   test_one_shot();
   test_random();
   test_against_portable();

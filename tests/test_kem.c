@@ -104,7 +104,7 @@ static unsigned get12(const uint8_t *ek, unsigned i) {
 /* ---- global functions --------------------------------------------------- */
 
 static void test_misc(void) {
-  static const int codes[10] = {MLKEM_OK,
+  static const int codes[13] = {MLKEM_OK,
                                 MLKEM_ERR_RANDOM,
                                 MLKEM_ERR_INVALID_EK,
                                 MLKEM_ERR_INVALID_DK,
@@ -113,10 +113,13 @@ static void test_misc(void) {
                                 MLKEM_ERR_SELFTEST,
                                 MLKEM_ERR_PAIRWISE,
                                 MLKEM_ERR_X25519_ZERO,
-                                MLKEM_ERR_EXPANDED_KEY};
-  static const int others[7] = {1, -10, -11, 100, -100, INT_MAX, INT_MIN};
+                                MLKEM_ERR_EXPANDED_KEY,
+                                MLKEM_ERR_AEAD_TAG,
+                                MLKEM_ERR_AEAD_LENGTH,
+                                MLKEM_ERR_UNSUPPORTED};
+  static const int others[7] = {1, -13, -14, 100, -100, INT_MAX, INT_MIN};
   unsigned i, j;
-  for (i = 0; i < 10; i++) {
+  for (i = 0; i < 13; i++) {
     const char *s = mlkem_strerror(codes[i]);
     CHECKF(s != NULL && s[0] != '\0' && strcmp(s, "unknown error") != 0,
            "mlkem_strerror(%d) = \"%s\"", codes[i], s ? s : "(null)");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes.c - AES-256-CTR over an implementation's runs and groups of blocks
+ * aes.c - AES-CTR over an implementation's runs and groups of blocks
  * (aes.h): a stream of at least half the implementation's width of whole
  * blocks goes to its run; the rest (short streams, partial last blocks)
  * is one flat list of (stream, block) pairs handed over `width` at a time,
@@ -16,19 +16,20 @@
 /* The widest group of any implementation (VAES with AVX-512: 32 blocks). */
 #define MAX_WIDTH 32
 
-void mlkem_aes256_expand_impl(mlkem_aes256_key *key, const uint8_t k[32],
-                              const mlkem_aes_impl *impl) {
+void mlkem_aes_expand_impl(mlkem_aes_key *key, const uint8_t *k,
+                           size_t key_bytes, const mlkem_aes_impl *impl) {
   key->impl = impl;
+  key->rounds = MLKEM_AES_ROUNDS_OF(key_bytes);
   impl->expand(key, k);
   /* As below: the round keys in registers while they are made. */
   mlkem_scrub_stack_wide();
 }
 
-void mlkem_aes256_expand(mlkem_aes256_key *key, const uint8_t k[32]) {
-  mlkem_aes256_expand_impl(key, k, mlkem_aes_impl_get());
+void mlkem_aes_expand(mlkem_aes_key *key, const uint8_t *k, size_t key_bytes) {
+  mlkem_aes_expand_impl(key, k, key_bytes, mlkem_aes_impl_get());
 }
 
-void mlkem_aes256_key_wipe(mlkem_aes256_key *key) {
+void mlkem_aes_key_wipe(mlkem_aes_key *key) {
   mlkem_zeroize(key, sizeof *key);
 }
 
@@ -45,7 +46,7 @@ typedef struct {
   size_t fill, ntail; /* blocks in the group; of them, partial ones */
 } group;
 
-static void flush(const mlkem_aes256_key *key, group *g, size_t tail_len) {
+static void flush(const mlkem_aes_key *key, group *g, size_t tail_len) {
   key->impl->ctr_group(key, g->nonce, g->ctr, g->dst, g->fill);
   if (g->ntail != 0) {
     size_t i;
@@ -59,10 +60,10 @@ static void flush(const mlkem_aes256_key *key, group *g, size_t tail_len) {
   g->fill = 0;
 }
 
-void mlkem_aes256ctr_streams(const mlkem_aes256_key *key,
-                             const uint8_t (*nonces)[MLKEM_AESCTR_NONCEBYTES],
-                             size_t n, uint32_t ctr, uint8_t *const *outs,
-                             size_t len) {
+void mlkem_aesctr_streams(const mlkem_aes_key *key,
+                          const uint8_t (*nonces)[MLKEM_AESCTR_NONCEBYTES],
+                          size_t n, uint32_t ctr, uint8_t *const *outs,
+                          size_t len) {
   const size_t whole = len >> 4, tail_len = len & 15;
   const size_t width = key->impl->width;
   group g;
@@ -105,11 +106,11 @@ void mlkem_aes256ctr_streams(const mlkem_aes256_key *key,
 
 void mlkem_aes256ctr(uint8_t *out, size_t len, const uint8_t key[32],
                      const uint8_t nonce[MLKEM_AESCTR_NONCEBYTES]) {
-  mlkem_aes256_key ks;
+  mlkem_aes_key ks;
   uint8_t nonces[1][MLKEM_AESCTR_NONCEBYTES];
   memcpy(nonces[0], nonce, MLKEM_AESCTR_NONCEBYTES);
-  mlkem_aes256_expand(&ks, key);
-  mlkem_aes256ctr_streams(
-      &ks, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces, 1, 0, &out, len);
-  mlkem_aes256_key_wipe(&ks);
+  mlkem_aes_expand(&ks, key, MLKEM_AES256_KEYBYTES);
+  mlkem_aesctr_streams(&ks, (const uint8_t(*)[MLKEM_AESCTR_NONCEBYTES])nonces,
+                       1, 0, &out, len);
+  mlkem_aes_key_wipe(&ks);
 }

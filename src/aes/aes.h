@@ -1,22 +1,25 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes.h - AES-256 (FIPS 197) in counter mode (NIST SP 800-38A Section
- * 6.5), for the XOF and PRF of Kyber's round-3 "90s" variant. Internal to
- * the library: the mlkem_ prefix, but not part of the public API.
+ * aes.h - AES-128 and AES-256 (FIPS 197) in counter mode (NIST SP 800-38A
+ * Section 6.5): AES-256 for the XOF and PRF of Kyber's round-3 "90s"
+ * variant, both key sizes for AES-GCM (src/aead/gcm.h), whose hardware
+ * implementations also take the round keys from here. Internal to the
+ * library: the mlkem_ prefix, but not part of the public API.
  *
- * The counter block is Kyber-90s': a 12-byte nonce followed by a 32-bit
- * big-endian block counter, so block j of a stream is
- *   AES-256_K(nonce || BE32(j)),
+ * The counter block is a 12-byte nonce followed by a 32-bit big-endian
+ * block counter, so block j of a stream is
+ *   AES_K(nonce || BE32(j)),
  * the counter wrapping modulo 2^32 and never carrying into the nonce.
  * (SP 800-38A's standard incrementing function with m = 32 bits, Appendix
- * B.1.)
+ * B.1; Kyber-90s' counter, and GCM's inc32 with a 96-bit IV, SP 800-38D
+ * Section 7.1.)
  *
  * Many streams at once. Kyber-90s draws its matrix from k^2 streams under
  * one key (rho) and its noise from several streams under another (sigma),
  * each a few hundred bytes: too short, one at a time, to keep a pipelined
  * AES unit busy (AES-NI needs about 8 independent blocks in flight, VAES
  * 16-32, the bitsliced code 4 per call). So the key is expanded once and
- * mlkem_aes256ctr_streams produces any number of streams together; the
+ * mlkem_aesctr_streams produces any number of streams together; the
  * implementations see one flat list of (stream, block) pairs and fill
  * their pipelines across stream boundaries. A caller that needs more of a
  * stream later (rejection sampling running short) asks for it again with
@@ -33,27 +36,35 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define MLKEM_AES128_KEYBYTES 16
 #define MLKEM_AES256_KEYBYTES 32
 #define MLKEM_AES_BLOCKBYTES 16
 #define MLKEM_AESCTR_NONCEBYTES 12
+/* Nr of FIPS 197 Table 4: Nk + 6 for a key of Nk 32-bit words. */
+#define MLKEM_AES128_ROUNDS 10
 #define MLKEM_AES256_ROUNDS 14
+#define MLKEM_AES_ROUNDS_OF(key_bytes) ((unsigned)(key_bytes) / 4 + 6)
 
 struct mlkem_aes_impl;
 
 /* An expanded key, in the form of the implementation that expanded it:
- * the 15 round keys as FIPS 197 bytes (hardware implementations), or
- * bitsliced and repeated for four blocks (portable). Holds secrets: wipe it
- * with mlkem_aes256_key_wipe when done. */
+ * the rounds + 1 round keys as FIPS 197 bytes (hardware implementations),
+ * or bitsliced and repeated for four blocks (portable); room for
+ * AES-256's 15. Holds secrets: wipe it with mlkem_aes_key_wipe when
+ * done. */
 typedef struct {
   const struct mlkem_aes_impl *impl;
+  unsigned rounds; /* Nr: MLKEM_AES128_ROUNDS or MLKEM_AES256_ROUNDS */
   union {
     uint8_t rk[MLKEM_AES256_ROUNDS + 1][16];
     uint64_t bs[MLKEM_AES256_ROUNDS + 1][8];
   } u;
-} mlkem_aes256_key;
+} mlkem_aes_key;
 
-/* One implementation. ctr_group writes `count` keystream blocks (1 <= count
- * <= width): block i is AES-256 of nonce[i] (12 bytes) || BE32(ctr[i]),
+/* One implementation. expand fills key->u from the key k of 4 Nk bytes,
+ * Nk = key->rounds - 6 (set by the caller). ctr_group writes `count`
+ * keystream blocks (1 <= count <= width): block i is AES of nonce[i] (12
+ * bytes) || BE32(ctr[i]),
  * written to dst[i] (16 bytes, any alignment). ctr_run, where not NULL,
  * writes the nblocks blocks of one stream from block ctr to dst
  * (contiguous), its counters made in registers: what most of a stream is,
@@ -62,11 +73,11 @@ typedef struct {
 typedef struct mlkem_aes_impl {
   const char *name;
   size_t width; /* blocks per call that keep its pipeline full */
-  void (*expand)(mlkem_aes256_key *key, const uint8_t k[32]);
-  void (*ctr_group)(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+  void (*expand)(mlkem_aes_key *key, const uint8_t *k);
+  void (*ctr_group)(const mlkem_aes_key *key, const uint8_t *const nonce[],
                     const uint32_t ctr[], uint8_t *const dst[], size_t count);
-  void (*ctr_run)(const mlkem_aes256_key *key, const uint8_t *nonce,
-                  uint32_t ctr, uint8_t *dst, size_t nblocks);
+  void (*ctr_run)(const mlkem_aes_key *key, const uint8_t *nonce, uint32_t ctr,
+                  uint8_t *dst, size_t nblocks);
 } mlkem_aes_impl;
 
 /* The implementation for this process, following the ML-KEM backend (see
@@ -78,14 +89,15 @@ const mlkem_aes_impl *mlkem_aes_impl_get(void);
  * writes up to cap pointers to list and returns how many. */
 size_t mlkem_aes_impls(const mlkem_aes_impl **list, size_t cap);
 
-/* Expands the 32-byte key k (FIPS 197 Section 5.2) for the dispatched
+/* Expands the key k of key_bytes bytes (FIPS 197 Section 5.2), which must
+ * be MLKEM_AES128_KEYBYTES or MLKEM_AES256_KEYBYTES, for the dispatched
  * implementation, or for impl. */
-void mlkem_aes256_expand(mlkem_aes256_key *key, const uint8_t k[32]);
-void mlkem_aes256_expand_impl(mlkem_aes256_key *key, const uint8_t k[32],
-                              const mlkem_aes_impl *impl);
+void mlkem_aes_expand(mlkem_aes_key *key, const uint8_t *k, size_t key_bytes);
+void mlkem_aes_expand_impl(mlkem_aes_key *key, const uint8_t *k,
+                           size_t key_bytes, const mlkem_aes_impl *impl);
 
 /* Zeroes the expanded key. */
-void mlkem_aes256_key_wipe(mlkem_aes256_key *key);
+void mlkem_aes_key_wipe(mlkem_aes_key *key);
 
 /* n CTR streams under one expanded key: writes bytes [16 ctr, 16 ctr + len)
  * of stream s, the keystream of nonces[s], to outs[s], for s < n. len need
@@ -94,10 +106,10 @@ void mlkem_aes256_key_wipe(mlkem_aes256_key *key);
  * keystream keeps ctr + ceil(len / 16) <= 2^32. The outputs must not
  * overlap each other, the nonces or the key. n = 0 or len = 0 writes
  * nothing. */
-void mlkem_aes256ctr_streams(const mlkem_aes256_key *key,
-                             const uint8_t (*nonces)[MLKEM_AESCTR_NONCEBYTES],
-                             size_t n, uint32_t ctr, uint8_t *const *outs,
-                             size_t len);
+void mlkem_aesctr_streams(const mlkem_aes_key *key,
+                          const uint8_t (*nonces)[MLKEM_AESCTR_NONCEBYTES],
+                          size_t n, uint32_t ctr, uint8_t *const *outs,
+                          size_t len);
 
 /* One stream from block 0, with its own key: out = the first len bytes of
  * AES-256-CTR keystream under key and nonce (Kyber-90s'
@@ -114,12 +126,15 @@ extern const mlkem_aes_impl mlkem_aes_x86_vaes256;
 extern const mlkem_aes_impl mlkem_aes_x86_vaes512;
 extern const mlkem_aes_impl mlkem_aes_armv8;
 
-/* The FIPS 197 round keys (Section 5.2, w[0..59] as 240 bytes) computed
- * with the bitsliced S-box (constant time), or with the given SubWord:
- * the key schedule's recurrence written once for the implementations
- * whose instructions have no key-expansion step of their own. */
-void mlkem_aes256_expand_bytes(uint8_t rk[15][16], const uint8_t k[32]);
-void mlkem_aes256_expand_with(uint8_t rk[15][16], const uint8_t k[32],
-                              uint32_t (*sub_word)(uint32_t));
+/* The FIPS 197 round keys (Section 5.2, KeyExpansion: w[0 .. 4 Nr + 3],
+ * the first 4 (Nr + 1) words of rk, for a key of key_bytes = 16 or 32
+ * bytes) computed with the bitsliced S-box (constant time), or with the
+ * given SubWord: the key schedule's recurrence written once, for both key
+ * sizes, for the implementations whose instructions have no
+ * key-expansion step of their own. */
+void mlkem_aes_expand_bytes(uint8_t rk[15][16], const uint8_t *k,
+                            size_t key_bytes);
+void mlkem_aes_expand_with(uint8_t rk[15][16], const uint8_t *k,
+                           size_t key_bytes, uint32_t (*sub_word)(uint32_t));
 
 #endif

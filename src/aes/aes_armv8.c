@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes_armv8.c - AES-256 with the Armv8 AES instructions: AESE (AddRoundKey,
+ * aes_armv8.c - AES with the Armv8 AES instructions: AESE (AddRoundKey,
  * SubBytes and ShiftRows) and AESMC (MixColumns), CTR eight blocks at a
  * time so that eight independent chains hide their latency. Built with
  * -march=armv8-a+crypto only; aes_select.c runs it only where
@@ -20,13 +20,13 @@ static uint32_t sub_word(uint32_t w) {
   return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
 }
 
-static void expand(mlkem_aes256_key *key, const uint8_t k[32]) {
-  mlkem_aes256_expand_with(key->u.rk, k, sub_word);
+static void expand(mlkem_aes_key *key, const uint8_t *k) {
+  mlkem_aes_expand_with(key->u.rk, k, 4 * ((size_t)key->rounds - 6), sub_word);
 }
 
 #define WIDTH 8
 
-static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+static void ctr_group(const mlkem_aes_key *key, const uint8_t *const nonce[],
                       const uint32_t ctr[], uint8_t *const dst[],
                       size_t count) {
   uint8x16_t b[WIDTH], rk;
@@ -40,15 +40,15 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
     }
     b[i] = vld1q_u8(cb);
   }
-  /* Rounds 1..13: AESE applies round key r-1, AESMC the round's
-   * MixColumns; the last AESE applies round key 13, then key 14. */
-  for (r = 0; r < 13; r++) {
+  /* Rounds 1..Nr-1: AESE applies round key r-1, AESMC the round's
+   * MixColumns; the last AESE applies round key Nr-1, then key Nr. */
+  for (r = 0; r + 1 < key->rounds; r++) {
     rk = vld1q_u8(key->u.rk[r]);
     for (i = 0; i < WIDTH; i++) b[i] = vaesmcq_u8(vaeseq_u8(b[i], rk));
   }
-  rk = vld1q_u8(key->u.rk[13]);
+  rk = vld1q_u8(key->u.rk[key->rounds - 1]);
   for (i = 0; i < WIDTH; i++) b[i] = vaeseq_u8(b[i], rk);
-  rk = vld1q_u8(key->u.rk[14]);
+  rk = vld1q_u8(key->u.rk[key->rounds]);
   for (i = 0; i < count; i++) vst1q_u8(dst[i], veorq_u8(b[i], rk));
 }
 

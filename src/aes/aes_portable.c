@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes_portable.c - AES-256 (FIPS 197) in plain C, bitsliced: four blocks
+ * aes_portable.c - AES (FIPS 197) in plain C, bitsliced: four blocks
  * in eight 64-bit words, two such sets at a time, with no table and no
  * data-dependent branch or index, so its timing does not depend on the
  * key or the data.
@@ -303,11 +303,12 @@ static void store4(uint8_t *const out[4], uint64_t q[8]) {
   }
 }
 
-/* FIPS 197 Section 5.1 (Figure 5) with Nr = 14, on every set. */
-static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8]) {
+/* FIPS 197 Section 5.1 (Cipher) with Nr = rounds, on every set. */
+static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8],
+                    unsigned rounds) {
   unsigned r;
   add_round_key(q, rk[0]);
-  for (r = 1; r < 14; r++) {
+  for (r = 1; r < rounds; r++) {
     sub_bytes(q);
     shift_rows(q);
     mix_columns(q);
@@ -315,7 +316,7 @@ static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8]) {
   }
   sub_bytes(q);
   shift_rows(q);
-  add_round_key(q, rk[14]);
+  add_round_key(q, rk[rounds]);
 }
 
 /* SubWord (FIPS 197 Section 5.2): the S-box on the four bytes of a word,
@@ -337,43 +338,49 @@ static uint32_t sub_word(uint32_t x) {
   return y;
 }
 
-/* FIPS 197 Section 5.2 (Figure 11) with Nk = 8: words little-endian, so
- * RotWord is a rotation right by 8 bits and Rcon[i/Nk] the low byte. */
-void mlkem_aes256_expand_with(uint8_t rk[15][16], const uint8_t k[32],
-                              uint32_t (*sub)(uint32_t)) {
-  uint32_t w[60], rcon = 1;
+/* FIPS 197 Section 5.2 (KeyExpansion) with Nk = 4 (AES-128) or 8
+ * (AES-256), both powers of two, so i mod Nk is a mask: words
+ * little-endian, so RotWord is a rotation right by 8 bits and Rcon[i/Nk]
+ * the low byte, x^(i/Nk - 1) in GF(2^8) (AES-128 reaches x^9 = 0x36). The
+ * extra SubWord at i mod Nk = 4 is AES-256's (Nk > 6). */
+void mlkem_aes_expand_with(uint8_t rk[15][16], const uint8_t *k,
+                           size_t key_bytes, uint32_t (*sub)(uint32_t)) {
+  const unsigned nk = (unsigned)key_bytes / 4,
+                 nwords = 4 * (MLKEM_AES_ROUNDS_OF(key_bytes) + 1);
+  uint32_t w[4 * (MLKEM_AES256_ROUNDS + 1)], rcon = 1;
   unsigned i;
-  for (i = 0; i < 8; i++) w[i] = mlkem_load32_le(k + 4 * i);
-  for (i = 8; i < 60; i++) {
+  for (i = 0; i < nk; i++) w[i] = mlkem_load32_le(k + 4 * i);
+  for (i = nk; i < nwords; i++) {
     uint32_t t = w[i - 1];
-    if (i % 8 == 0) {
+    if ((i & (nk - 1)) == 0) {
       t = sub(t >> 8 | t << 24) ^ rcon;
-      rcon <<= 1; /* x^(i/8) stays below x^8 for AES-256 */
-    } else if (i % 8 == 4) {
+      rcon = (rcon << 1) ^ (0x11Bu & (0u - (rcon >> 7)));
+    } else if (nk > 6 && (i & (nk - 1)) == 4) {
       t = sub(t);
     }
-    w[i] = w[i - 8] ^ t;
+    w[i] = w[i - nk] ^ t;
   }
-  for (i = 0; i < 60; i++) mlkem_store32_le(&rk[i / 4][4 * (i % 4)], w[i]);
+  for (i = 0; i < nwords; i++) mlkem_store32_le(&rk[i / 4][4 * (i % 4)], w[i]);
   mlkem_zeroize(w, sizeof w);
 }
 
-void mlkem_aes256_expand_bytes(uint8_t rk[15][16], const uint8_t k[32]) {
-  mlkem_aes256_expand_with(rk, k, sub_word);
+void mlkem_aes_expand_bytes(uint8_t rk[15][16], const uint8_t *k,
+                            size_t key_bytes) {
+  mlkem_aes_expand_with(rk, k, key_bytes, sub_word);
 }
 
-static void expand(mlkem_aes256_key *key, const uint8_t k[32]) {
+static void expand(mlkem_aes_key *key, const uint8_t *k) {
   uint8_t rk[15][16];
   unsigned r;
-  mlkem_aes256_expand_bytes(rk, k);
-  for (r = 0; r < 15; r++) {
+  mlkem_aes_expand_bytes(rk, k, 4 * ((size_t)key->rounds - 6));
+  for (r = 0; r <= key->rounds; r++) {
     const uint8_t *const same[4] = {rk[r], rk[r], rk[r], rk[r]};
     load4(key->u.bs[r], same);
   }
   mlkem_zeroize(rk, sizeof rk);
 }
 
-static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+static void ctr_group(const mlkem_aes_key *key, const uint8_t *const nonce[],
                       const uint32_t ctr[], uint8_t *const dst[],
                       size_t count) {
   uint8_t blocks[4 * SETS][16], spare[16];
@@ -394,7 +401,7 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
     load4(w, in);
     for (b = 0; b < 8; b++) q[b][j] = w[b];
   }
-  encrypt(q, key->u.bs);
+  encrypt(q, key->u.bs, key->rounds);
   for (j = 0; j < SETS; j++) {
     uint8_t *out[4];
     for (i = 0; i < 4; i++) out[i] = 4 * j + i < count ? dst[4 * j + i] : spare;

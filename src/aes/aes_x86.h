@@ -13,9 +13,10 @@
 
 #include "aes/aes.h"
 
-/* Expands k into key->u.rk (FIPS 197 Section 5.2) with AESKEYGENASSIST:
- * the expand function of every x86 implementation (aes_x86_aesni.c). */
-void mlkem_aes256_expand_x86(mlkem_aes256_key *key, const uint8_t k[32]);
+/* Expands k into key->u.rk (FIPS 197 Section 5.2) with AESKEYGENASSIST,
+ * for AES-128 or AES-256 as key->rounds says: the expand function of every
+ * x86 implementation (aes_x86_aesni.c). */
+void mlkem_aes_expand_x86(mlkem_aes_key *key, const uint8_t *k);
 
 /* nonce (12 bytes) || BE32(ctr), built in a register without reading
  * past the nonce. */

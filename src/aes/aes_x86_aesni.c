@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes_x86_aesni.c - AES-256 with AES-NI: the key expansion with
+ * aes_x86_aesni.c - AES with AES-NI: the key expansion with
  * AESKEYGENASSIST, and CTR eight blocks at a time, so that eight
  * independent AESENC chains hide the instruction's latency (about 3-4
  * cycles, issued 1-2 per cycle). Built with -maes -msse4.1 only;
@@ -12,11 +12,12 @@
 #include "aes/aes_x86.h"
 #include "ct.h"
 
-/* FIPS 197 Section 5.2, two round keys a step: each word is the word Nk
- * back XORed with the previous one, so a round key is the key 8 words back
- * with its prefix XORs (three shifted XORs) plus the broadcast
- * SubWord(RotWord(w)) ^ Rcon (AESKEYGENASSIST's word 3) or SubWord(w) (its
- * word 2). */
+/* FIPS 197 Section 5.2: each word is the word Nk back XORed with the
+ * previous one, so a round key is the round key Nk words back with its
+ * prefix XORs (three shifted XORs) plus the broadcast SubWord(RotWord(w))
+ * ^ Rcon (AESKEYGENASSIST's word 3) or, AES-256's second step, SubWord(w)
+ * (its word 2). AES-128 (Nk = 4) makes one round key a step from the
+ * previous one, AES-256 (Nk = 8) two from the previous two. */
 static __m128i prefix_xor(__m128i k) {
   k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
   k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
@@ -31,7 +32,23 @@ static __m128i prefix_xor(__m128i k) {
   _mm_xor_si128(prefix_xor(k1), \
                 _mm_shuffle_epi32(_mm_aeskeygenassist_si128((k0), 0), 0xAA))
 
-static void expand_rk(__m128i rk[15], const uint8_t k[32]) {
+#define EXPAND_128(k0, rcon) EXPAND_EVEN(k0, k0, rcon)
+
+static void expand_rk128(__m128i rk[11], const uint8_t k[16]) {
+  rk[0] = _mm_loadu_si128((const __m128i *)k);
+  rk[1] = EXPAND_128(rk[0], 0x01);
+  rk[2] = EXPAND_128(rk[1], 0x02);
+  rk[3] = EXPAND_128(rk[2], 0x04);
+  rk[4] = EXPAND_128(rk[3], 0x08);
+  rk[5] = EXPAND_128(rk[4], 0x10);
+  rk[6] = EXPAND_128(rk[5], 0x20);
+  rk[7] = EXPAND_128(rk[6], 0x40);
+  rk[8] = EXPAND_128(rk[7], 0x80);
+  rk[9] = EXPAND_128(rk[8], 0x1B);
+  rk[10] = EXPAND_128(rk[9], 0x36);
+}
+
+static void expand_rk256(__m128i rk[15], const uint8_t k[32]) {
   rk[0] = _mm_loadu_si128((const __m128i *)k);
   rk[1] = _mm_loadu_si128((const __m128i *)(k + 16));
   rk[2] = EXPAND_EVEN(rk[0], rk[1], 0x01);
@@ -49,33 +66,37 @@ static void expand_rk(__m128i rk[15], const uint8_t k[32]) {
   rk[14] = EXPAND_EVEN(rk[12], rk[13], 0x40);
 }
 
-void mlkem_aes256_expand_x86(mlkem_aes256_key *key, const uint8_t k[32]) {
+void mlkem_aes_expand_x86(mlkem_aes_key *key, const uint8_t *k) {
   __m128i rk[15];
   unsigned r;
-  expand_rk(rk, k);
-  for (r = 0; r < 15; r++) _mm_storeu_si128((__m128i *)key->u.rk[r], rk[r]);
+  if (key->rounds == MLKEM_AES128_ROUNDS)
+    expand_rk128(rk, k);
+  else
+    expand_rk256(rk, k);
+  for (r = 0; r <= key->rounds; r++)
+    _mm_storeu_si128((__m128i *)key->u.rk[r], rk[r]);
   mlkem_zeroize(rk, sizeof rk);
 }
 
 #define WIDTH 8
 
-/* FIPS 197 Section 5.1 (Nr = 14) on WIDTH blocks, the round keys read
- * as each round needs them (with SSE's 16 registers, eight blocks and 15
- * keys do not fit). */
-static void encrypt(__m128i b[WIDTH], const mlkem_aes256_key *key) {
+/* FIPS 197 Section 5.1 (Nr = key->rounds) on WIDTH blocks, the round
+ * keys read as each round needs them (with SSE's 16 registers, eight
+ * blocks and 15 keys do not fit). */
+static void encrypt(__m128i b[WIDTH], const mlkem_aes_key *key) {
   __m128i rk = _mm_loadu_si128((const __m128i *)key->u.rk[0]);
   size_t i;
   unsigned r;
   for (i = 0; i < WIDTH; i++) b[i] = _mm_xor_si128(b[i], rk);
-  for (r = 1; r < 14; r++) {
+  for (r = 1; r < key->rounds; r++) {
     rk = _mm_loadu_si128((const __m128i *)key->u.rk[r]);
     for (i = 0; i < WIDTH; i++) b[i] = _mm_aesenc_si128(b[i], rk);
   }
-  rk = _mm_loadu_si128((const __m128i *)key->u.rk[14]);
+  rk = _mm_loadu_si128((const __m128i *)key->u.rk[key->rounds]);
   for (i = 0; i < WIDTH; i++) b[i] = _mm_aesenclast_si128(b[i], rk);
 }
 
-static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+static void ctr_group(const mlkem_aes_key *key, const uint8_t *const nonce[],
                       const uint32_t ctr[], uint8_t *const dst[],
                       size_t count) {
   __m128i b[WIDTH];
@@ -87,7 +108,7 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   for (i = 0; i < count; i++) _mm_storeu_si128((__m128i *)dst[i], b[i]);
 }
 
-static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
+static void ctr_run(const mlkem_aes_key *key, const uint8_t *nonce,
                     uint32_t ctr, uint8_t *dst, size_t nblocks) {
   const __m128i bswap = MLKEM_AES_X86_BSWAP_CTR;
   const __m128i one = _mm_set_epi32(1, 0, 0, 0);
@@ -113,4 +134,4 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
 }
 
 const mlkem_aes_impl mlkem_aes_x86_aesni = {
-    "x86-aesni", WIDTH, mlkem_aes256_expand_x86, ctr_group, ctr_run};
+    "x86-aesni", WIDTH, mlkem_aes_expand_x86, ctr_group, ctr_run};

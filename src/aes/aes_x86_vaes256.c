@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes_x86_vaes256.c - AES-256-CTR with VAES on 256-bit vectors: two
+ * aes_x86_vaes256.c - AES-CTR with VAES on 256-bit vectors: two
  * blocks per VAESENC, sixteen blocks (eight vectors) in flight. Built with
  * -mvaes -mavx2 -maes -msse4.1; aes_select.c runs it only where
  * mlkem_cpu_has_vaes(). The key is expanded as for AES-NI and each round
  * key broadcast to both halves as it is used (AVX2 has 16 vector
- * registers: eight for the blocks, not enough to hold all 15 keys).
+ * registers: eight for the blocks, not enough to hold all the keys).
  */
 #include <immintrin.h>
 
@@ -14,24 +14,24 @@
 #define VECS 8
 #define WIDTH (2 * VECS)
 
-/* FIPS 197 Section 5.1 (Nr = 14) on VECS pairs of blocks. */
-static void encrypt(__m256i b[VECS], const mlkem_aes256_key *key) {
+/* FIPS 197 Section 5.1 (Nr = key->rounds) on VECS pairs of blocks. */
+static void encrypt(__m256i b[VECS], const mlkem_aes_key *key) {
   __m256i rk = _mm256_broadcastsi128_si256(
       _mm_loadu_si128((const __m128i *)key->u.rk[0]));
   size_t i;
   unsigned r;
   for (i = 0; i < VECS; i++) b[i] = _mm256_xor_si256(b[i], rk);
-  for (r = 1; r < 14; r++) {
+  for (r = 1; r < key->rounds; r++) {
     rk = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)key->u.rk[r]));
     for (i = 0; i < VECS; i++) b[i] = _mm256_aesenc_epi128(b[i], rk);
   }
   rk = _mm256_broadcastsi128_si256(
-      _mm_loadu_si128((const __m128i *)key->u.rk[14]));
+      _mm_loadu_si128((const __m128i *)key->u.rk[key->rounds]));
   for (i = 0; i < VECS; i++) b[i] = _mm256_aesenclast_epi128(b[i], rk);
 }
 
-static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+static void ctr_group(const mlkem_aes_key *key, const uint8_t *const nonce[],
                       const uint32_t ctr[], uint8_t *const dst[],
                       size_t count) {
   __m128i c[WIDTH];
@@ -56,7 +56,7 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   }
 }
 
-static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
+static void ctr_run(const mlkem_aes_key *key, const uint8_t *nonce,
                     uint32_t ctr, uint8_t *dst, size_t nblocks) {
   const __m256i bswap = _mm256_broadcastsi128_si256(MLKEM_AES_X86_BSWAP_CTR);
   const __m256i two = _mm256_set_epi32(2, 0, 0, 0, 2, 0, 0, 0);
@@ -87,4 +87,4 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
 }
 
 const mlkem_aes_impl mlkem_aes_x86_vaes256 = {
-    "x86-vaes256", WIDTH, mlkem_aes256_expand_x86, ctr_group, ctr_run};
+    "x86-vaes256", WIDTH, mlkem_aes_expand_x86, ctr_group, ctr_run};

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes_x86_vaes512.c - AES-256-CTR with VAES on 512-bit vectors: four
- * blocks per VAESENC, 32 blocks (eight vectors) in flight, the 15 round
- * keys held in registers (AVX-512 has 32). Built with -mvaes -mavx512f
- * -mavx512bw -mavx2 -maes -msse4.1; aes_select.c runs it only with the
- * AVX-512 backend (which requires AVX-512 BW) and where
+ * aes_x86_vaes512.c - AES-CTR with VAES on 512-bit vectors: four
+ * blocks per VAESENC, 32 blocks (eight vectors) in flight, the round
+ * keys (up to 15) held in registers (AVX-512 has 32). Built with -mvaes
+ * -mavx512f -mavx512bw -mavx2 -maes -msse4.1; aes_select.c runs it only with
+ * the AVX-512 backend (which requires AVX-512 BW) and where
  * mlkem_cpu_has_vaes().
  */
 #include <immintrin.h>
@@ -15,21 +15,21 @@
 #define WIDTH (4 * VECS)
 
 /* The round keys, each repeated in the four 128-bit lanes. */
-static void load_keys(__m512i rk[15], const mlkem_aes256_key *key) {
+static void load_keys(__m512i rk[15], const mlkem_aes_key *key) {
   unsigned r;
-  for (r = 0; r < 15; r++)
+  for (r = 0; r <= key->rounds; r++)
     rk[r] =
         _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)key->u.rk[r]));
 }
 
-/* FIPS 197 Section 5.1 (Nr = 14) on VECS quadruples of blocks. */
-static void encrypt(__m512i b[VECS], const __m512i rk[15]) {
+/* FIPS 197 Section 5.1 (Nr = rounds) on VECS quadruples of blocks. */
+static void encrypt(__m512i b[VECS], const __m512i rk[15], unsigned rounds) {
   size_t i;
   unsigned r;
   for (i = 0; i < VECS; i++) b[i] = _mm512_xor_si512(b[i], rk[0]);
-  for (r = 1; r < 14; r++)
+  for (r = 1; r < rounds; r++)
     for (i = 0; i < VECS; i++) b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
-  for (i = 0; i < VECS; i++) b[i] = _mm512_aesenclast_epi128(b[i], rk[14]);
+  for (i = 0; i < VECS; i++) b[i] = _mm512_aesenclast_epi128(b[i], rk[rounds]);
 }
 
 static __m512i join4(const __m128i *c) {
@@ -39,7 +39,7 @@ static __m512i join4(const __m128i *c) {
   return _mm512_inserti32x4(v, c[3], 3);
 }
 
-static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
+static void ctr_group(const mlkem_aes_key *key, const uint8_t *const nonce[],
                       const uint32_t ctr[], uint8_t *const dst[],
                       size_t count) {
   __m128i c[WIDTH];
@@ -50,7 +50,7 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
     c[i] = i < count ? mlkem_aes_x86_counter_block(nonce[i], ctr[i])
                      : _mm_setzero_si128();
   for (i = 0; i < VECS; i++) b[i] = join4(&c[4 * i]);
-  encrypt(b, rk);
+  encrypt(b, rk, key->rounds);
   /* Four blocks that go to consecutive addresses with one store, others
    * one by one. */
   for (i = 0; i < count; i += 4) {
@@ -70,7 +70,7 @@ static void ctr_group(const mlkem_aes256_key *key, const uint8_t *const nonce[],
   }
 }
 
-static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
+static void ctr_run(const mlkem_aes_key *key, const uint8_t *nonce,
                     uint32_t ctr, uint8_t *dst, size_t nblocks) {
   const __m512i bswap = _mm512_broadcast_i32x4(MLKEM_AES_X86_BSWAP_CTR);
   const __m512i four =
@@ -89,7 +89,7 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
       b[i] = _mm512_shuffle_epi8(c, bswap);
       c = _mm512_add_epi32(c, four);
     }
-    encrypt(b, rk);
+    encrypt(b, rk, key->rounds);
     /* Unrolled, as in aes_x86_aesni.c; the last 1-3 blocks by a masked
      * store (two 64-bit lanes a block). */
     MLKEM_AES_X86_UNROLL
@@ -107,4 +107,4 @@ static void ctr_run(const mlkem_aes256_key *key, const uint8_t *nonce,
 }
 
 const mlkem_aes_impl mlkem_aes_x86_vaes512 = {
-    "x86-vaes512", WIDTH, mlkem_aes256_expand_x86, ctr_group, ctr_run};
+    "x86-vaes512", WIDTH, mlkem_aes_expand_x86, ctr_group, ctr_run};

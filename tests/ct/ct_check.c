@@ -408,7 +408,7 @@ static void run_aes(const mlkem_aes_impl *impl, int tracking) {
   static uint8_t got[SYM_STREAMS][SYM_LEN], want[SYM_STREAMS][SYM_LEN];
   uint8_t key[32], nonces[SYM_STREAMS][12];
   uint8_t *gp[SYM_STREAMS], *wp[SYM_STREAMS];
-  mlkem_aes256_key ks;
+  mlkem_aes_key ks;
   size_t s;
   int round;
   for (round = 0; round < 2; round++) {
@@ -420,20 +420,20 @@ static void run_aes(const mlkem_aes_impl *impl, int tracking) {
       gp[s] = got[s];
       wp[s] = want[s];
     }
-    mlkem_aes256_expand_impl(&ks, key, &mlkem_aes_portable);
-    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0,
-                            wp, len);
+    mlkem_aes_expand_impl(&ks, key, 32, &mlkem_aes_portable);
+    mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0, wp,
+                         len);
 
     MLKEM_CT_POISON(key, sizeof key);
     MLKEM_CT_POISON(nonces, sizeof nonces);
-    mlkem_aes256_expand_impl(&ks, key, impl);
+    mlkem_aes_expand_impl(&ks, key, 32, impl);
     if (tracking)
       tracked(all_secret(&ks.u, impl == &mlkem_aes_portable ? sizeof ks.u.bs
                                                             : sizeof ks.u.rk),
               impl->name, "the expanded AES key is secret");
-    mlkem_aes256ctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0,
-                            gp, len);
-    mlkem_aes256_key_wipe(&ks);
+    mlkem_aesctr_streams(&ks, (const uint8_t(*)[12])nonces, SYM_STREAMS, 0, gp,
+                         len);
+    mlkem_aes_key_wipe(&ks);
     for (s = 0; s < SYM_STREAMS; s++) {
       if (tracking)
         tracked(all_secret(got[s], len), impl->name,
