@@ -108,8 +108,8 @@ static void cavp_encrypt(const mlkem_gcm_impl *impl, const cavp_record *v,
   memset(opened, TEST_FILL, sizeof opened);
   r = open_with(impl, opened, v->key, kl, v->iv, v->aad, al, sealed, pl + 16);
   CHECKF(r == MLKEM_OK && memcmp(opened, v->pt, pl) == 0,
-         "%s: %s Count %lu: open of the sealed message", impl_name(impl),
-         file, v->count);
+         "%s: %s Count %lu: open of the sealed message", impl_name(impl), file,
+         v->count);
   sealed[(v->count * 7) % (pl + 16)] ^= (uint8_t)(1u << (v->count % 8));
   memset(opened, TEST_FILL, sizeof opened);
   r = open_with(impl, opened, v->key, kl, v->iv, v->aad, al, sealed, pl + 16);
@@ -152,8 +152,7 @@ static void cavp_decrypt(const mlkem_gcm_impl *impl, const cavp_record *v,
   else
     CHECKF(r == MLKEM_OK && memcmp(got, v->pt, pl) == 0 &&
                test_all_bytes(got + pl, sizeof got - pl, TEST_FILL),
-           "%s: %s Count %lu: open gives PT", impl_name(impl), file,
-           v->count);
+           "%s: %s Count %lu: open gives PT", impl_name(impl), file, v->count);
 }
 
 static int bracket(const char *line, size_t len, const char *name,
@@ -208,7 +207,8 @@ static unsigned long run_cavp(const char *name, int decrypting) {
         v.fail = 0;
         continue;
       }
-      if (kv_name_is(&kv, "Key")) hex_field(&kv, v.key, v.keylen, name, rd.lineno);
+      if (kv_name_is(&kv, "Key"))
+        hex_field(&kv, v.key, v.keylen, name, rd.lineno);
       if (kv_name_is(&kv, "IV")) hex_field(&kv, v.iv, v.ivlen, name, rd.lineno);
       if (kv_name_is(&kv, "AAD"))
         hex_field(&kv, v.aad, v.aadlen, name, rd.lineno);
@@ -224,9 +224,9 @@ static unsigned long run_cavp(const char *name, int decrypting) {
       exit(2);
     }
     /* A complete record. The files hold only 96-bit IVs (the README). */
-    if (v.ivlen != 96 || v.ptlen > 8 * MAX_FIELD ||
-        v.aadlen > 8 * MAX_FIELD || v.ptlen % 8 != 0 || v.aadlen % 8 != 0 ||
-        v.taglen % 8 != 0 || v.taglen > 128) {
+    if (v.ivlen != 96 || v.ptlen > 8 * MAX_FIELD || v.aadlen > 8 * MAX_FIELD ||
+        v.ptlen % 8 != 0 || v.aadlen % 8 != 0 || v.taglen % 8 != 0 ||
+        v.taglen > 128) {
       fprintf(stderr, "%s:%lu: a record this test cannot take\n", name,
               rd.lineno);
       exit(2);
@@ -246,8 +246,8 @@ static unsigned long run_cavp(const char *name, int decrypting) {
 
 static void test_cavp(void) {
   static const char *const files[4] = {
-      "gcmEncryptExtIV128.rsp", "gcmEncryptExtIV256.rsp",
-      "gcmDecrypt128.rsp", "gcmDecrypt256.rsp"};
+      "gcmEncryptExtIV128.rsp", "gcmEncryptExtIV256.rsp", "gcmDecrypt128.rsp",
+      "gcmDecrypt256.rsp"};
   unsigned i;
   for (i = 0; i < 4; i++) {
     unsigned long n = run_cavp(files[i], i >= 2);
@@ -290,8 +290,8 @@ static void one_message(test_fast_rng *rng, size_t len, size_t aad_len,
     r = seal_with(impl, got, key, key_len, nonce, aad, aad_len, pt_buf, len);
     CHECKF(r == MLKEM_OK && memcmp(got, want, len + 16) == 0 &&
                test_all_bytes(got + len + 16, 16, TEST_FILL),
-           "%s vs portable: seal of %zu bytes, aad %zu, key %zu", impl_name(impl),
-           len, aad_len, key_len);
+           "%s vs portable: seal of %zu bytes, aad %zu, key %zu",
+           impl_name(impl), len, aad_len, key_len);
     memcpy(got, pt_buf, len);
     r = seal_with(impl, got, key, key_len, nonce, aad, aad_len, got, len);
     CHECKF(r == MLKEM_OK && memcmp(got, want, len + 16) == 0,
@@ -338,8 +338,8 @@ static void test_against_portable(void) {
  * matters: each flipped bit (a sample of them) must fail with zeros. */
 static void test_alterations(void) {
   enum { LEN = 45, AAD = 19 };
-  uint8_t key[32], nonce[12], aad[AAD], pt[LEN], ct[LEN + 16],
-      out[LEN + 16], x[LEN + 16];
+  uint8_t key[32], nonce[12], aad[AAD], pt[LEN], ct[LEN + 16], out[LEN + 16],
+      x[LEN + 16];
   test_fast_rng rng;
   size_t k, bit;
   unsigned bad;
@@ -352,8 +352,7 @@ static void test_alterations(void) {
     const mlkem_gcm_impl *impl = k < nimpls ? impls[k] : NULL;
     size_t kl;
     for (kl = 16; kl <= 32; kl += 16) {
-      CHECK(seal_with(impl, ct, key, kl, nonce, aad, AAD, pt, LEN) ==
-            MLKEM_OK);
+      CHECK(seal_with(impl, ct, key, kl, nonce, aad, AAD, pt, LEN) == MLKEM_OK);
       bad = 0;
       for (bit = 0; bit < 8 * (LEN + 16); bit++) {
         memcpy(x, ct, sizeof ct);
@@ -391,27 +390,29 @@ static void test_alterations(void) {
                MLKEM_ERR_AEAD_TAG;
       }
       /* Shorter aad (a prefix), and the same bytes as plaintext. */
-      bad += open_with(impl, out, key, kl, nonce, aad, AAD - 1, ct,
-                       LEN + 16) != MLKEM_ERR_AEAD_TAG;
+      bad += open_with(impl, out, key, kl, nonce, aad, AAD - 1, ct, LEN + 16) !=
+             MLKEM_ERR_AEAD_TAG;
       /* A truncated message. */
       bad += open_with(impl, out, key, kl, nonce, aad, AAD, ct, LEN + 15) !=
              MLKEM_ERR_AEAD_TAG;
-      CHECKF(bad == 0, "%s, %zu-byte key: %u alterations not refused with "
-             "zeros", impl_name(impl), kl, bad);
+      CHECKF(bad == 0,
+             "%s, %zu-byte key: %u alterations not refused with "
+             "zeros",
+             impl_name(impl), kl, bad);
     }
   }
 }
 
 /* The public functions' argument checks, each with zeroed outputs. */
 static void test_arguments(void) {
-  uint8_t key[32] = {1}, nonce[12] = {2}, aad[4] = {3}, pt[20] = {4},
-          ct[36], out[36];
+  uint8_t key[32] = {1}, nonce[12] = {2}, aad[4] = {3}, pt[20] = {4}, ct[36],
+          out[36];
   const uint16_t a128 = MLKEM_AEAD_AES_128_GCM, a256 = MLKEM_AEAD_AES_256_GCM;
-#define SEAL_FAILS(want, ...)                                      \
-  do {                                                             \
-    memset(ct, TEST_FILL, sizeof ct);                              \
-    CHECKF(mlkem_aead_seal(__VA_ARGS__) == (want) &&               \
-               test_all_bytes(ct, sizeof ct, 0),                   \
+#define SEAL_FAILS(want, ...)                                             \
+  do {                                                                    \
+    memset(ct, TEST_FILL, sizeof ct);                                     \
+    CHECKF(mlkem_aead_seal(__VA_ARGS__) == (want) &&                      \
+               test_all_bytes(ct, sizeof ct, 0),                          \
            "seal(%s) must fail with %s, ct zeroed", #__VA_ARGS__, #want); \
   } while (0)
   SEAL_FAILS(MLKEM_ERR_NULL_ARGUMENT, a128, ct, NULL, 16, nonce, aad, 4, pt,
@@ -421,10 +422,8 @@ static void test_arguments(void) {
              20);
   SEAL_FAILS(MLKEM_ERR_NULL_ARGUMENT, a128, ct, key, 16, nonce, aad, 4, NULL,
              20);
-  SEAL_FAILS(MLKEM_ERR_UNSUPPORTED, 0x0000, ct, key, 16, nonce, aad, 4, pt,
-             20);
-  SEAL_FAILS(MLKEM_ERR_UNSUPPORTED, 0xFFFF, ct, key, 16, nonce, aad, 4, pt,
-             20);
+  SEAL_FAILS(MLKEM_ERR_UNSUPPORTED, 0x0000, ct, key, 16, nonce, aad, 4, pt, 20);
+  SEAL_FAILS(MLKEM_ERR_UNSUPPORTED, 0xFFFF, ct, key, 16, nonce, aad, 4, pt, 20);
   SEAL_FAILS(MLKEM_ERR_AEAD_LENGTH, a128, ct, key, 32, nonce, aad, 4, pt, 20);
   SEAL_FAILS(MLKEM_ERR_AEAD_LENGTH, a256, ct, key, 16, nonce, aad, 4, pt, 20);
   SEAL_FAILS(MLKEM_ERR_AEAD_LENGTH, a256, ct, key, 24, nonce, aad, 4, pt, 20);
@@ -457,15 +456,14 @@ static void test_arguments(void) {
           test_all_bytes((const uint8_t *)&k, sizeof k, 0));
   }
 
-  CHECK(mlkem_aead_seal(a256, ct, key, 32, nonce, aad, 4, pt, 20) ==
-        MLKEM_OK);
-#define OPEN_FAILS(want, len, ...)                                      \
-  do {                                                                  \
-    memset(out, TEST_FILL, sizeof out);                                 \
-    CHECKF(mlkem_aead_open(__VA_ARGS__) == (want) &&                    \
-               test_all_bytes(out, (len), 0) &&                         \
+  CHECK(mlkem_aead_seal(a256, ct, key, 32, nonce, aad, 4, pt, 20) == MLKEM_OK);
+#define OPEN_FAILS(want, len, ...)                                         \
+  do {                                                                     \
+    memset(out, TEST_FILL, sizeof out);                                    \
+    CHECKF(mlkem_aead_open(__VA_ARGS__) == (want) &&                       \
+               test_all_bytes(out, (len), 0) &&                            \
                test_all_bytes(out + (len), sizeof out - (len), TEST_FILL), \
-           "open(%s) must fail with %s, pt zeroed", #__VA_ARGS__, #want); \
+           "open(%s) must fail with %s, pt zeroed", #__VA_ARGS__, #want);  \
   } while (0)
   OPEN_FAILS(MLKEM_ERR_NULL_ARGUMENT, 20, a256, out, NULL, 32, nonce, aad, 4,
              ct, 36);
@@ -475,14 +473,13 @@ static void test_arguments(void) {
              ct, 36);
   OPEN_FAILS(MLKEM_ERR_NULL_ARGUMENT, 20, a256, out, key, 32, nonce, aad, 4,
              NULL, 36);
-  OPEN_FAILS(MLKEM_ERR_UNSUPPORTED, 20, 0x0004, out, key, 32, nonce, aad, 4,
-             ct, 36);
+  OPEN_FAILS(MLKEM_ERR_UNSUPPORTED, 20, 0x0004, out, key, 32, nonce, aad, 4, ct,
+             36);
   OPEN_FAILS(MLKEM_ERR_AEAD_LENGTH, 20, a128, out, key, 32, nonce, aad, 4, ct,
              36);
   OPEN_FAILS(MLKEM_ERR_AEAD_LENGTH, 0, a256, out, key, 32, nonce, aad, 4, ct,
              15);
-  OPEN_FAILS(MLKEM_ERR_AEAD_TAG, 20, a256, out, key, 32, nonce, aad, 3, ct,
-             36);
+  OPEN_FAILS(MLKEM_ERR_AEAD_TAG, 20, a256, out, key, 32, nonce, aad, 3, ct, 36);
   CHECK(mlkem_aead_open(a256, NULL, key, 32, nonce, aad, 4, ct, 36) ==
         MLKEM_ERR_NULL_ARGUMENT);
   memset(out, TEST_FILL, sizeof out);

@@ -82,8 +82,8 @@ int mlkem_aead_open(uint16_t aead, uint8_t *pt, const uint8_t *key,
                     size_t ct_len) {
   const size_t pt_len =
       ct_len >= MLKEM_AEAD_TAG_BYTES ? ct_len - MLKEM_AEAD_TAG_BYTES : 0;
-  int err = check(aead, pt, pt_len, key, key_len, nonce, aad, aad_len, ct,
-                  ct_len);
+  int err =
+      check(aead, pt, pt_len, key, key_len, nonce, aad, aad_len, ct, ct_len);
   if (err == MLKEM_OK && ct_len < MLKEM_AEAD_TAG_BYTES)
     err = MLKEM_ERR_AEAD_LENGTH;
   if (err == MLKEM_OK) {

@@ -132,8 +132,7 @@ int mlkem_aes_gcm_seal_key(const mlkem_aes_gcm_key *k, uint8_t *ct,
   if (rest != 0) {
     /* Algorithm 3 step 6's partial block; GHASH over it zero-padded (in
      * place, pt and ct are the same bytes: read before written). */
-    for (i = 0; i < rest; i++)
-      last[i] = (uint8_t)(pt[16 * whole + i] ^ ks[i]);
+    for (i = 0; i < rest; i++) last[i] = (uint8_t)(pt[16 * whole + i] ^ ks[i]);
     memcpy(ct + 16 * whole, last, rest);
     k->impl->ghash(k, x, last, 1);
   }

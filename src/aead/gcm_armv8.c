@@ -38,8 +38,8 @@ static uint64x2_t swap64(uint64x2_t a) {
 }
 
 static uint64x2_t pmull_lo(uint64x2_t a, uint64x2_t b) {
-  return vreinterpretq_u64_p128(
-      vmull_p64((poly64_t)vgetq_lane_u64(a, 0), (poly64_t)vgetq_lane_u64(b, 0)));
+  return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 0),
+                                          (poly64_t)vgetq_lane_u64(b, 0)));
 }
 static uint64x2_t pmull_hi(uint64x2_t a, uint64x2_t b) {
   return vreinterpretq_u64_p128(

@@ -45,14 +45,13 @@ static inline const uint8_t *mlkem_gcm_x86_kar(const mlkem_aes_gcm_key *k,
 
 /* Adds the unreduced product of a and h (hk: h's Karatsuba operand) to
  * (lo, mid, hi). */
-static inline void mlkem_gcm_x86_mul_acc(__m128i *lo, __m128i *mid,
-                                         __m128i *hi, __m128i a, __m128i h,
-                                         __m128i hk) {
+static inline void mlkem_gcm_x86_mul_acc(__m128i *lo, __m128i *mid, __m128i *hi,
+                                         __m128i a, __m128i h, __m128i hk) {
   *lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(a, h, 0x00));
   *hi = _mm_xor_si128(*hi, _mm_clmulepi64_si128(a, h, 0x11));
   *mid = _mm_xor_si128(
-      *mid, _mm_clmulepi64_si128(
-                _mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4E)), hk, 0x00));
+      *mid, _mm_clmulepi64_si128(_mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4E)),
+                                 hk, 0x00));
 }
 
 /* The accumulated 256-bit product hi:lo (with Karatsuba's middle term

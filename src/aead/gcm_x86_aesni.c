@@ -38,9 +38,8 @@ void mlkem_gcm_x86_init(mlkem_aes_gcm_key *k, const uint64_t hs[2]) {
   for (j = 0; j < MLKEM_GCM_POWERS; j++) {
     const size_t i = MLKEM_GCM_POWERS - 1 - j;
     _mm_storeu_si128((__m128i *)(k->h.b + 16 * i), p[j]);
-    _mm_storeu_si128(
-        (__m128i *)(k->h.b + 16 * (MLKEM_GCM_POWERS + i)),
-        _mm_xor_si128(p[j], _mm_shuffle_epi32(p[j], 0x4E)));
+    _mm_storeu_si128((__m128i *)(k->h.b + 16 * (MLKEM_GCM_POWERS + i)),
+                     _mm_xor_si128(p[j], _mm_shuffle_epi32(p[j], 0x4E)));
   }
   mlkem_zeroize(p, sizeof p);
 }

@@ -84,8 +84,7 @@ static vec ghash_input(const uint8_t *g, size_t j, __m128i x) {
 }
 
 static __m128i reduce(vec lo, vec mid, vec hi) {
-  return mlkem_gcm_x86_reduce(fold_lanes(lo), fold_lanes(mid),
-                              fold_lanes(hi));
+  return mlkem_gcm_x86_reduce(fold_lanes(lo), fold_lanes(mid), fold_lanes(hi));
 }
 
 /* x = GHASH of the BATCH blocks at g continued from x. */
@@ -93,7 +92,8 @@ static __m128i ghash_batch(const mlkem_aes_gcm_key *k, __m128i x,
                            const uint8_t *g) {
   vec lo = V_ZERO(), mid = lo, hi = lo;
   size_t j;
-  for (j = 0; j < VECS; j++) mul_acc(&lo, &mid, &hi, ghash_input(g, j, x), k, j);
+  for (j = 0; j < VECS; j++)
+    mul_acc(&lo, &mid, &hi, ghash_input(g, j, x), k, j);
   return reduce(lo, mid, hi);
 }
 

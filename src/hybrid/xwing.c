@@ -12,6 +12,7 @@
 #include "ct.h"
 #include "ct_testing.h"
 #include "hybrid/hybrid.h"
+#include "hybrid/xwing.h"
 #include "kem.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
@@ -30,14 +31,14 @@ enum {
 };
 
 /* expandDecapsulationKey's hash (5.2): d || z || sk_X. */
-static void xwing_expand(uint8_t expanded[96], const uint8_t sk[32]) {
+void mlkem_xwing_expand(uint8_t expanded[96], const uint8_t sk[32]) {
   mlkem_shake256(expanded, 96, sk, XWING_SK_BYTES);
 }
 
 /* Combiner (5.3): SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel). */
-static void xwing_combiner(uint8_t ss[XWING_SS_BYTES], const uint8_t ss_m[32],
-                           const uint8_t ss_x[32], const uint8_t ct_x[32],
-                           const uint8_t pk_x[32]) {
+void mlkem_xwing_combiner(uint8_t ss[XWING_SS_BYTES], const uint8_t ss_m[32],
+                          const uint8_t ss_x[32], const uint8_t ct_x[32],
+                          const uint8_t pk_x[32]) {
   uint8_t in[4 * 32 + sizeof xwing_label];
   memcpy(in, ss_m, 32);
   memcpy(in + 32, ss_x, 32);
@@ -55,7 +56,7 @@ static void xwing_expand_keys(const mlkem_x25519_impl *x,
                               const uint8_t sk[XWING_SK_BYTES],
                               uint8_t sk_x[32]) {
   uint8_t expanded[96], dk_buf[MK_DK];
-  xwing_expand(expanded, sk);
+  mlkem_xwing_expand(expanded, sk);
   /* Cannot fail: valid pointers, and a backend (x came from it). */
   (void)mlkem_k3_kem_keygen_derand(pk, dk != NULL ? dk : dk_buf, expanded);
   x->scalarmult_base(pk + MK_EK, expanded + 64);
@@ -110,7 +111,7 @@ static int xwing_encaps_inner(const mlkem_x25519_impl *x,
   if (err == MLKEM_OK) {
     x->scalarmult_base(ct + MK_CT, eseed + 32);  /* ct_X */
     x->scalarmult(ss_x, eseed + 32, pk + MK_EK); /* ss_X */
-    xwing_combiner(ss, ss_m, ss_x, ct + MK_CT, pk + MK_EK);
+    mlkem_xwing_combiner(ss, ss_m, ss_x, ct + MK_CT, pk + MK_EK);
   }
   mlkem_zeroize(ss_m, sizeof ss_m);
   mlkem_zeroize(ss_x, sizeof ss_x);
@@ -163,7 +164,7 @@ int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
     /* A point of small order gives ss_X = 0: the draft's result, no
      * error (ML-KEM's secret still carries the combiner). */
     x->scalarmult(ss_x, sk_x, ct_x);
-    xwing_combiner(ss, ss_m, ss_x, ct_x, pk + MK_EK);
+    mlkem_xwing_combiner(ss, ss_m, ss_x, ct_x, pk + MK_EK);
   }
   mlkem_zeroize(dk, sizeof dk);
   mlkem_zeroize(sk_x, sizeof sk_x);
