@@ -231,9 +231,8 @@ MLKEM_MUST_CHECK int mlkem_hpke_suite_check(mlkem_hpke_suite suite);
 /* Generates a key pair (GenerateKeyPair) with the operating system's
  * random source: pk_len and sk_len must be the KEM's Npk and Nsk.
  * Errors: MLKEM_HPKE_ERR_SUITE, MLKEM_HPKE_ERR_LENGTH, MLKEM_ERR_RANDOM. */
-MLKEM_MUST_CHECK int mlkem_hpke_keygen(uint16_t kem, uint8_t *pk,
-                                       size_t pk_len, uint8_t *sk,
-                                       size_t sk_len);
+MLKEM_MUST_CHECK int mlkem_hpke_keygen(uint16_t kem, uint8_t *pk, size_t pk_len,
+                                       uint8_t *sk, size_t sk_len);
 
 /* DeriveKeyPair(ikm): the key pair of the input keying material, as each
  * specification defines it: DHKEM with its HKDF-SHA256 (RFC 9180
@@ -385,19 +384,18 @@ MLKEM_MUST_CHECK int mlkem_hpke_setup_recipient(
  * limit), MLKEM_HPKE_ERR_STATE; the sequence number then does not move.
  * ct may equal pt (in place: a buffer of pt_len + 16 bytes). */
 MLKEM_MUST_CHECK int mlkem_hpke_sender_seal(mlkem_hpke_sender *ctx, uint8_t *ct,
-                                         size_t ct_len, const uint8_t *aad,
-                                         size_t aad_len, const uint8_t *pt,
-                                         size_t pt_len);
+                                            size_t ct_len, const uint8_t *aad,
+                                            size_t aad_len, const uint8_t *pt,
+                                            size_t pt_len);
 
 /* ContextR.Open(aad, ct): writes pt_len = ct_len - 16 bytes and counts the
  * sequence number up. A ciphertext that does not authenticate (altered,
  * another aad, another sequence number, another context) gives
  * MLKEM_ERR_AEAD_TAG with pt all zeros, and the sequence number does not
  * move (the next ciphertext may still be opened). pt may equal ct. */
-MLKEM_MUST_CHECK int mlkem_hpke_recipient_open(mlkem_hpke_recipient *ctx,
-                                         uint8_t *pt, size_t pt_len,
-                                         const uint8_t *aad, size_t aad_len,
-                                         const uint8_t *ct, size_t ct_len);
+MLKEM_MUST_CHECK int mlkem_hpke_recipient_open(
+    mlkem_hpke_recipient *ctx, uint8_t *pt, size_t pt_len, const uint8_t *aad,
+    size_t aad_len, const uint8_t *ct, size_t ct_len);
 
 /* Context.Export(exporter_context, L) (RFC 9180 section 5.3;
  * draft-ietf-hpke-hpke-03 for the one-stage KDFs): writes out_len = L
@@ -432,12 +430,14 @@ void mlkem_hpke_recipient_wipe(mlkem_hpke_recipient *ctx);
  * Writes enc (enc_len = Nenc) and ct (ct_len = pt_len + 16). The message
  * a peer such as Go's hpke.Open expects is enc || ct: pass ct = enc +
  * enc_len within one buffer. psk and skS as for mlkem_hpke_setup_sender. */
-MLKEM_MUST_CHECK int mlkem_hpke_seal(
-    mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len, uint8_t *ct,
-    size_t ct_len, const mlkem_hpke_public_key *pkR, const uint8_t *info,
-    size_t info_len, const uint8_t *aad, size_t aad_len, const uint8_t *pt,
-    size_t pt_len, const mlkem_hpke_psk *psk,
-    const mlkem_hpke_private_key *skS);
+MLKEM_MUST_CHECK int mlkem_hpke_seal(mlkem_hpke_suite suite, uint8_t *enc,
+                                     size_t enc_len, uint8_t *ct, size_t ct_len,
+                                     const mlkem_hpke_public_key *pkR,
+                                     const uint8_t *info, size_t info_len,
+                                     const uint8_t *aad, size_t aad_len,
+                                     const uint8_t *pt, size_t pt_len,
+                                     const mlkem_hpke_psk *psk,
+                                     const mlkem_hpke_private_key *skS);
 
 /* Open<MODE>(enc, skR, info, aad, ct, ...): a recipient's setup and one
  * open. Writes pt (pt_len = ct_len - 16). MLKEM_ERR_AEAD_TAG (pt zeroed)

@@ -184,15 +184,15 @@ static void check_state(const json_value *v, const mlkem_hpke_context_state *st,
                memcmp(nonce.b, st->base_nonce, nonce.len) == 0,
            "%s: %s base_nonce", name, side);
   if (hex_field(v, "exporter_secret", &exp))
-    CHECKF(exp.len == st->nh &&
-               memcmp(exp.b, st->exporter_secret, exp.len) == 0,
-           "%s: %s exporter_secret", name, side);
+    CHECKF(
+        exp.len == st->nh && memcmp(exp.b, st->exporter_secret, exp.len) == 0,
+        "%s: %s exporter_secret", name, side);
 }
 
 /* The key pair of ikm[field] is (sk[skfield], pk[pkfield]); imported. */
 static int derive_and_import(const json_value *v, uint16_t kem,
-                             const char *ikmf, const char *skf,
-                             const char *pkf, mlkem_hpke_private_key *sk,
+                             const char *ikmf, const char *skf, const char *pkf,
+                             mlkem_hpke_private_key *sk,
                              mlkem_hpke_public_key *pk, const char *name) {
   static uint8_t dpk[MLKEM_HPKE_MAX_PK_BYTES], pkb[MLKEM_HPKE_MAX_PK_BYTES];
   uint8_t dsk[MLKEM_HPKE_MAX_SK_BYTES];
@@ -203,11 +203,11 @@ static int derive_and_import(const json_value *v, uint16_t kem,
     CHECKF(0, "%s: %s, %s, %s present", name, ikmf, skf, pkf);
     return 0;
   }
-  CHECKF(mlkem_hpke_derive_keypair(kem, dpk, npk, dsk, nsk, ikm.b, ikm.len) ==
-                 0 &&
-             skm.len == nsk && pkm.len == npk &&
-             memcmp(dsk, skm.b, nsk) == 0 && memcmp(dpk, pkm.b, npk) == 0,
-         "%s: DeriveKeyPair(%s) gives %s and %s", name, ikmf, skf, pkf);
+  CHECKF(
+      mlkem_hpke_derive_keypair(kem, dpk, npk, dsk, nsk, ikm.b, ikm.len) == 0 &&
+          skm.len == nsk && pkm.len == npk && memcmp(dsk, skm.b, nsk) == 0 &&
+          memcmp(dpk, pkm.b, npk) == 0,
+      "%s: DeriveKeyPair(%s) gives %s and %s", name, ikmf, skf, pkf);
   CHECKF(mlkem_hpke_private_key_import(sk, kem, skm.b, skm.len) == 0 &&
              mlkem_hpke_private_key_public(sk, pkb, npk) == 0 &&
              memcmp(pkb, pkm.b, npk) == 0,
@@ -255,23 +255,20 @@ static void run_vector(const json_value *v, size_t index) {
     if (!derive_and_import(v, suite.kem, "ikmR", "skRm", "pkRm", &skR, &pkR,
                            name))
       return;
-    if (auth &&
-        !derive_and_import(v, suite.kem, "ikmS", "skSm", "pkSm", &skS, &pkS,
-                           name))
+    if (auth && !derive_and_import(v, suite.kem, "ikmS", "skSm", "pkSm", &skS,
+                                   &pkS, name))
       return;
     if (!hex_field(v, "ikmE", &ikmE) || !hex_field(v, "enc", &encv)) {
       CHECKF(0, "%s: ikmE and enc", name);
       return;
     }
-    CHECKF(mlkem_hpke_setup_sender_derand(&s, enc, encv.len, suite, &pkR,
-                                          info.b, info.len, pskp,
-                                          auth ? &skS : NULL, ikmE.b,
-                                          ikmE.len) == 0 &&
+    CHECKF(mlkem_hpke_setup_sender_derand(
+               &s, enc, encv.len, suite, &pkR, info.b, info.len, pskp,
+               auth ? &skS : NULL, ikmE.b, ikmE.len) == 0 &&
                memcmp(enc, encv.b, encv.len) == 0,
            "%s: the sender's setup from ikmE gives enc", name);
-    CHECKF(mlkem_hpke_setup_recipient(&r, suite, &skR, encv.b, encv.len,
-                                      info.b, info.len, pskp,
-                                      auth ? &pkS : NULL) == 0,
+    CHECKF(mlkem_hpke_setup_recipient(&r, suite, &skR, encv.b, encv.len, info.b,
+                                      info.len, pskp, auth ? &pkS : NULL) == 0,
            "%s: the recipient's setup", name);
     CHECKF(mlkem_hpke_sender_mode(&s) == (int)mode &&
                mlkem_hpke_recipient_mode(&r) == (int)mode,
@@ -319,11 +316,10 @@ static void run_file(const char *rel, unsigned long want_vectors,
     return;
   }
   for (i = 0; i < root->count; i++) run_vector(root->items[i], i);
-  printf("%s: %lu vectors run, %lu of KEMs not offered without a secret\n",
-         rel, nvec - before, nna - na_before);
+  printf("%s: %lu vectors run, %lu of KEMs not offered without a secret\n", rel,
+         nvec - before, nna - na_before);
   CHECKF(nvec - before == want_vectors && nna - na_before == want_na,
-         "%s: %lu vectors run, %lu not applicable", rel, want_vectors,
-         want_na);
+         "%s: %lu vectors run, %lu not applicable", rel, want_vectors, want_na);
   json_free(root);
   free(text);
 }
@@ -334,8 +330,9 @@ int main(void) {
   run_file("hpke/go-rfc9180.json", 8, 16);
   run_file("hpke/go-hpke-pq.json", 13, 0);
   run_file("hpke/hpkewg-hpke-pq-53273fb.json", 13, 0);
-  printf("%lu vectors (%lu through the key schedule alone), %lu encryptions, "
-         "%lu exports\n",
-         nvec, nks_only, nenc, nexp);
+  printf(
+      "%lu vectors (%lu through the key schedule alone), %lu encryptions, "
+      "%lu exports\n",
+      nvec, nks_only, nenc, nexp);
   return test_summary("test_hpke_vectors");
 }

@@ -198,8 +198,8 @@ int mlkem_hpke_private_key_public(const mlkem_hpke_private_key *key,
                  k != NULL ? k->npk : 0, pk, pk_len);
 }
 
-int mlkem_hpke_private_key_bytes(const mlkem_hpke_private_key *key,
-                                 uint8_t *sk, size_t sk_len) {
+int mlkem_hpke_private_key_bytes(const mlkem_hpke_private_key *key, uint8_t *sk,
+                                 size_t sk_len) {
   const mlkem_hpke_kem *k;
   if (key == NULL) return key_out(NULL, 0, 0, sk, sk_len);
   k = mlkem_hpke_kem_get(key->kem);
@@ -230,14 +230,14 @@ void mlkem_hpke_public_key_wipe(mlkem_hpke_public_key *key) {
  * VerifyPSKInputs): MLKEM_OK with *mode set, or the error. own is the key
  * object of this side (pkR or skR, already checked for NULL), auth_kem the
  * KEM of the other side's Auth key (0: none). */
-static int check_setup(mlkem_hpke_suite suite, uint16_t own_kem,
-                       int auth_given, uint16_t auth_kem, int auth_ok,
-                       const uint8_t *info, size_t info_len,
-                       const mlkem_hpke_psk *psk, uint8_t *mode) {
+static int check_setup(mlkem_hpke_suite suite, uint16_t own_kem, int auth_given,
+                       uint16_t auth_kem, int auth_ok, const uint8_t *info,
+                       size_t info_len, const mlkem_hpke_psk *psk,
+                       uint8_t *mode) {
   const mlkem_hpke_kem *k = mlkem_hpke_kem_get(suite.kem);
   if (BAD_BUF(info, info_len) ||
-      (psk != NULL &&
-       (BAD_BUF(psk->psk, psk->psk_len) || BAD_BUF(psk->psk_id, psk->psk_id_len))))
+      (psk != NULL && (BAD_BUF(psk->psk, psk->psk_len) ||
+                       BAD_BUF(psk->psk_id, psk->psk_id_len))))
     return MLKEM_ERR_NULL_ARGUMENT;
   if (k == NULL || mlkem_hpke_kdf_get(suite.kdf) == NULL ||
       mlkem_hpke_aead_get(suite.aead) == NULL)
@@ -247,8 +247,7 @@ static int check_setup(mlkem_hpke_suite suite, uint16_t own_kem,
       mlkem_hpke_suite_check(suite) != MLKEM_OK)
     return MLKEM_ERR_UNSUPPORTED;
   if (own_kem != suite.kem || (auth_given && auth_kem != suite.kem))
-    return auth_given && !auth_ok ? MLKEM_HPKE_ERR_STATE
-                                  : MLKEM_HPKE_ERR_SUITE;
+    return auth_given && !auth_ok ? MLKEM_HPKE_ERR_STATE : MLKEM_HPKE_ERR_SUITE;
   if (psk != NULL && (psk->psk_len == 0 || psk->psk_id_len == 0))
     return MLKEM_HPKE_ERR_MODE;
   if (auth_given && !k->auth) return MLKEM_HPKE_ERR_MODE;
@@ -294,11 +293,11 @@ static int setup_sender(mlkem_hpke_sender *ctx, uint8_t *enc, size_t enc_len,
     }
   }
   if (err == MLKEM_OK)
-    err = k->encap(k, ss, enc, pkR->data, skS != NULL ? skS->data : NULL,
-                   coins, ikmE_len);
+    err = k->encap(k, ss, enc, pkR->data, skS != NULL ? skS->data : NULL, coins,
+                   ikmE_len);
   if (err == MLKEM_OK)
-    err = mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, info, info_len,
-                                  psk);
+    err =
+        mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, info, info_len, psk);
   mlkem_zeroize(coins, sizeof coins);
   mlkem_zeroize(ss, sizeof ss);
   if (err != MLKEM_OK) {
@@ -358,8 +357,8 @@ int mlkem_hpke_setup_recipient(mlkem_hpke_recipient *ctx,
   if (err == MLKEM_OK)
     err = k->decap(k, ss, enc, skR->data, pkS != NULL ? pkS->data : NULL);
   if (err == MLKEM_OK)
-    err = mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, info, info_len,
-                                  psk);
+    err =
+        mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, info, info_len, psk);
   mlkem_zeroize(ss, sizeof ss);
   if (err != MLKEM_OK) mlkem_zeroize(ctx, sizeof *ctx);
   mlkem_scrub_stack();
@@ -391,9 +390,8 @@ int mlkem_hpke_sender_seal(mlkem_hpke_sender *ctx, uint8_t *ct, size_t ct_len,
 }
 
 int mlkem_hpke_recipient_open(mlkem_hpke_recipient *ctx, uint8_t *pt,
-                              size_t pt_len, const uint8_t *aad,
-                              size_t aad_len, const uint8_t *ct,
-                              size_t ct_len) {
+                              size_t pt_len, const uint8_t *aad, size_t aad_len,
+                              const uint8_t *ct, size_t ct_len) {
   int err;
   if (BAD_BUF(pt, pt_len)) return MLKEM_ERR_NULL_ARGUMENT;
   if (ctx == NULL || ct == NULL || BAD_BUF(aad, aad_len))
@@ -431,8 +429,7 @@ int mlkem_hpke_sender_export(const mlkem_hpke_sender *ctx, uint8_t *out,
 }
 
 int mlkem_hpke_recipient_export(const mlkem_hpke_recipient *ctx, uint8_t *out,
-                                size_t out_len,
-                                const uint8_t *exporter_context,
+                                size_t out_len, const uint8_t *exporter_context,
                                 size_t context_len) {
   return export(ctx != NULL ? &ctx->s : NULL, out, out_len, exporter_context,
                 context_len);
@@ -468,8 +465,7 @@ int mlkem_hpke_seal(mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len,
                     uint8_t *ct, size_t ct_len,
                     const mlkem_hpke_public_key *pkR, const uint8_t *info,
                     size_t info_len, const uint8_t *aad, size_t aad_len,
-                    const uint8_t *pt, size_t pt_len,
-                    const mlkem_hpke_psk *psk,
+                    const uint8_t *pt, size_t pt_len, const mlkem_hpke_psk *psk,
                     const mlkem_hpke_private_key *skS) {
   mlkem_hpke_sender ctx;
   int err;
@@ -477,8 +473,8 @@ int mlkem_hpke_seal(mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len,
     zero(enc, enc_len);
     return MLKEM_ERR_NULL_ARGUMENT;
   }
-  err = mlkem_hpke_setup_sender(&ctx, enc, enc_len, suite, pkR, info,
-                                info_len, psk, skS);
+  err = mlkem_hpke_setup_sender(&ctx, enc, enc_len, suite, pkR, info, info_len,
+                                psk, skS);
   if (err == MLKEM_OK)
     err = mlkem_hpke_sender_seal(&ctx, ct, ct_len, aad, aad_len, pt, pt_len);
   mlkem_hpke_sender_wipe(&ctx);
@@ -502,8 +498,7 @@ int mlkem_hpke_open(mlkem_hpke_suite suite, uint8_t *pt, size_t pt_len,
   err = mlkem_hpke_setup_recipient(&ctx, suite, skR, enc, enc_len, info,
                                    info_len, psk, pkS);
   if (err == MLKEM_OK)
-    err = mlkem_hpke_recipient_open(&ctx, pt, pt_len, aad, aad_len, ct,
-                                    ct_len);
+    err = mlkem_hpke_recipient_open(&ctx, pt, pt_len, aad, aad_len, ct, ct_len);
   mlkem_hpke_recipient_wipe(&ctx);
   if (err != MLKEM_OK) zero(pt, pt_len);
   mlkem_scrub_stack();

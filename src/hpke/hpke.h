@@ -62,9 +62,8 @@ void mlkem_hpke_labeled_extract(const mlkem_hpke_kdf *kdf,
  * (-1 otherwise, nothing written). */
 int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
                               const mlkem_hpke_suite_id *sid, uint8_t *out,
-                              size_t len, const uint8_t *prk,
-                              const char *label, const mlkem_span *info,
-                              size_t ninfo);
+                              size_t len, const uint8_t *prk, const char *label,
+                              const mlkem_span *info, size_t ninfo);
 
 /* LabeledDerive(ikm, label, context, L) (draft-ietf-hpke-hpke-03 section
  * 4): ikm and context as lists; L below 65,536 (-1 otherwise). */

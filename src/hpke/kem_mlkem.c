@@ -21,16 +21,13 @@
 #include "ct.h"
 #include "hpke/hpke.h"
 
-#define SET(k)                                                               \
-  {MLKEM##k##_EK_BYTES,                                                      \
-   MLKEM##k##_CT_BYTES,                                                      \
-   MLKEM##k##_DK_BYTES,                                                      \
-   mlkem##k##_keygen_derand,                                                 \
-   mlkem##k##_expand_ek,                                                     \
-   mlkem##k##_expand_dk,                                                     \
-   mlkem##k##_encaps_expanded_derand,                                        \
-   mlkem##k##_decaps_expanded,                                               \
-   mlkem##k##_expanded_dk_wipe}
+#define SET(k)                                                                \
+  {                                                                           \
+    MLKEM##k##_EK_BYTES, MLKEM##k##_CT_BYTES, MLKEM##k##_DK_BYTES,            \
+        mlkem##k##_keygen_derand, mlkem##k##_expand_ek, mlkem##k##_expand_dk, \
+        mlkem##k##_encaps_expanded_derand, mlkem##k##_decaps_expanded,        \
+        mlkem##k##_expanded_dk_wipe                                           \
+  }
 
 static const mlkem_hpke_mlkem_set set512 = SET(512);
 const mlkem_hpke_mlkem_set mlkem_hpke_mlkem768_set = SET(768);
@@ -90,8 +87,7 @@ static int encap(const mlkem_hpke_kem *kem, uint8_t *ss, uint8_t *enc,
 static int decap(const mlkem_hpke_kem *kem, uint8_t *ss, const uint8_t *enc,
                  const uint8_t *skR, const uint8_t *pkS) {
   (void)pkS;
-  return set_of(kem)->decaps_expanded(ss, enc,
-                                      skR + MLKEM_HPKE_PRIV_EXPANDED);
+  return set_of(kem)->decaps_expanded(ss, enc, skR + MLKEM_HPKE_PRIV_EXPANDED);
 }
 
 /* clang-format off */

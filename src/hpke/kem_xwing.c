@@ -54,9 +54,8 @@ static int import_sk(const mlkem_hpke_kem *kem, uint8_t *data,
   mlkem_xwing_expand(expanded, sk);
   memcpy(data, sk, XWING_SK_BYTES);
   memcpy(data + SK_X, expanded + 64, 32);
-  err = mlkem_hpke_mlkem_import_seed(&mlkem_hpke_mlkem768_set,
-                                     data + MLKEM_HPKE_PRIV_EXPANDED, pk,
-                                     expanded);
+  err = mlkem_hpke_mlkem_import_seed(
+      &mlkem_hpke_mlkem768_set, data + MLKEM_HPKE_PRIV_EXPANDED, pk, expanded);
   x->scalarmult_base(pk + MK_EK, expanded + 64);
   /* The public key is public (ct_testing.h). */
   MLKEM_CT_UNPOISON(pk, XWING_PK_BYTES);

@@ -42,8 +42,8 @@ static void combine_two_stage(mlkem_hpke_context_state *st,
     (void)mlkem_hpke_labeled_expand(kdf, sid, st->key, st->nk, secret, "key",
                                     in, 1);
     (void)mlkem_hpke_labeled_expand(kdf, sid, st->base_nonce,
-                                    sizeof st->base_nonce, secret,
-                                    "base_nonce", in, 1);
+                                    sizeof st->base_nonce, secret, "base_nonce",
+                                    in, 1);
   }
   (void)mlkem_hpke_labeled_expand(kdf, sid, st->exporter_secret, kdf->nh,
                                   secret, "exp", in, 1);

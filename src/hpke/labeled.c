@@ -47,9 +47,8 @@ void mlkem_hpke_labeled_extract(const mlkem_hpke_kdf *kdf,
 
 int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
                               const mlkem_hpke_suite_id *sid, uint8_t *out,
-                              size_t len, const uint8_t *prk,
-                              const char *label, const mlkem_span *info,
-                              size_t ninfo) {
+                              size_t len, const uint8_t *prk, const char *label,
+                              const mlkem_span *info, size_t ninfo) {
   /* labeled_info = I2OSP(L, 2) || "HPKE-v1" || suite_id || label || info */
   mlkem_span parts[4 + MAX_PARTS];
   uint8_t l2[2];
@@ -111,6 +110,6 @@ int mlkem_hpke_derive_seed(uint16_t kem, uint8_t *seed, size_t n,
   mlkem_hpke_suite_id sid;
   mlkem_span in = span(ikm, ikm_len);
   mlkem_hpke_kem_suite_id(&sid, kem);
-  return mlkem_hpke_labeled_derive(&mlkem_hpke_kdf_shake256, &sid, seed, n,
-                                   &in, 1, "DeriveKeyPair", NULL, 0);
+  return mlkem_hpke_labeled_derive(&mlkem_hpke_kdf_shake256, &sid, seed, n, &in,
+                                   1, "DeriveKeyPair", NULL, 0);
 }

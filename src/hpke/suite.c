@@ -45,8 +45,7 @@ static const mlkem_hpke_aead aeads[] = {
 
 static const mlkem_hpke_kem *const kems[] = {
     &mlkem_hpke_kem_dhkem_x25519, &mlkem_hpke_kem_mlkem512,
-    &mlkem_hpke_kem_mlkem768, &mlkem_hpke_kem_mlkem1024,
-    &mlkem_hpke_kem_xwing};
+    &mlkem_hpke_kem_mlkem768, &mlkem_hpke_kem_mlkem1024, &mlkem_hpke_kem_xwing};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

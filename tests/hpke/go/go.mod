@@ -1,0 +1,3 @@
+module mlkem/tests/hpke/go
+
+go 1.26
