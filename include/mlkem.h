@@ -156,7 +156,8 @@ extern "C" {
  * that is not the AEAD's length, a ciphertext shorter than the 16-byte
  * tag, or a plaintext or aad beyond the AEAD's limits (AES-GCM: plaintext
  * up to 2^36 - 32 bytes, aad below 2^61 bytes, NIST SP 800-38D Section
- * 5.2.1.1). Outputs zeroed. */
+ * 5.2.1.1; ChaCha20-Poly1305: a plaintext of at most 2^38 - 64 bytes, RFC
+ * 8439 Section 2.8). Outputs zeroed. */
 #define MLKEM_ERR_AEAD_LENGTH (-11)
 /* An algorithm identifier this library does not implement (for example
  * an AEAD identifier of mlkem_aead_seal other than those of

@@ -296,8 +296,8 @@ static int setup_sender(mlkem_hpke_sender *ctx, uint8_t *enc, size_t enc_len,
     err = k->encap(k, ss, enc, pkR->data, skS != NULL ? skS->data : NULL, coins,
                    ikmE_len);
   if (err == MLKEM_OK)
-    err =
-        mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, info, info_len, psk);
+    err = mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, sizeof ss, info,
+                                  info_len, psk);
   mlkem_zeroize(coins, sizeof coins);
   mlkem_zeroize(ss, sizeof ss);
   if (err != MLKEM_OK) {
@@ -357,8 +357,8 @@ int mlkem_hpke_setup_recipient(mlkem_hpke_recipient *ctx,
   if (err == MLKEM_OK)
     err = k->decap(k, ss, enc, skR->data, pkS != NULL ? pkS->data : NULL);
   if (err == MLKEM_OK)
-    err =
-        mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, info, info_len, psk);
+    err = mlkem_hpke_key_schedule(&ctx->s, suite, mode, ss, sizeof ss, info,
+                                  info_len, psk);
   mlkem_zeroize(ss, sizeof ss);
   if (err != MLKEM_OK) mlkem_zeroize(ctx, sizeof *ctx);
   mlkem_scrub_stack();

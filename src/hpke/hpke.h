@@ -172,10 +172,11 @@ int mlkem_hpke_derive_seed(uint16_t kem, uint8_t *seed, size_t n,
 #define MLKEM_HPKE_CTX_MAGIC 0x48504b43u /* "HPKC" */
 
 /* KeySchedule (RFC 9180 5.1; draft-ietf-hpke-hpke-03 5.1 for a one-stage
- * KDF): sets up st from the shared secret. Returns 0, or
- * MLKEM_HPKE_ERR_LENGTH for an input beyond the one-stage limits. */
+ * KDF): sets up st from the shared secret (ss_len bytes: 32 for every KEM
+ * here; the tests also run the other KEMs' vectors through it). Returns 0,
+ * or MLKEM_HPKE_ERR_LENGTH for an input beyond the one-stage limits. */
 int mlkem_hpke_key_schedule(mlkem_hpke_context_state *st, mlkem_hpke_suite s,
-                            uint8_t mode, const uint8_t ss[32],
+                            uint8_t mode, const uint8_t *ss, size_t ss_len,
                             const uint8_t *info, size_t info_len,
                             const mlkem_hpke_psk *psk);
 

@@ -22,8 +22,8 @@ static mlkem_span span(const void *p, size_t len) {
 static void combine_two_stage(mlkem_hpke_context_state *st,
                               const mlkem_hpke_kdf *kdf,
                               const mlkem_hpke_suite_id *sid, uint8_t mode,
-                              const uint8_t ss[32], mlkem_span info,
-                              mlkem_span psk, mlkem_span psk_id) {
+                              mlkem_span ss, mlkem_span info, mlkem_span psk,
+                              mlkem_span psk_id) {
   uint8_t ksc[1 + 2 * 64], secret[64];
   mlkem_span in[1];
   ksc[0] = mode;
@@ -33,8 +33,7 @@ static void combine_two_stage(mlkem_hpke_context_state *st,
   mlkem_hpke_labeled_extract(kdf, sid, ksc + 1 + kdf->nh, NULL, 0, "info_hash",
                              in, 1);
   in[0] = psk;
-  mlkem_hpke_labeled_extract(kdf, sid, secret, ss, MLKEM_HPKE_SECRET_BYTES,
-                             "secret", in, 1);
+  mlkem_hpke_labeled_extract(kdf, sid, secret, ss.p, ss.len, "secret", in, 1);
   in[0] = span(ksc, 1 + 2 * (size_t)kdf->nh);
   /* Cannot fail: Nk, Nn, Nh are far below 255 Nh. The export-only AEAD's
    * key and base_nonce are empty (Nk = Nn = 0), and so skipped. */
@@ -57,16 +56,16 @@ static void combine_two_stage(mlkem_hpke_context_state *st,
 static void combine_one_stage(mlkem_hpke_context_state *st,
                               const mlkem_hpke_kdf *kdf,
                               const mlkem_hpke_suite_id *sid, uint8_t mode,
-                              const uint8_t ss[32], mlkem_span info,
-                              mlkem_span psk, mlkem_span psk_id) {
+                              mlkem_span ss, mlkem_span info, mlkem_span psk,
+                              mlkem_span psk_id) {
   uint8_t pre[4][2], secret[32 + 12 + 64];
   const size_t nn = st->nk != 0 ? sizeof st->base_nonce : 0;
   const size_t n = st->nk + nn + kdf->nh;
   mlkem_span secrets[4], context[5];
   pre[0][0] = (uint8_t)(psk.len >> 8);
   pre[0][1] = (uint8_t)psk.len;
-  pre[1][0] = 0;
-  pre[1][1] = MLKEM_HPKE_SECRET_BYTES;
+  pre[1][0] = (uint8_t)(ss.len >> 8);
+  pre[1][1] = (uint8_t)ss.len;
   pre[2][0] = (uint8_t)(psk_id.len >> 8);
   pre[2][1] = (uint8_t)psk_id.len;
   pre[3][0] = (uint8_t)(info.len >> 8);
@@ -74,7 +73,7 @@ static void combine_one_stage(mlkem_hpke_context_state *st,
   secrets[0] = span(pre[0], 2);
   secrets[1] = psk;
   secrets[2] = span(pre[1], 2);
-  secrets[3] = span(ss, MLKEM_HPKE_SECRET_BYTES);
+  secrets[3] = ss;
   context[0] = span(&mode, 1);
   context[1] = span(pre[2], 2);
   context[2] = psk_id;
@@ -89,7 +88,7 @@ static void combine_one_stage(mlkem_hpke_context_state *st,
 }
 
 int mlkem_hpke_key_schedule(mlkem_hpke_context_state *st, mlkem_hpke_suite s,
-                            uint8_t mode, const uint8_t ss[32],
+                            uint8_t mode, const uint8_t *ss, size_t ss_len,
                             const uint8_t *info, size_t info_len,
                             const mlkem_hpke_psk *psk) {
   const mlkem_hpke_kdf *kdf = mlkem_hpke_kdf_get(s.kdf);
@@ -115,9 +114,11 @@ int mlkem_hpke_key_schedule(mlkem_hpke_context_state *st, mlkem_hpke_suite s,
   st->nh = kdf->nh;
   mlkem_hpke_full_suite_id(&sid, s);
   if (kdf->two_stage)
-    combine_two_stage(st, kdf, &sid, mode, ss, span(info, info_len), p, pid);
+    combine_two_stage(st, kdf, &sid, mode, span(ss, ss_len),
+                      span(info, info_len), p, pid);
   else
-    combine_one_stage(st, kdf, &sid, mode, ss, span(info, info_len), p, pid);
+    combine_one_stage(st, kdf, &sid, mode, span(ss, ss_len),
+                      span(info, info_len), p, pid);
   st->magic = MLKEM_HPKE_CTX_MAGIC;
   return MLKEM_OK;
 }

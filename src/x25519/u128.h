@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * x25519/u128.h - the 64 x 64 -> 128-bit products and 128-bit sums of the
- * radix-2^51 field (fe51.h).
+ * radix-2^51 field (fe51.h) and of Poly1305's radix-2^64 arithmetic
+ * (aead/poly1305_scalar.h).
  *
  * gcc and clang have unsigned __int128 on every 64-bit target, and each
  * function below is then one or two instructions. Other compilers (MSVC,
@@ -40,6 +41,15 @@ static inline uint64_t mlkem_lo64(mlkem_u128 a) {
 /* a >> s for 0 < s < 64; the caller keeps the result below 2^64. */
 static inline uint64_t mlkem_shr128(mlkem_u128 a, unsigned s) {
   return (uint64_t)(a >> s);
+}
+
+/* a as a 128-bit value, and the top 64 bits of a. */
+static inline mlkem_u128 mlkem_u128_of(uint64_t a) {
+  return a;
+}
+
+static inline uint64_t mlkem_hi64(mlkem_u128 a) {
+  return (uint64_t)(a >> 64);
 }
 
 #else
@@ -86,6 +96,17 @@ static inline uint64_t mlkem_lo64(mlkem_u128 a) {
 
 static inline uint64_t mlkem_shr128(mlkem_u128 a, unsigned s) {
   return (a.lo >> s) | (a.hi << (64 - s));
+}
+
+static inline mlkem_u128 mlkem_u128_of(uint64_t a) {
+  mlkem_u128 r;
+  r.lo = a;
+  r.hi = 0;
+  return r;
+}
+
+static inline uint64_t mlkem_hi64(mlkem_u128 a) {
+  return a.hi;
 }
 
 #endif

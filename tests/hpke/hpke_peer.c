@@ -134,8 +134,7 @@ static int command(char **f, int nf) {
       err = mlkem_hpke_setup_recipient(&ctx, s, &priv, bufs[1], (size_t)len[1],
                                        bufs[2], (size_t)len[2], NULL, NULL);
     if (err == 0)
-      err = mlkem_hpke_recipient_export(&ctx, out1, l, bufs[3],
-                                        (size_t)len[3]);
+      err = mlkem_hpke_recipient_export(&ctx, out1, l, bufs[3], (size_t)len[3]);
     mlkem_hpke_recipient_wipe(&ctx);
     if (err != 0) return fail(err);
     put_hex(out1, l);
