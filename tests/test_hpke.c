@@ -78,9 +78,8 @@ static void round_trip(mlkem_hpke_suite s, const mlkem_hpke_psk *psk,
                                  psk, auth ? &skS : NULL) == 0,
          "setup sender %04x %04x %04x psk %d auth %d", s.kem, s.kdf, s.aead,
          psk != NULL, auth);
-  CHECKF(mlkem_hpke_setup_recipient(&rcv, s, &skR, enc, nenc, info,
-                                    sizeof info, psk,
-                                    auth ? &pkS : NULL) == 0,
+  CHECKF(mlkem_hpke_setup_recipient(&rcv, s, &skR, enc, nenc, info, sizeof info,
+                                    psk, auth ? &pkS : NULL) == 0,
          "setup recipient %04x %04x %04x", s.kem, s.kdf, s.aead);
   for (i = 0; !export_only && i < 4; i++) {
     size_t n = i * 337;
@@ -102,8 +101,8 @@ static void round_trip(mlkem_hpke_suite s, const mlkem_hpke_psk *psk,
     CHECKF(mlkem_hpke_seal(s, wire, nenc, wire + nenc, 1016, &pkR, info,
                            sizeof info, NULL, 0, msg, 1000, psk,
                            auth ? &skS : NULL) == 0 &&
-               mlkem_hpke_open(s, pt, 1000, &skR, wire, nenc, info,
-                               sizeof info, NULL, 0, wire + nenc, 1016, psk,
+               mlkem_hpke_open(s, pt, 1000, &skR, wire, nenc, info, sizeof info,
+                               NULL, 0, wire + nenc, 1016, psk,
                                auth ? &pkS : NULL) == 0 &&
                memcmp(pt, msg, 1000) == 0,
            "single-shot %04x %04x %04x", s.kem, s.kdf, s.aead);
@@ -168,8 +167,8 @@ static void test_adapters(void) {
                                    NULL) == 0);
   CHECK_MEM(&rcv.s, &want, sizeof want, "ML-KEM-768 recipient context");
   CHECK(mlkem_hpke_setup_sender_derand(&snd, enc, 1088, s, &pkR, NULL, 0, NULL,
-                                       NULL, coins, 31) ==
-        MLKEM_HPKE_ERR_LENGTH);
+                                       NULL, coins,
+                                       31) == MLKEM_HPKE_ERR_LENGTH);
 
   /* X-Wing: xwing_keygen_derand of the derived seed, xwing_encaps_derand
    * and xwing_decaps on the seed. */
@@ -190,16 +189,20 @@ static void test_adapters(void) {
   CHECK(mlkem_hpke_key_schedule(&want, s, 0, ss, 32, NULL, 0, NULL) == 0);
   CHECK(mlkem_hpke_setup_recipient(&rcv, s, &skR, enc, 1120, NULL, 0, NULL,
                                    NULL) == 0);
-  CHECK_MEM(&rcv.s, &want, sizeof want, "X-Wing decap of an altered enc is "
-                                        "xwing_decaps's");
+  CHECK_MEM(&rcv.s, &want, sizeof want,
+            "X-Wing decap of an altered enc is "
+            "xwing_decaps's");
   mlkem_hpke_sender_wipe(&snd);
   mlkem_hpke_recipient_wipe(&rcv);
 }
 
-/* ---- refusals ------------------------------------------------------------- */
+/* ---- refusals -------------------------------------------------------------
+ */
 
 /* Fills with a pattern, so that zeroing shows. */
-static void dirty(void *p, size_t n) { memset(p, 0xA5, n); }
+static void dirty(void *p, size_t n) {
+  memset(p, 0xA5, n);
+}
 
 static void test_wrong_inputs(uint16_t kem) {
   mlkem_hpke_suite s = suite_of(kem, 0x0001, 0x0001), t;
@@ -217,15 +220,15 @@ static void test_wrong_inputs(uint16_t kem) {
                         sizeof aad, msg, n, NULL, NULL) == 0);
   memcpy(enc2, enc, nenc);
 
-#define OPEN_FAILS(want, suite, key, e, elen, inf, ilen, a, alen, c, clen, \
-                   plen)                                                   \
-  do {                                                                     \
-    dirty(pt, sizeof pt);                                                  \
-    CHECKF(mlkem_hpke_open(suite, pt, plen, key, e, elen, inf, ilen, a,    \
-                           alen, c, clen, NULL, NULL) == (want) &&         \
-               test_all_bytes(pt, plen, 0),                                \
-           "%s: %s refused with %s, pt zeroed", what, #key " " #e " " #c,  \
-           #want);                                                         \
+#define OPEN_FAILS(want, suite, key, e, elen, inf, ilen, a, alen, c, clen,    \
+                   plen)                                                      \
+  do {                                                                        \
+    dirty(pt, sizeof pt);                                                     \
+    CHECKF(mlkem_hpke_open(suite, pt, plen, key, e, elen, inf, ilen, a, alen, \
+                           c, clen, NULL, NULL) == (want) &&                  \
+               test_all_bytes(pt, plen, 0),                                   \
+           "%s: %s refused with %s, pt zeroed", what, #key " " #e " " #c,     \
+           #want);                                                            \
   } while (0)
 
   /* It opens as it is. */
@@ -267,8 +270,8 @@ static void test_wrong_inputs(uint16_t kem) {
   OPEN_FAILS(MLKEM_HPKE_ERR_LENGTH, s, &skR, enc, nenc, info, sizeof info, aad,
              sizeof aad, ct, n + 16, n + 1);
   /* Other info, other aad. */
-  OPEN_FAILS(MLKEM_ERR_AEAD_TAG, s, &skR, enc, nenc, info, sizeof info - 1,
-             aad, sizeof aad, ct, n + 16, n);
+  OPEN_FAILS(MLKEM_ERR_AEAD_TAG, s, &skR, enc, nenc, info, sizeof info - 1, aad,
+             sizeof aad, ct, n + 16, n);
   OPEN_FAILS(MLKEM_ERR_AEAD_TAG, s, &skR, enc, nenc, info, sizeof info, aad,
              sizeof aad - 1, ct, n + 16, n);
   /* Every byte of the ciphertext and tag, and some of enc, flipped. */
@@ -358,8 +361,7 @@ static void test_message_limit(void) {
   /* A wiped context is refused. */
   CHECK(mlkem_hpke_sender_seal(&snd, ct, 20, NULL, 0, msg, 4) ==
         MLKEM_HPKE_ERR_STATE);
-  CHECK(mlkem_hpke_sender_export(&snd, pt, 8, NULL, 0) ==
-        MLKEM_HPKE_ERR_STATE);
+  CHECK(mlkem_hpke_sender_export(&snd, pt, 8, NULL, 0) == MLKEM_HPKE_ERR_STATE);
   CHECK(mlkem_hpke_sender_mode(&snd) == -1);
 }
 
@@ -445,8 +447,8 @@ static void test_keys(void) {
     CHECK(mlkem_hpke_private_key_kem(&skR) == kems[k]);
     CHECK(mlkem_hpke_public_key_import(&pkR, kems[k], pk, npk) == 0 &&
           mlkem_hpke_public_key_bytes(&pkR, pk2, npk) == 0 &&
-          memcmp(pk, pk2, npk) == 0 && mlkem_hpke_public_key_kem(&pkR) ==
-                                           kems[k]);
+          memcmp(pk, pk2, npk) == 0 &&
+          mlkem_hpke_public_key_kem(&pkR) == kems[k]);
     /* Wrong lengths, zeroed outputs. */
     dirty(pk, npk);
     dirty(sk, nsk);
@@ -503,15 +505,15 @@ static void test_null_arguments(void) {
   CHECK(mlkem_hpke_setup_sender(NULL, enc, 32, s, &pkR, NULL, 0, NULL, NULL) ==
             MLKEM_ERR_NULL_ARGUMENT &&
         test_all_bytes(enc, 32, 0));
-  CHECK(mlkem_hpke_setup_sender(&snd, NULL, 32, s, &pkR, NULL, 0, NULL,
-                                NULL) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(mlkem_hpke_setup_sender(&snd, NULL, 32, s, &pkR, NULL, 0, NULL, NULL) ==
+        MLKEM_ERR_NULL_ARGUMENT);
   CHECK(mlkem_hpke_setup_sender(&snd, enc, 32, s, NULL, NULL, 0, NULL, NULL) ==
         MLKEM_ERR_NULL_ARGUMENT);
   CHECK(mlkem_hpke_setup_sender(&snd, enc, 32, s, &pkR, NULL, 3, NULL, NULL) ==
         MLKEM_ERR_NULL_ARGUMENT);
   CHECK(mlkem_hpke_setup_sender_derand(&snd, enc, 32, s, &pkR, NULL, 0, NULL,
-                                       NULL, NULL, 32) ==
-        MLKEM_ERR_NULL_ARGUMENT);
+                                       NULL, NULL,
+                                       32) == MLKEM_ERR_NULL_ARGUMENT);
   CHECK(mlkem_hpke_setup_recipient(&rcv, s, NULL, enc, 32, NULL, 0, NULL,
                                    NULL) == MLKEM_ERR_NULL_ARGUMENT);
   CHECK(mlkem_hpke_setup_recipient(&rcv, s, &skR, NULL, 32, NULL, 0, NULL,
@@ -540,9 +542,9 @@ static void test_names(void) {
   uint16_t id;
   size_t i;
   static const int codes[] = {
-      MLKEM_HPKE_ERR_SUITE,         MLKEM_HPKE_ERR_LENGTH,
-      MLKEM_HPKE_ERR_MODE,          MLKEM_HPKE_ERR_MESSAGE_LIMIT,
-      MLKEM_HPKE_ERR_EXPORT_ONLY,   MLKEM_HPKE_ERR_STATE};
+      MLKEM_HPKE_ERR_SUITE,       MLKEM_HPKE_ERR_LENGTH,
+      MLKEM_HPKE_ERR_MODE,        MLKEM_HPKE_ERR_MESSAGE_LIMIT,
+      MLKEM_HPKE_ERR_EXPORT_ONLY, MLKEM_HPKE_ERR_STATE};
   for (i = 0; i < N(kems); i++)
     CHECK(mlkem_hpke_kem_by_name(mlkem_hpke_kem_name(kems[i]), &id) == 0 &&
           id == kems[i]);
