@@ -44,6 +44,11 @@ int mlkem_hpke_mlkem_import_seed(const mlkem_hpke_mlkem_set *set,
   /* KeyGen_internal for ek and dk, then the expansion of dk (its checks
    * pass: dk was just made). */
   int err = set->keygen_derand(ek, dk, seed);
+  /* ek, and ek || H(ek) inside dk, are the public key, though computed
+   * from the secret seed: declassified for make ct (ct_testing.h), as
+   * expand_dk's checks decide on them. */
+  MLKEM_CT_UNPOISON(ek, set->ek);
+  MLKEM_CT_UNPOISON(dk + set->dk - 64 - set->ek, set->ek + 32);
   if (err == MLKEM_OK) err = set->expand_dk(expanded_dk, dk);
   mlkem_zeroize(dk, sizeof dk);
   return err;

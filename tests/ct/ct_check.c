@@ -43,6 +43,15 @@
  * their seeds, randomness and coins secret: shared secrets and the client
  * state must stay marked.
  *
+ * Then HPKE (mlkem_hpke.h), for every KEM and KDF (the AEADs in turn,
+ * PSK mode for every other KDF, DHKEM's Auth modes): the ikm of the
+ * recipient's key, its private key, the encapsulation randomness, the PSK
+ * and the plaintext are secret; the key schedule, the KEM adapters and the
+ * AEADs run on them. Public: the public keys, enc, the ciphertext, info,
+ * aad, the return codes. The context's key, base nonce and exporter
+ * secret, the opened plaintext and the exported secrets must stay marked;
+ * declassified, they must agree between sender and recipient.
+ *
  * Then the PEM code of the key files (src/keyfile/pem.c; the `mlkem` tool
  * and the Python binding's load_pem_private_key read private keys with
  * it): DER of several lengths (every padding case, up to the largest
@@ -93,6 +102,7 @@
 #include "ct_testing.h"
 #include "sha2/sha2.h"
 #include "keyfile/pem.h"
+#include "mlkem_hpke.h"
 #include "mlkem_keyfile.h"
 #include "sha3/sha3.h"
 
@@ -710,6 +720,123 @@ static void run_hybrids(int tracking) {
   }
 }
 
+/* One HPKE setup, seal, open and export pair (see the top of the file). */
+static void hpke_case(mlkem_hpke_suite s, const mlkem_hpke_public_key *pkR,
+                      const mlkem_hpke_private_key *skR,
+                      const mlkem_hpke_private_key *skS,
+                      const mlkem_hpke_public_key *pkS, int with_psk,
+                      int tracking) {
+  static uint8_t enc[MLKEM_HPKE_MAX_ENC_BYTES], ct[100 + 16];
+  mlkem_hpke_sender snd;
+  mlkem_hpke_recipient rcv;
+  uint8_t coins[64], pskb[32], pt[100], back[100], e1[40], e2[40];
+  mlkem_hpke_psk psk = {pskb, sizeof pskb, (const uint8_t *)"id", 2};
+  size_t nenc = 0, ncoins = s.kem == MLKEM_HPKE_KEM_MLKEM768_X25519 ? 64 : 32;
+  char what[64];
+  int r, sealable = s.aead != MLKEM_HPKE_AEAD_EXPORT_ONLY;
+  snprintf(what, sizeof what, "HPKE %04x/%04x/%04x%s%s", s.kem, s.kdf, s.aead,
+           with_psk ? " psk" : "", skS != NULL ? " auth" : "");
+  r = mlkem_hpke_kem_sizes(s.kem, NULL, NULL, &nenc);
+  check(r == MLKEM_OK, what, "sizes");
+  rng_bytes(coins, sizeof coins);
+  rng_bytes(pskb, sizeof pskb);
+  rng_bytes(pt, sizeof pt);
+  MLKEM_CT_POISON(coins, sizeof coins);
+  MLKEM_CT_POISON(pskb, sizeof pskb);
+  MLKEM_CT_POISON(pt, sizeof pt);
+  r = mlkem_hpke_setup_sender_derand(&snd, enc, nenc, s, pkR, NULL, 0,
+                                     with_psk ? &psk : NULL, skS, coins,
+                                     ncoins);
+  MLKEM_CT_UNPOISON(&r, sizeof r);
+  check(r == MLKEM_OK, what, "setup_sender_derand returns 0");
+  if (tracking)
+    tracked(all_secret(snd.s.exporter_secret, snd.s.nh), what,
+            "the exporter secret is secret");
+  MLKEM_CT_UNPOISON(enc, nenc); /* sent */
+  if (sealable) {
+    r = mlkem_hpke_sender_seal(&snd, ct, sizeof ct, NULL, 0, pt, sizeof pt);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, what, "seal returns 0");
+    MLKEM_CT_UNPOISON(ct, sizeof ct); /* sent */
+  }
+  r = mlkem_hpke_setup_recipient(&rcv, s, skR, enc, nenc, NULL, 0,
+                                 with_psk ? &psk : NULL, pkS);
+  MLKEM_CT_UNPOISON(&r, sizeof r);
+  check(r == MLKEM_OK, what, "setup_recipient returns 0");
+  if (tracking && sealable)
+    tracked(all_secret(rcv.s.key, rcv.s.nk), what, "the AEAD key is secret");
+  if (sealable) {
+    r = mlkem_hpke_recipient_open(&rcv, back, sizeof back, NULL, 0, ct,
+                                  sizeof ct);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, what, "open returns 0");
+    if (tracking) tracked(all_secret(back, sizeof back), what, "pt is secret");
+    MLKEM_CT_UNPOISON(back, sizeof back); /* the test's own look */
+    MLKEM_CT_UNPOISON(pt, sizeof pt);
+    check(memcmp(back, pt, sizeof pt) == 0, what, "open gives the message");
+  }
+  r = mlkem_hpke_sender_export(&snd, e1, sizeof e1, (const uint8_t *)"c", 1);
+  MLKEM_CT_UNPOISON(&r, sizeof r);
+  check(r == MLKEM_OK, what, "sender export");
+  r = mlkem_hpke_recipient_export(&rcv, e2, sizeof e2, (const uint8_t *)"c", 1);
+  MLKEM_CT_UNPOISON(&r, sizeof r);
+  check(r == MLKEM_OK, what, "recipient export");
+  if (tracking) tracked(all_secret(e2, sizeof e2), what, "export is secret");
+  MLKEM_CT_UNPOISON(e1, sizeof e1);
+  MLKEM_CT_UNPOISON(e2, sizeof e2);
+  check(memcmp(e1, e2, sizeof e1) == 0, what, "exports agree");
+  mlkem_hpke_sender_wipe(&snd);
+  mlkem_hpke_recipient_wipe(&rcv);
+}
+
+/* An HPKE key pair from a secret ikm: the private key object secret, the
+ * public key declassified (published). */
+static void hpke_keys(uint16_t kem, mlkem_hpke_private_key *sk,
+                      mlkem_hpke_public_key *pk, int tracking) {
+  static uint8_t pkb[MLKEM_HPKE_MAX_PK_BYTES];
+  uint8_t ikm[64], skb[MLKEM_HPKE_MAX_SK_BYTES];
+  size_t npk = 0, nsk = 0;
+  int r = mlkem_hpke_kem_sizes(kem, &npk, &nsk, NULL);
+  check(r == MLKEM_OK, "HPKE", "sizes");
+  rng_bytes(ikm, sizeof ikm);
+  MLKEM_CT_POISON(ikm, sizeof ikm);
+  r = mlkem_hpke_derive_keypair(kem, pkb, npk, skb, nsk, ikm, sizeof ikm);
+  MLKEM_CT_UNPOISON(&r, sizeof r);
+  check(r == MLKEM_OK, "HPKE", "derive_keypair returns 0");
+  if (tracking) tracked(all_secret(skb, nsk), "HPKE", "sk is secret");
+  MLKEM_CT_UNPOISON(pkb, npk); /* published */
+  r = mlkem_hpke_private_key_import(sk, kem, skb, nsk);
+  MLKEM_CT_UNPOISON(&r, sizeof r);
+  check(r == MLKEM_OK, "HPKE", "private_key_import returns 0");
+  r = mlkem_hpke_public_key_import(pk, kem, pkb, npk);
+  check(r == MLKEM_OK, "HPKE", "public_key_import returns 0");
+}
+
+static void run_hpke(int tracking) {
+  static const uint16_t kems[5] = {0x0020, 0x0040, 0x0041, 0x0042, 0x647A};
+  static const uint16_t kdfs[7] = {1, 2, 3, 0x10, 0x11, 0x12, 0x13};
+  static const uint16_t aeads[4] = {1, 2, 3, 0xFFFF};
+  static mlkem_hpke_private_key skR, skS;
+  static mlkem_hpke_public_key pkR, pkS;
+  unsigned k, d;
+  for (k = 0; k < 5; k++) {
+    hpke_keys(kems[k], &skR, &pkR, tracking);
+    for (d = 0; d < 7; d++) {
+      mlkem_hpke_suite s = {kems[k], kdfs[d], aeads[(k + d) % 4]};
+      hpke_case(s, &pkR, &skR, NULL, NULL, d % 2, tracking);
+    }
+  }
+  /* DHKEM's Auth and AuthPSK modes: the sender's private key secret. */
+  hpke_keys(0x0020, &skR, &pkR, tracking);
+  hpke_keys(0x0020, &skS, &pkS, tracking);
+  for (d = 0; d < 2; d++) {
+    mlkem_hpke_suite s = {0x0020, kdfs[d], 1};
+    hpke_case(s, &pkR, &skR, &skS, &pkS, (int)d, tracking);
+  }
+  mlkem_hpke_private_key_wipe(&skR);
+  mlkem_hpke_private_key_wipe(&skS);
+}
+
 static void run_pem(void) {
   /* 86: a seed PKCS#8; 1730, 2498, 3266: the "both" form of each set. */
   static const size_t lens[] = {1, 2, 3, 48, 49, 50, 86, 1730, 2498, 3266};
@@ -846,6 +973,7 @@ int main(void) {
   run_symmetric(tracking);
   run_x25519(tracking);
   run_hybrids(tracking);
+  run_hpke(tracking);
   run_pem();
   for (i = 0; mlkem_kems[i] != NULL; i++)
     run_keyfile(mlkem_keyfile_alg_by_name(mlkem_kems[i]->name));

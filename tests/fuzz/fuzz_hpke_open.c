@@ -71,13 +71,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ninfo = take_var(&info, &data, &size);
   naad = take_var(&aad, &data, &size);
   nct = size > sizeof pt ? sizeof pt : size;
-  FUZZ_REQUIRE(mlkem_hpke_derive_keypair(s.kem, pkb, npk, skb, nsk, ikm,
-                                         sizeof ikm) == MLKEM_OK &&
-                   mlkem_hpke_private_key_import(&sk, s.kem, skb, nsk) ==
-                       MLKEM_OK &&
-                   mlkem_hpke_public_key_import(&pk, s.kem, pkb, npk) ==
-                       MLKEM_OK,
-               "the key pair of ikm");
+  FUZZ_REQUIRE(
+      mlkem_hpke_derive_keypair(s.kem, pkb, npk, skb, nsk, ikm, sizeof ikm) ==
+              MLKEM_OK &&
+          mlkem_hpke_private_key_import(&sk, s.kem, skb, nsk) == MLKEM_OK &&
+          mlkem_hpke_public_key_import(&pk, s.kem, pkb, npk) == MLKEM_OK,
+      "the key pair of ikm");
 
   /* The arbitrary message. */
   memset(pt, FUZZ_FILL, sizeof pt);
@@ -92,11 +91,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (i = 0; i < nct - 16; i++)
       FUZZ_REQUIRE(pt[i] == 0, "a failed open releases nothing");
   memset(pt2, FUZZ_FILL, sizeof pt2);
-  FUZZ_REQUIRE(mlkem_hpke_open(s, pt2, nct >= 16 ? nct - 16 : 0, &sk, enc,
-                               nenc, info, ninfo, aad, naad, data, nct, NULL,
-                               NULL) == err &&
-                   memcmp(pt, pt2, nct >= 16 ? nct - 16 : 0) == 0,
-               "open is deterministic");
+  FUZZ_REQUIRE(
+      mlkem_hpke_open(s, pt2, nct >= 16 ? nct - 16 : 0, &sk, enc, nenc, info,
+                      ninfo, aad, naad, data, nct, NULL, NULL) == err &&
+          memcmp(pt, pt2, nct >= 16 ? nct - 16 : 0) == 0,
+      "open is deterministic");
   if (s.aead == MLKEM_HPKE_AEAD_EXPORT_ONLY || nct > sizeof ct2 - 16) return 0;
 
   /* A message sealed to the key: the ciphertext's bytes as plaintext. */
@@ -104,10 +103,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mlkem_hpke_sender snd;
     mlkem_hpke_recipient rcv;
     size_t ncoins = s.kem == 0x647A ? 64 : 32, flip;
-    FUZZ_REQUIRE(mlkem_hpke_setup_sender_derand(&snd, enc2, nenc, s, &pk, info,
-                                                ninfo, NULL, NULL, enc,
-                                                ncoins) == MLKEM_OK,
-                 "setup with the input's randomness");
+    FUZZ_REQUIRE(
+        mlkem_hpke_setup_sender_derand(&snd, enc2, nenc, s, &pk, info, ninfo,
+                                       NULL, NULL, enc, ncoins) == MLKEM_OK,
+        "setup with the input's randomness");
     err = mlkem_hpke_sender_seal(&snd, ct2, nct + 16, aad, naad, data, nct);
     FUZZ_REQUIRE(err == MLKEM_OK, "seal");
     FUZZ_REQUIRE(mlkem_hpke_setup_recipient(&rcv, s, &sk, enc2, nenc, info,
