@@ -116,52 +116,45 @@ int mlkem_hpke_derive_keypair(uint16_t kem, uint8_t *pk, size_t pk_len,
   return err;
 }
 
-int mlkem_hpke_public_key_import(mlkem_hpke_public_key *key, uint16_t kem,
-                                 const uint8_t *pk, size_t pk_len) {
+/* DeserializePublicKey / DeserializePrivateKey into a key object: obj
+ * (obj_size bytes) with its magic, kem and data members; priv chooses the
+ * KEM's import. */
+static int import_key(void *obj, size_t obj_size, uint32_t *magic,
+                      uint16_t *kem_member, uint8_t *data, uint16_t kem,
+                      const uint8_t *in, size_t in_len, int priv) {
   const mlkem_hpke_kem *k = mlkem_hpke_kem_get(kem);
   int err;
-  if (key == NULL) return MLKEM_ERR_NULL_ARGUMENT;
-  memset(key, 0, sizeof *key);
-  if (pk == NULL)
+  memset(obj, 0, obj_size);
+  if (in == NULL)
     err = MLKEM_ERR_NULL_ARGUMENT;
   else if (k == NULL)
     err = MLKEM_HPKE_ERR_SUITE;
-  else if (pk_len != k->npk)
+  else if (in_len != (priv ? k->nsk : k->npk))
     err = MLKEM_HPKE_ERR_LENGTH;
   else
-    err = k->import_pk(k, key->data, pk);
+    err = priv ? k->import_sk(k, data, in) : k->import_pk(k, data, in);
   if (err == MLKEM_OK) {
-    key->kem = kem;
-    key->magic = PUB_MAGIC;
+    *kem_member = kem;
+    *magic = priv ? PRIV_MAGIC : PUB_MAGIC;
   } else {
-    mlkem_zeroize(key, sizeof *key);
+    mlkem_zeroize(obj, obj_size);
   }
   mlkem_scrub_stack();
   return err;
 }
 
+int mlkem_hpke_public_key_import(mlkem_hpke_public_key *key, uint16_t kem,
+                                 const uint8_t *pk, size_t pk_len) {
+  if (key == NULL) return MLKEM_ERR_NULL_ARGUMENT;
+  return import_key(key, sizeof *key, &key->magic, &key->kem, key->data, kem,
+                    pk, pk_len, 0);
+}
+
 int mlkem_hpke_private_key_import(mlkem_hpke_private_key *key, uint16_t kem,
                                   const uint8_t *sk, size_t sk_len) {
-  const mlkem_hpke_kem *k = mlkem_hpke_kem_get(kem);
-  int err;
   if (key == NULL) return MLKEM_ERR_NULL_ARGUMENT;
-  memset(key, 0, sizeof *key);
-  if (sk == NULL)
-    err = MLKEM_ERR_NULL_ARGUMENT;
-  else if (k == NULL)
-    err = MLKEM_HPKE_ERR_SUITE;
-  else if (sk_len != k->nsk)
-    err = MLKEM_HPKE_ERR_LENGTH;
-  else
-    err = k->import_sk(k, key->data, sk);
-  if (err == MLKEM_OK) {
-    key->kem = kem;
-    key->magic = PRIV_MAGIC;
-  } else {
-    mlkem_zeroize(key, sizeof *key);
-  }
-  mlkem_scrub_stack();
-  return err;
+  return import_key(key, sizeof *key, &key->magic, &key->kem, key->data, kem,
+                    sk, sk_len, 1);
 }
 
 uint16_t mlkem_hpke_private_key_kem(const mlkem_hpke_private_key *key) {

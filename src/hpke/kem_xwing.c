@@ -7,9 +7,9 @@
  * The private key is X-Wing's 32-byte seed; DeriveKeyPair(ikm) is
  * SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", 32) and the X-Wing key
  * pair of that seed. Encapsulation and decapsulation are X-Wing's
- * (xwing.c's combiner), with ML-KEM-768 on expanded keys made once per key
- * object: the seed is not expanded again on every decapsulation, as
- * xwing_decaps must do. The results are xwing_encaps_derand's and
+ * (xwing.c's X25519 half and combiner), with ML-KEM-768 on expanded keys made
+ * once per key object: the seed is not expanded again on every decapsulation,
+ * as xwing_decaps must do. The results are xwing_encaps_derand's and
  * xwing_decaps's (tests/test_hpke.c compares them).
  *
  * Key objects: public: pk = ek_M || pk_X, then the expanded ek_M at
@@ -68,7 +68,7 @@ static int encap(const mlkem_hpke_kem *kem, uint8_t *ss, uint8_t *enc,
                  const uint8_t *pkR, const uint8_t *skS, const uint8_t *coins,
                  size_t ncoins) {
   const mlkem_x25519_impl *x = mlkem_x25519_impl_get();
-  uint8_t ss_m[32], ss_x[32];
+  uint8_t ss_m[32];
   int err;
   (void)kem;
   (void)skS;
@@ -76,13 +76,10 @@ static int encap(const mlkem_hpke_kem *kem, uint8_t *ss, uint8_t *enc,
   if (x == NULL) return MLKEM_ERR_BACKEND;
   err = mlkem_hpke_mlkem768_set.encaps_expanded_derand(
       enc, ss_m, pkR + MLKEM_HPKE_PUB_EXPANDED, coins);
-  if (err == MLKEM_OK) {
-    x->scalarmult_base(enc + MK_CT, coins + 32);  /* ct_X */
-    x->scalarmult(ss_x, coins + 32, pkR + MK_EK); /* ss_X */
-    mlkem_xwing_combiner(ss, ss_m, ss_x, enc + MK_CT, pkR + MK_EK);
-  }
+  if (err == MLKEM_OK)
+    mlkem_xwing_encaps_x25519(x, enc + MK_CT, ss, ss_m, pkR + MK_EK,
+                              coins + 32);
   mlkem_zeroize(ss_m, sizeof ss_m);
-  mlkem_zeroize(ss_x, sizeof ss_x);
   return err;
 }
 
@@ -91,7 +88,7 @@ static int encap(const mlkem_hpke_kem *kem, uint8_t *ss, uint8_t *enc,
 static int decap(const mlkem_hpke_kem *kem, uint8_t *ss, const uint8_t *enc,
                  const uint8_t *skR, const uint8_t *pkS) {
   const mlkem_x25519_impl *x = mlkem_x25519_impl_get();
-  uint8_t ss_m[32], ss_x[32], ct_x[32];
+  uint8_t ss_m[32], ct_x[32];
   int err;
   (void)kem;
   (void)pkS;
@@ -100,13 +97,10 @@ static int decap(const mlkem_hpke_kem *kem, uint8_t *ss, const uint8_t *enc,
   memcpy(ct_x, enc + MK_CT, sizeof ct_x);
   err = mlkem_hpke_mlkem768_set.decaps_expanded(ss_m, enc,
                                                 skR + MLKEM_HPKE_PRIV_EXPANDED);
-  if (err == MLKEM_OK) {
-    x->scalarmult(ss_x, skR + SK_X, ct_x);
-    mlkem_xwing_combiner(ss, ss_m, ss_x, ct_x,
-                         skR + MLKEM_HPKE_PRIV_PK + MK_EK);
-  }
+  if (err == MLKEM_OK)
+    mlkem_xwing_decaps_x25519(x, ss, ss_m, ct_x, skR + SK_X,
+                              skR + MLKEM_HPKE_PRIV_PK + MK_EK);
   mlkem_zeroize(ss_m, sizeof ss_m);
-  mlkem_zeroize(ss_x, sizeof ss_x);
   return err;
 }
 

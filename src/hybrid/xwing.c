@@ -36,9 +36,9 @@ void mlkem_xwing_expand(uint8_t expanded[96], const uint8_t sk[32]) {
 }
 
 /* Combiner (5.3): SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel). */
-void mlkem_xwing_combiner(uint8_t ss[XWING_SS_BYTES], const uint8_t ss_m[32],
-                          const uint8_t ss_x[32], const uint8_t ct_x[32],
-                          const uint8_t pk_x[32]) {
+static void xwing_combiner(uint8_t ss[XWING_SS_BYTES], const uint8_t ss_m[32],
+                           const uint8_t ss_x[32], const uint8_t ct_x[32],
+                           const uint8_t pk_x[32]) {
   uint8_t in[4 * 32 + sizeof xwing_label];
   memcpy(in, ss_m, 32);
   memcpy(in + 32, ss_x, 32);
@@ -99,22 +99,45 @@ int xwing_keygen(uint8_t pk[XWING_PK_BYTES], uint8_t sk[XWING_SK_BYTES]) {
   return mlkem_hybrid_leave(err, outs, 2);
 }
 
+/* The X25519 half of EncapsulateDerand (5.4) and the combiner, once
+ * ML-KEM's secret ss_m is there: ct_X = X25519(ek_X, 9), ss_X =
+ * X25519(ek_X, pk_X). */
+void mlkem_xwing_encaps_x25519(const mlkem_x25519_impl *x, uint8_t ct_x[32],
+                               uint8_t ss[XWING_SS_BYTES],
+                               const uint8_t ss_m[32], const uint8_t pk_x[32],
+                               const uint8_t ek_x[32]) {
+  uint8_t ss_x[32];
+  x->scalarmult_base(ct_x, ek_x);
+  x->scalarmult(ss_x, ek_x, pk_x);
+  xwing_combiner(ss, ss_m, ss_x, ct_x, pk_x);
+  mlkem_zeroize(ss_x, sizeof ss_x);
+}
+
+/* Decapsulate's (5.5) X25519 half and the combiner. A point of small
+ * order gives ss_X = 0: the draft's result, no error (ML-KEM's secret
+ * still carries the combiner). */
+void mlkem_xwing_decaps_x25519(const mlkem_x25519_impl *x,
+                               uint8_t ss[XWING_SS_BYTES],
+                               const uint8_t ss_m[32], const uint8_t ct_x[32],
+                               const uint8_t sk_x[32], const uint8_t pk_x[32]) {
+  uint8_t ss_x[32];
+  x->scalarmult(ss_x, sk_x, ct_x);
+  xwing_combiner(ss, ss_m, ss_x, ct_x, pk_x);
+  mlkem_zeroize(ss_x, sizeof ss_x);
+}
+
 /* EncapsulateDerand (5.4), pointers checked. */
 static int xwing_encaps_inner(const mlkem_x25519_impl *x,
                               uint8_t ct[XWING_CT_BYTES],
                               uint8_t ss[XWING_SS_BYTES],
                               const uint8_t pk[XWING_PK_BYTES],
                               const uint8_t eseed[XWING_ESEED_BYTES]) {
-  uint8_t ss_m[32], ss_x[32];
+  uint8_t ss_m[32];
   /* ML-KEM-768.Encaps with the section 7.2 check the draft requires. */
   int err = mlkem_k3_kem_encaps_derand(ct, ss_m, pk, eseed);
-  if (err == MLKEM_OK) {
-    x->scalarmult_base(ct + MK_CT, eseed + 32);  /* ct_X */
-    x->scalarmult(ss_x, eseed + 32, pk + MK_EK); /* ss_X */
-    mlkem_xwing_combiner(ss, ss_m, ss_x, ct + MK_CT, pk + MK_EK);
-  }
+  if (err == MLKEM_OK)
+    mlkem_xwing_encaps_x25519(x, ct + MK_CT, ss, ss_m, pk + MK_EK, eseed + 32);
   mlkem_zeroize(ss_m, sizeof ss_m);
-  mlkem_zeroize(ss_x, sizeof ss_x);
   return err;
 }
 
@@ -149,7 +172,7 @@ int xwing_encaps(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
 int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
                  const uint8_t sk[XWING_SK_BYTES]) {
   const mlkem_hybrid_out outs[1] = {{ss, XWING_SS_BYTES}};
-  uint8_t pk[XWING_PK_BYTES], dk[MK_DK], sk_x[32], ss_m[32], ss_x[32];
+  uint8_t pk[XWING_PK_BYTES], dk[MK_DK], sk_x[32], ss_m[32];
   uint8_t ct_x[32];
   int err;
   const mlkem_x25519_impl *x =
@@ -160,15 +183,10 @@ int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
   xwing_expand_keys(x, pk, dk, sk, sk_x);
   /* Implicit rejection inside; dk was just made, so its check passes. */
   err = mlkem_k3_kem_decaps(ss_m, ct, dk);
-  if (err == MLKEM_OK) {
-    /* A point of small order gives ss_X = 0: the draft's result, no
-     * error (ML-KEM's secret still carries the combiner). */
-    x->scalarmult(ss_x, sk_x, ct_x);
-    mlkem_xwing_combiner(ss, ss_m, ss_x, ct_x, pk + MK_EK);
-  }
+  if (err == MLKEM_OK)
+    mlkem_xwing_decaps_x25519(x, ss, ss_m, ct_x, sk_x, pk + MK_EK);
   mlkem_zeroize(dk, sizeof dk);
   mlkem_zeroize(sk_x, sizeof sk_x);
   mlkem_zeroize(ss_m, sizeof ss_m);
-  mlkem_zeroize(ss_x, sizeof ss_x);
   return mlkem_hybrid_leave(err, outs, 1);
 }
