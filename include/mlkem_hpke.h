@@ -353,9 +353,10 @@ MLKEM_MUST_CHECK int mlkem_hpke_setup_sender(
     const mlkem_hpke_private_key *skS);
 
 /* As mlkem_hpke_setup_sender with the encapsulation's randomness from the
- * caller, for known-answer tests (the test vectors' ikmE): DHKEM takes any
- * ikmE and derives the ephemeral key pair DeriveKeyPair(ikmE); ML-KEM
- * takes 32 bytes, FIPS 203's m; X-Wing 64 bytes, ML-KEM's m then the
+ * caller, for known-answer tests (the test vectors' ikmE): DHKEM takes an
+ * ikmE of up to 64 bytes and derives the ephemeral key pair
+ * DeriveKeyPair(ikmE); ML-KEM takes 32 bytes, FIPS 203's m; X-Wing 64
+ * bytes, ML-KEM's m then the
  * ephemeral X25519 key (draft-connolly-cfrg-xwing-kem's eseed). Fresh,
  * uniform and secret on every call: a repeated ikmE gives the same enc
  * and the same key and nonce, which breaks AEAD. */

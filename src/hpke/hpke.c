@@ -220,13 +220,12 @@ void mlkem_hpke_public_key_wipe(mlkem_hpke_public_key *key) {
 /* ---- setups ---- */
 
 /* The checks every setup makes, and the mode (RFC 9180 5.1, and
- * VerifyPSKInputs): MLKEM_OK with *mode set, or the error. own is the key
- * object of this side (pkR or skR, already checked for NULL), auth_kem the
- * KEM of the other side's Auth key (0: none). */
+ * VerifyPSKInputs): MLKEM_OK with *mode set, or the error. own_kem is the
+ * KEM of this side's key object (pkR or skR), auth_kem that of the Auth
+ * mode's key of the other side when auth_given. */
 static int check_setup(mlkem_hpke_suite suite, uint16_t own_kem, int auth_given,
-                       uint16_t auth_kem, int auth_ok, const uint8_t *info,
-                       size_t info_len, const mlkem_hpke_psk *psk,
-                       uint8_t *mode) {
+                       uint16_t auth_kem, const uint8_t *info, size_t info_len,
+                       const mlkem_hpke_psk *psk, uint8_t *mode) {
   const mlkem_hpke_kem *k = mlkem_hpke_kem_get(suite.kem);
   if (BAD_BUF(info, info_len) ||
       (psk != NULL && (BAD_BUF(psk->psk, psk->psk_len) ||
@@ -240,7 +239,7 @@ static int check_setup(mlkem_hpke_suite suite, uint16_t own_kem, int auth_given,
       mlkem_hpke_suite_check(suite) != MLKEM_OK)
     return MLKEM_ERR_UNSUPPORTED;
   if (own_kem != suite.kem || (auth_given && auth_kem != suite.kem))
-    return auth_given && !auth_ok ? MLKEM_HPKE_ERR_STATE : MLKEM_HPKE_ERR_SUITE;
+    return MLKEM_HPKE_ERR_SUITE;
   if (psk != NULL && (psk->psk_len == 0 || psk->psk_id_len == 0))
     return MLKEM_HPKE_ERR_MODE;
   if (auth_given && !k->auth) return MLKEM_HPKE_ERR_MODE;
@@ -269,7 +268,7 @@ static int setup_sender(mlkem_hpke_sender *ctx, uint8_t *enc, size_t enc_len,
     err = MLKEM_HPKE_ERR_STATE;
   } else {
     err = check_setup(suite, pkR->kem, skS != NULL, skS != NULL ? skS->kem : 0,
-                      1, info, info_len, psk, &mode);
+                      info, info_len, psk, &mode);
   }
   if (err == MLKEM_OK && enc_len != k->nenc) err = MLKEM_HPKE_ERR_LENGTH;
   if (err == MLKEM_OK && ikmE != NULL &&
@@ -345,7 +344,7 @@ int mlkem_hpke_setup_recipient(mlkem_hpke_recipient *ctx,
     err = MLKEM_HPKE_ERR_STATE;
   else
     err = check_setup(suite, skR->kem, pkS != NULL, pkS != NULL ? pkS->kem : 0,
-                      1, info, info_len, psk, &mode);
+                      info, info_len, psk, &mode);
   if (err == MLKEM_OK && enc_len != k->nenc) err = MLKEM_HPKE_ERR_LENGTH;
   if (err == MLKEM_OK)
     err = k->decap(k, ss, enc, skR->data, pkS != NULL ? pkS->data : NULL);

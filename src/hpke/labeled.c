@@ -28,6 +28,8 @@ static mlkem_span span(const void *p, size_t len) {
   return s;
 }
 
+/* The most pieces of ikm or info a labeled call takes (the callers pass at
+ * most three). */
 #define MAX_PARTS 8
 
 void mlkem_hpke_labeled_extract(const mlkem_hpke_kdf *kdf,
