@@ -37,7 +37,8 @@ static const uint16_t aeads[] = {0x0001, 0x0002, 0x0003, 0xFFFF};
 
 static mlkem_hpke_private_key skR, skR2, skS;
 static mlkem_hpke_public_key pkR, pkR2, pkS;
-static uint8_t enc[MLKEM_HPKE_MAX_ENC_BYTES], enc2[MLKEM_HPKE_MAX_ENC_BYTES];
+static uint8_t enc[MLKEM_HPKE_MAX_ENC_BYTES],
+    enc2[MLKEM_HPKE_MAX_ENC_BYTES + 1];
 static uint8_t msg[1100], ct[1200], pt[1200];
 
 static mlkem_hpke_suite suite_of(uint16_t kem, uint16_t kdf, uint16_t aead) {
