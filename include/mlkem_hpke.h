@@ -425,7 +425,7 @@ void mlkem_hpke_sender_wipe(mlkem_hpke_sender *ctx);
 void mlkem_hpke_recipient_wipe(mlkem_hpke_recipient *ctx);
 
 /* ------------------------------------------------------------------------ */
-/* Single-shot (RFC 9180 section 6)                                          */
+/* Single-shot (RFC 9180 section 6): seal, open and secret export          */
 
 /* Seal<MODE>(pkR, info, aad, pt, ...): a sender's setup and one seal.
  * Writes enc (enc_len = Nenc) and ct (ct_len = pt_len + 16). The message
@@ -449,6 +449,24 @@ MLKEM_MUST_CHECK int mlkem_hpke_open(
     const mlkem_hpke_private_key *skR, const uint8_t *enc, size_t enc_len,
     const uint8_t *info, size_t info_len, const uint8_t *aad, size_t aad_len,
     const uint8_t *ct, size_t ct_len, const mlkem_hpke_psk *psk,
+    const mlkem_hpke_public_key *pkS);
+
+/* SendExport<MODE>(pkR, info, exporter_context, L, ...) and
+ * ReceiveExport<MODE>(enc, skR, info, exporter_context, L, ...) (RFC 9180
+ * section 6.2): a setup and one export of out_len = L bytes; the sender's
+ * also writes enc. Any AEAD of the suite (the export-only one is meant for
+ * this); the replay caveat of RFC 9180 section 5.3 holds: the same enc
+ * gives the same secret every time it is received. */
+MLKEM_MUST_CHECK int mlkem_hpke_send_export(
+    mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len, uint8_t *out,
+    size_t out_len, const mlkem_hpke_public_key *pkR, const uint8_t *info,
+    size_t info_len, const uint8_t *exporter_context, size_t context_len,
+    const mlkem_hpke_psk *psk, const mlkem_hpke_private_key *skS);
+MLKEM_MUST_CHECK int mlkem_hpke_receive_export(
+    mlkem_hpke_suite suite, uint8_t *out, size_t out_len,
+    const mlkem_hpke_private_key *skR, const uint8_t *enc, size_t enc_len,
+    const uint8_t *info, size_t info_len, const uint8_t *exporter_context,
+    size_t context_len, const mlkem_hpke_psk *psk,
     const mlkem_hpke_public_key *pkS);
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -96,6 +96,21 @@ static void round_trip(mlkem_hpke_suite s, const mlkem_hpke_psk *psk,
         memcmp(e1, e2, sizeof e1) == 0);
   CHECK(mlkem_hpke_sender_mode(&snd) ==
         ((psk != NULL ? 1 : 0) | (auth ? 2 : 0)));
+  /* Single-shot export: what the recipient's context of that enc exports
+   * (and the sender's own single-shot export agrees with a receive). */
+  CHECKF(mlkem_hpke_receive_export(s, e2, sizeof e2, &skR, enc, nenc, info,
+                                   sizeof info, msg, 7, psk,
+                                   auth ? &pkS : NULL) == 0 &&
+             memcmp(e1, e2, sizeof e1) == 0,
+         "single-shot receive export %04x %04x %04x", s.kem, s.kdf, s.aead);
+  CHECKF(mlkem_hpke_send_export(s, enc2, nenc, e1, sizeof e1, &pkR, info,
+                                sizeof info, msg, 3, psk,
+                                auth ? &skS : NULL) == 0 &&
+             mlkem_hpke_receive_export(s, e2, sizeof e2, &skR, enc2, nenc, info,
+                                       sizeof info, msg, 3, psk,
+                                       auth ? &pkS : NULL) == 0 &&
+             memcmp(e1, e2, sizeof e1) == 0,
+         "single-shot send export %04x %04x %04x", s.kem, s.kdf, s.aead);
   if (!export_only) {
     /* Single-shot: enc || ct in one buffer, as Go's hpke.Seal writes. */
     static uint8_t wire[MLKEM_HPKE_MAX_ENC_BYTES + 1100 + 16];
@@ -416,6 +431,17 @@ static void test_modes_and_limits(void) {
   s.kdf = 0x0001;
   CHECK(mlkem_hpke_setup_sender(&snd, enc, 1088, s, &pkR, big, 70000, &psk,
                                 NULL) == 0);
+  /* Single-shot export: its limits and zeroed outputs. */
+  s.kdf = 0x0001;
+  dirty(big, 8161);
+  dirty(enc, 1088);
+  CHECK(mlkem_hpke_send_export(s, enc, 1088, big, 255 * 32 + 1, &pkR, NULL, 0,
+                               NULL, 0, NULL, NULL) == MLKEM_HPKE_ERR_LENGTH &&
+        test_all_bytes(enc, 1088, 0) && test_all_bytes(big, 8161, 0));
+  dirty(big, 32);
+  CHECK(mlkem_hpke_receive_export(s, big, 32, &skR, enc, 1087, NULL, 0, NULL, 0,
+                                  NULL, NULL) == MLKEM_HPKE_ERR_LENGTH &&
+        test_all_bytes(big, 32, 0));
   /* Export-only refuses seal and open. */
   s.aead = 0xFFFF;
   CHECK(mlkem_hpke_setup_sender(&snd, enc, 1088, s, &pkR, NULL, 0, NULL,

@@ -2,7 +2,8 @@
 /*
  * hpke.c - the public functions of mlkem_hpke.h: the checks of their
  * arguments, the modes (RFC 9180 section 5.1), the single-shot API
- * (section 6), and the conventions of every call: outputs zeroed on
+ * (section 6: seal, open, secret export), and the conventions of every
+ * call: outputs zeroed on
  * error, secrets wiped, the stack below scrubbed.
  */
 #include <string.h>
@@ -493,6 +494,56 @@ int mlkem_hpke_open(mlkem_hpke_suite suite, uint8_t *pt, size_t pt_len,
     err = mlkem_hpke_recipient_open(&ctx, pt, pt_len, aad, aad_len, ct, ct_len);
   mlkem_hpke_recipient_wipe(&ctx);
   if (err != MLKEM_OK) zero(pt, pt_len);
+  mlkem_scrub_stack();
+  return err;
+}
+
+/* ---- single-shot secret export (RFC 9180 section 6.2) ---- */
+
+int mlkem_hpke_send_export(mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len,
+                           uint8_t *out, size_t out_len,
+                           const mlkem_hpke_public_key *pkR,
+                           const uint8_t *info, size_t info_len,
+                           const uint8_t *exporter_context, size_t context_len,
+                           const mlkem_hpke_psk *psk,
+                           const mlkem_hpke_private_key *skS) {
+  mlkem_hpke_sender ctx;
+  int err;
+  if (BAD_BUF(out, out_len)) {
+    zero(enc, enc_len);
+    return MLKEM_ERR_NULL_ARGUMENT;
+  }
+  err = mlkem_hpke_setup_sender(&ctx, enc, enc_len, suite, pkR, info, info_len,
+                                psk, skS);
+  if (err == MLKEM_OK)
+    err = mlkem_hpke_sender_export(&ctx, out, out_len, exporter_context,
+                                   context_len);
+  mlkem_hpke_sender_wipe(&ctx);
+  if (err != MLKEM_OK) {
+    zero(enc, enc_len);
+    zero(out, out_len);
+  }
+  mlkem_scrub_stack();
+  return err;
+}
+
+int mlkem_hpke_receive_export(mlkem_hpke_suite suite, uint8_t *out,
+                              size_t out_len, const mlkem_hpke_private_key *skR,
+                              const uint8_t *enc, size_t enc_len,
+                              const uint8_t *info, size_t info_len,
+                              const uint8_t *exporter_context,
+                              size_t context_len, const mlkem_hpke_psk *psk,
+                              const mlkem_hpke_public_key *pkS) {
+  mlkem_hpke_recipient ctx;
+  int err;
+  if (BAD_BUF(out, out_len)) return MLKEM_ERR_NULL_ARGUMENT;
+  err = mlkem_hpke_setup_recipient(&ctx, suite, skR, enc, enc_len, info,
+                                   info_len, psk, pkS);
+  if (err == MLKEM_OK)
+    err = mlkem_hpke_recipient_export(&ctx, out, out_len, exporter_context,
+                                      context_len);
+  mlkem_hpke_recipient_wipe(&ctx);
+  if (err != MLKEM_OK) zero(out, out_len);
   mlkem_scrub_stack();
   return err;
 }
