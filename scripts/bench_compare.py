@@ -51,7 +51,7 @@ import bench_compare_report  # noqa: E402
 
 SETS_ALL = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
 SETS_NO_512 = ["ML-KEM-768", "ML-KEM-1024"]
-X25519, XWING = "X25519", "X-Wing"
+X25519, XWING, HPKE = "X25519", "X-Wing", "HPKE"
 # NIST round-3 Kyber (v3.02) and Kyber-90s, as mlkem_kem_by_name names them.
 KYBER_SETS = ["Kyber512", "Kyber768", "Kyber1024", "Kyber512-90s", "Kyber768-90s",
               "Kyber1024-90s"]
@@ -67,7 +67,7 @@ FAMILIES = {"ML-KEM": SETS_ALL, "Kyber": KYBER_SETS}
 # the 32-byte seed 7, 8, 9, 0, ..., encaps from the encoded ek, decaps.
 OURS = {
     "build": "mlkem", "ours": True,
-    "sets": SETS_ALL + [X25519, XWING],
+    "sets": SETS_ALL + [X25519, XWING, HPKE],
     "keygen": "keygen_derand from the 64-byte seed",
     "encaps": "encaps_derand from the encoded ek and the 32-byte m; modulus check inside",
     "decaps": "decaps from the encoded dk; hash check inside",
@@ -88,6 +88,12 @@ OURS = {
                   "the X25519 public key), as the draft's Decapsulate does; decaps_expanded "
                   "(stated under the table): xwing_decaps_expanded on a key expand_sk made once",
         "rng": "none",
+    },
+    "hpke": {
+        "seal": "mlkem_hpke_seal of 1 KiB (MLKEM768-X25519, HKDF-SHA256, AES-128-GCM, no info "
+                "or aad) to a public key object imported once; its randomness from the OS",
+        "open": "mlkem_hpke_open of that message with a private key object imported once "
+                "(ML-KEM-768's key expanded, X25519's public key computed)",
     },
 }
 GO_XWING = {
@@ -248,6 +254,15 @@ ROWS = [
          "decaps": "hpke.NewRecipient on the key object keygen made (ML-KEM's matrix and the "
                    "X25519 public key kept: no seed expansion), plus HPKE's key schedule",
          "rng": GO_XWING["rng"],
+     }},
+    {"id": "go-hpke-seal", "build": "go", "sets": [HPKE], "args": ["-cases", "hpke-seal"],
+     "label_fmt": "{library}",
+     "label": "Go crypto/hpke Seal and Open",
+     "short": "Go crypto/hpke",
+     "hpke": {
+         "seal": "hpke.Seal(pk, HKDFSHA256, AES128GCM, nil, 1 KiB) to a key object made once "
+                 "(its ML-KEM matrix expanded); randomness from crypto/rand",
+         "open": "hpke.Open(sk, ...) of that message with the key object made once",
      }},
     {"id": "go-xwing-parts", **GO_XWING, "args": ["-cases", "xwing-parts"],
      "label_fmt": "{library}, without HPKE",
@@ -735,7 +750,7 @@ def main():
     args = ap.parse_args()
     wanted = None
     if args.sets:
-        known = SETS_ALL + [X25519, XWING] + KYBER_SETS
+        known = SETS_ALL + [X25519, XWING, HPKE] + KYBER_SETS
         wanted = []
         for name in args.sets.split(","):
             if name not in known and name not in FAMILIES:

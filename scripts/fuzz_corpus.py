@@ -132,7 +132,7 @@ def main():
              "fuzz_x25519", "fuzz_encaps_prepared", "fuzz_pem",
              "fuzz_xwing_decaps", "fuzz_tls_server_share",
              "fuzz_decaps_expanded", "fuzz_aes_gcm_open",
-             "fuzz_chacha20poly1305"}
+             "fuzz_chacha20poly1305", "fuzz_hpke_open"}
     for t in targets:
         shutil.rmtree(os.path.join(out_dir, t), ignore_errors=True)
         os.makedirs(os.path.join(out_dir, t), exist_ok=True)
@@ -192,6 +192,38 @@ def main():
     if "fuzz_chacha20poly1305" in targets:
         for seed in wycheproof_chacha20poly1305(vectors):
             write(out_dir, "fuzz_chacha20poly1305", seed)
+    # HPKE's published vectors (base and PSK modes' KEM keys, base mode's
+    # messages), in fuzz_hpke_open's layout: the suite as indices, ikmR,
+    # enc, info, the first encryption's aad and ct.
+    if "fuzz_hpke_open" in targets:
+        kems = [0x0020, 0x0040, 0x0041, 0x0042, 0x647A]
+        kdfs = [0x0001, 0x0002, 0x0003, 0x0010, 0x0011, 0x0012, 0x0013]
+        aeads = [0x0001, 0x0002, 0x0003, 0xFFFF]
+        hpke_dir = os.path.join(vectors, "hpke")
+        for name in ("go-hpke-pq.json", "hpkewg-hpke-pq-53273fb.json",
+                     "cfrg-rfc9180-x25519.json"):
+            path = os.path.join(hpke_dir, name)
+            if not os.path.exists(path):
+                continue
+            with open(path) as f:
+                for v in json.load(f):
+                    if (v["mode"] != 0 or v["kem_id"] not in kems
+                            or v["kdf_id"] not in kdfs
+                            or v["aead_id"] not in aeads):
+                        continue
+                    ikm = bytes.fromhex(v["ikmR"])
+                    info = bytes.fromhex(v["info"])
+                    e = (v.get("encryptions") or [{"aad": "", "ct": ""}])[0]
+                    aad, ct = bytes.fromhex(e["aad"]), bytes.fromhex(e["ct"])
+                    if len(ikm) > 64 or len(info) > 255 or len(aad) > 255:
+                        continue
+                    write(out_dir, "fuzz_hpke_open",
+                          bytes([kems.index(v["kem_id"]),
+                                 kdfs.index(v["kdf_id"]),
+                                 aeads.index(v["aead_id"])])
+                          + ikm + bytes(64 - len(ikm))
+                          + bytes.fromhex(v["enc"]) + bytes([len(info)])
+                          + info + bytes([len(aad)]) + aad + ct)
     if "fuzz_pem" in targets:
         keyfiles = os.path.join(seeds_dir, "fuzz_keyfile")
         for name in sorted(os.listdir(keyfiles)):

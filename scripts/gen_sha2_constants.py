@@ -4,7 +4,8 @@
 K (Sections 4.2.2, 4.2.3): the first 32 (SHA-256) or 64 (SHA-512) bits of
 the fractional parts of the cube roots of the first 64 (80) primes. The
 initial hash values (Sections 5.3.3, 5.3.5): the same from the square roots
-of the first 8 primes. Exact integer roots, no floating point.
+of the first 8 primes; SHA-384's (Section 5.3.4) from the square roots of
+the ninth to the sixteenth primes. Exact integer roots, no floating point.
 
 Usage: gen_sha2_constants.py          prints the C tables
        gen_sha2_constants.py --check FILE   exits 1 unless FILE (src/sha2/
@@ -48,6 +49,7 @@ def tables():
         "sha256_k": [frac_bits(p, 3, 32) for p in primes(64)],
         "sha512_h0": [frac_bits(p, 2, 64) for p in primes(8)],
         "sha512_k": [frac_bits(p, 3, 64) for p in primes(80)],
+        "sha384_h0": [frac_bits(p, 2, 64) for p in primes(16)[8:]],
     }
 
 
@@ -56,7 +58,8 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--check":
         text = open(sys.argv[2]).read()
         found = [int(h, 16) for h in re.findall(r"0x([0-9a-fA-F]{8,16})", text)]
-        want = t["sha256_h0"] + t["sha256_k"] + t["sha512_h0"] + t["sha512_k"]
+        want = (t["sha256_h0"] + t["sha256_k"] + t["sha512_h0"] + t["sha512_k"]
+                + t["sha384_h0"])
         pos = 0
         for w in found:
             if pos < len(want) and w == want[pos]:

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * test_sha2.c - SHA-256 and SHA-512 (src/sha2/): every implementation
+ * test_sha2.c - SHA-256, SHA-384 and SHA-512 (src/sha2/): every implementation
  * usable on this CPU, and the one the dispatch chose for the backend in
  * use (run once per backend, MLKEM_BACKEND).
  *
  * Expected values come from outside this library:
- *  - the FIPS 180-4 examples (NIST's "Example Algorithms" pages, SHA-256
- *    and SHA-512: "abc", the 448-bit and 896-bit messages; the one-million
- *    'a' message and the empty string of the NIST SHA test suite);
+ *  - the FIPS 180-4 examples (NIST's "Example Algorithms" pages, SHA-256,
+ *    SHA-384 and SHA-512: "abc", the 448-bit and 896-bit messages; the
+ *    one-million 'a' message and the empty string of the NIST SHA test
+ *    suite);
  *  - tests/vectors/sha2/sha2_kat.txt, computed with Python's hashlib
  *    (OpenSSL) by tests/vectors/sha2/gen_sha2_kat.py: every length
- *    0..300 and longer messages, so every padding case of both hashes.
+ *    0..300 and longer messages, so every padding case of the hashes.
  * The remaining checks compare implementations with the portable one and
  * incremental hashing with one-shot, on random inputs and split points.
  */
@@ -40,7 +41,7 @@ static void hex(uint8_t *out, size_t len, const char *h) {
   }
 }
 
-/* The digest of msg under impl (alg 256 or 512), fed to update in pieces
+/* The digest of msg under impl (alg 256, 384 or 512), fed to update in pieces
  * at the given split points (nsplits of them, ascending, within len). */
 static void digest_split(int alg, const mlkem_sha2_impl *impl, uint8_t *out,
                          const uint8_t *msg, size_t len, const size_t *splits,
@@ -57,13 +58,19 @@ static void digest_split(int alg, const mlkem_sha2_impl *impl, uint8_t *out,
     mlkem_sha256_final(&ctx, out);
   } else {
     mlkem_sha512_ctx ctx;
-    mlkem_sha512_init_impl(&ctx, impl);
+    if (alg == 384)
+      mlkem_sha384_init_impl(&ctx, impl);
+    else
+      mlkem_sha512_init_impl(&ctx, impl);
     for (i = 0; i <= nsplits; i++) {
       size_t end = i < nsplits ? splits[i] : len;
       mlkem_sha512_update(&ctx, msg + prev, end - prev);
       prev = end;
     }
-    mlkem_sha512_final(&ctx, out);
+    if (alg == 384)
+      mlkem_sha384_final(&ctx, out);
+    else
+      mlkem_sha512_final(&ctx, out);
   }
 }
 
@@ -96,23 +103,33 @@ static const char abc896[] =
 
 static const struct {
   const char *msg; /* NULL: one million 'a' */
-  const char *sha256, *sha512;
+  const char *sha256, *sha512, *sha384;
 } examples[] = {
     {"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
      "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
+     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+     "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded163"
+     "1a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"},
     {"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
      "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
-     "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"},
+     "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
+     "38b060a751ac96384cd9327eb1b1e36a21fdb71114be0743"
+     "4c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b"},
     {abc448, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
      "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
-     "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445"},
+     "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445",
+     "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05ab"
+     "fe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8452b"},
     {abc896, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
      "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
-     "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"},
+     "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+     "09330c33f71147e83d192fc782cd1b4753111b173b3b05d2"
+     "2fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039"},
     {NULL, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
      "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
-     "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"},
+     "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b",
+     "9d0e1809716474cb086e834e310a4a1ced149e9c00f24852"
+     "7972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985"},
 };
 
 static void test_examples(void) {
@@ -123,9 +140,10 @@ static void test_examples(void) {
         examples[e].msg != NULL ? (const uint8_t *)examples[e].msg : million_a;
     size_t len =
         examples[e].msg != NULL ? strlen(examples[e].msg) : sizeof million_a;
-    uint8_t want256[32], want512[64], got[64];
+    uint8_t want256[32], want512[64], want384[48], got[64];
     hex(want256, 32, examples[e].sha256);
     hex(want512, 64, examples[e].sha512);
+    hex(want384, 48, examples[e].sha384);
 
     mlkem_sha256(got, msg, len);
     CHECKF(memcmp(got, want256, 32) == 0,
@@ -133,6 +151,9 @@ static void test_examples(void) {
     mlkem_sha512(got, msg, len);
     CHECKF(memcmp(got, want512, 64) == 0,
            "SHA-512 example %zu (%zu bytes), dispatched one-shot", e, len);
+    mlkem_sha384(got, msg, len);
+    CHECKF(memcmp(got, want384, 48) == 0,
+           "SHA-384 example %zu (%zu bytes), dispatched one-shot", e, len);
     for (k = 0; k < nimpls; k++) {
       /* The long message also in 1000-byte pieces: the buffered path
        * across 15,625 (SHA-256) and 7,812 (SHA-512) block boundaries. */
@@ -150,6 +171,9 @@ static void test_examples(void) {
              e, impls[k]->name);
       digest_split(512, impls[k], got, msg, len, splits, ns);
       CHECKF(memcmp(got, want512, 64) == 0, "SHA-512 example %zu in pieces, %s",
+             e, impls[k]->name);
+      digest_split(384, impls[k], got, msg, len, splits, ns);
+      CHECKF(memcmp(got, want384, 48) == 0, "SHA-384 example %zu in pieces, %s",
              e, impls[k]->name);
     }
   }
@@ -189,7 +213,9 @@ static void test_kat_file(void) {
       continue;
     }
     *dighex++ = '\0';
-    bits = strcmp(alg, "sha256") == 0 ? 256 : 512;
+    bits = strcmp(alg, "sha256") == 0   ? 256
+           : strcmp(alg, "sha384") == 0 ? 384
+                                        : 512;
     dlen = bits / 8;
     if ((msglen == 0 ? strcmp(msghex, "-") != 0
                      : test_hex_decode(msg_buf, MAX_MSG, msghex,
@@ -201,6 +227,8 @@ static void test_kat_file(void) {
     nlines++;
     if (bits == 256)
       mlkem_sha256(got, msg_buf, msglen);
+    else if (bits == 384)
+      mlkem_sha384(got, msg_buf, msglen);
     else
       mlkem_sha512(got, msg_buf, msglen);
     CHECKF(memcmp(got, want, dlen) == 0, "%s of %lu bytes, dispatched", alg,
@@ -215,7 +243,7 @@ static void test_kat_file(void) {
              alg, msglen, ns + 1, impls[k]->name);
     }
   }
-  CHECKF(nlines == 640, "sha2_kat.txt has 640 vectors (read %zu)", nlines);
+  CHECKF(nlines == 960, "sha2_kat.txt has 960 vectors (read %zu)", nlines);
   free(text);
 }
 
@@ -230,10 +258,11 @@ static void test_against_portable(void) {
     size_t len =
         (size_t)(test_fast_rng_next(&rng) % (iter < 2000 ? 700 : MAX_MSG));
     size_t i, splits[8], ns;
-    uint8_t want256[32], want512[64], got[64];
+    uint8_t want256[32], want512[64], want384[48], got[64];
     for (i = 0; i < len; i++) msg_buf[i] = (uint8_t)test_fast_rng_next(&rng);
     digest(256, &mlkem_sha2_portable, want256, msg_buf, len);
     digest(512, &mlkem_sha2_portable, want512, msg_buf, len);
+    digest(384, &mlkem_sha2_portable, want384, msg_buf, len);
     for (k = 1; k < nimpls; k++) {
       ns = random_splits(&rng, len, splits);
       digest_split(256, impls[k], got, msg_buf, len, splits, ns);
@@ -241,6 +270,9 @@ static void test_against_portable(void) {
              impls[k]->name, len);
       digest_split(512, impls[k], got, msg_buf, len, splits, ns);
       CHECKF(memcmp(got, want512, 64) == 0, "SHA-512 %s vs portable, %zu bytes",
+             impls[k]->name, len);
+      digest_split(384, impls[k], got, msg_buf, len, splits, ns);
+      CHECKF(memcmp(got, want384, 48) == 0, "SHA-384 %s vs portable, %zu bytes",
              impls[k]->name, len);
     }
   }

@@ -15,6 +15,7 @@
 #include "platform/ct_testing.h"
 #include "hybrid/hybrid.h"
 #include "fips203/kem.h"
+#include "hybrid/xwing.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
@@ -32,7 +33,7 @@ enum {
 };
 
 /* expandDecapsulationKey's hash (5.2): d || z || sk_X. */
-static void xwing_expand(uint8_t expanded[96], const uint8_t sk[32]) {
+void mlkem_xwing_expand(uint8_t expanded[96], const uint8_t sk[32]) {
   mlkem_shake256(expanded, 96, sk, XWING_SK_BYTES);
 }
 
@@ -57,7 +58,7 @@ static void xwing_expand_keys(const mlkem_x25519_impl *x,
                               const uint8_t sk[XWING_SK_BYTES],
                               uint8_t sk_x[32]) {
   uint8_t expanded[96], dk_buf[MK_DK];
-  xwing_expand(expanded, sk);
+  mlkem_xwing_expand(expanded, sk);
   /* Cannot fail: valid pointers, and a backend (x came from it). */
   (void)mlkem_k3_kem_keygen_derand(pk, dk != NULL ? dk : dk_buf, expanded);
   x->scalarmult_base(pk + MK_EK, expanded + 64);
@@ -100,23 +101,46 @@ int xwing_keygen(uint8_t pk[XWING_PK_BYTES], uint8_t sk[XWING_SK_BYTES]) {
   return mlkem_hybrid_leave(err, outs, 2);
 }
 
+/* The X25519 half of EncapsulateDerand (5.4) and the combiner, once
+ * ML-KEM's secret ss_m is there: ct_X = X25519(ek_X, 9), ss_X =
+ * X25519(ek_X, pk_X). */
+void mlkem_xwing_encaps_x25519(const mlkem_x25519_impl *x, uint8_t ct_x[32],
+                               uint8_t ss[XWING_SS_BYTES],
+                               const uint8_t ss_m[32], const uint8_t pk_x[32],
+                               const uint8_t ek_x[32]) {
+  uint8_t ss_x[32];
+  x->scalarmult_base(ct_x, ek_x);
+  x->scalarmult(ss_x, ek_x, pk_x);
+  xwing_combiner(ss, ss_m, ss_x, ct_x, pk_x);
+  mlkem_zeroize(ss_x, sizeof ss_x);
+}
+
+/* Decapsulate's (5.5) X25519 half and the combiner. A point of small
+ * order gives ss_X = 0: the draft's result, no error (ML-KEM's secret
+ * still carries the combiner). */
+void mlkem_xwing_decaps_x25519(const mlkem_x25519_impl *x,
+                               uint8_t ss[XWING_SS_BYTES],
+                               const uint8_t ss_m[32], const uint8_t ct_x[32],
+                               const uint8_t sk_x[32], const uint8_t pk_x[32]) {
+  uint8_t ss_x[32];
+  x->scalarmult(ss_x, sk_x, ct_x);
+  xwing_combiner(ss, ss_m, ss_x, ct_x, pk_x);
+  mlkem_zeroize(ss_x, sizeof ss_x);
+}
+
 /* EncapsulateDerand (5.4), pointers checked. */
 static int xwing_encaps_inner(const mlkem_x25519_impl *x,
                               uint8_t ct[XWING_CT_BYTES],
                               uint8_t ss[XWING_SS_BYTES],
                               const uint8_t pk[XWING_PK_BYTES],
                               const uint8_t eseed[XWING_ESEED_BYTES]) {
-  uint8_t ss_m[32], ss_x[32];
+  uint8_t ss_m[32];
   /* ML-KEM-768.Encaps with the @spec{FIPS203, sec. 7.2} check the draft
    * requires. */
   int err = mlkem_k3_kem_encaps_derand(ct, ss_m, pk, eseed);
-  if (err == MLKEM_OK) {
-    x->scalarmult_base(ct + MK_CT, eseed + 32);  /* ct_X */
-    x->scalarmult(ss_x, eseed + 32, pk + MK_EK); /* ss_X */
-    xwing_combiner(ss, ss_m, ss_x, ct + MK_CT, pk + MK_EK);
-  }
+  if (err == MLKEM_OK)
+    mlkem_xwing_encaps_x25519(x, ct + MK_CT, ss, ss_m, pk + MK_EK, eseed + 32);
   mlkem_zeroize(ss_m, sizeof ss_m);
-  mlkem_zeroize(ss_x, sizeof ss_x);
   return err;
 }
 
@@ -151,7 +175,7 @@ int xwing_encaps(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
 int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
                  const uint8_t sk[XWING_SK_BYTES]) {
   const mlkem_hybrid_out outs[1] = {{ss, XWING_SS_BYTES}};
-  uint8_t pk[XWING_PK_BYTES], dk[MK_DK], sk_x[32], ss_m[32], ss_x[32];
+  uint8_t pk[XWING_PK_BYTES], dk[MK_DK], sk_x[32], ss_m[32];
   uint8_t ct_x[32];
   int err;
   const mlkem_x25519_impl *x =
@@ -162,16 +186,11 @@ int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
   xwing_expand_keys(x, pk, dk, sk, sk_x);
   /* Implicit rejection inside; dk was just made, so its check passes. */
   err = mlkem_k3_kem_decaps(ss_m, ct, dk);
-  if (err == MLKEM_OK) {
-    /* A point of small order gives ss_X = 0: the draft's result, no
-     * error (ML-KEM's secret still carries the combiner). */
-    x->scalarmult(ss_x, sk_x, ct_x);
-    xwing_combiner(ss, ss_m, ss_x, ct_x, pk + MK_EK);
-  }
+  if (err == MLKEM_OK)
+    mlkem_xwing_decaps_x25519(x, ss, ss_m, ct_x, sk_x, pk + MK_EK);
   mlkem_zeroize(dk, sizeof dk);
   mlkem_zeroize(sk_x, sizeof sk_x);
   mlkem_zeroize(ss_m, sizeof ss_m);
-  mlkem_zeroize(ss_x, sizeof ss_x);
   return mlkem_hybrid_leave(err, outs, 1);
 }
 
@@ -218,7 +237,7 @@ int xwing_expand_sk(uint8_t out[XWING_EXPANDED_SK_BYTES],
   const mlkem_x25519_impl *x =
       mlkem_hybrid_enter(out == NULL || sk == NULL, outs, 1, &err);
   if (x == NULL) return err;
-  xwing_expand(expanded, sk);
+  mlkem_xwing_expand(expanded, sk);
   /* Cannot fail: valid pointers, and a backend (x came from it). */
   err = mlkem_k3_kem_expand_dk_from_seed(out + XX_MLKEM, expanded);
   if (err == MLKEM_OK) {
@@ -239,7 +258,7 @@ int xwing_decaps_expanded(uint8_t ss[XWING_SS_BYTES],
                           const uint8_t ct[XWING_CT_BYTES],
                           const uint8_t expanded[XWING_EXPANDED_SK_BYTES]) {
   const mlkem_hybrid_out outs[1] = {{ss, XWING_SS_BYTES}};
-  uint8_t want[XX_HEADER_BYTES], ss_m[32], ss_x[32], ct_x[32];
+  uint8_t want[XX_HEADER_BYTES], ss_m[32], ct_x[32];
   int err;
   const mlkem_x25519_impl *x = mlkem_hybrid_enter(
       ss == NULL || ct == NULL || expanded == NULL, outs, 1, &err);
@@ -253,12 +272,10 @@ int xwing_decaps_expanded(uint8_t ss[XWING_SS_BYTES],
   /* Implicit rejection inside; MLKEM_ERR_EXPANDED_KEY if the ML-KEM
    * part's own header is not this process's. */
   err = mlkem_k3_kem_decaps_expanded(ss_m, ct, expanded + XX_MLKEM);
-  if (err == MLKEM_OK) {
-    x->scalarmult(ss_x, expanded + XX_SK_X, ct_x);
-    xwing_combiner(ss, ss_m, ss_x, ct_x, expanded + XX_PK_X);
-  }
+  if (err == MLKEM_OK)
+    mlkem_xwing_decaps_x25519(x, ss, ss_m, ct_x, expanded + XX_SK_X,
+                              expanded + XX_PK_X);
   mlkem_zeroize(ss_m, sizeof ss_m);
-  mlkem_zeroize(ss_x, sizeof ss_x);
   return mlkem_hybrid_leave(err, outs, 1);
 }
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2.c - SHA-256 and SHA-512 (FIPS 180-4): padding and the incremental
- * interface over an implementation's compression functions (sha2.h); the
- * constants are sha2_constants.c's.
+ * sha2.c - SHA-256, SHA-384 and SHA-512 (FIPS 180-4): padding and the
+ * incremental interface over an implementation's compression functions
+ * (sha2.h); the constants are sha2_constants.c's. SHA-384 is SHA-512 from
+ * its own initial value, truncated (@spec{FIPS180-4, sec. 6.5}): the same
+ * context and compression.
  */
 #include "sha2/sha2.h"
 
@@ -31,6 +33,17 @@ void mlkem_sha512_init_impl(mlkem_sha512_ctx *ctx,
 
 void mlkem_sha512_init(mlkem_sha512_ctx *ctx) {
   mlkem_sha512_init_impl(ctx, mlkem_sha2_impl_get());
+}
+
+void mlkem_sha384_init_impl(mlkem_sha512_ctx *ctx,
+                            const mlkem_sha2_impl *impl) {
+  ctx->impl = impl;
+  memcpy(ctx->h, mlkem_sha384_h0, sizeof ctx->h);
+  ctx->nbytes = 0;
+}
+
+void mlkem_sha384_init(mlkem_sha512_ctx *ctx) {
+  mlkem_sha384_init_impl(ctx, mlkem_sha2_impl_get());
 }
 
 /* The buffering both hashes share: fills buf (2^log2_block bytes, `used`
@@ -126,12 +139,23 @@ void mlkem_sha256_final(mlkem_sha256_ctx *ctx,
   mlkem_zeroize(ctx, sizeof *ctx);
 }
 
-void mlkem_sha512_final(mlkem_sha512_ctx *ctx,
-                        uint8_t out[MLKEM_SHA512_BYTES]) {
+/* The first nwords words of SHA-512's final state: the digest of SHA-512
+ * (8) or of SHA-384 (6, the truncation of Section 6.5). */
+static void final512(mlkem_sha512_ctx *ctx, uint8_t *out, size_t nwords) {
   size_t i;
   finish(ctx->h, ctx->impl, blocks512, ctx->buf, 7, 16, ctx->nbytes);
-  for (i = 0; i < 8; i++) mlkem_store64_be(out + 8 * i, ctx->h[i]);
+  for (i = 0; i < nwords; i++) mlkem_store64_be(out + 8 * i, ctx->h[i]);
   mlkem_zeroize(ctx, sizeof *ctx);
+}
+
+void mlkem_sha512_final(mlkem_sha512_ctx *ctx,
+                        uint8_t out[MLKEM_SHA512_BYTES]) {
+  final512(ctx, out, MLKEM_SHA512_BYTES / 8);
+}
+
+void mlkem_sha384_final(mlkem_sha512_ctx *ctx,
+                        uint8_t out[MLKEM_SHA384_BYTES]) {
+  final512(ctx, out, MLKEM_SHA384_BYTES / 8);
 }
 
 void mlkem_sha256(uint8_t out[MLKEM_SHA256_BYTES], const uint8_t *in,
@@ -148,4 +172,51 @@ void mlkem_sha512(uint8_t out[MLKEM_SHA512_BYTES], const uint8_t *in,
   mlkem_sha512_init(&ctx);
   if (len != 0) mlkem_sha512_update(&ctx, in, len);
   mlkem_sha512_final(&ctx, out);
+}
+
+void mlkem_sha384(uint8_t out[MLKEM_SHA384_BYTES], const uint8_t *in,
+                  size_t len) {
+  mlkem_sha512_ctx ctx;
+  mlkem_sha384_init(&ctx);
+  if (len != 0) mlkem_sha512_update(&ctx, in, len);
+  mlkem_sha384_final(&ctx, out);
+}
+
+/* The three hashes behind one interface (sha2.h, mlkem_sha2_ctx). */
+
+size_t mlkem_sha2_digest_bytes(mlkem_sha2_alg alg) {
+  return alg == MLKEM_SHA2_256   ? MLKEM_SHA256_BYTES
+         : alg == MLKEM_SHA2_384 ? MLKEM_SHA384_BYTES
+                                 : MLKEM_SHA512_BYTES;
+}
+
+size_t mlkem_sha2_block_bytes(mlkem_sha2_alg alg) {
+  return alg == MLKEM_SHA2_256 ? MLKEM_SHA256_BLOCK : MLKEM_SHA512_BLOCK;
+}
+
+void mlkem_sha2_init(mlkem_sha2_ctx *ctx, mlkem_sha2_alg alg) {
+  ctx->alg = alg;
+  if (alg == MLKEM_SHA2_256)
+    mlkem_sha256_init(&ctx->u.s256);
+  else if (alg == MLKEM_SHA2_384)
+    mlkem_sha384_init(&ctx->u.s512);
+  else
+    mlkem_sha512_init(&ctx->u.s512);
+}
+
+void mlkem_sha2_update(mlkem_sha2_ctx *ctx, const uint8_t *in, size_t len) {
+  if (ctx->alg == MLKEM_SHA2_256)
+    mlkem_sha256_update(&ctx->u.s256, in, len);
+  else
+    mlkem_sha512_update(&ctx->u.s512, in, len);
+}
+
+void mlkem_sha2_final(mlkem_sha2_ctx *ctx, uint8_t *out) {
+  if (ctx->alg == MLKEM_SHA2_256)
+    mlkem_sha256_final(&ctx->u.s256, out);
+  else if (ctx->alg == MLKEM_SHA2_384)
+    mlkem_sha384_final(&ctx->u.s512, out);
+  else
+    mlkem_sha512_final(&ctx->u.s512, out);
+  mlkem_zeroize(ctx, sizeof *ctx);
 }

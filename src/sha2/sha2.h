@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2.h - SHA-256 and SHA-512 (FIPS 180-4), one-shot and incremental,
- * for the hash functions of Kyber's round-3 "90s" variant (H and KDF =
- * SHA-256, G = SHA-512). Internal to the library: the mlkem_ prefix, but
- * not part of the public API.
+ * sha2.h - SHA-256, SHA-384 and SHA-512 (FIPS 180-4), one-shot and
+ * incremental, for the hash functions of Kyber's round-3 "90s" variant (H
+ * and KDF = SHA-256, G = SHA-512) and for HMAC and HKDF (hmac.h, hkdf.h:
+ * HPKE's KDFs). Internal to the library: the mlkem_ prefix, but not part
+ * of the public API.
  *
  * The compression functions come from one of several implementations
  * (portable C, the x86 SHA extensions, the Armv8 SHA-2 and SHA-512
@@ -21,6 +22,7 @@
 
 #define MLKEM_SHA256_BYTES 32
 #define MLKEM_SHA256_BLOCK 64
+#define MLKEM_SHA384_BYTES 48
 #define MLKEM_SHA512_BYTES 64
 #define MLKEM_SHA512_BLOCK 128
 
@@ -74,12 +76,41 @@ void mlkem_sha512_init_impl(mlkem_sha512_ctx *ctx, const mlkem_sha2_impl *impl);
 void mlkem_sha512_update(mlkem_sha512_ctx *ctx, const uint8_t *in, size_t len);
 void mlkem_sha512_final(mlkem_sha512_ctx *ctx, uint8_t out[MLKEM_SHA512_BYTES]);
 
+/* SHA-384 (FIPS 180-4 Section 6.5) is SHA-512 from its own initial value,
+ * truncated to 48 bytes: a mlkem_sha512_ctx, updated with
+ * mlkem_sha512_update. */
+void mlkem_sha384_init(mlkem_sha512_ctx *ctx);
+void mlkem_sha384_init_impl(mlkem_sha512_ctx *ctx, const mlkem_sha2_impl *impl);
+void mlkem_sha384_final(mlkem_sha512_ctx *ctx, uint8_t out[MLKEM_SHA384_BYTES]);
+
 /* One-shot: out = SHA-256(in) or SHA-512(in), in[0..len) (in may be NULL
  * when len is 0). Nothing of the input is left on the stack. */
 void mlkem_sha256(uint8_t out[MLKEM_SHA256_BYTES], const uint8_t *in,
                   size_t len);
 void mlkem_sha512(uint8_t out[MLKEM_SHA512_BYTES], const uint8_t *in,
                   size_t len);
+void mlkem_sha384(uint8_t out[MLKEM_SHA384_BYTES], const uint8_t *in,
+                  size_t len);
+
+/* One of the three hashes chosen at run time, for HMAC and HKDF (the
+ * hash of an HPKE KDF is a value of its suite): the same init, update and
+ * final as above, on the implementation of this process. final writes
+ * mlkem_sha2_digest_bytes(alg) bytes and wipes the context. */
+typedef enum { MLKEM_SHA2_256, MLKEM_SHA2_384, MLKEM_SHA2_512 } mlkem_sha2_alg;
+
+typedef struct {
+  mlkem_sha2_alg alg;
+  union {
+    mlkem_sha256_ctx s256;
+    mlkem_sha512_ctx s512; /* SHA-384 and SHA-512 */
+  } u;
+} mlkem_sha2_ctx;
+
+size_t mlkem_sha2_digest_bytes(mlkem_sha2_alg alg);
+size_t mlkem_sha2_block_bytes(mlkem_sha2_alg alg);
+void mlkem_sha2_init(mlkem_sha2_ctx *ctx, mlkem_sha2_alg alg);
+void mlkem_sha2_update(mlkem_sha2_ctx *ctx, const uint8_t *in, size_t len);
+void mlkem_sha2_final(mlkem_sha2_ctx *ctx, uint8_t *out);
 
 /* The implementations (only those built into this library are defined:
  * see src/CMakeLists.txt). */
@@ -88,12 +119,13 @@ extern const mlkem_sha2_impl mlkem_sha2_x86_shani; /* SHA-256 only */
 extern const mlkem_sha2_impl mlkem_sha2_armv8;     /* SHA-256 only */
 extern const mlkem_sha2_impl mlkem_sha2_armv8_sha512;
 
-/* The initial hash values (@spec{FIPS180-4, sec. 5.3.3 and 5.3.5}) and the
+/* The initial hash values (@spec{FIPS180-4, sec. 5.3.3 to 5.3.5}) and the
  * round constants K (@spec{FIPS180-4, sec. 4.2.2 and 4.2.3}), shared by every
  * implementation (sha2_constants.c). */
 extern const uint32_t mlkem_sha256_h0[8];
 extern const uint32_t mlkem_sha256_k[64];
 extern const uint64_t mlkem_sha512_h0[8];
+extern const uint64_t mlkem_sha384_h0[8];
 extern const uint64_t mlkem_sha512_k[80];
 
 /* The portable compression functions, which the hardware implementations

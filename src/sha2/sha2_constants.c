@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2_constants.c - the constants of SHA-256 and SHA-512 (FIPS 180-4):
- * the initial hash values, for sha2.c, and the round constants K, for
- * every implementation's compression function (sha2.h).
+ * sha2_constants.c - the constants of SHA-256, SHA-512 and SHA-384
+ * (@spec{FIPS180-4}): the initial hash values, for sha2.c, and the round
+ * constants K, for every implementation's compression function (sha2.h).
  */
 #include "sha2/sha2.h"
 
@@ -65,3 +65,10 @@ const uint64_t mlkem_sha512_k[80] = {
     0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull,
     0x431d67c49c100d4cull, 0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull,
     0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull};
+
+/* @spec{FIPS180-4, sec. 5.3.4}: as mlkem_sha512_h0, from the ninth to the
+ * sixteenth primes. */
+const uint64_t mlkem_sha384_h0[8] = {
+    0xcbbb9d5dc1059ed8ull, 0x629a292a367cd507ull, 0x9159015a3070dd17ull,
+    0x152fecd8f70e5939ull, 0x67332667ffc00b31ull, 0x8eb44a8768581511ull,
+    0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull};

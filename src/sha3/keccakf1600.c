@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakf1600.c - the Keccak-f[1600] permutation (@spec{FIPS202, sec. 3.3}:
- * Keccak-p[1600, 24]), on one state, alone or interleaved with others.
+ * Keccak-p[1600, 24]), on one state, alone or interleaved with others;
+ * and Keccak-p[1600, 12] (TurboSHAKE, @spec{RFC9861}) on one state.
  *
  * Speed matters here: ML-KEM spends most of its time in this function.
  * The rounds themselves (all lanes in local variables, two rounds per loop
@@ -111,4 +112,13 @@ KECCAK_DEFINE_STRIDED(mlkem_keccakf1600_strided)
 
 void mlkem_keccakf1600(uint64_t state[25]) {
   mlkem_keccakf1600_strided(state, 1);
+}
+
+/* Keccak-p[1600, 12], TurboSHAKE's permutation (RFC 9861 section 2.2):
+ * the last twelve rounds, with round constants RC[12..23]. A function of
+ * its own, so that the 24-round one above is compiled as before. */
+KECCAK_DEFINE_STRIDED_FROM(mlkem_keccakp1600_12_strided, 12)
+
+void mlkem_keccakp1600_12(uint64_t state[25]) {
+  mlkem_keccakp1600_12_strided(state, 1);
 }

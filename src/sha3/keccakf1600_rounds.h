@@ -94,9 +94,16 @@
  * Defines void NAME(uint64_t *s, size_t stride): the permutation of the 25
  * lanes s[0], s[stride], ..., s[24 * stride]. Stride 1 is a plain state;
  * stride W with s offset by j is instance j of a W-way interleaved state
- * (the sponge scheduler's layout, sha3.h).
+ * (the sponge scheduler's layout, sha3.h). KECCAK_DEFINE_STRIDED is
+ * Keccak-f[1600] = Keccak-p[1600, 24]; KECCAK_DEFINE_STRIDED_FROM(NAME,
+ * FIRST), an even FIRST, runs only rounds FIRST..23: Keccak-p[1600, 24 -
+ * FIRST] (FIPS 202 Section 3.3, whose rounds of Keccak-p[b, n_r] are the
+ * last n_r of Keccak-f's; TurboSHAKE's Keccak-p[1600, 12], RFC 9861
+ * section 2.2, is FIRST = 12). With FIRST the literal 0 the code is that of
+ * the loop from 0.
  */
-#define KECCAK_DEFINE_STRIDED(NAME)                            \
+#define KECCAK_DEFINE_STRIDED(NAME) KECCAK_DEFINE_STRIDED_FROM(NAME, 0)
+#define KECCAK_DEFINE_STRIDED_FROM(NAME, FIRST)                \
   void NAME(uint64_t *s, size_t stride) {                      \
     uint64_t a00, a10, a20, a30, a40, a01, a11, a21, a31, a41; \
     uint64_t a02, a12, a22, a32, a42, a03, a13, a23, a33, a43; \
@@ -133,7 +140,7 @@
     a34 = s[23 * stride];                                      \
     a44 = s[24 * stride];                                      \
     KECCAK_ENTER();                                            \
-    for (i = 0; i < 24; i += 2) {                              \
+    for (i = (FIRST); i < 24; i += 2) {                        \
       KECCAK_ROUND(a, e, mlkem_keccak_rc[i]);                  \
       KECCAK_ROUND(e, a, mlkem_keccak_rc[i + 1]);              \
     }                                                          \

@@ -3,6 +3,8 @@
  * sha3.c - the sponge construction of FIPS 202 (@spec{FIPS202, sec. 4}) over
  * Keccak-f[1600], giving SHA3-256, SHA3-512 (@spec{FIPS202, sec. 6.1}) and
  * SHAKE128, SHAKE256 (@spec{FIPS202, sec. 6.2}), incrementally and in one shot.
+ * And the same sponge over Keccak-p[1600, 12], TurboSHAKE128 and
+ * TurboSHAKE256 (@spec{RFC9861}), for HPKE's one-stage KDFs.
  *
  * The state is kept as 25 64-bit lanes. FIPS 202 numbers the bits of a
  * lane so that byte i of the rate is bits 8*(i%8)..8*(i%8)+7 of lane i/8
@@ -113,7 +115,21 @@ void mlkem_sha3_512_init(mlkem_keccak_ctx *ctx) {
   mlkem_keccak_init(ctx, MLKEM_SHA3_512_RATE, DS_SHA3);
 }
 
-void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in, size_t len) {
+/* The absorbing and squeezing of the sponge over a permutation perm,
+ * written once: the public functions below pass a constant perm
+ * (Keccak-f[1600] for FIPS 202's functions, Keccak-p[1600, 12] for
+ * TurboSHAKE's), and inlined there it is a direct call, so that the code of
+ * the FIPS 202 functions is what it was before TurboSHAKE joined them. */
+typedef void (*permutation)(uint64_t state[25]);
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SPONGE_INLINE static inline __attribute__((always_inline))
+#else
+#define SPONGE_INLINE static inline
+#endif
+
+SPONGE_INLINE void sponge_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in,
+                                 size_t len, permutation perm) {
   const unsigned rate = ctx->rate;
   size_t take;
 
@@ -127,19 +143,23 @@ void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in, size_t len) {
     in += take;
     len -= take;
     if (ctx->pos < rate) return;
-    mlkem_keccakf1600(ctx->s);
+    perm(ctx->s);
     ctx->pos = 0;
   }
   /* Whole blocks straight from the input. */
   while (len >= rate) {
     xor_block(ctx->s, in, rate);
-    mlkem_keccakf1600(ctx->s);
+    perm(ctx->s);
     in += rate;
     len -= rate;
   }
   /* The rest starts a new block. */
   xor_bytes(ctx->s, 0, in, len);
   ctx->pos = (unsigned)len;
+}
+
+void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in, size_t len) {
+  sponge_absorb(ctx, in, len, mlkem_keccakf1600);
 }
 
 void mlkem_keccak_finalize(mlkem_keccak_ctx *ctx) {
@@ -153,13 +173,14 @@ void mlkem_keccak_finalize(mlkem_keccak_ctx *ctx) {
   ctx->squeezing = 1;
 }
 
-void mlkem_keccak_squeeze(mlkem_keccak_ctx *ctx, uint8_t *out, size_t len) {
+SPONGE_INLINE void sponge_squeeze(mlkem_keccak_ctx *ctx, uint8_t *out,
+                                  size_t len, permutation perm) {
   const unsigned rate = ctx->rate;
   size_t take;
 
   while (len > 0) {
     if (ctx->pos == rate) {
-      mlkem_keccakf1600(ctx->s);
+      perm(ctx->s);
       ctx->pos = 0;
     }
     take = rate - ctx->pos;
@@ -169,6 +190,10 @@ void mlkem_keccak_squeeze(mlkem_keccak_ctx *ctx, uint8_t *out, size_t len) {
     out += take;
     len -= take;
   }
+}
+
+void mlkem_keccak_squeeze(mlkem_keccak_ctx *ctx, uint8_t *out, size_t len) {
+  sponge_squeeze(ctx, out, len, mlkem_keccakf1600);
 }
 
 void mlkem_keccak_squeezeblocks(mlkem_keccak_ctx *ctx, uint8_t *out,
@@ -235,4 +260,47 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
   mlkem_keccak_finalize(&ctx);
   mlkem_keccak_squeeze(&ctx, out, outlen);
   mlkem_zeroize(&ctx, sizeof ctx);
+}
+
+/* TurboSHAKE (RFC 9861 section 2.2): the sponge of SHAKE over
+ * Keccak-p[1600, 12], its domain byte D (0x01..0x7F) appended as SHAKE's
+ * 0x1F is, then pad10*1: so finalize is mlkem_keccak_finalize. */
+
+void mlkem_turboshake128_init(mlkem_keccak_ctx *ctx, uint8_t d) {
+  mlkem_keccak_init(ctx, MLKEM_SHAKE128_RATE, d);
+}
+
+void mlkem_turboshake256_init(mlkem_keccak_ctx *ctx, uint8_t d) {
+  mlkem_keccak_init(ctx, MLKEM_SHAKE256_RATE, d);
+}
+
+void mlkem_turboshake_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in,
+                             size_t len) {
+  sponge_absorb(ctx, in, len, mlkem_keccakp1600_12);
+}
+
+void mlkem_turboshake_squeeze(mlkem_keccak_ctx *ctx, uint8_t *out, size_t len) {
+  sponge_squeeze(ctx, out, len, mlkem_keccakp1600_12);
+}
+
+static void turboshake(mlkem_keccak_ctx *ctx, uint8_t *out, size_t outlen,
+                       const uint8_t *in, size_t inlen) {
+  mlkem_turboshake_absorb(ctx, in, inlen);
+  mlkem_keccak_finalize(ctx);
+  mlkem_turboshake_squeeze(ctx, out, outlen);
+  mlkem_zeroize(ctx, sizeof *ctx);
+}
+
+void mlkem_turboshake128(uint8_t *out, size_t outlen, const uint8_t *in,
+                         size_t inlen, uint8_t d) {
+  mlkem_keccak_ctx ctx;
+  mlkem_turboshake128_init(&ctx, d);
+  turboshake(&ctx, out, outlen, in, inlen);
+}
+
+void mlkem_turboshake256(uint8_t *out, size_t outlen, const uint8_t *in,
+                         size_t inlen, uint8_t d) {
+  mlkem_keccak_ctx ctx;
+  mlkem_turboshake256_init(&ctx, d);
+  turboshake(&ctx, out, outlen, in, inlen);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sha3.h - the FIPS 202 functions ML-KEM is built on: Keccak-f[1600],
- * SHA3-256, SHA3-512, SHAKE128 and SHAKE256, one-shot and incremental, and
+ * SHA3-256, SHA3-512, SHAKE128 and SHAKE256, one-shot and incremental
+ * (and TurboSHAKE128/256 of RFC 9861, for HPKE), and
  * a scheduler that runs independent hashes in the lanes of multi-way
  * permutations. Internal to the library (symbols carry the mlkem_ prefix
  * but are not part of the public API).
@@ -26,6 +27,11 @@ extern const uint64_t mlkem_keccak_rc[24];
 
 /* Keccak-f[1600] on one state of 25 lanes, lane (x, y) at index x + 5y. */
 void mlkem_keccakf1600(uint64_t state[25]);
+
+/* Keccak-p[1600, 12], the last twelve rounds of Keccak-f[1600]: the
+ * permutation of TurboSHAKE (RFC 9861); alone and strided as above. */
+void mlkem_keccakp1600_12(uint64_t state[25]);
+void mlkem_keccakp1600_12_strided(uint64_t *s, size_t stride);
 
 /* Keccak-f[1600] on the 25 lanes s[0], s[stride], ..., s[24 * stride]:
  * one instance of an interleaved multi-way state. */
@@ -68,6 +74,22 @@ void mlkem_shake128(uint8_t *out, size_t outlen, const uint8_t *in,
                     size_t inlen);
 void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
                     size_t inlen);
+
+/* TurboSHAKE128 and TurboSHAKE256 (RFC 9861 section 2.2): rates 168 and
+ * 136 bytes, Keccak-p[1600, 12], domain byte d in 0x01..0x7F (HPKE's KDFs
+ * use 0x1F). Incrementally: init, mlkem_turboshake_absorb any number of
+ * times, mlkem_keccak_finalize, then mlkem_turboshake_squeeze any number
+ * of times; a TurboSHAKE context is never passed to mlkem_keccak_absorb,
+ * _squeeze or _squeezeblocks (they run the 24-round permutation). */
+void mlkem_turboshake128_init(mlkem_keccak_ctx *ctx, uint8_t d);
+void mlkem_turboshake256_init(mlkem_keccak_ctx *ctx, uint8_t d);
+void mlkem_turboshake_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in,
+                             size_t len);
+void mlkem_turboshake_squeeze(mlkem_keccak_ctx *ctx, uint8_t *out, size_t len);
+void mlkem_turboshake128(uint8_t *out, size_t outlen, const uint8_t *in,
+                         size_t inlen, uint8_t d);
+void mlkem_turboshake256(uint8_t *out, size_t outlen, const uint8_t *in,
+                         size_t inlen, uint8_t d);
 
 /* Independent one-shot sponge computations run side by side.
  *

@@ -35,7 +35,9 @@
  * X25519MLKEM768 (client_share, server_share, client_finish), the
  * AEADs (seal, open of 1 KiB with 32 bytes of aad) and ChaCha20-Poly1305
  * (seal and open of 16 KiB, seal of 100 bytes: the implementation
- * follows the backend; src/aead/chacha20poly1305.h).
+ * follows the backend; src/aead/chacha20poly1305.h) and HPKE per KEM
+ * ("HPKE-ML-KEM-768": private key import, then single-shot seal and open
+ * of 1 KiB, each the deepest of every KDF x AEAD, mlkem_hpke.h).
  * Exit status 1 if a measured depth exceeds its bound (unless
  * --allow-over: then it is only marked OVER), if a bound is missing, or if
  * a measurement fails.
@@ -51,6 +53,7 @@
 
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
+#include "mlkem_hpke.h"
 #include "mlkem_hybrid.h"
 #include "mlkem_kyber.h"
 #include "aead/chacha20poly1305.h"
@@ -225,6 +228,78 @@ static void run_chacha_seal_short(void *arg) {
                                      100);
 }
 
+/* HPKE (mlkem_hpke.h): one KEM per row, g_hpke_kem; import is
+ * DeserializePrivateKey (the ML-KEM key generation and expansion), seal
+ * and open run every KDF and AEAD in turn (the depth is the deepest). */
+static uint16_t g_hpke_kem;
+static uint8_t g_hpke_sk[MLKEM_HPKE_MAX_SK_BYTES];
+static uint8_t g_hpke_pkb[MLKEM_HPKE_MAX_PK_BYTES];
+static uint8_t g_hpke_enc[7][4][MLKEM_HPKE_MAX_ENC_BYTES];
+static uint8_t g_hpke_ct[7][4][1024 + 16], g_hpke_pt[1024];
+static mlkem_hpke_private_key g_hpke_priv;
+static mlkem_hpke_public_key g_hpke_pub;
+static const uint16_t g_hpke_kdfs[7] = {1, 2, 3, 0x10, 0x11, 0x12, 0x13};
+static const uint16_t g_hpke_aeads[4] = {1, 2, 3, 0xFFFF};
+static size_t g_hpke_nenc;
+static int prepare_hpke(uint16_t kem) {
+  static const uint8_t ikm[32] = {1, 2, 3};
+  size_t npk, nsk;
+  g_hpke_kem = kem;
+  return mlkem_hpke_kem_sizes(kem, &npk, &nsk, &g_hpke_nenc) == 0 &&
+         mlkem_hpke_derive_keypair(kem, g_hpke_pkb, npk, g_hpke_sk, nsk, ikm,
+                                   sizeof ikm) == 0 &&
+         mlkem_hpke_public_key_import(&g_hpke_pub, kem, g_hpke_pkb, npk) == 0;
+}
+static int prepare_hpke_x25519(void) {
+  return prepare_hpke(0x0020);
+}
+static int prepare_hpke_512(void) {
+  return prepare_hpke(0x0040);
+}
+static int prepare_hpke_768(void) {
+  return prepare_hpke(0x0041);
+}
+static int prepare_hpke_1024(void) {
+  return prepare_hpke(0x0042);
+}
+static int prepare_hpke_xwing(void) {
+  return prepare_hpke(0x647A);
+}
+static void run_hpke_import(void *arg) {
+  size_t nsk;
+  (void)arg;
+  g_rc = mlkem_hpke_kem_sizes(g_hpke_kem, NULL, &nsk, NULL);
+  if (g_rc == MLKEM_OK)
+    g_rc =
+        mlkem_hpke_private_key_import(&g_hpke_priv, g_hpke_kem, g_hpke_sk, nsk);
+}
+static void run_hpke_seal(void *arg) {
+  unsigned d, a;
+  (void)arg;
+  for (d = 0; d < 7; d++)
+    for (a = 0; a < 4; a++) {
+      mlkem_hpke_suite s = {g_hpke_kem, g_hpke_kdfs[d], g_hpke_aeads[a]};
+      if (g_hpke_aeads[a] == 0xFFFF) continue;
+      g_rc = mlkem_hpke_seal(s, g_hpke_enc[d][a], g_hpke_nenc, g_hpke_ct[d][a],
+                             1024 + 16, &g_hpke_pub, NULL, 0, NULL, 0,
+                             g_hpke_pt, 1024, NULL, NULL);
+      if (g_rc != MLKEM_OK) return;
+    }
+}
+static void run_hpke_open(void *arg) {
+  unsigned d, a;
+  (void)arg;
+  for (d = 0; d < 7; d++)
+    for (a = 0; a < 4; a++) {
+      mlkem_hpke_suite s = {g_hpke_kem, g_hpke_kdfs[d], g_hpke_aeads[a]};
+      if (g_hpke_aeads[a] == 0xFFFF) continue;
+      g_rc = mlkem_hpke_open(s, g_hpke_pt, 1024, &g_hpke_priv, g_hpke_enc[d][a],
+                             g_hpke_nenc, NULL, 0, NULL, 0, g_hpke_ct[d][a],
+                             1024 + 16, NULL, NULL);
+      if (g_rc != MLKEM_OK) return;
+    }
+}
+
 /* A row of the tables: up to three functions measured in order (each may
  * use what the one before wrote), the result of the last compared with
  * that of the middle one when `agree` (g_ss, g_ss2: the secrets); prepare,
@@ -239,7 +314,7 @@ typedef struct {
   int (*prepare)(void); /* returns 1 on success */
 } row;
 
-#define MAX_ROWS 20
+#define MAX_ROWS 28
 static row rows[MAX_ROWS];
 static unsigned nrows;
 
@@ -328,6 +403,29 @@ static void make_rows(void) {
              XWING_SS_BYTES,
              prepare_xwing_expanded};
     add_row(r);
+  }
+  {
+    static const struct {
+      const char *name;
+      int (*prepare)(void);
+    } hpke[5] = {{"HPKE-DHKEM-X25519", prepare_hpke_x25519},
+                 {"HPKE-ML-KEM-512", prepare_hpke_512},
+                 {"HPKE-ML-KEM-768", prepare_hpke_768},
+                 {"HPKE-ML-KEM-1024", prepare_hpke_1024},
+                 {"HPKE-X-Wing", prepare_hpke_xwing}};
+    unsigned k;
+    for (k = 0; k < 5; k++) {
+      row r = {NULL,
+               NULL,
+               3,
+               {"import", "seal", "open"},
+               {run_hpke_import, run_hpke_seal, run_hpke_open},
+               0,
+               NULL};
+      r.name = hpke[k].name;
+      r.prepare = hpke[k].prepare;
+      add_row(r);
+    }
   }
   {
     row r = {"X25519MLKEM768",

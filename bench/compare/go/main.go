@@ -3,7 +3,8 @@
 // The Go peer of make bench-compare. By default the standard library's
 // crypto/mlkem (ML-KEM-768 and -1024; it has no ML-KEM-512); -cases x25519
 // times crypto/ecdh's X25519 (x25519.go), -cases hpke and xwing-parts
-// X-Wing (xwing.go).
+// X-Wing (xwing.go), -cases hpke-seal HPKE's single-shot Seal and Open
+// (hpke_seal.go).
 //
 // keygen: NewDecapsulationKey768(seed), derandomized from the 64-byte seed,
 // then the encoded ek. encaps: NewEncapsulationKey768(encoded ek) (modulus
@@ -106,7 +107,7 @@ func main() {
 	iterations := flag.Int("iterations", 2000, "timed calls per operation")
 	passes := flag.Int("passes", 10, "passes the calls are spread over")
 	jsonPath := flag.String("json", "", "write the results as JSON to this file")
-	which := flag.String("cases", "mlkem", "what to time: mlkem, x25519, hpke or xwing-parts")
+	which := flag.String("cases", "mlkem", "what to time: mlkem, x25519, hpke, xwing-parts or hpke-seal")
 	flag.Parse()
 	g, ok := groups[*which]
 	if !ok {
