@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * mlkem.h - ML-KEM (NIST FIPS 203), the module-lattice key-encapsulation
+ * mlkem.h - ML-KEM (@spec{FIPS203}), the module-lattice key-encapsulation
  * mechanism, for the parameter sets ML-KEM-512, ML-KEM-768 and ML-KEM-1024.
  *
  * This header is the documentation of the public API.
@@ -13,8 +13,8 @@
  *  - On any error, every output buffer of the call is filled with zeros, so
  *    a caller that forgets to check the result never uses a partial key, a
  *    ciphertext under an invalid key, or a shared secret.
- *  - All byte strings are exactly the encodings of FIPS 203 (ek, dk, ct) and
- *    have the fixed sizes given by the MLKEM{512,768,1024}_*_BYTES macros.
+ *  - All byte strings are exactly the encodings of @spec{FIPS203} (ek, dk, ct)
+ *    and have the fixed sizes given by the MLKEM{512,768,1024}_*_BYTES macros.
  *    The functions read and write exactly that many bytes; the caller must
  *    provide buffers of at least that size. Buffers need no alignment.
  *  - Aliasing: an output buffer must not overlap any other output or input
@@ -155,9 +155,9 @@ extern "C" {
 /* An AEAD (mlkem_hazmat.h) was given a length it does not take: a key
  * that is not the AEAD's length, a ciphertext shorter than the 16-byte
  * tag, or a plaintext or aad beyond the AEAD's limits (AES-GCM: plaintext
- * up to 2^36 - 32 bytes, aad below 2^61 bytes, NIST SP 800-38D Section
- * 5.2.1.1; ChaCha20-Poly1305: plaintext up to 2^38 - 64 bytes, RFC 8439
- * Section 2.8). Outputs zeroed. */
+ * up to 2^36 - 32 bytes, aad below 2^61 bytes,
+ * @spec{SP800-38D, sec. 5.2.1.1}; ChaCha20-Poly1305: plaintext up to 2^38 - 64
+ * bytes, @spec{RFC8439, sec. 2.8}). Outputs zeroed. */
 #define MLKEM_ERR_AEAD_LENGTH (-11)
 /* An algorithm identifier this library does not implement (for example
  * an AEAD identifier of mlkem_aead_seal other than those of
@@ -245,8 +245,8 @@ MLKEM_MUST_CHECK int mlkem768_encaps(uint8_t ct[MLKEM768_CT_BYTES],
                                      const uint8_t ek[MLKEM768_EK_BYTES]);
 
 /* mlkem768_encaps_derand: as mlkem768_encaps, with the randomness m given
- * by the caller: the input check then ML-KEM.Encaps_internal (
- * @spec{FIPS203, Alg. 17}). Fails only with MLKEM_ERR_INVALID_EK. */
+ * by the caller: the input check then ML-KEM.Encaps_internal
+ * (@spec{FIPS203, Alg. 17}). Fails only with MLKEM_ERR_INVALID_EK. */
 MLKEM_MUST_CHECK int mlkem768_encaps_derand(uint8_t ct[MLKEM768_CT_BYTES],
                                             uint8_t ss[MLKEM_SS_BYTES],
                                             const uint8_t ek[MLKEM768_EK_BYTES],

@@ -92,8 +92,8 @@ MLKEM_MUST_CHECK int mlkem1024_kpke_decrypt(
 /* X25519 (@spec{RFC7748}), the classical half of hybrid key exchanges        */
 /*
  * The Diffie-Hellman function on curve25519, for protocols that combine it
- * with ML-KEM (a hybrid key share). It is not part of FIPS 203; it is here
- * so that those protocols can be built from this library alone.
+ * with ML-KEM (a hybrid key share). It is not part of @spec{FIPS203}; it is
+ * here so that those protocols can be built from this library alone.
  *
  * Private keys are 32 uniformly random bytes (from a cryptographic random
  * source; keep them secret and wipe them after use). Public keys and
@@ -138,27 +138,27 @@ MLKEM_MUST_CHECK int mlkem_x25519_base(
 /* ------------------------------------------------------------------------ */
 /* AEADs: AES-128-GCM, AES-256-GCM, ChaCha20-Poly1305                       */
 /*
- * Authenticated encryption with associated data (RFC 5116), the AEADs of
- * HPKE (RFC 9180 Section 7.3), named by HPKE's identifiers. One call seals
+ * Authenticated encryption with associated data (@spec{RFC5116}), the AEADs of
+ * HPKE (@spec{RFC9180, sec. 7.3}), named by HPKE's identifiers. One call seals
  * or opens one message; the key is expanded and wiped inside the call.
  *
- *  - AES-128-GCM and AES-256-GCM: NIST SP 800-38D with a 96-bit IV (the
- *    nonce) and a 128-bit tag; keys of 16 and 32 bytes. Limits (SP 800-38D
- *    Section 5.2.1.1): a plaintext of at most 2^36 - 32 bytes, an aad
- *    below 2^61 bytes.
- *  - ChaCha20-Poly1305: RFC 8439 Section 2.8; a 32-byte key. Limits
- *    (Section 2.8): a plaintext below 2^38 - 64 bytes. (Present in builds
- *    that include it; elsewhere its identifier fails with
+ *  - AES-128-GCM and AES-256-GCM: @spec{SP800-38D} with a 96-bit IV (the
+ *    nonce) and a 128-bit tag; keys of 16 and 32 bytes. Limits
+ *    (@spec{SP800-38D, sec. 5.2.1.1}): a plaintext of at most 2^36 - 32 bytes,
+ *    an aad below 2^61 bytes.
+ *  - ChaCha20-Poly1305: @spec{RFC8439, sec. 2.8}; a 32-byte key. Limits
+ *    (@spec{RFC8439, sec. 2.8}): a plaintext below 2^38 - 64 bytes. (Present in
+ *    builds that include it; elsewhere its identifier fails with
  *    MLKEM_ERR_UNSUPPORTED.)
  *
  * The sealed message is ciphertext || tag: pt_len + 16 bytes, the
- * ciphertext as long as the plaintext (RFC 5116 Section 5.1).
+ * ciphertext as long as the plaintext (@spec{RFC5116, sec. 5.1}).
  *
  * Nonces: a nonce must never be used twice with one key; for AES-GCM and
  * ChaCha20-Poly1305 a repeated nonce reveals the XOR of the two
  * plaintexts and lets anyone forge tags under that key. Counters (as
  * HPKE's sequence numbers) or 96 random bits for fewer than 2^32 messages
- * per key (SP 800-38D Section 8.3) are the usual ways.
+ * per key (@spec{SP800-38D, sec. 8.3}) are the usual ways.
  *
  * Constant time: the running time does not depend on the key, the
  * plaintext, or (for open) the decrypted plaintext and where the tags
@@ -172,7 +172,7 @@ MLKEM_MUST_CHECK int mlkem_x25519_base(
  * every stack buffer that held a secret wiped.
  */
 
-/* HPKE's AEAD identifiers (RFC 9180 Section 7.3). */
+/* HPKE's AEAD identifiers (@spec{RFC9180, sec. 7.3}). */
 #define MLKEM_AEAD_AES_128_GCM 0x0001
 #define MLKEM_AEAD_AES_256_GCM 0x0002
 #define MLKEM_AEAD_CHACHA20_POLY1305 0x0003

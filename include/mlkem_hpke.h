@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * mlkem_hpke.h - Hybrid Public Key Encryption (HPKE, RFC 9180) with this
+ * mlkem_hpke.h - Hybrid Public Key Encryption (HPKE, @spec{RFC9180}) with this
  * library's KEMs: encrypting messages to a public key.
  *
  * HPKE combines a KEM, a KDF and an AEAD. The sender encapsulates a shared
@@ -11,31 +11,31 @@
  *
  * Specifications followed
  * -----------------------
- *  - RFC 9180 (HPKE): modes, key schedule, contexts, sequence numbers,
+ *  - @spec{RFC9180} (HPKE): modes, key schedule, contexts, sequence numbers,
  *    secret export, single-shot API, DHKEM(X25519, HKDF-SHA256) with its
  *    Auth and AuthPSK modes.
- *  - draft-ietf-hpke-pq-05 (Post-Quantum and Post-Quantum/Traditional
+ *  - @spec{HPKE-PQ} (Post-Quantum and Post-Quantum/Traditional
  *    Hybrid Algorithms for HPKE): the ML-KEM and MLKEM768-X25519 (X-Wing)
  *    KEMs, their DeriveKeyPair, and the one-stage KDFs SHAKE128,
- *    SHAKE256, TurboSHAKE128 and TurboSHAKE256 (RFC 9861).
- *  - draft-ietf-hpke-hpke-03 (HPKE, the successor of RFC 9180): the
+ *    SHAKE256, TurboSHAKE128 and TurboSHAKE256 (@spec{RFC9861}).
+ *  - @spec{HPKE-HPKE} (HPKE, the successor of @spec{RFC9180}): the
  *    one-stage KDF framework (LabeledDerive, the one-stage key schedule
- *    and export) that the draft-ietf-hpke-pq KDFs plug into. With the
- *    two-stage (HKDF) KDFs every output is RFC 9180's.
+ *    and export) that the @spec{HPKE-PQ} KDFs plug into. With the
+ *    two-stage (HKDF) KDFs every output is @spec{RFC9180}'s.
  *
  * Algorithms (every combination of the three lists works)
  * -------------------------------------------------------
- *   KEM  0x0020 DHKEM(X25519, HKDF-SHA256)           RFC 9180 7.1
- *        0x0040 ML-KEM-512                           draft-ietf-hpke-pq 3
+ *   KEM  0x0020 DHKEM(X25519, HKDF-SHA256)           @spec{RFC9180} 7.1
+ *        0x0040 ML-KEM-512                           @spec{HPKE-PQ} 3
  *        0x0041 ML-KEM-768
  *        0x0042 ML-KEM-1024
- *        0x647A MLKEM768-X25519 (X-Wing)             draft-ietf-hpke-pq 4
+ *        0x647A MLKEM768-X25519 (X-Wing)             @spec{HPKE-PQ} 4
  *   KDF  0x0001 HKDF-SHA256, 0x0002 HKDF-SHA384, 0x0003 HKDF-SHA512
- *                                                    RFC 9180 7.2
+ *                                                    @spec{RFC9180} 7.2
  *        0x0010 SHAKE128, 0x0011 SHAKE256, 0x0012 TurboSHAKE128,
- *        0x0013 TurboSHAKE256 (one-stage)           draft-ietf-hpke-pq 5
+ *        0x0013 TurboSHAKE256 (one-stage)           @spec{HPKE-PQ} 5
  *   AEAD 0x0001 AES-128-GCM, 0x0002 AES-256-GCM,
- *        0x0003 ChaCha20-Poly1305, 0xFFFF export-only RFC 9180 7.3
+ *        0x0003 ChaCha20-Poly1305, 0xFFFF export-only @spec{RFC9180} 7.3
  *
  * Not offered: the KEMs on NIST curves (DHKEM(P-256/P-384/P-521),
  * MLKEM768-P256, MLKEM1024-P384) and DHKEM(X448) need curves this library
@@ -45,8 +45,8 @@
  *
  * Modes: base and PSK for every KEM. Auth and AuthPSK (a sender
  * authenticated by its own KEM key pair) exist only for DH-based KEMs:
- * RFC 9180 defines AuthEncap/AuthDecap for DHKEM alone, and
- * draft-ietf-hpke-pq states that the ML-KEM and hybrid KEMs have none. So
+ * @spec{RFC9180} defines AuthEncap/AuthDecap for DHKEM alone, and
+ * @spec{HPKE-PQ} states that the ML-KEM and hybrid KEMs have none. So
  * the auth modes are offered for DHKEM(X25519, HKDF-SHA256) only; with
  * another KEM they fail with MLKEM_HPKE_ERR_MODE. (Auth modes give no
  * post-quantum authentication; use PSK mode or signatures for that.)
@@ -79,7 +79,7 @@
  *    or machine may not read).
  *  - Thread safety: the functions keep no global state; a context must not
  *    be used by two threads at once (its sequence number changes on every
- *    seal and open, RFC 9180 section 5.2). Key objects are read-only after
+ *    seal and open, @spec{RFC9180, sec. 5.2}). Key objects are read-only after
  *    import and may be shared.
  *  - Constant time: no branch or index depends on a secret (keys, shared
  *    secrets, plaintexts). What is public: lengths, the suite, whether an
@@ -102,7 +102,7 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* Identifiers (RFC 9180 section 7, draft-ietf-hpke-pq-05 section 7)         */
+/* Identifiers (@spec{RFC9180, sec. 7}, @spec{HPKE-PQ, sec. 7})         */
 
 #define MLKEM_HPKE_KEM_DHKEM_X25519_HKDF_SHA256 0x0020
 #define MLKEM_HPKE_KEM_MLKEM512 0x0040
@@ -123,7 +123,7 @@ extern "C" {
 #define MLKEM_HPKE_AEAD_CHACHA20_POLY1305 0x0003
 #define MLKEM_HPKE_AEAD_EXPORT_ONLY 0xFFFF
 
-/* The modes (RFC 9180 section 5). Which one a setup runs follows from
+/* The modes (@spec{RFC9180, sec. 5}). Which one a setup runs follows from
  * its arguments: a PSK makes PSK mode, a sender key the Auth mode, both
  * AuthPSK (mlkem_hpke_sender_mode tells a context's). */
 #define MLKEM_HPKE_MODE_BASE 0x00
@@ -151,7 +151,7 @@ typedef struct {
 #define MLKEM_HPKE_MAX_ENC_BYTES 1568
 #define MLKEM_HPKE_TAG_BYTES 16 /* Nt: a ciphertext is pt_len + 16 bytes */
 /* The longest info, psk and psk_id with a one-stage KDF
- * (draft-ietf-hpke-hpke-03 section 7.2.1: two-byte length prefixes), and
+ * (@spec{HPKE-HPKE, sec. 7.2.1}: two-byte length prefixes), and
  * the longest export with one. With HKDF the export is at most 255 Nh
  * bytes (8,160 / 12,240 / 16,320) and the inputs are not limited. */
 #define MLKEM_HPKE_ONE_STAGE_MAX_INPUT 65535
@@ -174,11 +174,11 @@ MLKEM_MUST_CHECK int mlkem_hpke_kem_sizes(uint16_t kem, size_t *pk_bytes,
  * beyond a limit: an export longer than the KDF allows, or with a
  * one-stage KDF an info, psk or psk_id over 65,535 bytes. */
 #define MLKEM_HPKE_ERR_LENGTH (-202)
-/* The mode's inputs do not fit (RFC 9180 VerifyPSKInputs and section
- * 5.1.3): a PSK without a PSK identifier or the reverse, or a sender key
- * (Auth modes) with a KEM that has no AuthEncap. */
+/* The mode's inputs do not fit (@spec{RFC9180} VerifyPSKInputs and
+ * @spec{RFC9180, sec. 5.1.3}): a PSK without a PSK identifier or the reverse,
+ * or a sender key (Auth modes) with a KEM that has no AuthEncap. */
 #define MLKEM_HPKE_ERR_MODE (-203)
-/* The context's sequence number is exhausted: RFC 9180 section 5.2's
+/* The context's sequence number is exhausted: @spec{RFC9180, sec. 5.2}'s
  * MessageLimitReachedError. This library counts in 64 bits (shorter than
  * the nonce, as the section allows), so a context seals or opens 2^64 - 1
  * messages and then refuses every further seal or open with this error
@@ -218,10 +218,10 @@ MLKEM_MUST_CHECK int mlkem_hpke_suite_check(mlkem_hpke_suite suite);
 /*
  * The byte strings are SerializePublicKey / SerializePrivateKey of the
  * specifications, which for every KEM here is the identity: ML-KEM's ek
- * and its 64-byte seed d || z (draft-ietf-hpke-pq section 3: the private
- * key is the seed, not FIPS 203's dk), X-Wing's 1,216-byte public key and
+ * and its 64-byte seed d || z (@spec{HPKE-PQ, sec. 3}: the private
+ * key is the seed, not @spec{FIPS203}'s dk), X-Wing's 1,216-byte public key and
  * 32-byte seed, X25519's 32-byte strings (the private key unclamped, as
- * RFC 9180 7.1.2 has it; clamped or not, the same key).
+ * @spec{RFC9180} 7.1.2 has it; clamped or not, the same key).
  *
  * To use a key it is imported into a key object once (DeserializePublicKey
  * / DeserializePrivateKey with the checks, and the expansion of the
@@ -235,10 +235,10 @@ MLKEM_MUST_CHECK int mlkem_hpke_keygen(uint16_t kem, uint8_t *pk, size_t pk_len,
                                        uint8_t *sk, size_t sk_len);
 
 /* DeriveKeyPair(ikm): the key pair of the input keying material, as each
- * specification defines it: DHKEM with its HKDF-SHA256 (RFC 9180
+ * specification defines it: DHKEM with its HKDF-SHA256 (@spec{RFC9180}
  * 7.1.3: "dkp_prk", then "sk"); ML-KEM and X-Wing with SHAKE256's
  * LabeledDerive(ikm, "DeriveKeyPair", "", Nsk) and the KEM's key
- * generation from that seed (draft-ietf-hpke-pq sections 3 and 4). ikm
+ * generation from that seed (@spec{HPKE-PQ, sec. 3 and 4}). ikm
  * should hold at least Nsk bytes of entropy (32 for X-Wing); any length is
  * taken. pk_len and sk_len must be the KEM's. */
 MLKEM_MUST_CHECK int mlkem_hpke_derive_keypair(uint16_t kem, uint8_t *pk,
@@ -264,9 +264,9 @@ typedef struct {
 } mlkem_hpke_private_key;
 
 /* DeserializePublicKey with its checks: pk_len must be the KEM's Npk; an
- * ML-KEM encapsulation key (alone or inside X-Wing's) must pass FIPS 203
- * section 7.2's modulus check (else MLKEM_ERR_INVALID_EK: the KEM's
- * EncapError). An X25519 key is any 32 bytes (a point of small order is
+ * ML-KEM encapsulation key (alone or inside X-Wing's) must pass
+ * @spec{FIPS203, sec. 7.2}'s modulus check (else MLKEM_ERR_INVALID_EK: the
+ * KEM's EncapError). An X25519 key is any 32 bytes (a point of small order is
  * refused when used: MLKEM_ERR_X25519_ZERO). */
 MLKEM_MUST_CHECK int mlkem_hpke_public_key_import(mlkem_hpke_public_key *key,
                                                   uint16_t kem,
@@ -304,7 +304,7 @@ void mlkem_hpke_public_key_wipe(mlkem_hpke_public_key *key);
 
 /* A pre-shared key and its identifier (PSK and AuthPSK modes): both
  * non-empty (MLKEM_HPKE_ERR_MODE otherwise). The PSK must hold at least 32
- * bytes of entropy (RFC 9180 section 5.1.2); the library cannot check
+ * bytes of entropy (@spec{RFC9180, sec. 5.1.2}); the library cannot check
  * that. Pass NULL for the modes without a PSK. */
 typedef struct {
   const uint8_t *psk;
@@ -314,7 +314,7 @@ typedef struct {
 } mlkem_hpke_psk;
 
 /* ------------------------------------------------------------------------ */
-/* Contexts (RFC 9180 section 5.2, 5.3)                                      */
+/* Contexts (@spec{RFC9180, sec. 5.2, 5.3}) */
 
 /* The state of a context: private members, written by a setup. It holds
  * the AEAD key, the base nonce and the exporter secret: secret. */
@@ -330,7 +330,7 @@ typedef struct {
 
 /* A sender's context: it seals. A recipient's: it opens. Distinct types,
  * so that a sender's context cannot be passed where a recipient's is
- * wanted (RFC 9180 section 5.2: neither may do the other's work). */
+ * wanted (@spec{RFC9180, sec. 5.2}: neither may do the other's work). */
 typedef struct {
   mlkem_hpke_context_state s;
 } mlkem_hpke_sender;
@@ -338,7 +338,7 @@ typedef struct {
   mlkem_hpke_context_state s;
 } mlkem_hpke_recipient;
 
-/* SetupBaseS / SetupPSKS / SetupAuthS / SetupAuthPSKS (RFC 9180 5.1):
+/* SetupBaseS / SetupPSKS / SetupAuthS / SetupAuthPSKS (@spec{RFC9180} 5.1):
  * encapsulates a fresh shared secret to pkR, writes enc (enc_len must be
  * the KEM's Nenc) and sets up ctx with the key schedule of suite, info
  * (info_len bytes), the PSK (NULL: none) and the sender's key skS (NULL:
@@ -355,9 +355,9 @@ MLKEM_MUST_CHECK int mlkem_hpke_setup_sender(
 /* As mlkem_hpke_setup_sender with the encapsulation's randomness from the
  * caller, for known-answer tests (the test vectors' ikmE): DHKEM takes an
  * ikmE of up to 64 bytes and derives the ephemeral key pair
- * DeriveKeyPair(ikmE); ML-KEM takes 32 bytes, FIPS 203's m; X-Wing 64
+ * DeriveKeyPair(ikmE); ML-KEM takes 32 bytes, @spec{FIPS203}'s m; X-Wing 64
  * bytes, ML-KEM's m then the
- * ephemeral X25519 key (draft-connolly-cfrg-xwing-kem's eseed). Fresh,
+ * ephemeral X25519 key (@spec{XWING}'s eseed). Fresh,
  * uniform and secret on every call: a repeated ikmE gives the same enc
  * and the same key and nonce, which breaks AEAD. */
 MLKEM_MUST_CHECK int mlkem_hpke_setup_sender_derand(
@@ -398,8 +398,8 @@ MLKEM_MUST_CHECK int mlkem_hpke_recipient_open(
     mlkem_hpke_recipient *ctx, uint8_t *pt, size_t pt_len, const uint8_t *aad,
     size_t aad_len, const uint8_t *ct, size_t ct_len);
 
-/* Context.Export(exporter_context, L) (RFC 9180 section 5.3;
- * draft-ietf-hpke-hpke-03 for the one-stage KDFs): writes out_len = L
+/* Context.Export(exporter_context, L) (@spec{RFC9180, sec. 5.3};
+ * @spec{HPKE-HPKE} for the one-stage KDFs): writes out_len = L
  * bytes, at most 255 Nh with HKDF and 65,535 with a one-stage KDF
  * (MLKEM_HPKE_ERR_LENGTH otherwise). Works for every AEAD, the
  * export-only one included; does not change the context. */
@@ -425,7 +425,7 @@ void mlkem_hpke_sender_wipe(mlkem_hpke_sender *ctx);
 void mlkem_hpke_recipient_wipe(mlkem_hpke_recipient *ctx);
 
 /* ------------------------------------------------------------------------ */
-/* Single-shot (RFC 9180 section 6): seal, open and secret export          */
+/* Single-shot (@spec{RFC9180, sec. 6}): seal, open and secret export */
 
 /* Seal<MODE>(pkR, info, aad, pt, ...): a sender's setup and one seal.
  * Writes enc (enc_len = Nenc) and ct (ct_len = pt_len + 16). The message
@@ -452,10 +452,10 @@ MLKEM_MUST_CHECK int mlkem_hpke_open(
     const mlkem_hpke_public_key *pkS);
 
 /* SendExport<MODE>(pkR, info, exporter_context, L, ...) and
- * ReceiveExport<MODE>(enc, skR, info, exporter_context, L, ...) (RFC 9180
- * section 6.2): a setup and one export of out_len = L bytes; the sender's
- * also writes enc. Any AEAD of the suite (the export-only one is meant for
- * this); the replay caveat of RFC 9180 section 5.3 holds: the same enc
+ * ReceiveExport<MODE>(enc, skR, info, exporter_context, L, ...)
+ * (@spec{RFC9180, sec. 6.2}): a setup and one export of out_len = L bytes; the
+ * sender's also writes enc. Any AEAD of the suite (the export-only one is meant
+ * for this); the replay caveat of @spec{RFC9180, sec. 5.3} holds: the same enc
  * gives the same secret every time it is received. */
 MLKEM_MUST_CHECK int mlkem_hpke_send_export(
     mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len, uint8_t *out,

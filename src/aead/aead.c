@@ -2,7 +2,7 @@
 /*
  * aead.c - mlkem_aead_seal and mlkem_aead_open (mlkem_hazmat.h): the
  * argument checks every AEAD shares, then the family by HPKE's identifier
- * (RFC 9180 Section 7.3): AES-GCM (gcm.h) or ChaCha20-Poly1305
+ * (@spec{RFC9180, sec. 7.3}): AES-GCM (gcm.h) or ChaCha20-Poly1305
  * (chacha20poly1305.h, in builds that have it). The families check their
  * own length limits.
  */

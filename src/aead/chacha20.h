@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aead/chacha20.h - the ChaCha20 stream cipher of RFC 8439 (Section 2.3,
- * the block function; Section 2.4, encryption), for ChaCha20-Poly1305
- * (chacha20poly1305.h). Internal.
+ * aead/chacha20.h - the ChaCha20 stream cipher of @spec{RFC8439}
+ * (@spec{RFC8439, sec. 2.3}, the block function; @spec{RFC8439, sec. 2.4},
+ * encryption), for ChaCha20-Poly1305 (chacha20poly1305.h). Internal.
  *
- * A stream is named by its initial state (Section 2.3): the four
+ * A stream is named by its initial state (@spec{RFC8439, sec. 2.3}): the four
  * constants, the key as eight little-endian words, the 32-bit block
  * counter, and the 96-bit nonce as three little-endian words. Block j of
  * the stream is the block function of that state with the counter word
@@ -30,8 +30,8 @@
 #define MLKEM_CHACHA20_NONCE_BYTES 12
 #define MLKEM_CHACHA20_BLOCK_BYTES 64
 
-/* The constants of Section 2.3: "expand 32-byte k" as little-endian
- * words. */
+/* The constants of @spec{RFC8439, sec. 2.3}: "expand 32-byte k" as
+ * little-endian words. */
 #define MLKEM_CHACHA20_C0 0x61707865u
 #define MLKEM_CHACHA20_C1 0x3320646eu
 #define MLKEM_CHACHA20_C2 0x79622d32u
@@ -45,7 +45,7 @@ typedef struct {
 } mlkem_chacha20_state;
 
 /* Writes the state for a 32-byte key, a 12-byte nonce and a first block
- * counter (RFC 8439 Section 2.3); or for the key already read as eight
+ * counter (@spec{RFC8439, sec. 2.3}); or for the key already read as eight
  * little-endian words. */
 void mlkem_chacha20_state_init(mlkem_chacha20_state *st, const uint8_t key[32],
                                const uint8_t nonce[12], uint32_t ctr);
@@ -68,8 +68,8 @@ void mlkem_chacha20_xor_avx2(uint8_t *out, const uint8_t *in, size_t len,
 void mlkem_chacha20_xor_neon(uint8_t *out, const uint8_t *in, size_t len,
                              const mlkem_chacha20_state *st);
 
-/* The block function (Section 2.3.2): the 64 bytes of keystream block
- * st->w[12], serialized little-endian. */
+/* The block function (@spec{RFC8439, sec. 2.3.2}): the 64 bytes of keystream
+ * block st->w[12], serialized little-endian. */
 void mlkem_chacha20_block(uint8_t out[64], const mlkem_chacha20_state *st);
 
 /* For the SIMD implementations: the last len < 256 bytes from block ctr

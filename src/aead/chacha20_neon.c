@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aead/chacha20_neon.c - ChaCha20 (RFC 8439 Section 2.4) with AArch64
+ * aead/chacha20_neon.c - ChaCha20 (@spec{RFC8439, sec. 2.4}) with AArch64
  * NEON: four blocks at a time in 128-bit vectors, in the vertical layout
  * of chacha20_rounds.h (vector i holds word i of the four blocks). The
  * rotation by 16 is a swap of 16-bit halves (REV32), the others a shift

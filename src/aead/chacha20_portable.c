@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aead/chacha20_portable.c - ChaCha20 (RFC 8439 Sections 2.3 and 2.4) in
+ * aead/chacha20_portable.c - ChaCha20 (@spec{RFC8439, sec. 2.3 and 2.4}) in
  * plain C, one block at a time, and the state every implementation
  * starts from.
  */
@@ -34,7 +34,7 @@ void mlkem_chacha20_state_init(mlkem_chacha20_state *st, const uint8_t key[32],
 #define CHACHA_SPLAT(i) w[i]
 
 /* Keystream block ctr as words: the rounds, then the input added
- * (Section 2.3, the block function's last step). */
+ * (@spec{RFC8439, sec. 2.3}, the block function's last step). */
 static void block_words(uint32_t ks[16], const uint32_t w[16], uint32_t ctr) {
   CHACHA_STATE_DECLARE(uint32_t, ctr);
   unsigned i;

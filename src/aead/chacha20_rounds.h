@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * aead/chacha20_rounds.h - the 20 rounds of the ChaCha20 block function
- * (RFC 8439 Section 2.3: ten times a column round and a diagonal round,
+ * (@spec{RFC8439, sec. 2.3}: ten times a column round and a diagonal round,
  * "inner_block"), written once for every implementation.
  *
  * The state is sixteen variables x0 .. x15, word i of the state in xi.
@@ -34,7 +34,7 @@
 #ifndef MLKEM_AEAD_CHACHA20_ROUNDS_H
 #define MLKEM_AEAD_CHACHA20_ROUNDS_H
 
-/* The quarter round (Section 2.1) on words a, b, c, d. */
+/* The quarter round (@spec{RFC8439, sec. 2.1}) on words a, b, c, d. */
 #define CHACHA_QUARTER_ROUND(a, b, c, d) \
   do {                                   \
     a = CHACHA_ADD(a, b);                \
@@ -51,7 +51,8 @@
     b = CHACHA_ROL7(b);                  \
   } while (0)
 
-/* A column round then a diagonal round (Section 2.3, inner_block). */
+/* A column round then a diagonal round (@spec{RFC8439, sec. 2.3}, inner_block).
+ * */
 #define CHACHA_DOUBLE_ROUND()               \
   do {                                      \
     CHACHA_QUARTER_ROUND(x0, x4, x8, x12);  \

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aead/chacha20poly1305.c - the AEAD construction of RFC 8439 Section 2.8
+ * aead/chacha20poly1305.c - the AEAD construction of @spec{RFC8439, sec. 2.8}
  * over an implementation's ChaCha20 and Poly1305 (chacha20poly1305.h):
  * argument and length checks, the one-time key, the MAC's layout, the
  * constant-time tag comparison, and wiping.
  *
- * Block 0 of the stream gives the Poly1305 key (Section 2.6) and blocks 1,
- * 2, ... encrypt. A message of at most HEAD_BYTES comes from the same call
- * as block 0: the SIMD implementations make four or eight blocks per
+ * Block 0 of the stream gives the Poly1305 key (@spec{RFC8439, sec. 2.6}) and
+ * blocks 1, 2, ... encrypt. A message of at most HEAD_BYTES comes from the same
+ * call as block 0: the SIMD implementations make four or eight blocks per
  * step, so block 0 and a short message cost one step instead of two
  * (AVX2, 64 bytes: 960 rdtsc ticks a seal; 1,950 with block 0 on its own
  * and the message as a body, whose larger stack scrub is part of the
@@ -95,8 +95,8 @@ static void head_blocks(const mlkem_chacha20poly1305_impl *impl,
   impl->chacha20(buf, buf, 64 + head, st);
 }
 
-/* Section 2.8: a string of the MAC's input, then zeros to a multiple of
- * 16 bytes. */
+/* @spec{RFC8439, sec. 2.8}: a string of the MAC's input, then zeros to a
+ * multiple of 16 bytes. */
 static void mac_padded(mlkem_poly1305 *mac, mlkem_poly1305_blocks_fn blocks,
                        const uint8_t *p, size_t len) {
   size_t full = len / 16, rest = len % 16;
@@ -229,8 +229,8 @@ int mlkem_chacha20poly1305_key_open(const mlkem_chacha20poly1305_key *key,
   }
   mac_finish(&mac, impl->poly1305_blocks, aad_len, n, tag);
   bad = mlkem_ct_memneq(tag, ct + n, MLKEM_CHACHA20POLY1305_TAG_BYTES);
-  /* Whether the message is authentic is the function's result (Section
-   * 2.8): public. */
+  /* Whether the message is authentic is the function's result
+   * (@spec{RFC8439, sec. 2.8}): public. */
   MLKEM_CT_UNPOISON(&bad, sizeof bad);
   if (bad) {
     if (n > 0) mlkem_zeroize(pt, n);

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aead/chacha20poly1305.h - the ChaCha20-Poly1305 AEAD of RFC 8439
- * (Section 2.8), HPKE's AEAD 0x0003 (RFC 9180 Section 7.3). Internal: the
- * public mlkem_aead_seal / mlkem_aead_open (mlkem_hazmat.h) and HPKE call
- * it.
+ * aead/chacha20poly1305.h - the ChaCha20-Poly1305 AEAD of @spec{RFC8439}
+ * (@spec{RFC8439, sec. 2.8}), HPKE's AEAD 0x0003 (@spec{RFC9180, sec. 7.3}).
+ * Internal: the public mlkem_aead_seal / mlkem_aead_open (mlkem_hazmat.h) and
+ * HPKE call it.
  *
  * seal: the one-time Poly1305 key is the first 32 bytes of ChaCha20 block
- * 0 under the key and nonce (Section 2.6); the plaintext is encrypted
- * with blocks 1, 2, ... (Section 2.4); the tag is Poly1305 of
+ * 0 under the key and nonce (@spec{RFC8439, sec. 2.6}); the plaintext is
+ * encrypted with blocks 1, 2, ... (@spec{RFC8439, sec. 2.4}); the tag is
+ * Poly1305 of
  *   aad || zeros to a multiple of 16 || ciphertext || zeros to a multiple
  *   of 16 || LE64(aad_len) || LE64(ciphertext length),
  * appended to the ciphertext. open computes the same tag over the
@@ -18,15 +19,15 @@
  * (during the call the output buffer, which the caller gave to open, may
  * hold some).
  *
- * Lengths (Section 2.8): the plaintext at most P_MAX = 2^38 - 64 bytes
- * (2^32 - 1 blocks after block 0, so the 32-bit counter never wraps);
+ * Lengths (@spec{RFC8439, sec. 2.8}): the plaintext at most P_MAX = 2^38 - 64
+ * bytes (2^32 - 1 blocks after block 0, so the 32-bit counter never wraps);
  * the associated data any size_t length. Longer inputs are refused with
  * MLKEM_ERR_AEAD_LENGTH before anything is read or written.
  *
  * Two forms, the same computation:
  *  - one-shot, mlkem_chacha20poly1305_seal / _open, with the 32-byte key;
- *  - keyed, for many messages under one key (an HPKE context, RFC 9180
- *    Section 5.2, seals or opens each message with a fresh nonce):
+ *  - keyed, for many messages under one key (an HPKE context,
+ *    @spec{RFC9180, sec. 5.2}, seals or opens each message with a fresh nonce):
  *    mlkem_chacha20poly1305_key_init loads the key once into a
  *    mlkem_chacha20poly1305_key, then _key_seal / _key_open per message,
  *    and _key_wipe at the end. ChaCha20 has no key schedule, so the saving
@@ -59,7 +60,7 @@
 #define MLKEM_CHACHA20POLY1305_KEY_BYTES 32
 #define MLKEM_CHACHA20POLY1305_NONCE_BYTES 12
 #define MLKEM_CHACHA20POLY1305_TAG_BYTES 16
-/* P_MAX of RFC 8439 Section 2.8, the longest plaintext: 2^38 - 64. */
+/* P_MAX of @spec{RFC8439, sec. 2.8}, the longest plaintext: 2^38 - 64. */
 #define MLKEM_CHACHA20POLY1305_MAX_PT ((((uint64_t)1) << 38) - 64)
 
 /* The bulk of a message body, where an implementation does better than
@@ -110,7 +111,7 @@ size_t mlkem_chacha20poly1305_impls(const mlkem_chacha20poly1305_impl **list,
  * them. Holds the key: wipe it with mlkem_chacha20poly1305_key_wipe. */
 typedef struct {
   const mlkem_chacha20poly1305_impl *impl;
-  uint32_t k[8]; /* the key as little-endian words (Section 2.3) */
+  uint32_t k[8]; /* the key as little-endian words (@spec{RFC8439, sec. 2.3}) */
 } mlkem_chacha20poly1305_key;
 
 /* Loads the 32-byte key k for the process's implementation, or for impl

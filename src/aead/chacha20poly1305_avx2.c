@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * aead/chacha20poly1305_avx2.c - ChaCha20-Poly1305 with AVX2: ChaCha20
- * (RFC 8439 Section 2.4) eight blocks at a time, Poly1305 (Section 2.5)
- * four blocks at a time, and the two stitched together for long messages.
- * Compiled with -mavx2 -mbmi2 (src/CMakeLists.txt); run only where
- * mlkem_cpu_has_avx2() (chacha20poly1305_select.c).
+ * (@spec{RFC8439, sec. 2.4}) eight blocks at a time, Poly1305
+ * (@spec{RFC8439, sec. 2.5}) four blocks at a time, and the two stitched
+ * together for long messages. Compiled with -mavx2 -mbmi2 (src/CMakeLists.txt);
+ * run only where mlkem_cpu_has_avx2() (chacha20poly1305_select.c).
  *
  * ChaCha20. Vertical layout (chacha20_rounds.h): vector i holds word i of
  * eight blocks, block j in 32-bit lane j, so the rounds need no shuffle;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * gcm.c - GCM-AE and GCM-AD (NIST SP 800-38D Algorithms 4 and 5) with a
+ * gcm.c - GCM-AE and GCM-AD (@spec{SP800-38D, Alg. 4 and 5}) with a
  * 96-bit IV over an implementation's whole blocks (gcm.h): the aad and the
  * length block through its GHASH, the plaintext's whole blocks through its
  * stitched CTR + GHASH, and here the single blocks: H, E_K(J0) and the
@@ -52,7 +52,8 @@ static int init(mlkem_aes_gcm_key *k, const uint8_t *key, size_t key_len,
   }
   k->impl = impl;
   mlkem_aes_expand_unscrubbed(&k->aes, key, key_len, impl->aes);
-  /* Algorithm 4, step 1: H = CIPH_K(0^128), the counter block 0^96 ||
+  /* @spec{SP800-38D, Alg. 4}, step 1: H = CIPH_K(0^128), the counter block 0^96
+   * ||
    * BE32(0). */
   impl->aes->ctr_group(&k->aes, &nonce, &zero_ctr, &hp, 1);
   ghash_key(hs, h);
@@ -83,7 +84,7 @@ static void zero_output(uint8_t *p, size_t n) {
   if (n != 0) mlkem_zeroize(p, n);
 }
 
-/* Within SP 800-38D Section 5.2.1.1's limits (gcm.h); also pt_len + 16
+/* Within @spec{SP800-38D, sec. 5.2.1.1}'s limits (gcm.h); also pt_len + 16
  * must be a size (on 32-bit hosts the limit on P is above SIZE_MAX). */
 static int lengths_ok(size_t aad_len, size_t pt_len) {
   return (uint64_t)aad_len <= MLKEM_GCM_MAX_AAD_BYTES &&
@@ -91,7 +92,8 @@ static int lengths_ok(size_t aad_len, size_t pt_len) {
          pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES;
 }
 
-/* GHASH over the aad zero-padded to whole blocks (Algorithm 4, step 5). */
+/* GHASH over the aad zero-padded to whole blocks (@spec{SP800-38D, Alg. 4},
+ * step 5). */
 static void ghash_padded(const mlkem_aes_gcm_key *k, uint8_t x[16],
                          const uint8_t *p, size_t len) {
   uint8_t last[16] = {0};
@@ -120,8 +122,8 @@ static void single_blocks(const mlkem_aes_gcm_key *k, const uint8_t *nonce,
   k->aes.impl->ctr_group(&k->aes, nonces, ctr, dst, partial ? 2 : 1);
 }
 
-/* Algorithm 4, step 5's last block, [len(A)]_64 || [len(C)]_64 in bits,
- * then step 6: T = E_K(J0) ^ S. */
+/* @spec{SP800-38D, Alg. 4}, step 5's last block, [len(A)]_64 || [len(C)]_64 in
+ * bits, then step 6: T = E_K(J0) ^ S. */
 static void finish_tag(const mlkem_aes_gcm_key *k, uint8_t x[16],
                        const uint8_t ej0[16], size_t aad_len, size_t len,
                        uint8_t tag[16]) {
@@ -148,8 +150,9 @@ static int seal_message(const mlkem_aes_gcm_key *k, uint8_t *ct,
   ghash_padded(k, x, aad, aad_len);
   if (whole != 0) k->impl->crypt(k, x, nonce, 2, ct, pt, whole, 0);
   if (rest != 0) {
-    /* Algorithm 3 step 6's partial block; GHASH over it zero-padded (in
-     * place, pt and ct are the same bytes: read before written). */
+    /* @spec{SP800-38D, Alg. 3} step 6's partial block; GHASH over it
+     * zero-padded (in place, pt and ct are the same bytes: read before
+     * written). */
     for (i = 0; i < rest; i++) last[i] = (uint8_t)(pt[16 * whole + i] ^ ks[i]);
     memcpy(ct + 16 * whole, last, rest);
     k->impl->ghash(k, x, last, 1);
@@ -176,8 +179,8 @@ static int open_message(const mlkem_aes_gcm_key *k, uint8_t *pt,
   }
   whole = pt_len / 16;
   rest = pt_len % 16;
-  /* Algorithm 5: the tag read first (in place, pt may reach up to it but
-   * not into it). */
+  /* @spec{SP800-38D, Alg. 5}: the tag read first (in place, pt may reach up to
+   * it but not into it). */
   memcpy(tag, ct + pt_len, sizeof tag);
   single_blocks(k, nonce, whole, rest != 0, ej0, ks);
   ghash_padded(k, x, aad, aad_len);

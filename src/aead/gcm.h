@@ -1,24 +1,24 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * gcm.h - AES-128-GCM and AES-256-GCM (NIST SP 800-38D) with 96-bit IVs
- * and 128-bit tags, the AEADs 0x0001 and 0x0002 of RFC 9180 (HPKE)
- * Section 7.3 and of RFC 5116 (AEAD_AES_128_GCM, AEAD_AES_256_GCM).
- * Internal: mlkem_aead_seal / mlkem_aead_open (mlkem_hazmat.h) call the
- * one-shot functions; HPKE keeps a context's key expanded
- * (mlkem_aes_gcm_key).
+ * gcm.h - AES-128-GCM and AES-256-GCM (@spec{SP800-38D}) with 96-bit IVs
+ * and 128-bit tags, the AEADs 0x0001 and 0x0002 of @spec{RFC9180} (HPKE)
+ * @spec{RFC9180, sec. 7.3} and of @spec{RFC5116} (AEAD_AES_128_GCM,
+ * AEAD_AES_256_GCM). Internal: mlkem_aead_seal / mlkem_aead_open
+ * (mlkem_hazmat.h) call the one-shot functions; HPKE keeps a context's key
+ * expanded (mlkem_aes_gcm_key).
  *
- * Ciphertext layout (RFC 5116 Section 5.1): C || T, the encryption of the
+ * Ciphertext layout (@spec{RFC5116, sec. 5.1}): C || T, the encryption of the
  * plaintext (as long as it) followed by the 16-byte tag.
  *
  * With a 96-bit IV the pre-counter block is J0 = IV || 0^31 || 1
- * (Algorithm 4, step 2); block i of the plaintext (from 0) is encrypted
- * with the counter block IV || BE32(2 + i), which is aes/aes.h's counter
- * block, and the tag is T = E_K(J0) ^ GHASH_H(A || 0* || C || 0* ||
+ * (@spec{SP800-38D, Alg. 4}, step 2); block i of the plaintext (from 0) is
+ * encrypted with the counter block IV || BE32(2 + i), which is aes/aes.h's
+ * counter block, and the tag is T = E_K(J0) ^ GHASH_H(A || 0* || C || 0* ||
  * [len(A)]_64 || [len(C)]_64) with H = E_K(0^128) (steps 1, 4-6).
  *
- * Limits (Section 5.2.1.1): len(P) <= 2^39 - 256 bits, len(A) <= 2^64 - 1
- * bits, i.e. a plaintext of at most 2^36 - 32 bytes (the 32-bit counter
- * runs from 2 to 2^32 - 1 and never wraps) and an aad below 2^61 bytes;
+ * Limits (@spec{SP800-38D, sec. 5.2.1.1}): len(P) <= 2^39 - 256 bits, len(A) <=
+ * 2^64 - 1 bits, i.e. a plaintext of at most 2^36 - 32 bytes (the 32-bit
+ * counter runs from 2 to 2^32 - 1 and never wraps) and an aad below 2^61 bytes;
  * beyond them the functions fail with MLKEM_ERR_AEAD_LENGTH.
  *
  * Implementations (mlkem_gcm_impl below): the portable one (the bitsliced
@@ -122,7 +122,7 @@ int mlkem_aes_gcm_open(uint8_t *pt, const uint8_t *key, size_t key_len,
 
 /* ---- Implementations -------------------------------------------------- */
 /*
- * GHASH's field GF(2^128) (SP 800-38D Section 6.3): a block b_0 .. b_127
+ * GHASH's field GF(2^128) (@spec{SP800-38D, sec. 6.3}): a block b_0 .. b_127
  * (b_0 the most significant bit of byte 0) is the polynomial
  * sum b_i x^i modulo g = x^128 + x^7 + x^2 + x + 1. The implementations
  * compute in the bit-reflected form: the block read as a big-endian
@@ -140,15 +140,16 @@ int mlkem_aes_gcm_open(uint8_t *pt, const uint8_t *key, size_t key_len,
  */
 
 /* One GCM implementation. The blocks of a call are whole 16-byte blocks;
- * x is the GHASH state (SP 800-38D Algorithm 2's Y, a block in GCM's byte
+ * x is the GHASH state (@spec{SP800-38D, Alg. 2}'s Y, a block in GCM's byte
  * order), updated in place: X_i = (X_(i-1) ^ B_i) H.
  *  init:  the GHASH key in k->h from hs = (high, low 64 bits of Hs),
  *         above; k->aes already expanded.
  *  ghash: x over nblocks blocks of in.
  *  crypt: out = in ^ keystream for nblocks blocks, block i with the
- *         counter block nonce || BE32(ctr + i) (GCTR, Algorithm 3), and x
- *         over the ciphertext: out when encrypting (decrypting 0), in when
- *         decrypting (1). out == in is allowed. */
+ *         counter block nonce || BE32(ctr + i) (GCTR,
+ *         @spec{SP800-38D, Alg. 3}), and x over the ciphertext: out when
+ *         encrypting (decrypting 0), in when decrypting (1). out == in is
+ *         allowed. */
 typedef struct mlkem_gcm_impl {
   const char *name;
   const mlkem_aes_impl *aes; /* the form of k->aes; its ctr_group for the

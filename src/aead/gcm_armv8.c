@@ -133,7 +133,7 @@ static void counters(uint8x16_t b[BATCH], const uint8_t *nonce, uint32_t ctr) {
   }
 }
 
-/* FIPS 197 Section 5.1 on the batch b (AESE: AddRoundKey, SubBytes and
+/* @spec{FIPS197, sec. 5.1} on the batch b (AESE: AddRoundKey, SubBytes and
  * ShiftRows; AESMC: MixColumns) and, where g is not NULL, x = the GHASH
  * of the BATCH blocks at g continued from x, one block per round.
  * Returns x. */

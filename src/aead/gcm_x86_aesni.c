@@ -89,9 +89,9 @@ static void counters(__m128i b[BATCH], __m128i *c) {
   }
 }
 
-/* One batch: the keystream of the BATCH counter blocks from *c (FIPS 197
- * Section 5.1) XORed into out from in for the first n blocks (n <=
- * BATCH) and, where g is not NULL, x = the GHASH of the BATCH blocks at g
+/* One batch: the keystream of the BATCH counter blocks from *c
+ * (@spec{FIPS197, sec. 5.1}) XORed into out from in for the first n blocks (n
+ * <= BATCH) and, where g is not NULL, x = the GHASH of the BATCH blocks at g
  * continued from x, one block per round, so that the AES and carry-less
  * multiplication units work side by side. The blocks stay in registers;
  * g is read before out is written (g may be in, and in may be out).

@@ -79,9 +79,9 @@ static __m128i ghash_batch(const mlkem_aes_gcm_key *k, __m128i x,
   return reduce(lo, mid, hi);
 }
 
-/* One batch: the keystream of the BATCH counter blocks from *c (FIPS 197
- * Section 5.1) XORed into out from in and, where g is not NULL, x = the
- * GHASH of the BATCH blocks at g continued from x, one vector per round,
+/* One batch: the keystream of the BATCH counter blocks from *c
+ * (@spec{FIPS197, sec. 5.1}) XORed into out from in and, where g is not NULL, x
+ * = the GHASH of the BATCH blocks at g continued from x, one vector per round,
  * so that the AES and carry-less multiplication units work side by side.
  * The blocks stay in registers; g is read before out is written (g may
  * be in, and in may be out). Returns x. */

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aead/poly1305.h - the Poly1305 one-time authenticator of RFC 8439
- * (Section 2.5), for ChaCha20-Poly1305 (chacha20poly1305.h). Internal.
+ * aead/poly1305.h - the Poly1305 one-time authenticator of @spec{RFC8439}
+ * (@spec{RFC8439, sec. 2.5}), for ChaCha20-Poly1305 (chacha20poly1305.h).
+ * Internal.
  *
  * The tag of a message m under a 32-byte one-time key (r, s) is
  *   ((sum over the 16-byte blocks c_i of m of c_i r^(q - i + 1)) mod p + s)
  *     mod 2^128,   p = 2^130 - 5,
  * each block read little-endian with a one appended above its last byte
- * (2^128 for a full block), r "clamped" (Section 2.5.1). It is computed
- * block by block, h <- (h + c_i) r mod p.
+ * (2^128 for a full block), r "clamped" (@spec{RFC8439, sec. 2.5.1}). It is
+ * computed block by block, h <- (h + c_i) r mod p.
  *
  * The state keeps h in three 64-bit words, partly reduced, and r, s as
  * the key gave them. The blocks are absorbed by an implementation
@@ -32,7 +33,7 @@
 typedef struct {
   /* h = h[0] + h[1] 2^64 + h[2] 2^128, with h[2] <= 4 between calls. */
   uint64_t h[3];
-  uint64_t r[2]; /* r, clamped (Section 2.5.1) */
+  uint64_t r[2]; /* r, clamped (@spec{RFC8439, sec. 2.5.1}) */
   uint64_t s[2];
   /* For the SIMD implementations: limb j (26 bits) of r^(i+1) mod p in
    * pow26[i][j], valid when have_pow26 is 1 (public: it says only whether
@@ -41,7 +42,7 @@ typedef struct {
   uint32_t have_pow26;
 } mlkem_poly1305;
 
-/* Starts a MAC under the one-time key (r || s, Section 2.5). */
+/* Starts a MAC under the one-time key (r || s, @spec{RFC8439, sec. 2.5}). */
 void mlkem_poly1305_init(mlkem_poly1305 *st, const uint8_t key[32]);
 
 /* Absorbs nblocks full 16-byte blocks of m (each with 2^128 added). The
@@ -54,8 +55,8 @@ void mlkem_poly1305_blocks_avx2(mlkem_poly1305 *st, const uint8_t *m,
                                 size_t nblocks);
 
 /* Absorbs the last len < 16 bytes of the message, if len > 0 (a partial
- * block: the one appended above its last byte, Section 2.5.1), and writes
- * the tag. Wipes the state. */
+ * block: the one appended above its last byte, @spec{RFC8439, sec. 2.5.1}), and
+ * writes the tag. Wipes the state. */
 void mlkem_poly1305_final(mlkem_poly1305 *st, uint8_t tag[16],
                           const uint8_t *last, size_t len);
 

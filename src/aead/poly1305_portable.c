@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aead/poly1305_portable.c - Poly1305 (RFC 8439 Section 2.5) in scalar C,
+ * aead/poly1305_portable.c - Poly1305 (@spec{RFC8439, sec. 2.5}) in scalar C,
  * radix 2^64 (poly1305_scalar.h), and the parts every implementation
  * shares: the key, the last partial block and the tag, and the powers of
  * r the SIMD implementations start from.
@@ -13,7 +13,7 @@
 #include <string.h>
 
 void mlkem_poly1305_init(mlkem_poly1305 *st, const uint8_t key[32]) {
-  /* Section 2.5.1: r &= 0x0ffffffc0ffffffc0ffffffc0fffffff. */
+  /* @spec{RFC8439, sec. 2.5.1}: r &= 0x0ffffffc0ffffffc0ffffffc0fffffff. */
   st->r[0] = mlkem_load64_le(key) & 0x0ffffffc0fffffffull;
   st->r[1] = mlkem_load64_le(key + 8) & 0x0ffffffc0ffffffcull;
   st->s[0] = mlkem_load64_le(key + 16);
@@ -42,7 +42,8 @@ void mlkem_poly1305_final(mlkem_poly1305 *st, uint8_t tag[16],
   mlkem_u128 t;
   if (len > 0) {
     /* The partial block with a one byte appended, then zeros: the
-     * "add one bit beyond the number of octets" of Section 2.5.1. */
+     * "add one bit beyond the number of octets" of @spec{RFC8439, sec. 2.5.1}.
+     * */
     uint8_t b[16];
     uint64_t r1 = st->r[1];
     memset(b, 0, sizeof b);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * aead/poly1305_scalar.h - Poly1305's arithmetic modulo p = 2^130 - 5 in
- * radix 2^64 (RFC 8439 Section 2.5), for the scalar block loop
+ * radix 2^64 (@spec{RFC8439, sec. 2.5}), for the scalar block loop
  * (poly1305_portable.c) and the work the SIMD implementations leave to
  * scalar code (powers of r, the tag).
  *

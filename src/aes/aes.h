@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes.h - AES-128 and AES-256 (FIPS 197) in counter mode (NIST SP 800-38A
- * Section 6.5): AES-256 for the XOF and PRF of Kyber's round-3 "90s"
- * variant, both key sizes for AES-GCM (src/aead/gcm.h), whose hardware
+ * aes.h - AES-128 and AES-256 (@spec{FIPS197}) in counter mode
+ * (@spec{SP800-38A, sec. 6.5}): AES-256 for the XOF and PRF of Kyber's round-3
+ * "90s" variant, both key sizes for AES-GCM (src/aead/gcm.h), whose hardware
  * implementations also take the round keys from here. Internal to the
  * library: the mlkem_ prefix, but not part of the public API.
  *
@@ -10,9 +10,9 @@
  * block counter, so block j of a stream is
  *   AES_K(nonce || BE32(j)),
  * the counter wrapping modulo 2^32 and never carrying into the nonce.
- * (SP 800-38A's standard incrementing function with m = 32 bits, Appendix
- * B.1; Kyber-90s' counter, and GCM's inc32 with a 96-bit IV, SP 800-38D
- * Section 7.1.)
+ * (@spec{SP800-38A}'s standard incrementing function with m = 32 bits,
+ * @spec{SP800-38A, App. B.1}; Kyber-90s' counter, and GCM's inc32 with a 96-bit
+ * IV, @spec{SP800-38D, sec. 7.1}.)
  *
  * Many streams at once. Kyber-90s draws its matrix from k^2 streams under
  * one key (rho) and its noise from several streams under another (sigma),
@@ -40,7 +40,7 @@
 #define MLKEM_AES256_KEYBYTES 32
 #define MLKEM_AES_BLOCKBYTES 16
 #define MLKEM_AESCTR_NONCEBYTES 12
-/* Nr of FIPS 197 Table 4: Nk + 6 for a key of Nk 32-bit words. */
+/* Nr of @spec{FIPS197, Table 4}: Nk + 6 for a key of Nk 32-bit words. */
 #define MLKEM_AES128_ROUNDS 10
 #define MLKEM_AES256_ROUNDS 14
 #define MLKEM_AES_ROUNDS_OF(key_bytes) ((unsigned)(key_bytes) / 4 + 6)
@@ -48,7 +48,7 @@
 struct mlkem_aes_impl;
 
 /* An expanded key, in the form of the implementation that expanded it:
- * the rounds + 1 round keys as FIPS 197 bytes (hardware implementations),
+ * the rounds + 1 round keys as @spec{FIPS197} bytes (hardware implementations),
  * or bitsliced and repeated for four blocks (portable); room for
  * AES-256's 15. Holds secrets: wipe it with mlkem_aes_key_wipe when
  * done. */
@@ -89,7 +89,7 @@ const mlkem_aes_impl *mlkem_aes_impl_get(void);
  * writes up to cap pointers to list and returns how many. */
 size_t mlkem_aes_impls(const mlkem_aes_impl **list, size_t cap);
 
-/* Expands the key k of key_bytes bytes (FIPS 197 Section 5.2), which must
+/* Expands the key k of key_bytes bytes (@spec{FIPS197, sec. 5.2}), which must
  * be MLKEM_AES128_KEYBYTES or MLKEM_AES256_KEYBYTES, for the dispatched
  * implementation, or for impl. */
 void mlkem_aes_expand(mlkem_aes_key *key, const uint8_t *k, size_t key_bytes);
@@ -132,9 +132,9 @@ extern const mlkem_aes_impl mlkem_aes_x86_vaes256;
 extern const mlkem_aes_impl mlkem_aes_x86_vaes512;
 extern const mlkem_aes_impl mlkem_aes_armv8;
 
-/* The FIPS 197 round keys (Section 5.2, KeyExpansion: w[0 .. 4 Nr + 3],
- * the first 4 (Nr + 1) words of rk, for a key of key_bytes = 16 or 32
- * bytes) computed with the bitsliced S-box (constant time), or with the
+/* The @spec{FIPS197} round keys (@spec{FIPS197, sec. 5.2}, KeyExpansion: w[0 ..
+ * 4 Nr + 3], the first 4 (Nr + 1) words of rk, for a key of key_bytes = 16 or
+ * 32 bytes) computed with the bitsliced S-box (constant time), or with the
  * given SubWord: the key schedule's recurrence written once, for both key
  * sizes, for the implementations whose instructions have no
  * key-expansion step of their own. */

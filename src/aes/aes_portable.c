@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes_portable.c - AES (FIPS 197) in plain C, bitsliced: four blocks
+ * aes_portable.c - AES (@spec{FIPS197}) in plain C, bitsliced: four blocks
  * in eight 64-bit words, two such sets at a time, with no table and no
  * data-dependent branch or index, so its timing does not depend on the
  * key or the data.
@@ -303,7 +303,7 @@ static void store4(uint8_t *const out[4], uint64_t q[8]) {
   }
 }
 
-/* FIPS 197 Section 5.1 (Cipher) with Nr = rounds, on every set. */
+/* @spec{FIPS197, sec. 5.1} (Cipher) with Nr = rounds, on every set. */
 static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8],
                     unsigned rounds) {
   unsigned r;
@@ -338,7 +338,7 @@ static uint32_t sub_word(uint32_t x) {
   return y;
 }
 
-/* FIPS 197 Section 5.2 (KeyExpansion) with Nk = 4 (AES-128) or 8
+/* @spec{FIPS197, sec. 5.2} (KeyExpansion) with Nk = 4 (AES-128) or 8
  * (AES-256), both powers of two, so i mod Nk is a mask: words
  * little-endian, so RotWord is a rotation right by 8 bits and Rcon[i/Nk]
  * the low byte, x^(i/Nk - 1) in GF(2^8) (AES-128 reaches x^9 = 0x36). The

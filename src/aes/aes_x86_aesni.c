@@ -12,7 +12,7 @@
 #include "aes/aes_x86.h"
 #include "platform/ct.h"
 
-/* FIPS 197 Section 5.2: each word is the word Nk back XORed with the
+/* @spec{FIPS197, sec. 5.2}: each word is the word Nk back XORed with the
  * previous one, so a round key is the round key Nk words back with its
  * prefix XORs (three shifted XORs) plus the broadcast SubWord(RotWord(w))
  * ^ Rcon (AESKEYGENASSIST's word 3) or, AES-256's second step, SubWord(w)
@@ -80,7 +80,7 @@ void mlkem_aes_expand_x86(mlkem_aes_key *key, const uint8_t *k) {
 
 #define WIDTH 8
 
-/* FIPS 197 Section 5.1 (Nr = key->rounds) on WIDTH blocks, the round
+/* @spec{FIPS197, sec. 5.1} (Nr = key->rounds) on WIDTH blocks, the round
  * keys read as each round needs them (with SSE's 16 registers, eight
  * blocks and 15 keys do not fit). */
 static void encrypt(__m128i b[WIDTH], const mlkem_aes_key *key) {

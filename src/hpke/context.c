@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * context.c - a context's seal and open (RFC 9180 section 5.2): the nonce
+ * context.c - a context's seal and open (@spec{RFC9180, sec. 5.2}): the nonce
  * is base_nonce XOR I2OSP(seq, Nn), the sequence number counts messages.
  * It is kept in 64 bits, shorter than the 96-bit nonce as the section
  * allows, and refused once exhausted (MessageLimitReachedError).

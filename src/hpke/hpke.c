@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * hpke.c - the public functions of mlkem_hpke.h: the checks of their
- * arguments, the modes (RFC 9180 section 5.1), the single-shot API
- * (section 6: seal, open, secret export), and the conventions of every
- * call: outputs zeroed on
+ * arguments, the modes (@spec{RFC9180, sec. 5.1}), the single-shot API
+ * (@spec{RFC9180, sec. 6}: seal, open, secret export), and the conventions of
+ * every call: outputs zeroed on
  * error, secrets wiped, the stack below scrubbed.
  */
 #include <string.h>
@@ -83,9 +83,9 @@ int mlkem_hpke_keygen(uint16_t kem, uint8_t *pk, size_t pk_len, uint8_t *sk,
   else if (mlkem_randombytes(ikm, k->nsk) != 0)
     err = MLKEM_ERR_RANDOM;
   else
-    /* GenerateKeyPair as DeriveKeyPair(random(Nsk)): RFC 9180 7.1.3 for
+    /* GenerateKeyPair as DeriveKeyPair(random(Nsk)): @spec{RFC9180} 7.1.3 for
      * DHKEM; for ML-KEM and X-Wing the private key is a uniform seed
-     * either way (draft-ietf-hpke-pq sections 3, 4). */
+     * either way (@spec{HPKE-PQ, sec. 3, 4}). */
     err = k->derive_keypair(k, pk, sk, ikm, k->nsk);
   mlkem_zeroize(ikm, sizeof ikm);
   if (err != MLKEM_OK) {
@@ -220,7 +220,7 @@ void mlkem_hpke_public_key_wipe(mlkem_hpke_public_key *key) {
 
 /* ---- setups ---- */
 
-/* The checks every setup makes, and the mode (RFC 9180 5.1, and
+/* The checks every setup makes, and the mode (@spec{RFC9180} 5.1, and
  * VerifyPSKInputs): MLKEM_OK with *mode set, or the error. own_kem is the
  * KEM of this side's key object (pkR or skR), auth_kem that of the Auth
  * mode's key of the other side when auth_given. */
@@ -452,7 +452,7 @@ void mlkem_hpke_recipient_wipe(mlkem_hpke_recipient *ctx) {
   if (ctx != NULL) mlkem_zeroize(ctx, sizeof *ctx);
 }
 
-/* ---- single-shot (RFC 9180 section 6.1) ---- */
+/* ---- single-shot (@spec{RFC9180, sec. 6.1}) ---- */
 
 int mlkem_hpke_seal(mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len,
                     uint8_t *ct, size_t ct_len,
@@ -498,7 +498,7 @@ int mlkem_hpke_open(mlkem_hpke_suite suite, uint8_t *pt, size_t pt_len,
   return err;
 }
 
-/* ---- single-shot secret export (RFC 9180 section 6.2) ---- */
+/* ---- single-shot secret export (@spec{RFC9180, sec. 6.2}) ---- */
 
 int mlkem_hpke_send_export(mlkem_hpke_suite suite, uint8_t *enc, size_t enc_len,
                            uint8_t *out, size_t out_len,

@@ -9,10 +9,10 @@
  *                  and LabeledDerive (one-stage, on SHAKE / TurboSHAKE)
  *   key_schedule.c VerifyPSKInputs, the key schedule of either kind of KDF
  *                  and the secret export
- *   context.c      the contexts' seal, open and nonces (RFC 9180 5.2)
+ *   context.c      the contexts' seal, open and nonces (@spec{RFC9180} 5.2)
  *   kem_dhkem.c    DHKEM(X25519, HKDF-SHA256) with AuthEncap / AuthDecap
- *   kem_mlkem.c    ML-KEM-512/768/1024 (draft-ietf-hpke-pq section 3)
- *   kem_xwing.c    MLKEM768-X25519 (draft-ietf-hpke-pq section 4)
+ *   kem_mlkem.c    ML-KEM-512/768/1024 (@spec{HPKE-PQ, sec. 3})
+ *   kem_xwing.c    MLKEM768-X25519 (@spec{HPKE-PQ, sec. 4})
  *   hpke.c         the public functions: argument checks, zeroed outputs,
  *                  the stack scrubbed
  *
@@ -41,7 +41,7 @@ typedef struct {
 } mlkem_hpke_kdf;
 
 /* suite_id: "KEM" || I2OSP(kem_id, 2) inside a KEM (5 bytes), "HPKE" ||
- * kem_id || kdf_id || aead_id elsewhere (10 bytes; RFC 9180 4.1, 5.1). */
+ * kem_id || kdf_id || aead_id elsewhere (10 bytes; @spec{RFC9180} 4.1, 5.1). */
 typedef struct {
   uint8_t b[10];
   uint8_t len;
@@ -50,7 +50,7 @@ typedef struct {
 void mlkem_hpke_kem_suite_id(mlkem_hpke_suite_id *sid, uint16_t kem);
 void mlkem_hpke_full_suite_id(mlkem_hpke_suite_id *sid, mlkem_hpke_suite s);
 
-/* LabeledExtract(salt, label, ikm) (RFC 9180 section 4), ikm the
+/* LabeledExtract(salt, label, ikm) (@spec{RFC9180, sec. 4}), ikm the
  * concatenation of ikm[0..nikm): writes Nh bytes to prk. */
 void mlkem_hpke_labeled_extract(const mlkem_hpke_kdf *kdf,
                                 const mlkem_hpke_suite_id *sid, uint8_t *prk,
@@ -65,8 +65,9 @@ int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
                               size_t len, const uint8_t *prk, const char *label,
                               const mlkem_span *info, size_t ninfo);
 
-/* LabeledDerive(ikm, label, context, L) (draft-ietf-hpke-hpke-03 section
- * 4): ikm and context as lists; L below 65,536 (-1 otherwise). */
+/* LabeledDerive(ikm, label, context, L)
+ * (@spec{HPKE-HPKE, sec. 4}): ikm and context as lists; L below 65,536 (-1
+ * otherwise). */
 int mlkem_hpke_labeled_derive(const mlkem_hpke_kdf *kdf,
                               const mlkem_hpke_suite_id *sid, uint8_t *out,
                               size_t len, const mlkem_span *ikm, size_t nikm,
@@ -163,7 +164,7 @@ extern const mlkem_hpke_kem mlkem_hpke_kem_xwing;
 
 /* SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", n) with the KEM's
  * suite_id: the seed of ML-KEM's and X-Wing's DeriveKeyPair
- * (draft-ietf-hpke-pq sections 3, 4). -1 for an ikm over 65,535 bytes. */
+ * (@spec{HPKE-PQ, sec. 3, 4}). -1 for an ikm over 65,535 bytes. */
 int mlkem_hpke_derive_seed(uint16_t kem, uint8_t *seed, size_t n,
                            const uint8_t *ikm, size_t ikm_len);
 
@@ -171,7 +172,7 @@ int mlkem_hpke_derive_seed(uint16_t kem, uint8_t *seed, size_t n,
 
 #define MLKEM_HPKE_CTX_MAGIC 0x48504b43u /* "HPKC" */
 
-/* KeySchedule (RFC 9180 5.1; draft-ietf-hpke-hpke-03 5.1 for a one-stage
+/* KeySchedule (@spec{RFC9180} 5.1; @spec{HPKE-HPKE} 5.1 for a one-stage
  * KDF): sets up st from the shared secret (ss_len bytes: 32 for every KEM
  * here; the tests also run the other KEMs' vectors through it). Returns 0,
  * or MLKEM_HPKE_ERR_LENGTH for an input beyond the one-stage limits. */

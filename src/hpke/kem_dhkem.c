@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * kem_dhkem.c - DHKEM(X25519, HKDF-SHA256), HPKE KEM 0x0020 (RFC 9180
- * section 4.1), with AuthEncap / AuthDecap (the Auth and AuthPSK modes),
- * on mlkem_x25519 and mlkem_x25519_base (mlkem_hazmat.h).
+ * kem_dhkem.c - DHKEM(X25519, HKDF-SHA256), HPKE KEM 0x0020
+ * (@spec{RFC9180, sec. 4.1}), with AuthEncap / AuthDecap (the Auth and AuthPSK
+ * modes), on mlkem_x25519 and mlkem_x25519_base (mlkem_hazmat.h).
  *
- * Its KDF is always HKDF-SHA256, whatever the suite's (RFC 9180 4.1; the
- * draft-ietf-hpke-pq vectors pair it with TurboSHAKE128 so): suite_id
+ * Its KDF is always HKDF-SHA256, whatever the suite's (@spec{RFC9180} 4.1; the
+ * @spec{HPKE-PQ} vectors pair it with TurboSHAKE128 so): suite_id
  * "KEM" || 0x0020. The keys are 32-byte strings (7.1.1, 7.1.2). DH
- * refuses an all-zero result (7.1.4, RFC 7748 6.1): mlkem_x25519's
+ * refuses an all-zero result (7.1.4, @spec{RFC7748} 6.1): mlkem_x25519's
  * MLKEM_ERR_X25519_ZERO, HPKE's ValidationError.
  *
  * Key objects: public: pk; private: sk, pk at MLKEM_HPKE_PRIV_PK.
@@ -61,7 +61,7 @@ static int import_sk(const mlkem_hpke_kem *kem, uint8_t *data,
   return err;
 }
 
-/* DH(sk, pk): X25519 with RFC 7748 6.1's zero check. Whether the result
+/* DH(sk, pk): X25519 with @spec{RFC7748} 6.1's zero check. Whether the result
  * is zero depends on pk alone (a point of small order, whatever the
  * clamped scalar): public, so declassified for make ct. */
 static int dh(uint8_t out[N], const uint8_t sk[N], const uint8_t pk[N]) {

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kem_mlkem.c - ML-KEM-512, -768 and -1024 as HPKE KEMs 0x0040-0x0042
- * (draft-ietf-hpke-pq-05 section 3), on the library's mlkemXXX_*
+ * (@spec{HPKE-PQ, sec. 3}), on the library's mlkemXXX_*
  * functions (mlkem.h).
  *
  * The private key is the 64-byte seed d || z; DeriveKeyPair(ikm) is
  * SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", 64) and
- * ML-KEM.KeyGen_internal(d, z). Encap is ML-KEM.Encaps, whose section 7.2
- * check the public key passed when it was imported (the expanded ek holds
- * the checked key: an EncapError then); Decap is ML-KEM.Decaps (implicit
- * rejection: never an error). Both run on the expanded keys (mlkem.h), made
- * once per key object.
+ * ML-KEM.KeyGen_internal(d, z). Encap is ML-KEM.Encaps, whose
+ * @spec{FIPS203, sec. 7.2} check the public key passed when it was imported
+ * (the expanded ek holds the checked key: an EncapError then); Decap is
+ * ML-KEM.Decaps (implicit rejection: never an error). Both run on the expanded
+ * keys (mlkem.h), made once per key object.
  *
  * Key objects: public: ek, then the expanded ek at MLKEM_HPKE_PUB_EXPANDED;
  * private: the seed, ek at MLKEM_HPKE_PRIV_PK, the expanded dk at
@@ -66,8 +66,8 @@ static int derive_keypair(const mlkem_hpke_kem *kem, uint8_t *pk, uint8_t *sk,
 
 static int import_pk(const mlkem_hpke_kem *kem, uint8_t *data,
                      const uint8_t *pk) {
-  /* DeserializePublicKey is the identity; the modulus check of FIPS 203
-   * section 7.2 runs here, once (MLKEM_ERR_INVALID_EK). */
+  /* DeserializePublicKey is the identity; the modulus check of
+   * @spec{FIPS203, sec. 7.2} runs here, once (MLKEM_ERR_INVALID_EK). */
   memcpy(data, pk, kem->npk);
   return set_of(kem)->expand_ek(data + MLKEM_HPKE_PUB_EXPANDED, pk);
 }

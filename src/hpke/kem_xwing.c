@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kem_xwing.c - MLKEM768-X25519 (X-Wing) as HPKE KEM 0x647A
- * (draft-ietf-hpke-pq-05 section 4, draft-connolly-cfrg-xwing-kem-10
- * section 5).
+ * (@spec{HPKE-PQ, sec. 4},
+ * @spec{XWING, sec. 5}).
  *
  * The private key is X-Wing's 32-byte seed; DeriveKeyPair(ikm) is
  * SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", 32) and the X-Wing key
@@ -38,7 +38,7 @@ static int derive_keypair(const mlkem_hpke_kem *kem, uint8_t *pk, uint8_t *sk,
 
 static int import_pk(const mlkem_hpke_kem *kem, uint8_t *data,
                      const uint8_t *pk) {
-  /* The ML-KEM part passes FIPS 203 section 7.2's check here, once. */
+  /* The ML-KEM part passes @spec{FIPS203, sec. 7.2}'s check here, once. */
   memcpy(data, pk, kem->npk);
   return mlkem_hpke_mlkem768_set.expand_ek(data + MLKEM_HPKE_PUB_EXPANDED, pk);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * key_schedule.c - HPKE's key schedule and secret export: RFC 9180
- * sections 5.1 and 5.3 for the two-stage KDFs (HKDF), and
- * draft-ietf-hpke-hpke-03 sections 5.1 (CombineSecrets_OneStage) and 5.3
+ * key_schedule.c - HPKE's key schedule and secret export:
+ * @spec{RFC9180, sec. 5.1 and 5.3} for the two-stage KDFs (HKDF), and
+ * @spec{HPKE-HPKE, sec. 5.1} (CombineSecrets_OneStage) and 5.3
  * (Export_OneStage) for the one-stage ones.
  */
 #include <string.h>
@@ -99,8 +99,8 @@ int mlkem_hpke_key_schedule(mlkem_hpke_context_state *st, mlkem_hpke_suite s,
     p = span(psk->psk, psk->psk_len);
     pid = span(psk->psk_id, psk->psk_id_len);
   }
-  /* The one-stage KDFs' two-byte length prefixes (draft-ietf-hpke-hpke-03
-   * section 7.2.1). */
+  /* The one-stage KDFs' two-byte length prefixes
+   * (@spec{HPKE-HPKE, sec. 7.2.1}). */
   if (!kdf->two_stage && (info_len > MLKEM_HPKE_ONE_STAGE_MAX_INPUT ||
                           p.len > MLKEM_HPKE_ONE_STAGE_MAX_INPUT ||
                           pid.len > MLKEM_HPKE_ONE_STAGE_MAX_INPUT))

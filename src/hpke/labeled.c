@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * labeled.c - HPKE's labeled KDF calls: LabeledExtract and LabeledExpand
- * on HKDF (RFC 9180 section 4), LabeledDerive on SHAKE and TurboSHAKE
- * (draft-ietf-hpke-hpke-03 section 4 with draft-ietf-hpke-pq-05 section
- * 5's Derive: SHAKE<n>(M = ikm, d = 8L), TurboSHAKE<n>(M = ikm, D = 0x1F,
- * L)). The labeled inputs are lists of byte strings handed to the hash as
- * they are: nothing is copied into a buffer of its own.
+ * on HKDF (@spec{RFC9180, sec. 4}), LabeledDerive on SHAKE and TurboSHAKE
+ * (@spec{HPKE-HPKE, sec. 4} with
+ * @spec{HPKE-PQ, sec. 5}'s Derive: SHAKE<n>(M = ikm, d = 8L), TurboSHAKE<n>(M =
+ * ikm, D = 0x1F, L)). The labeled inputs are lists of byte strings handed to
+ * the hash as they are: nothing is copied into a buffer of its own.
  */
 #include <string.h>
 
@@ -86,7 +86,7 @@ int mlkem_hpke_labeled_derive(const mlkem_hpke_kdf *kdf,
   size_t i, label_len = strlen(label);
   if (len > 0xFFFF) return -1;
   /* Both XOFs end the message with the domain byte 0x1F: SHAKE's
-   * (FIPS 202 6.2) and the D that draft-ietf-hpke-pq gives TurboSHAKE. */
+   * (@spec{FIPS202} 6.2) and the D that @spec{HPKE-PQ} gives TurboSHAKE. */
   mlkem_keccak_init(&x, kdf->rate, MLKEM_DS_SHAKE);
   for (i = 0; i < nikm; i++) xof_absorb(kdf, &x, ikm[i].p, ikm[i].len);
   xof_absorb(kdf, &x, version_label, sizeof version_label);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * suite.c - HPKE's algorithm tables: the KDFs (RFC 9180 section 7.2,
- * draft-ietf-hpke-pq-05 section 5), the AEADs (RFC 9180 section 7.3) and
+ * suite.c - HPKE's algorithm tables: the KDFs (@spec{RFC9180, sec. 7.2},
+ * @spec{HPKE-PQ, sec. 5}), the AEADs (@spec{RFC9180, sec. 7.3}) and
  * the KEMs (entries in kem_*.c), with their names and the suite_id
  * strings.
  */
@@ -12,7 +12,7 @@
 #include "sha3/sha3.h"
 
 /* Nh: HKDF's hash length; for a one-stage KDF its security strength
- * (draft-ietf-hpke-pq-05, table "Single-Stage KDF IDs"). */
+ * (@spec{HPKE-PQ}, table "Single-Stage KDF IDs"). */
 /* clang-format off */
 const mlkem_hpke_kdf mlkem_hpke_kdf_hkdf_sha256 =
     {MLKEM_HPKE_KDF_HKDF_SHA256, "HKDF-SHA256", 32, 1, MLKEM_SHA2_256, 0, 0};
@@ -34,7 +34,7 @@ static const mlkem_hpke_kdf *const kdfs[] = {
     &kdf_shake128, &mlkem_hpke_kdf_shake256, &kdf_turboshake128,
     &kdf_turboshake256};
 
-/* Nk and Nn; RFC 9180 7.3 names ChaCha20-Poly1305 "ChaCha20Poly1305". */
+/* Nk and Nn; @spec{RFC9180} 7.3 names ChaCha20-Poly1305 "ChaCha20Poly1305". */
 static const mlkem_hpke_aead aeads[] = {
     {MLKEM_HPKE_AEAD_AES_128_GCM, "AES-128-GCM", 16, 12},
     {MLKEM_HPKE_AEAD_AES_256_GCM, "AES-256-GCM", 32, 12},

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * hkdf.c - HKDF-Extract and HKDF-Expand (RFC 5869 section 2) on HMAC
+ * hkdf.c - HKDF-Extract and HKDF-Expand (@spec{RFC5869, sec. 2}) on HMAC
  * (hmac.h).
  */
 #include "sha2/hkdf.h"

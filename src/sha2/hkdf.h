@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2/hkdf.h - HKDF (RFC 5869) over SHA-256, SHA-384 and SHA-512: the
- * two-stage KDFs of HPKE (RFC 9180 section 7.2). Internal to the library.
+ * sha2/hkdf.h - HKDF (@spec{RFC5869}) over SHA-256, SHA-384 and SHA-512: the
+ * two-stage KDFs of HPKE (@spec{RFC9180, sec. 7.2}). Internal to the library.
  *
  * The inputs are given as lists of byte strings (mlkem_span), concatenated:
  * HPKE's labeled inputs are a prefix, a label and the caller's data, which
@@ -21,16 +21,17 @@ typedef struct {
   size_t len;
 } mlkem_span;
 
-/* HKDF-Extract (RFC 5869 section 2.2): prk = HMAC-Hash(salt, IKM), IKM the
+/* HKDF-Extract (@spec{RFC5869, sec. 2.2}): prk = HMAC-Hash(salt, IKM), IKM the
  * concatenation of ikm[0..nikm). An empty salt is HashLen zero bytes (the
  * same HMAC key). Writes mlkem_sha2_digest_bytes(alg) bytes. */
 void mlkem_hkdf_extract(mlkem_sha2_alg alg, uint8_t *prk, const uint8_t *salt,
                         size_t salt_len, const mlkem_span *ikm, size_t nikm);
 
-/* HKDF-Expand (section 2.3): out = the first len bytes of T(1) || T(2) ||
- * ..., T(i) = HMAC-Hash(prk, T(i-1) || info || i), info the concatenation
- * of info[0..ninfo). len must be at most 255 HashLen (the caller checks:
- * the function then writes nothing). Returns 0, or -1 for a len too long.
+/* HKDF-Expand (@spec{RFC5869, sec. 2.3}): out = the first len bytes of T(1) ||
+ * T(2) || ..., T(i) = HMAC-Hash(prk, T(i-1) || info || i), info the
+ * concatenation of info[0..ninfo). len must be at most 255 HashLen (the caller
+ * checks: the function then writes nothing). Returns 0, or -1 for a len too
+ * long.
  */
 int mlkem_hkdf_expand(mlkem_sha2_alg alg, uint8_t *out, size_t len,
                       const uint8_t *prk, size_t prk_len,

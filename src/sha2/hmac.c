@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * hmac.c - HMAC (RFC 2104 section 2) over the SHA-2 hashes of sha2.h.
+ * hmac.c - HMAC (@spec{RFC2104, sec. 2}) over the SHA-2 hashes of sha2.h.
  */
 #include "sha2/hmac.h"
 
@@ -18,7 +18,7 @@ void mlkem_hmac_init(mlkem_hmac_ctx *ctx, mlkem_sha2_alg alg,
   size_t i;
 
   /* K0: the key, or its hash when longer than a block, then zeros up to
-   * the block size (steps 1-3 of FIPS 198-1 section 4). */
+   * the block size (steps 1-3 of @spec{FIPS198-1, sec. 4}). */
   memset(k0, 0, sizeof k0);
   if (key_len > block) {
     mlkem_sha2_init(&ctx->inner, alg);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2/hmac.h - HMAC (RFC 2104, FIPS 198-1) over SHA-256, SHA-384 and
- * SHA-512, incremental and in one shot: HKDF's building block (hkdf.h).
+ * sha2/hmac.h - HMAC (@spec{RFC2104}, @spec{FIPS198-1}) over SHA-256, SHA-384
+ * and SHA-512, incremental and in one shot: HKDF's building block (hkdf.h).
  * Internal to the library.
  *
  * The key and every message byte are treated as secret: nothing branches
@@ -18,7 +18,7 @@
 #define MLKEM_HMAC_MAX_BYTES MLKEM_SHA512_BYTES
 
 /* The two hashes of HMAC(K, m) = H((K0 ^ opad) || H((K0 ^ ipad) || m))
- * (RFC 2104 section 2), each with its padded key absorbed. A context may
+ * (@spec{RFC2104, sec. 2}), each with its padded key absorbed. A context may
  * be copied (by assignment) to compute several MACs under one key. */
 typedef struct {
   mlkem_sha2_ctx inner, outer;

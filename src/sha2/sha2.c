@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2.c - SHA-256, SHA-384 and SHA-512 (FIPS 180-4): padding and the
+ * sha2.c - SHA-256, SHA-384 and SHA-512 (@spec{FIPS180-4}): padding and the
  * incremental interface over an implementation's compression functions
  * (sha2.h); the constants are sha2_constants.c's. SHA-384 is SHA-512 from
  * its own initial value, truncated (@spec{FIPS180-4, sec. 6.5}): the same
@@ -140,7 +140,7 @@ void mlkem_sha256_final(mlkem_sha256_ctx *ctx,
 }
 
 /* The first nwords words of SHA-512's final state: the digest of SHA-512
- * (8) or of SHA-384 (6, the truncation of Section 6.5). */
+ * (8) or of SHA-384 (6, the truncation of @spec{FIPS180-4, sec. 6.5}). */
 static void final512(mlkem_sha512_ctx *ctx, uint8_t *out, size_t nwords) {
   size_t i;
   finish(ctx->h, ctx->impl, blocks512, ctx->buf, 7, 16, ctx->nbytes);

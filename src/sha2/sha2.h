@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha2.h - SHA-256, SHA-384 and SHA-512 (FIPS 180-4), one-shot and
+ * sha2.h - SHA-256, SHA-384 and SHA-512 (@spec{FIPS180-4}), one-shot and
  * incremental, for the hash functions of Kyber's round-3 "90s" variant (H
  * and KDF = SHA-256, G = SHA-512) and for HMAC and HKDF (hmac.h, hkdf.h:
  * HPKE's KDFs). Internal to the library: the mlkem_ prefix, but not part
@@ -76,7 +76,7 @@ void mlkem_sha512_init_impl(mlkem_sha512_ctx *ctx, const mlkem_sha2_impl *impl);
 void mlkem_sha512_update(mlkem_sha512_ctx *ctx, const uint8_t *in, size_t len);
 void mlkem_sha512_final(mlkem_sha512_ctx *ctx, uint8_t out[MLKEM_SHA512_BYTES]);
 
-/* SHA-384 (FIPS 180-4 Section 6.5) is SHA-512 from its own initial value,
+/* SHA-384 (@spec{FIPS180-4, sec. 6.5}) is SHA-512 from its own initial value,
  * truncated to 48 bytes: a mlkem_sha512_ctx, updated with
  * mlkem_sha512_update. */
 void mlkem_sha384_init(mlkem_sha512_ctx *ctx);

@@ -21,7 +21,7 @@
  * implementation notes). The chi formulas below were derived by tracking
  * which stored values are complemented through theta, rho and pi and
  * checking each candidate formula against the truth table of chi; the
- * whole permutation is checked against FIPS 202 digests in
+ * whole permutation is checked against @spec{FIPS202} digests in
  * tests/test_sha3.c. The complementing is applied when the lanes are
  * loaded and removed when they are stored, so callers never see it.
  *
@@ -114,7 +114,7 @@ void mlkem_keccakf1600(uint64_t state[25]) {
   mlkem_keccakf1600_strided(state, 1);
 }
 
-/* Keccak-p[1600, 12], TurboSHAKE's permutation (RFC 9861 section 2.2):
+/* Keccak-p[1600, 12], TurboSHAKE's permutation (@spec{RFC9861, sec. 2.2}):
  * the last twelve rounds, with round constants RC[12..23]. A function of
  * its own, so that the 24-round one above is compiled as before. */
 KECCAK_DEFINE_STRIDED_FROM(mlkem_keccakp1600_12_strided, 12)

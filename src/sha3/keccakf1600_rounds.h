@@ -97,10 +97,10 @@
  * (the sponge scheduler's layout, sha3.h). KECCAK_DEFINE_STRIDED is
  * Keccak-f[1600] = Keccak-p[1600, 24]; KECCAK_DEFINE_STRIDED_FROM(NAME,
  * FIRST), an even FIRST, runs only rounds FIRST..23: Keccak-p[1600, 24 -
- * FIRST] (FIPS 202 Section 3.3, whose rounds of Keccak-p[b, n_r] are the
- * last n_r of Keccak-f's; TurboSHAKE's Keccak-p[1600, 12], RFC 9861
- * section 2.2, is FIRST = 12). With FIRST the literal 0 the code is that of
- * the loop from 0.
+ * FIRST] (@spec{FIPS202, sec. 3.3}, whose rounds of Keccak-p[b, n_r] are the
+ * last n_r of Keccak-f's; TurboSHAKE's Keccak-p[1600, 12],
+ * @spec{RFC9861, sec. 2.2}, is FIRST = 12). With FIRST the literal 0 the code
+ * is that of the loop from 0.
  */
 #define KECCAK_DEFINE_STRIDED(NAME) KECCAK_DEFINE_STRIDED_FROM(NAME, 0)
 #define KECCAK_DEFINE_STRIDED_FROM(NAME, FIRST)                \

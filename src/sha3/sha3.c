@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha3.c - the sponge construction of FIPS 202 (@spec{FIPS202, sec. 4}) over
- * Keccak-f[1600], giving SHA3-256, SHA3-512 (@spec{FIPS202, sec. 6.1}) and
+ * sha3.c - the sponge construction of @spec{FIPS202} (@spec{FIPS202, sec. 4})
+ * over Keccak-f[1600], giving SHA3-256, SHA3-512 (@spec{FIPS202, sec. 6.1}) and
  * SHAKE128, SHAKE256 (@spec{FIPS202, sec. 6.2}), incrementally and in one shot.
  * And the same sponge over Keccak-p[1600, 12], TurboSHAKE128 and
  * TurboSHAKE256 (@spec{RFC9861}), for HPKE's one-stage KDFs.
  *
- * The state is kept as 25 64-bit lanes. FIPS 202 numbers the bits of a
+ * The state is kept as 25 64-bit lanes. @spec{FIPS202} numbers the bits of a
  * lane so that byte i of the rate is bits 8*(i%8)..8*(i%8)+7 of lane i/8
  * (@spec{FIPS202, sec. 3.1.2, App. B.1}), i.e. lanes are little-endian words.
  * The conversion is written with shifts so that it is right on any host;
@@ -117,9 +117,9 @@ void mlkem_sha3_512_init(mlkem_keccak_ctx *ctx) {
 
 /* The absorbing and squeezing of the sponge over a permutation perm,
  * written once: the public functions below pass a constant perm
- * (Keccak-f[1600] for FIPS 202's functions, Keccak-p[1600, 12] for
+ * (Keccak-f[1600] for @spec{FIPS202}'s functions, Keccak-p[1600, 12] for
  * TurboSHAKE's), and inlined there it is a direct call, so that the code of
- * the FIPS 202 functions is what it was before TurboSHAKE joined them. */
+ * the @spec{FIPS202} functions is what it was before TurboSHAKE joined them. */
 typedef void (*permutation)(uint64_t state[25]);
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -262,7 +262,7 @@ void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
   mlkem_zeroize(&ctx, sizeof ctx);
 }
 
-/* TurboSHAKE (RFC 9861 section 2.2): the sponge of SHAKE over
+/* TurboSHAKE (@spec{RFC9861, sec. 2.2}): the sponge of SHAKE over
  * Keccak-p[1600, 12], its domain byte D (0x01..0x7F) appended as SHAKE's
  * 0x1F is, then pad10*1: so finalize is mlkem_keccak_finalize. */
 

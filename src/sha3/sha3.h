@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha3.h - the FIPS 202 functions ML-KEM is built on: Keccak-f[1600],
+ * sha3.h - the @spec{FIPS202} functions ML-KEM is built on: Keccak-f[1600],
  * SHA3-256, SHA3-512, SHAKE128 and SHAKE256, one-shot and incremental
- * (and TurboSHAKE128/256 of RFC 9861, for HPKE), and
+ * (and TurboSHAKE128/256 of @spec{RFC9861}, for HPKE), and
  * a scheduler that runs independent hashes in the lanes of multi-way
  * permutations. Internal to the library (symbols carry the mlkem_ prefix
  * but are not part of the public API).
@@ -29,7 +29,7 @@ extern const uint64_t mlkem_keccak_rc[24];
 void mlkem_keccakf1600(uint64_t state[25]);
 
 /* Keccak-p[1600, 12], the last twelve rounds of Keccak-f[1600]: the
- * permutation of TurboSHAKE (RFC 9861); alone and strided as above. */
+ * permutation of TurboSHAKE (@spec{RFC9861}); alone and strided as above. */
 void mlkem_keccakp1600_12(uint64_t state[25]);
 void mlkem_keccakp1600_12_strided(uint64_t *s, size_t stride);
 
@@ -75,7 +75,7 @@ void mlkem_shake128(uint8_t *out, size_t outlen, const uint8_t *in,
 void mlkem_shake256(uint8_t *out, size_t outlen, const uint8_t *in,
                     size_t inlen);
 
-/* TurboSHAKE128 and TurboSHAKE256 (RFC 9861 section 2.2): rates 168 and
+/* TurboSHAKE128 and TurboSHAKE256 (@spec{RFC9861, sec. 2.2}): rates 168 and
  * 136 bytes, Keccak-p[1600, 12], domain byte d in 0x01..0x7F (HPKE's KDFs
  * use 0x1F). Incrementally: init, mlkem_turboshake_absorb any number of
  * times, mlkem_keccak_finalize, then mlkem_turboshake_squeeze any number
