@@ -133,13 +133,13 @@ static const char *const op_names[OP_COUNT] = {
 typedef struct buffers buffers;
 
 /* The rows besides the ML-KEM sets, timed in the same passes: each has up
- * to three functions, run in order on its own buffers (one may use what
+ * to five functions, run in order on its own buffers (one may use what
  * the one before wrote). */
 typedef struct {
   const char *name;  /* as --set names it */
   const char *title; /* the line above its table */
   int nops;
-  const char *op_names[3];
+  const char *op_names[5];
   void (*setup)(buffers *b);
   void (*run)(int op, buffers *b);
 } other_row;
@@ -190,6 +190,7 @@ struct buffers {
    * consumes (it wipes its state). */
   uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
   uint8_t state_used[X25519MLKEM768_CLIENT_STATE_BYTES];
+  uint8_t xwsk[XWING_EXPANDED_SK_BYTES];
 };
 
 static const uint8_t coins[96] = {7, 8, 9};
@@ -206,7 +207,8 @@ static void x25519_run(int op, buffers *b) {
     must(mlkem_x25519_base(b->ss, coins), "x25519_base");
 }
 
-/* X-Wing: keygen from a seed, encaps and decaps (which expands sk). */
+/* X-Wing: keygen from a seed, encaps and decaps (which expands sk), then
+ * the expanded key: its expansion and decaps on it. */
 static void xwing_setup(buffers *b) {
   must(xwing_keygen_derand(b->ek, b->dk, coins), "xwing_keygen");
 }
@@ -215,8 +217,12 @@ static void xwing_run(int op, buffers *b) {
     must(xwing_keygen_derand(b->ek, b->dk, coins), "xwing_keygen");
   else if (op == 1)
     must(xwing_encaps_derand(b->ct, b->ss, b->ek, coins), "xwing_encaps");
-  else
+  else if (op == 2)
     must(xwing_decaps(b->ss, b->ct, b->dk), "xwing_decaps");
+  else if (op == 3)
+    must(xwing_expand_sk(b->xwsk, b->dk), "xwing_expand_sk");
+  else
+    must(xwing_decaps_expanded(b->ss, b->ct, b->xwsk), "xwing_decaps_expanded");
 }
 
 /* X25519MLKEM768: the client's share, the server's answer, the client's
@@ -251,9 +257,9 @@ static const other_row other_rows[] = {
      x25519_run},
     {"X-Wing",
      "X-Wing (mlkem_hybrid.h, draft-connolly-cfrg-xwing-kem): keygen from a "
-     "seed, encaps, decaps",
-     3,
-     {"keygen", "encaps", "decaps"},
+     "seed, encaps, decaps, and the expanded key: expand_sk, decaps on it",
+     5,
+     {"keygen", "encaps", "decaps", "expand_sk", "decaps_expanded"},
      xwing_setup,
      xwing_run},
     {"X25519MLKEM768",

@@ -89,6 +89,50 @@ MLKEM_MUST_CHECK int xwing_decaps(uint8_t ss[XWING_SS_BYTES],
                                   const uint8_t ct[XWING_CT_BYTES],
                                   const uint8_t sk[XWING_SK_BYTES]);
 
+/* Expanded X-Wing decapsulation keys, for a private key that decapsulates
+ * many ciphertexts (an HPKE recipient, a long-lived KEM key).
+ *
+ * xwing_decaps expands the 32-byte sk on every call, as the draft's
+ * Decapsulate does: SHAKE256, an ML-KEM-768 key generation and the X25519
+ * public key. An expanded key holds the result, computed once:
+ *
+ *  - xwing_expand_sk(out, sk) writes out (XWING_EXPANDED_SK_BYTES,
+ *    SECRET): the X25519 private key and public key, and the ML-KEM-768
+ *    decapsulation key in its expanded form (mlkem.h, "Expanded keys":
+ *    A-hat, t-hat and s-hat in the backend's NTT form, H(ek) and z).
+ *    Fails only with MLKEM_ERR_NULL_ARGUMENT or MLKEM_ERR_BACKEND (out
+ *    zeroed).
+ *  - xwing_decaps_expanded(ss, ct, expanded) gives exactly xwing_decaps's
+ *    shared secret for the sk it was expanded from, with implicit
+ *    rejection as there (an invalid ciphertext is no error). ct is read
+ *    once, on entry. Left to compute: ML-KEM's decapsulation on the
+ *    expanded key (mlkem768_decaps_expanded), one X25519 and the
+ *    combiner.
+ *
+ * As mlkem.h's expanded keys, the form is the library's working state,
+ * not an encoding: its layout is the backend's own (the one MLKEM_BACKEND
+ * or the CPU chose in this process) and may change between versions of
+ * the library. It starts with a header naming its kind, the version of
+ * the layout and the backend, and the ML-KEM part carries mlkem.h's own;
+ * a key whose headers are not this process's is refused whole by
+ * xwing_decaps_expanded with MLKEM_ERR_EXPANDED_KEY (ss zeroed), never
+ * misread. Store and send the 32-byte sk; expand again after loading. A
+ * buffer of any alignment will do; an expanded key may be copied with
+ * memcpy and read by several threads at once. It is not authenticated:
+ * keep it where only the caller can change it (an altered one gives
+ * wrong secrets, never a fault of memory).
+ *
+ * The expanded key holds both private keys: it is as secret as sk. Wipe
+ * it with xwing_expanded_sk_wipe when done (a wipe the compiler cannot
+ * remove; NULL is ignored). Size: 7,904 bytes. */
+#define XWING_EXPANDED_SK_BYTES (96 + MLKEM768_EXPANDED_DK_BYTES)
+MLKEM_MUST_CHECK int xwing_expand_sk(uint8_t out[XWING_EXPANDED_SK_BYTES],
+                                     const uint8_t sk[XWING_SK_BYTES]);
+MLKEM_MUST_CHECK int xwing_decaps_expanded(
+    uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
+    const uint8_t expanded[XWING_EXPANDED_SK_BYTES]);
+void xwing_expanded_sk_wipe(uint8_t expanded[XWING_EXPANDED_SK_BYTES]);
+
 /* ------------------------------------------------------------------------ */
 /* X25519MLKEM768 for TLS 1.3 (@spec{TLS-ECDHE-MLKEM}, group 0x11EC)          */
 /*

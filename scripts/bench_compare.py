@@ -74,7 +74,9 @@ OURS = {
     "checks": "yes / yes",
     "rng": "none",
     "x25519": {
-        "x25519": "mlkem_x25519(k, u), both as bytes: the Montgomery ladder",
+        "x25519": "mlkem_x25519(k, u), both as bytes: the Montgomery ladder, on the backend's "
+                  "X25519 (portable: radix 2^51 C; avx2: MULX/ADX where the CPU has BMI2 and "
+                  "ADX; avx512: AVX-512 IFMA)",
         "x25519_base": "mlkem_x25519_base(k): a fixed-base comb on edwards25519 over a "
                        "precomputed table",
     },
@@ -83,7 +85,8 @@ OURS = {
         "encaps": "xwing_encaps_derand(encoded ek, 64 bytes of randomness); ML-KEM's modulus "
                   "check inside",
         "decaps": "xwing_decaps(ct, sk = the 32-byte seed): expands sk again (ML-KEM keygen and "
-                  "the X25519 public key), as the draft's Decapsulate does",
+                  "the X25519 public key), as the draft's Decapsulate does; decaps_expanded "
+                  "(stated under the table): xwing_decaps_expanded on a key expand_sk made once",
         "rng": "none",
     },
 }

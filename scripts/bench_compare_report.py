@@ -31,9 +31,9 @@ DESCRIPTION_KEY = {X25519: "x25519", XWING: "xwing"}
 OP_TITLES = {"x25519": "shared secret X25519(k, u)", "x25519_base": "public key X25519(k, 9)"}
 COLORS = {"keygen": "#4e79a7", "encaps": "#f28e2b", "decaps": "#59a14f",
           "x25519": "#4e79a7", "x25519_base": "#e15759"}
-# Issue 26's targets for this machine's kind: ceilings on the ratios
-# stated under the X25519 and X-Wing tables.
-TARGETS = {"x25519": 0.8, "x25519_base": 0.35, "xwing": 0.3}
+# The targets: ceilings on the ratios stated under the X25519 and X-Wing
+# tables, on every x86-64 (with AVX-512 IFMA and without).
+TARGETS = {"x25519": 0.8, "x25519_base": 0.35, "xwing": 0.3, "xwing_expanded": 0.6}
 
 
 def ops_of(set_name):
@@ -115,13 +115,13 @@ def cell(row, set_name, op):
 def ratio_line(what, num, den, target=None):
     line = f"- {what}: {fmt(num)} / {fmt(den)} = **{num / den:.2f}**"
     if target is not None:
-        line += (f" (issue 26's target: at most {target:.2f}; "
+        line += (f" (target: at most {target:.2f}; "
                  + ("met" if num / den <= target else "not met") + ")")
     return line + "."
 
 
 def x25519_ratios(data):
-    """Our X25519 against OpenSSL's assembly: the two ratios of issue 26."""
+    """Our X25519 against OpenSSL's assembly: the two target ratios."""
     rows = measured(data, X25519)
     ours = [r for r in rows if r.get("ours")]
     ossl = row_by_id(data, "openssl-prepared", X25519)
@@ -151,27 +151,42 @@ def x25519_ratios(data):
 
 
 def xwing_ratios(data):
-    """Our X-Wing against Go's crypto/hpke: the ratio of issue 26, and the
-    same without HPKE's key schedule."""
+    """Our X-Wing against Go's crypto/hpke, for every backend measured (each
+    runs its own X25519): the target ratio, the same without HPKE's key
+    schedule, and with decaps on an expanded key (as Go's decapsulation
+    key keeps its expansion); and decaps_expanded / decaps."""
     rows = measured(data, XWING)
     ours = [r for r in rows if r.get("ours")]
     go = row_by_id(data, "go-hpke", XWING)
     if not ours or not go:
         return []
-    best = ours[0]
-    mine, theirs = total(best, XWING), total(go, XWING)
-    lines = ["keygen + encaps + decaps against Go's crypto/hpke MLKEM768X25519 (X-Wing):", "",
-             ratio_line(f"{best['label']} / Go crypto/hpke", mine, theirs, TARGETS["xwing"])]
+    theirs = total(go, XWING)
+    lines = ["keygen + encaps + decaps against Go's crypto/hpke MLKEM768X25519 (X-Wing):", ""]
     ks = go["results"][XWING].get("key_schedule")
+    parts = row_by_id(data, "go-xwing-parts", XWING)
+    for r in ours:
+        mine = total(r, XWING)
+        lines.append(ratio_line(f"{r['label']} / Go crypto/hpke", mine, theirs, TARGETS["xwing"]))
+        res = r["results"][XWING]
+        if "decaps_expanded" in res:
+            mine_x = mine - res["decaps"]["ticks"] + res["decaps_expanded"]["ticks"]
+            lines.append(ratio_line(f"{r['label']}, decaps on an expanded key "
+                                    "(xwing_decaps_expanded) / Go crypto/hpke",
+                                    mine_x, theirs, TARGETS["xwing"]))
+            lines.append(ratio_line(f"{r['label']}: decaps_expanded / decaps",
+                                    res["decaps_expanded"]["ticks"], res["decaps"]["ticks"],
+                                    TARGETS["xwing_expanded"]))
+    best = ours[0]
+    mine = total(best, XWING)
     if ks:
         lines.append(ratio_line(
-            "the same, with HPKE's key schedule taken out of Go's encaps and decaps (measured "
-            f"on its own: {fmt(ks['ticks'])} ticks, HKDF-SHA256, once in each)",
+            f"{best['label']}, with HPKE's key schedule taken out of Go's encaps and decaps "
+            f"(measured on its own: {fmt(ks['ticks'])} ticks, HKDF-SHA256, once in each)",
             mine, theirs - 2 * ks["ticks"]))
-    parts = row_by_id(data, "go-xwing-parts", XWING)
     if parts:
-        lines.append(ratio_line("against Go's X-Wing composed from crypto/mlkem, ecdh and sha3 "
-                                "without HPKE", mine, total(parts, XWING)))
+        lines.append(ratio_line(f"{best['label']} against Go's X-Wing composed from "
+                                "crypto/mlkem, ecdh and sha3 without HPKE",
+                                mine, total(parts, XWING)))
     lines.append("")
     return lines
 

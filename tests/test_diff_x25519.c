@@ -85,6 +85,9 @@ static const mlkem_x25519_impl *const impls[] = {
 #ifdef MLKEM_HAVE_X25519_IFMA
     &mlkem_x25519_ifma,
 #endif
+#ifdef MLKEM_HAVE_X25519_MULX
+    &mlkem_x25519_mulx,
+#endif
 };
 
 int main(void) {
@@ -93,6 +96,9 @@ int main(void) {
          sizeof impls / sizeof impls[0]);
 #ifndef MLKEM_HAVE_X25519_IFMA
   printf("ifma: not built in, not compared\n");
+#endif
+#ifndef MLKEM_HAVE_X25519_MULX
+  printf("mulx: not built in, not compared\n");
 #endif
   for (i = 0; i < sizeof impls / sizeof impls[0]; i++) {
     impl = impls[i];

@@ -25,7 +25,9 @@
  *    MLKEM_ERR_EXPANDED_KEY and zeroed outputs;
  *  - keys expanded by every other backend usable here, in a child process
  *    that forces it with MLKEM_BACKEND, are refused; those of a child on
- *    this backend are accepted and are byte for byte this process's;
+ *    this backend are accepted and are byte for byte this process's; the
+ *    same for expanded X-Wing keys (mlkem_hybrid.h; their other checks
+ *    are test_xwing's);
  *  - NULL arguments, and the wipe (all bytes zero, nothing beyond).
  */
 #if defined(__unix__) || defined(__APPLE__)
@@ -42,6 +44,7 @@
 
 #include "kem_schemes.h"
 #include "mlkem.h"
+#include "mlkem_hybrid.h"
 #include "test_util.h"
 
 #define MAX_EK MLKEM1024_EK_BYTES
@@ -317,16 +320,47 @@ static const char *const backend_names[] = {"portable", "avx2", "avx512",
 #define N_BACKENDS (sizeof backend_names / sizeof backend_names[0])
 #define N_SETS 3
 
-/* What a child wrote: its status (0 keys made, 77 backend unusable) and
- * the expanded dk and ek of the fixed seed for every set. */
+/* What a child wrote: its status (0 keys made, 77 backend unusable), the
+ * expanded dk and ek of the fixed seed for every set, and the expanded
+ * X-Wing key of the fixed seed's first 32 bytes. */
 typedef struct {
   int status;
   uint8_t xdk[N_SETS][MAX_XDK];
   uint8_t xek[N_SETS][MAX_XEK];
+  uint8_t xwing[XWING_EXPANDED_SK_BYTES];
 } child_keys;
 
 static child_keys from_child[N_BACKENDS];
 static const uint8_t cross_seed[MLKEM_SEED_BYTES] = {0x42, 0x43};
+
+/* An X-Wing key expanded by another process: accepted (and equal to this
+ * process's) or refused, as mine says; counted. */
+static void check_xwing_key(const uint8_t *theirs, int mine, const char *be,
+                            unsigned *refused, unsigned *same) {
+  static uint8_t x[XWING_EXPANDED_SK_BYTES];
+  uint8_t pk[XWING_PK_BYTES], sk[XWING_SK_BYTES], ct[XWING_CT_BYTES];
+  uint8_t ss[32], got[32];
+  const uint8_t eseed[XWING_ESEED_BYTES] = {7};
+  int rc;
+  CHECK(xwing_keygen_derand(pk, sk, cross_seed) == MLKEM_OK);
+  CHECK(xwing_encaps_derand(ct, ss, pk, eseed) == MLKEM_OK);
+  memset(got, TEST_FILL, sizeof got);
+  rc = xwing_decaps_expanded(got, ct, theirs);
+  if (mine) {
+    CHECK(xwing_expand_sk(x, sk) == MLKEM_OK);
+    CHECKF(rc == MLKEM_OK && memcmp(got, ss, 32) == 0 &&
+               memcmp(x, theirs, sizeof x) == 0,
+           "X-Wing: a key expanded by another process on %s differs or "
+           "fails (rc %d)",
+           be, rc);
+    *same += rc == MLKEM_OK;
+  } else {
+    CHECKF(rc == MLKEM_ERR_EXPANDED_KEY && test_all_bytes(got, 32, 0),
+           "X-Wing: a key expanded by backend %s is not refused (rc %d)", be,
+           rc);
+    *refused += rc == MLKEM_ERR_EXPANDED_KEY;
+  }
+}
 
 #if HAVE_FORK
 /* Writes all of buf to fd; 0 on success. */
@@ -367,6 +401,8 @@ static int child_expand(const char *backend, int fd) {
         kem->expand_ek(keys.xek[s], cek) != MLKEM_OK)
       keys.status = 1;
   }
+  if (keys.status == 0 && xwing_expand_sk(keys.xwing, cross_seed) != MLKEM_OK)
+    keys.status = 1;
   return write_all(fd, &keys, sizeof keys) == 0 ? 0 : 1;
 }
 
@@ -401,7 +437,7 @@ static void run_children(void) {
 
 static void test_other_backends(void) {
   const char *mine = mlkem_backend_name();
-  unsigned b, s, refused = 0, same = 0;
+  unsigned b, s, refused = 0, same = 0, xw_refused = 0, xw_same = 0;
   for (b = 0; b < N_BACKENDS; b++) {
     int is_mine = strcmp(backend_names[b], mine) == 0;
     CHECKF(from_child[b].status == 0 || from_child[b].status == 77,
@@ -409,6 +445,8 @@ static void test_other_backends(void) {
     CHECKF(!is_mine || from_child[b].status == 0,
            "a child process on this backend (%s) made no keys", mine);
     if (from_child[b].status != 0) continue;
+    check_xwing_key(from_child[b].xwing, is_mine, backend_names[b], &xw_refused,
+                    &xw_same);
     for (s = 0; s < N_SETS; s++) {
       const mlkem_kem *kem = mlkem_kems[s];
       if (is_mine) {
@@ -435,8 +473,8 @@ static void test_other_backends(void) {
   }
   printf(
       "keys expanded in other processes: %u sets from other backends "
-      "refused, %u from %s accepted\n",
-      refused, same, mine);
+      "refused, %u from %s accepted; X-Wing keys: %u refused, %u accepted\n",
+      refused, same, mine, xw_refused, xw_same);
 }
 
 int main(void) {

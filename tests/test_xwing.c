@@ -8,6 +8,12 @@
  * the draft's section 5 step by step. Then behaviour: the ML-KEM check of
  * the public key, X25519 points of small order (not an error in X-Wing),
  * every changed byte of a ciphertext, NULL arguments, zeroed outputs.
+ * Wherever xwing_decaps runs, the expanded key (xwing_expand_sk,
+ * xwing_decaps_expanded) runs too and must give the same secret; and the
+ * expanded key's own checks: any byte of its header or of its ML-KEM
+ * part's header altered, and a wiped key, refused with zeroed outputs;
+ * copies at any alignment; NULL arguments. (Keys expanded by other
+ * backends, in child processes: test_expanded.)
  * Interoperability with Go and pyca/cryptography: tests/hybrid/.
  */
 #include <stdio.h>
@@ -75,6 +81,25 @@ static void ref_decaps(uint8_t ss[32], const uint8_t ct[XWING_CT_BYTES],
   ref_combiner(ss, ss_m, ss_x, ct + MLKEM768_CT_BYTES, pk + MLKEM768_EK_BYTES);
 }
 
+/* The header of an expanded X-Wing key, and where its ML-KEM part (with
+ * mlkem.h's header) starts: src/hybrid/xwing.c, the layout. */
+#define XX_HEADER_BYTES 8
+#define XX_MLKEM 96
+
+static uint8_t xsk[XWING_EXPANDED_SK_BYTES];
+
+/* xwing_decaps_expanded on sk expanded gives xwing_decaps's secret (want),
+ * counted in *n. */
+static void decaps_expanded_is(const uint8_t ct[XWING_CT_BYTES],
+                               const uint8_t sk[32], const uint8_t want[32],
+                               const char *what, unsigned *n) {
+  uint8_t got[32];
+  CHECK(xwing_expand_sk(xsk, sk) == MLKEM_OK);
+  CHECK(xwing_decaps_expanded(got, ct, xsk) == MLKEM_OK);
+  CHECK_MEM(got, want, 32, what);
+  *n += memcmp(got, want, 32) == 0;
+}
+
 static int get_hex(const json_value *v, const char *name, uint8_t *out,
                    size_t len) {
   const char *s = json_get_string(v, name);
@@ -84,6 +109,7 @@ static int get_hex(const json_value *v, const char *name, uint8_t *out,
 
 static void test_draft_vectors(void) {
   size_t len, i;
+  unsigned expanded_ok = 0;
   char err[128];
   char *text =
       test_read_file(test_vector_path("xwing-draft/test-vectors.json"), &len);
@@ -109,9 +135,19 @@ static void test_draft_vectors(void) {
     CHECK_MEM(got_ss, ss, sizeof ss, "EncapsulateDerand: ss");
     CHECK(xwing_decaps(got_ss2, ct, sk) == MLKEM_OK);
     CHECK_MEM(got_ss2, ss, sizeof ss, "Decapsulate: ss");
+    decaps_expanded_is(ct, sk, ss, "Decapsulate, expanded key: ss",
+                       &expanded_ok);
+    /* An altered ciphertext: the expanded key's implicit rejection is
+     * xwing_decaps's. */
+    ct[i * 97 % XWING_CT_BYTES] ^= 0x10;
+    CHECK(xwing_decaps(got_ss2, ct, sk) == MLKEM_OK);
+    decaps_expanded_is(ct, sk, got_ss2, "altered ct, expanded key",
+                       &expanded_ok);
   }
-  printf("  draft vectors: %zu (keygen, encaps, decaps)\n",
-         root != NULL ? root->count : (size_t)0);
+  printf(
+      "  draft vectors: %zu (keygen, encaps, decaps; %u expanded-key "
+      "decapsulations agree)\n",
+      root != NULL ? root->count : (size_t)0, expanded_ok);
   json_free(root);
   free(text);
 }
@@ -119,6 +155,7 @@ static void test_draft_vectors(void) {
 /* Random keys and seeds: the library against the parts, both ways. */
 static void test_against_parts(test_rng *rng) {
   int i;
+  unsigned expanded_ok = 0;
   for (i = 0; i < 50; i++) {
     uint8_t seed[32], sk[32], pk[XWING_PK_BYTES], ref_pk[XWING_PK_BYTES];
     uint8_t dk[MLKEM768_DK_BYTES], sk_x[32], eseed[64];
@@ -134,11 +171,15 @@ static void test_against_parts(test_rng *rng) {
     CHECK_MEM(ss, ref_ss, sizeof ss, "encaps ss against its parts");
     CHECK(xwing_decaps(ss, ct, sk) == MLKEM_OK);
     CHECK_MEM(ss, ref_ss, sizeof ss, "decaps against encaps");
+    decaps_expanded_is(ct, sk, ref_ss, "expanded decaps against encaps",
+                       &expanded_ok);
     /* A random ciphertext: implicit rejection, as the parts give it. */
     test_rng_bytes(rng, ct, sizeof ct);
     CHECK(xwing_decaps(ss, ct, sk) == MLKEM_OK);
     ref_decaps(ref_ss, ct, sk);
     CHECK_MEM(ss, ref_ss, sizeof ss, "decaps of a random ct against parts");
+    decaps_expanded_is(ct, sk, ref_ss, "expanded decaps of a random ct",
+                       &expanded_ok);
   }
   /* The randomized functions agree with themselves. */
   for (i = 0; i < 10; i++) {
@@ -151,24 +192,30 @@ static void test_against_parts(test_rng *rng) {
     CHECK(xwing_decaps(ss2, ct, sk) == MLKEM_OK);
     CHECK_MEM(ss2, ss, sizeof ss, "encaps / decaps agree");
   }
-  printf("  against its parts: 50 derandomized and 10 random exchanges\n");
+  printf(
+      "  against its parts: 50 derandomized and 10 random exchanges (%u "
+      "expanded-key decapsulations agree)\n",
+      expanded_ok);
 }
 
 /* Every byte of a ciphertext changed: a different secret, as the parts
  * give it (ML-KEM's implicit rejection, or another X25519 point). */
 static void test_changed_ciphertexts(test_rng *rng) {
   uint8_t seed[32], sk[32], pk[XWING_PK_BYTES], eseed[64];
-  uint8_t ct[XWING_CT_BYTES], ss[32], bad_ss[32], ref_ss[32];
+  uint8_t ct[XWING_CT_BYTES], ss[32], bad_ss[32], ref_ss[32], x_ss[32];
   size_t i;
-  unsigned differ = 0, agree = 0;
+  unsigned differ = 0, agree = 0, same_x = 0;
   test_rng_bytes(rng, seed, sizeof seed);
   test_rng_bytes(rng, eseed, sizeof eseed);
   CHECK(xwing_keygen_derand(pk, sk, seed) == MLKEM_OK);
   CHECK(xwing_encaps_derand(ct, ss, pk, eseed) == MLKEM_OK);
+  CHECK(xwing_expand_sk(xsk, sk) == MLKEM_OK);
   for (i = 0; i < XWING_CT_BYTES; i++) {
     ct[i] ^= (uint8_t)(1u << (i % 8));
     CHECK(xwing_decaps(bad_ss, ct, sk) == MLKEM_OK);
     differ += memcmp(bad_ss, ss, 32) != 0;
+    CHECK(xwing_decaps_expanded(x_ss, ct, xsk) == MLKEM_OK);
+    same_x += memcmp(x_ss, bad_ss, 32) == 0;
     /* The parts are slow (a keygen each): every 16th byte, and the whole
      * X25519 part. */
     if (i % 16 == 0 || i >= MLKEM768_CT_BYTES) {
@@ -180,10 +227,14 @@ static void test_changed_ciphertexts(test_rng *rng) {
   }
   CHECKF(differ == XWING_CT_BYTES, "%u of %d changed ciphertexts gave ss",
          XWING_CT_BYTES - differ, XWING_CT_BYTES);
+  CHECKF(same_x == XWING_CT_BYTES,
+         "the expanded key differs from xwing_decaps on %u changed "
+         "ciphertexts",
+         XWING_CT_BYTES - same_x);
   printf(
       "  every byte of a ciphertext changed: %u other secrets, %u checked "
-      "against the parts\n",
-      differ, agree);
+      "against the parts, %u equal with the expanded key\n",
+      differ, agree, same_x);
 }
 
 /* X25519 points of small order: X-Wing defines the result (the X25519
@@ -213,6 +264,10 @@ static void test_small_order(test_rng *rng) {
   CHECK(xwing_decaps(ss2, ct, sk) == MLKEM_OK);
   ref_decaps(ref_ss, ct, sk);
   CHECK_MEM(ss2, ref_ss, 32, "decaps of a small-order X25519 ciphertext");
+  {
+    unsigned n = 0;
+    decaps_expanded_is(ct, sk, ref_ss, "expanded decaps, small-order ct", &n);
+  }
   printf("  X25519 points of small order: results as the draft defines\n");
 }
 
@@ -250,6 +305,73 @@ static void test_errors(test_rng *rng) {
   printf("  errors: the ML-KEM check of pk, NULL arguments, zeroed outputs\n");
 }
 
+/* The expanded key's own checks: its header and its ML-KEM part's
+ * decide (any byte altered is refused whole, MLKEM_ERR_EXPANDED_KEY and a
+ * zeroed secret), as does a wiped key; copies work at any alignment; the
+ * expansion is deterministic; NULL arguments. */
+static void test_expanded_key(test_rng *rng) {
+  static uint8_t bad[XWING_EXPANDED_SK_BYTES],
+      moved[XWING_EXPANDED_SK_BYTES + 64];
+  uint8_t seed[32], sk[32], pk[XWING_PK_BYTES], eseed[64];
+  uint8_t ct[XWING_CT_BYTES], ss[32], got[32];
+  unsigned i, refused = 0, total = 0;
+  int rc;
+  test_rng_bytes(rng, seed, sizeof seed);
+  test_rng_bytes(rng, eseed, sizeof eseed);
+  CHECK(xwing_keygen_derand(pk, sk, seed) == MLKEM_OK);
+  CHECK(xwing_encaps_derand(ct, ss, pk, eseed) == MLKEM_OK);
+  CHECK(xwing_expand_sk(xsk, sk) == MLKEM_OK);
+  CHECK(xwing_expand_sk(bad, sk) == MLKEM_OK);
+  CHECK_MEM(bad, xsk, sizeof xsk, "xwing_expand_sk is deterministic");
+  for (i = 0; i < 2 * XX_HEADER_BYTES; i++) {
+    /* Bytes 0-7: the X-Wing header; then the ML-KEM part's. */
+    unsigned at = i < XX_HEADER_BYTES ? i : XX_MLKEM + i - XX_HEADER_BYTES;
+    memcpy(bad, xsk, sizeof xsk);
+    bad[at] ^= 0x01;
+    memset(got, TEST_FILL, sizeof got);
+    rc = xwing_decaps_expanded(got, ct, bad);
+    CHECKF(rc == MLKEM_ERR_EXPANDED_KEY && test_all_bytes(got, 32, 0),
+           "header byte %u altered: rc %d", at, rc);
+    refused += rc == MLKEM_ERR_EXPANDED_KEY;
+    total++;
+  }
+  /* A wiped key. */
+  memcpy(bad, xsk, sizeof xsk);
+  xwing_expanded_sk_wipe(bad);
+  CHECK(test_all_bytes(bad, sizeof bad, 0));
+  memset(got, TEST_FILL, sizeof got);
+  rc = xwing_decaps_expanded(got, ct, bad);
+  CHECKF(rc == MLKEM_ERR_EXPANDED_KEY && test_all_bytes(got, 32, 0),
+         "a wiped key: rc %d", rc);
+  refused += rc == MLKEM_ERR_EXPANDED_KEY;
+  total++;
+  xwing_expanded_sk_wipe(NULL);
+  /* Any alignment. */
+  for (i = 1; i < 64; i += 7) {
+    memcpy(moved + i, xsk, sizeof xsk);
+    CHECK(xwing_decaps_expanded(got, ct, moved + i) == MLKEM_OK);
+    CHECK_MEM(got, ss, 32, "an expanded key copied to another alignment");
+  }
+  /* NULL arguments. */
+  memset(bad, TEST_FILL, sizeof bad);
+  CHECK(xwing_expand_sk(bad, NULL) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(test_all_bytes(bad, sizeof bad, 0));
+  CHECK(xwing_expand_sk(NULL, sk) == MLKEM_ERR_NULL_ARGUMENT);
+  memset(got, TEST_FILL, sizeof got);
+  CHECK(xwing_decaps_expanded(got, NULL, xsk) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(test_all_bytes(got, 32, 0));
+  memset(got, TEST_FILL, sizeof got);
+  CHECK(xwing_decaps_expanded(got, ct, NULL) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(test_all_bytes(got, 32, 0));
+  CHECK(xwing_decaps_expanded(NULL, ct, xsk) == MLKEM_ERR_NULL_ARGUMENT);
+  CHECKF(refused == total, "%u of %u altered expanded keys accepted",
+         total - refused, total);
+  printf(
+      "  expanded key: %u altered headers and a wiped key refused, copies "
+      "at 9 alignments, NULL arguments\n",
+      refused - 1);
+}
+
 int main(void) {
   test_rng rng;
   test_backend_banner();
@@ -259,5 +381,6 @@ int main(void) {
   test_changed_ciphertexts(&rng);
   test_small_order(&rng);
   test_errors(&rng);
+  test_expanded_key(&rng);
   return test_summary("test_xwing");
 }

@@ -5,10 +5,12 @@
  *
  * The private key is a 32-byte seed; SHAKE256(seed, 96) gives the ML-KEM
  * seed d || z and the X25519 private key (expandDecapsulationKey, 5.2).
- * Decapsulation expands it on every call, as the draft defines it.
+ * Decapsulation expands it on every call, as the draft defines it; an
+ * expanded key (xwing_expand_sk, at the end) keeps the expansion.
  */
 #include <string.h>
 
+#include "backend/backend.h"
 #include "platform/ct.h"
 #include "platform/ct_testing.h"
 #include "hybrid/hybrid.h"
@@ -171,4 +173,95 @@ int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
   mlkem_zeroize(ss_m, sizeof ss_m);
   mlkem_zeroize(ss_x, sizeof ss_x);
   return mlkem_hybrid_leave(err, outs, 1);
+}
+
+/* ---- Expanded decapsulation keys (mlkem_hybrid.h) ----------------------
+ *
+ * Layout, offsets in bytes:
+ *   0     the header (xx_header): "xwg", 'K', the layout version, 0, the
+ *         backend's id (mlkem_backend_id), the byte order of the host
+ *   8     zero
+ *   32    sk_X, the X25519 private key
+ *   64    pk_X = X25519(sk_X, 9)
+ *   96    the ML-KEM-768 decapsulation key in mlkem.h's expanded form,
+ *         with its own header (checked by mlkem_k3_kem_decaps_expanded)
+ * The ML-KEM part's layout is the backend's, so the backend is named in
+ * both headers; the X-Wing part's bytes are the same on every backend,
+ * and its version names this layout. */
+#define XX_VERSION 1
+#define XX_HEADER_BYTES 8
+#define XX_SK_X 32
+#define XX_PK_X 64
+#define XX_MLKEM 96
+_Static_assert(XX_MLKEM + MLKEM768_EXPANDED_DK_BYTES == XWING_EXPANDED_SK_BYTES,
+               "the expanded X-Wing key's layout");
+
+static void xx_header(uint8_t h[XX_HEADER_BYTES], const mlkem_backend *be) {
+  const uint16_t one = 1;
+  h[0] = 'x';
+  h[1] = 'w';
+  h[2] = 'g';
+  h[3] = 'K';
+  h[4] = XX_VERSION;
+  h[5] = 0;
+  h[6] = (uint8_t)mlkem_backend_id(be);
+  h[7] = *(const uint8_t *)&one ? 'L' : 'B';
+}
+
+/* expandDecapsulationKey (5.2) once: the ML-KEM key pair straight into its
+ * expanded form, the X25519 key pair beside it. */
+int xwing_expand_sk(uint8_t out[XWING_EXPANDED_SK_BYTES],
+                    const uint8_t sk[XWING_SK_BYTES]) {
+  const mlkem_hybrid_out outs[1] = {{out, XWING_EXPANDED_SK_BYTES}};
+  uint8_t expanded[96];
+  int err;
+  const mlkem_x25519_impl *x =
+      mlkem_hybrid_enter(out == NULL || sk == NULL, outs, 1, &err);
+  if (x == NULL) return err;
+  xwing_expand(expanded, sk);
+  /* Cannot fail: valid pointers, and a backend (x came from it). */
+  err = mlkem_k3_kem_expand_dk_from_seed(out + XX_MLKEM, expanded);
+  if (err == MLKEM_OK) {
+    xx_header(out, mlkem_backend_get());
+    memset(out + XX_HEADER_BYTES, 0, XX_SK_X - XX_HEADER_BYTES);
+    memcpy(out + XX_SK_X, expanded + 64, 32);
+    x->scalarmult_base(out + XX_PK_X, expanded + 64);
+    /* The public key, declassified for the constant-time check
+     * (ct_testing.h) as xwing_expand_keys does. */
+    MLKEM_CT_UNPOISON(out + XX_PK_X, 32);
+  }
+  mlkem_zeroize(expanded, sizeof expanded);
+  return mlkem_hybrid_leave(err, outs, 1);
+}
+
+/* Decapsulate (5.5) on an expanded key. */
+int xwing_decaps_expanded(uint8_t ss[XWING_SS_BYTES],
+                          const uint8_t ct[XWING_CT_BYTES],
+                          const uint8_t expanded[XWING_EXPANDED_SK_BYTES]) {
+  const mlkem_hybrid_out outs[1] = {{ss, XWING_SS_BYTES}};
+  uint8_t want[XX_HEADER_BYTES], ss_m[32], ss_x[32], ct_x[32];
+  int err;
+  const mlkem_x25519_impl *x = mlkem_hybrid_enter(
+      ss == NULL || ct == NULL || expanded == NULL, outs, 1, &err);
+  if (x == NULL) return err;
+  /* The header is public: a key of another kind, layout or backend is
+   * refused before anything is read from it. */
+  xx_header(want, mlkem_backend_get());
+  if (memcmp(expanded, want, XX_HEADER_BYTES) != 0)
+    return mlkem_hybrid_leave(MLKEM_ERR_EXPANDED_KEY, outs, 1);
+  memcpy(ct_x, ct + MK_CT, sizeof ct_x);
+  /* Implicit rejection inside; MLKEM_ERR_EXPANDED_KEY if the ML-KEM
+   * part's own header is not this process's. */
+  err = mlkem_k3_kem_decaps_expanded(ss_m, ct, expanded + XX_MLKEM);
+  if (err == MLKEM_OK) {
+    x->scalarmult(ss_x, expanded + XX_SK_X, ct_x);
+    xwing_combiner(ss, ss_m, ss_x, ct_x, expanded + XX_PK_X);
+  }
+  mlkem_zeroize(ss_m, sizeof ss_m);
+  mlkem_zeroize(ss_x, sizeof ss_x);
+  return mlkem_hybrid_leave(err, outs, 1);
+}
+
+void xwing_expanded_sk_wipe(uint8_t expanded[XWING_EXPANDED_SK_BYTES]) {
+  if (expanded != NULL) mlkem_zeroize(expanded, XWING_EXPANDED_SK_BYTES);
 }

@@ -53,6 +53,7 @@ static uint64_t xgetbv0(void) {
 #define CPUID7_EBX_AVX2 (1u << 5)
 #define CPUID7_EBX_BMI2 (1u << 8)
 #define CPUID7_EBX_AVX512F (1u << 16)
+#define CPUID7_EBX_ADX (1u << 19)
 #define CPUID7_EBX_AVX512DQ (1u << 17)
 #define CPUID7_EBX_AVX512IFMA (1u << 21)
 #define CPUID7_EBX_SHA (1u << 29)
@@ -95,6 +96,15 @@ int mlkem_cpu_has_avx512(void) {
              (CPUID7_ECX_AVX512VBMI | CPUID7_ECX_AVX512VBMI2);
 }
 
+int mlkem_cpu_has_bmi2_adx(void) {
+  uint32_t r[4];
+  cpuid(0, 0, r);
+  if (r[0] < 7) return 0;
+  cpuid(7, 0, r);
+  return (r[1] & (CPUID7_EBX_BMI2 | CPUID7_EBX_ADX)) ==
+         (CPUID7_EBX_BMI2 | CPUID7_EBX_ADX);
+}
+
 /* SSSE3 and SSE4.1: what the AES and SHA files may use besides their own
  * instructions (byte shuffles, blends). */
 static int has_sse41(void) {
@@ -131,6 +141,9 @@ int mlkem_cpu_has_avx2(void) {
   return 0;
 }
 int mlkem_cpu_has_avx512(void) {
+  return 0;
+}
+int mlkem_cpu_has_bmi2_adx(void) {
   return 0;
 }
 int mlkem_cpu_has_aesni(void) {

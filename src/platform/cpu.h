@@ -14,6 +14,11 @@ int mlkem_cpu_has_avx2(void);
  * else 0. */
 int mlkem_cpu_has_avx512(void);
 
+/* 1 if the CPU reports BMI2 (MULX) and ADX (ADCX, ADOX), CPUID leaf 7 EBX
+ * bits 8 and 19: the radix-2^64 X25519 (x25519/impl_mulx.c). General
+ * registers only, so no OS state to ask for. Always 0 off x86-64. */
+int mlkem_cpu_has_bmi2_adx(void);
+
 /* 1 if the CPU reports the Armv8.2 SHA-3 instructions (EOR3, RAX1, XAR,
  * BCAX) and the OS lets programs use them: HWCAP_SHA3 in getauxval(AT_HWCAP)
  * on Linux, hw.optional.armv8_2_sha3 on macOS. Always 0 off AArch64. (NEON

@@ -135,19 +135,32 @@ static void ge_dbl(ge_ext *r, const ge_ext *p) {
   fe_mul(&r->z, &f, &g);
 }
 
-/* r = e 256^m B for the digit e (base_digits) from row m of the table:
- * all eight entries are read and the one for |e| kept (the identity
- * (1, 1, 0) for e = 0), then negated if e < 0 (-(x, y) = (-x, y) swaps
- * y + x and y - x and negates 2 d x y). Out: ypx, ymx T, xy2d L. */
-static void ge_select(ge_niels *r, const uint64_t row[8][12], uint8_t e) {
-  uint64_t w[12] = {1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+/* w = the twelve words of the entry for |e| (base_digits) in row, the
+ * identity (1, 1, 0) for e = 0: all eight entries are read and one kept
+ * with masks. An implementation with a faster way (impl_mulx.c: AVX2)
+ * defines X25519_OWN_SCAN and this function after including this file. */
+static void ge_scan(uint64_t w[12], const uint64_t row[8][12], uint8_t e);
+#ifndef X25519_OWN_SCAN
+static void ge_scan(uint64_t w[12], const uint64_t row[8][12], uint8_t e) {
+  static const uint64_t identity[12] = {1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
   uint64_t m;
-  fe zero, minus;
   unsigned j, i;
+  for (i = 0; i < 12; i++) w[i] = identity[i];
   for (j = 0; j < 8; j++) {
     m = base_digit_is(e, j + 1);
     for (i = 0; i < 12; i++) w[i] ^= m & (w[i] ^ row[j][i]);
   }
+}
+#endif
+
+/* r = e 256^m B for the digit e (base_digits) from row m of the table
+ * (ge_scan), negated if e < 0 (-(x, y) = (-x, y) swaps y + x and y - x
+ * and negates 2 d x y). Out: ypx, ymx T, xy2d L. */
+static void ge_select(ge_niels *r, const uint64_t row[8][12], uint8_t e) {
+  uint64_t w[12];
+  uint64_t m;
+  fe zero, minus;
+  ge_scan(w, row, e);
   fe_from_words(&r->ypx, w);
   fe_from_words(&r->ymx, w + 4);
   fe_from_words(&r->xy2d, w + 8);

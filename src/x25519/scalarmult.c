@@ -2,10 +2,10 @@
 /*
  * x25519/scalarmult.c - X25519 (@spec{RFC7748, sec. 5}) by the Montgomery
  * ladder, written once over a field API and compiled once per
- * implementation: impl_portable.c and impl_ifma.c include their field
- * header and then this file (and base.c), as level*.c do with kpke.c. A
- * field with another representation (radix 2^64 was tried,
- * docs/ARCHITECTURE.md) provides the same API.
+ * implementation: impl_portable.c, impl_mulx.c and impl_ifma.c include
+ * their field header and then this file (and base.c), as level*.c do with
+ * kpke.c. A field with another representation provides the same API
+ * (fe64.h: radix 2^64, every value below 2^256).
  *
  * The field API (fe51.h):
  *   fe                        an element, held as any representative
@@ -25,10 +25,12 @@
  * and the subtrahend of sub must be T. The comments below mark each value
  * T or L.
  *
- * Constant time: the ladder's swap is a masked exchange (fe_cswap) with a
- * mask made from the secret scalar bit through a value barrier, and every
- * iteration does the same work; no branch or index depends on the scalar
- * or on u. Everything that held the scalar or the ladder state is wiped.
+ * Constant time: the ladder's swap is a masked selection of the
+ * doubling's inputs in each step (fe_cmov) and a masked exchange at the
+ * end (fe_cswap), with masks made from the secret scalar bits through a
+ * value barrier, and every iteration does the same work; no branch or
+ * index depends on the scalar or on u. Everything that held the scalar or
+ * the ladder state is wiped.
  */
 #include <string.h>
 
@@ -125,7 +127,7 @@ static uint64_t x25519_mask(uint64_t bit) {
 static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
                           const fe *x1) {
   fe x2, z2, x3, z3, a, b, c, d, aa, bb, e, da, cb;
-  uint64_t swap = 0, bit;
+  uint64_t swap = 0, bit, m;
   int t;
   fe_set_small(&x2, 1);
   fe_set_small(&z2, 0);
@@ -133,26 +135,31 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
   fe_set_small(&z3, 1);
   for (t = 254; t >= 0; t--) {
     bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
-    swap ^= bit;
-    fe_cswap(&x2, &x3, x25519_mask(swap));
-    fe_cswap(&z2, &z3, x25519_mask(swap));
+    /* @spec{RFC7748, sec. 5} swaps (x2, z2) with (x3, z3) when swap ^ bit is 1,
+     * which exchanges (A, B) with (C, D): DA and CB trade places, which leaves
+     * x3 and z3 as they are, and the doubling takes C and D instead. So
+     * the swap is a selection of the doubling's inputs, made after the
+     * products that do not need it. */
+    m = x25519_mask(swap ^ bit);
     swap = bit;
     fe_add(&a, &x2, &z2); /* A = x2 + z2 (L) */
     fe_sub(&b, &x2, &z2); /* B = x2 - z2 (L) */
     fe_add(&c, &x3, &z3); /* C = x3 + z3 (L) */
     fe_sub(&d, &x3, &z3); /* D = x3 - z3 (L) */
-    fe_sq(&aa, &a);       /* AA = A^2 (T) */
-    fe_sq(&bb, &b);       /* BB = B^2 (T) */
     fe_mul(&da, &d, &a);  /* DA (T) */
     fe_mul(&cb, &c, &b);  /* CB (T) */
-    fe_sub(&e, &aa, &bb); /* E = AA - BB (L) */
-    fe_add(&x3, &da, &cb);
-    fe_sq(&x3, &x3); /* x3 = (DA + CB)^2 (T) */
+    fe_cmov(&a, &c, m);   /* the point to double: A, B or C, D (L) */
+    fe_cmov(&b, &d, m);
+    fe_sq(&aa, &a); /* AA = A^2 (T) */
+    fe_sq(&bb, &b); /* BB = B^2 (T) */
     fe_sub(&z3, &da, &cb);
+    fe_add(&x3, &da, &cb);
     fe_sq(&z3, &z3);
-    fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
+    fe_sub(&e, &aa, &bb);  /* E = AA - BB (L) */
     fe_mul(&x2, &aa, &bb); /* x2 = AA BB (T) */
+    fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
     fe_mul_small(&z2, &e, X25519_A24);
+    fe_sq(&x3, &x3); /* x3 = (DA + CB)^2 (T) */
     fe_add(&z2, &z2, &aa);
     fe_mul(&z2, &z2, &e); /* z2 = E (AA + a24 E) (T) */
   }

@@ -4,11 +4,14 @@
  * one chosen for this process.
  *
  * Each implementation runs the Montgomery ladder (scalarmult.c) and the
- * fixed-base comb (base.c) over the radix-2^51 field (fe51.h):
+ * fixed-base comb (base.c), over the radix-2^51 field (fe51.h):
  *   portable  as written there, plain C11, any CPU;
  *   ifma      with the multiplications of each ladder step and of each
  *             comb addition four at a time in AVX-512 IFMA vectors
  *             (fe51x4.h, impl_ifma.c), x86-64 with AVX-512 IFMA and VL.
+ * and over the radix-2^64 field of fe64.h:
+ *   mulx      with MULX, ADCX and ADOX (impl_mulx.c), x86-64 with BMI2
+ *             and ADX.
  * Both functions compute exactly @spec{RFC7748}'s X25519: the scalar is clamped
  * (decodeScalar25519) and the top bit of u masked inside, so any 32 bytes
  * are valid input and every implementation gives the same 32 bytes. They
@@ -39,6 +42,9 @@ const mlkem_x25519_impl *mlkem_x25519_impl_get(void);
 extern const mlkem_x25519_impl mlkem_x25519_portable;
 #ifdef MLKEM_HAVE_X25519_IFMA
 extern const mlkem_x25519_impl mlkem_x25519_ifma;
+#endif
+#ifdef MLKEM_HAVE_X25519_MULX
+extern const mlkem_x25519_impl mlkem_x25519_mulx;
 #endif
 
 /* 0 if the 32 bytes are not all zero, else MLKEM_ERR_X25519_ZERO (

@@ -7,13 +7,19 @@
  * X25519 follows the backend chosen for the process (mlkem_backend_get,
  * dispatch.c), by its name, through the one table below: a backend listed
  * there uses its implementation if the CPU runs it, every other backend
- * the portable one. A backend names an instruction-set tier and its X25519
- * stays within it: avx512 uses AVX-512 IFMA (its CPU check includes IFMA
- * and VL); avx2 (AVX2 holds nothing for this arithmetic: radix 2^64 with
- * MULX and ADX, measured, lost to the portable code, docs/ARCHITECTURE.md),
- * portable, neon and neon-sha3 use the portable one. When no backend is
- * usable there is no implementation either, and both functions fail with
- * MLKEM_ERR_BACKEND.
+ * the portable one; a backend listed more than once takes the first of
+ * its rows that is built in and that the CPU runs. A backend names an
+ * instruction-set tier and its X25519 stays within it: avx512 uses AVX-512
+ * IFMA (its CPU check includes IFMA and VL), or else radix 2^64 with MULX
+ * and ADX; avx2 that (where CPUID reports BMI2 and ADX), and forcing avx2
+ * on an IFMA CPU runs it, never an AVX-512 instruction; portable, neon and
+ * neon-sha3 use the portable one. When no backend is usable there is no
+ * implementation either, and both functions fail with MLKEM_ERR_BACKEND.
+ *
+ * The MemorySanitizer form of make ct (ct_testing.h) leaves MULX/ADX out:
+ * MemorySanitizer does not see into inline assembly, so it would take the
+ * field's results for whatever their memory held before. valgrind, which
+ * runs the instructions themselves, checks that code (docs/SECURITY.md).
  */
 #include <string.h>
 
@@ -29,17 +35,28 @@
 #else
 #define X25519_IFMA NULL
 #endif
+#if defined(MLKEM_HAVE_X25519_MULX) && !defined(MLKEM_CT_USE_MSAN)
+#define X25519_MULX &mlkem_x25519_mulx
+#else
+#define X25519_MULX NULL
+#endif
 
 static const struct {
   const char *backend;
   const mlkem_x25519_impl *impl; /* NULL: not built in */
 } x25519_by_backend[] = {
     {"avx512", X25519_IFMA},
+    {"avx512", X25519_MULX},
+    {"avx2", X25519_MULX},
 };
 
 int mlkem_x25519_impl_supported(const mlkem_x25519_impl *impl) {
 #ifdef MLKEM_HAVE_X25519_IFMA
   if (impl == &mlkem_x25519_ifma) return mlkem_cpu_has_avx512();
+#endif
+#ifdef MLKEM_HAVE_X25519_MULX
+  if (impl == &mlkem_x25519_mulx)
+    return mlkem_cpu_has_avx2() && mlkem_cpu_has_bmi2_adx();
 #endif
   return impl == &mlkem_x25519_portable;
 }

@@ -15,7 +15,9 @@
  *
  * X25519: the private keys are secret; mlkem_x25519_base (the fixed-base
  * comb and its table selection), mlkem_x25519 (the ladder) on a peer's
- * key, on u = 9 and on a point of small order (the all-zero check).
+ * key, on u = 9 and on a point of small order (the all-zero check); and
+ * the MULX/ADX implementation called directly under valgrind, whose CPU
+ * model hides ADX (run_x25519_impls).
  *
  * For every parameter set, and every round-3 variant (mlkem_kyber.h: the
  * same keys, with the 90s variant's portable AES and SHA-2 where the
@@ -39,9 +41,9 @@
  * incremental. Their outputs must stay marked; declassified, they must
  * equal the portable implementation's.
  *
- * Then X-Wing and the X25519MLKEM768 key shares (mlkem_hybrid.h), with
- * their seeds, randomness and coins secret: shared secrets and the client
- * state must stay marked.
+ * Then X-Wing (also on its expanded key, xwing_expand_sk) and the
+ * X25519MLKEM768 key shares (mlkem_hybrid.h), with their seeds, randomness
+ * and coins secret: shared secrets and the client state must stay marked.
  *
  * Then the PEM code of the key files (src/keyfile/pem.c; the `mlkem` tool
  * and the Python binding's load_pem_private_key read private keys with
@@ -101,6 +103,7 @@
 #include "mlkem_keyfile.h"
 #include "sha3/sha3.h"
 #include "hex.h"
+#include "x25519/x25519.h"
 
 #ifndef MLKEM_CT_TESTING
 #error "ct_check needs the library and itself built with MLKEM_CT_TESTING"
@@ -566,6 +569,55 @@ static void run_x25519(int tracking) {
   }
 }
 
+/* The X25519 implementations besides the one the backend chose, called
+ * directly (x25519/x25519.h): MULX/ADX under valgrind, which decodes MULX,
+ * ADCX and ADOX but hides ADX from CPUID, so that mlkem_x25519 runs the
+ * portable code there (natively, where the CPU has them; not under
+ * MemorySanitizer, which does not see into its inline assembly, nor IFMA,
+ * which valgrind cannot run and the MemorySanitizer stage checks through
+ * the avx512 backend). The keys are secret; each result must stay marked
+ * and equal the portable implementation's. */
+static void run_x25519_impl(const mlkem_x25519_impl *impl, int tracking) {
+  uint8_t k[32], u[32], got[32], want[32];
+  int round;
+  for (round = 0; round < 2; round++) {
+    rng_bytes(k, sizeof k);
+    rng_bytes(u, sizeof u);
+    MLKEM_CT_POISON(k, sizeof k);
+    impl->scalarmult_base(got, k);
+    if (tracking)
+      tracked(all_secret(got, sizeof got), impl->name,
+              "the fixed base's result is secret");
+    mlkem_x25519_portable.scalarmult_base(want, k);
+    MLKEM_CT_UNPOISON(got, sizeof got); /* the test's own look */
+    MLKEM_CT_UNPOISON(want, sizeof want);
+    check(memcmp(got, want, sizeof got) == 0, impl->name,
+          "the fixed base equals portable's");
+    impl->scalarmult(got, k, u);
+    if (tracking)
+      tracked(all_secret(got, sizeof got), impl->name,
+              "the ladder's result is secret");
+    mlkem_x25519_portable.scalarmult(want, k, u);
+    MLKEM_CT_UNPOISON(got, sizeof got);
+    MLKEM_CT_UNPOISON(want, sizeof want);
+    check(memcmp(got, want, sizeof got) == 0, impl->name,
+          "the ladder equals portable's");
+  }
+}
+
+static void run_x25519_impls(int tracking) {
+#if defined(MLKEM_HAVE_X25519_MULX) && !RUNNING_UNDER_MSAN
+  if (checker_running() || mlkem_x25519_impl_supported(&mlkem_x25519_mulx)) {
+    printf("X25519 implementations called directly: %s\n",
+           mlkem_x25519_mulx.name);
+    run_x25519_impl(&mlkem_x25519_mulx, tracking);
+  }
+#else
+  (void)tracking;
+  (void)run_x25519_impl;
+#endif
+}
+
 /* ---- PEM (src/keyfile/pem.c) ----------------------------------------------
  */
 
@@ -657,6 +709,7 @@ static void run_hybrids(int tracking) {
   static const char xw[] = "X-Wing", tls[] = "X25519MLKEM768";
   static uint8_t pk[XWING_PK_BYTES], ct[XWING_CT_BYTES];
   static uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
+  static uint8_t xsk[XWING_EXPANDED_SK_BYTES];
   uint8_t seed[96], sk[XWING_SK_BYTES], ss[64], ss2[64];
   int r, round;
   for (round = 0; round < 2; round++) {
@@ -681,12 +734,29 @@ static void run_hybrids(int tracking) {
     MLKEM_CT_UNPOISON(ss, 32); /* the test's own look */
     MLKEM_CT_UNPOISON(ss2, 32);
     check(memcmp(ss, ss2, 32) == 0, xw, "decaps gives encaps' secret");
+    /* The expanded key: secret, but for its headers (constants, which
+     * decaps_expanded compares). */
+    r = xwing_expand_sk(xsk, sk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "expand_sk returns 0");
+    r = xwing_decaps_expanded(ss2, ct, xsk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "decaps_expanded returns 0");
+    if (tracking)
+      tracked(all_secret(ss2, 32), xw, "decaps_expanded ss is secret");
+    MLKEM_CT_UNPOISON(ss2, 32);
+    check(memcmp(ss, ss2, 32) == 0, xw, "decaps_expanded gives encaps' ss");
     ct[round * 333] ^= 4; /* implicit rejection, in the same time */
     r = xwing_decaps(ss2, ct, sk);
     MLKEM_CT_UNPOISON(&r, sizeof r);
     check(r == MLKEM_OK, xw, "decaps of a changed ct returns 0");
     MLKEM_CT_UNPOISON(ss2, 32);
     check(memcmp(ss, ss2, 32) != 0, xw, "a changed ct gives another ss");
+    r = xwing_decaps_expanded(ss2, ct, xsk);
+    MLKEM_CT_UNPOISON(&r, sizeof r);
+    check(r == MLKEM_OK, xw, "decaps_expanded of a changed ct returns 0");
+    MLKEM_CT_UNPOISON(ss2, 32);
+    check(memcmp(ss, ss2, 32) != 0, xw, "... another ss, expanded key");
 
     rng_bytes(seed, sizeof seed);
     MLKEM_CT_POISON(seed, sizeof seed);
@@ -877,6 +947,7 @@ int main(void) {
     run_set(mlkem_kyber_kems[i], tracking);
   run_symmetric(tracking);
   run_x25519(tracking);
+  run_x25519_impls(tracking);
   run_hybrids(tracking);
   run_pem();
   run_hex(tracking);

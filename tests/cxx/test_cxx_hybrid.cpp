@@ -15,7 +15,11 @@
  *  - the shares' lengths checked; the client state move-only, wiped when
  *    moved from (its finish() then fails the dk check), and single-use:
  *    wiped by finish(), a second finish() fails the same way; the types of
- *    the shares not those of X-Wing's or ML-KEM's of the same size.
+ *    the shares not those of X-Wing's or ML-KEM's of the same size;
+ *  - X-Wing's expanded decapsulation key: the plain key's secrets for
+ *    valid and altered ciphertexts (so the C functions', which
+ *    tests/test_xwing.c holds to the draft's vectors), move-only, clone,
+ *    wiped when moved from (a wiped key is refused: MLKEM_ERR_EXPANDED_KEY).
  */
 #include <type_traits>
 
@@ -35,6 +39,11 @@ using tls = mlkem::x25519_mlkem768;
 
 static_assert(tls::client_share_size == 1184 + 32 &&
               tls::server_share_size == 1088 + 32 && tls::secret_size == 64);
+static_assert(
+    !std::is_copy_constructible_v<mlkem::x_wing::expanded_decapsulation_key> &&
+    std::is_nothrow_move_constructible_v<
+        mlkem::x_wing::expanded_decapsulation_key> &&
+    mlkem::x_wing::expanded_decapsulation_key::size == XWING_EXPANDED_SK_BYTES);
 static_assert(!std::is_copy_constructible_v<tls::client_state> &&
               !std::is_copy_assignable_v<tls::client_state> &&
               std::is_nothrow_move_constructible_v<tls::client_state> &&
@@ -262,6 +271,42 @@ void errors() {
   CHECK(state.finish(reply) == secret);
 }
 
+void xwing_expanded(test_rng *rng) {
+  using xw = mlkem::x_wing;
+  auto dk = xw::decapsulation_key::from_seed(random_bytes<32>(rng));
+  auto xd = xw::expanded_decapsulation_key::from(dk);
+  auto ek = dk.encapsulation_key();
+  unsigned agree = 0;
+  for (int i = 0; i < 8; i++) {
+    auto [ss, ct] = ek.encapsulate();
+    CHECK(xd.decapsulate(ct) == ss);
+    std::array<std::uint8_t, xw::ciphertext_size> b;
+    std::memcpy(b.data(), ct.bytes().data(), b.size());
+    /* Altered in the ML-KEM part, then in the X25519 part. */
+    b[static_cast<std::size_t>(i) * 149 % b.size()] ^= 0x04;
+    xw::ciphertext altered(b);
+    agree += xd.decapsulate(altered) == dk.decapsulate(altered);
+    b[MLKEM768_CT_BYTES + static_cast<std::size_t>(i)] ^= 0x01;
+    xw::ciphertext altered2(b);
+    agree += xd.decapsulate(altered2) == dk.decapsulate(altered2);
+  }
+  CHECKF(agree == 16, "expanded X-Wing key: %u of 16 altered ciphertexts",
+         agree);
+  auto [ss, ct] = ek.encapsulate();
+  auto copy = xd.clone();
+  xw::expanded_decapsulation_key moved(std::move(copy));
+  CHECK(moved.decapsulate(ct) == ss);
+  /* The moved-from key is wiped, and a wiped key is refused. */
+  std::error_code ec;
+  auto k = copy.decapsulate(ct, ec);
+  CHECK(ec.value() == MLKEM_ERR_EXPANDED_KEY && all_zero(k.bytes()));
+  CHECK(thrown_code([&] { (void)copy.decapsulate(ct); }) ==
+        MLKEM_ERR_EXPANDED_KEY);
+  std::printf(
+      "  X-Wing expanded key: 8 exchanges, 16 altered ciphertexts as the "
+      "plain key's, move and clone\n");
+}
+
 }  // namespace
 
 int main() {
@@ -273,5 +318,6 @@ int main() {
   changed_shares(&rng);
   small_order(&rng);
   errors();
+  xwing_expanded(&rng);
   return test_summary("test_cxx_hybrid");
 }

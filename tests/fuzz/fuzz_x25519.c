@@ -21,6 +21,9 @@ static const mlkem_x25519_impl *const impls[] = {
 #ifdef MLKEM_HAVE_X25519_IFMA
     &mlkem_x25519_ifma,
 #endif
+#ifdef MLKEM_HAVE_X25519_MULX
+    &mlkem_x25519_mulx,
+#endif
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -7,6 +7,7 @@
  *
  * Input: ct (1120) || sk (32). Invariants:
  *  - xwing_decaps never fails (implicit rejection) and is deterministic;
+ *  - xwing_decaps_expanded on xwing_expand_sk(sk) gives the same secret;
  *  - its secret is the draft's Decapsulate (section 5.5) restated here
  *    from ML-KEM-768, X25519 and SHA-3: expanded = SHAKE256(sk, 96),
  *    (ek, dk) = ML-KEM-768.KeyGen_internal(expanded[0:64]),
@@ -23,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const uint8_t label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c};
   static uint8_t ct[XWING_CT_BYTES], ek[MLKEM768_EK_BYTES];
-  static uint8_t dk[MLKEM768_DK_BYTES];
+  static uint8_t dk[MLKEM768_DK_BYTES], xsk[XWING_EXPANDED_SK_BYTES];
   uint8_t sk[XWING_SK_BYTES], expanded[96], in[134], want[32];
   uint8_t ss1[32], ss2[32];
   int rx;
@@ -36,6 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_REQUIRE(xwing_decaps(ss2, ct, sk) == MLKEM_OK &&
                    memcmp(ss1, ss2, sizeof ss1) == 0,
                "decaps is deterministic");
+  FUZZ_REQUIRE(xwing_expand_sk(xsk, sk) == MLKEM_OK &&
+                   xwing_decaps_expanded(ss2, ct, xsk) == MLKEM_OK &&
+                   memcmp(ss1, ss2, sizeof ss1) == 0,
+               "the expanded key gives decaps' secret");
 
   /* Decapsulate, restated. */
   mlkem_shake256(expanded, sizeof expanded, sk, sizeof sk);

@@ -30,7 +30,8 @@
  * mlkem_kyber.h (keygen, encaps, decaps), the ML-KEM sets' expanded keys
  * ("ML-KEM-768/xdk": expand_dk, expand_dk_from_seed, decaps_expanded;
  * "ML-KEM-768/xek": expand_ek, encaps_expanded),
- * X25519 (x25519, x25519_base), X-Wing (keygen, encaps, decaps) and
+ * X25519 (x25519, x25519_base), X-Wing (keygen, encaps, decaps), its
+ * expanded key ("X-Wing/xsk": expand_sk, decaps_expanded) and
  * X25519MLKEM768 (client_share, server_share, client_finish).
  * Exit status 1 if a measured depth exceeds its bound (unless
  * --allow-over: then it is only marked OVER), if a bound is missing, or if
@@ -133,6 +134,21 @@ static void run_xwing_encaps(void *arg) {
 static void run_xwing_decaps(void *arg) {
   (void)arg;
   g_rc = xwing_decaps(g_ss2, g_hct, g_hsk);
+}
+/* The expanded X-Wing key of g_hsk, whose ciphertext g_hct
+ * prepare_xwing_expanded makes. */
+static uint8_t g_xwsk[XWING_EXPANDED_SK_BYTES];
+static int prepare_xwing_expanded(void) {
+  return xwing_keygen(g_hpk, g_hsk) == MLKEM_OK &&
+         xwing_encaps(g_hct, g_ss, g_hpk) == MLKEM_OK;
+}
+static void run_xwing_expand_sk(void *arg) {
+  (void)arg;
+  g_rc = xwing_expand_sk(g_xwsk, g_hsk);
+}
+static void run_xwing_decaps_expanded(void *arg) {
+  (void)arg;
+  g_rc = xwing_decaps_expanded(g_ss2, g_hct, g_xwsk);
 }
 static void run_tls_client(void *arg) {
   (void)arg;
@@ -243,6 +259,16 @@ static void make_rows(void) {
              {run_xwing_keygen, run_xwing_encaps, run_xwing_decaps},
              XWING_SS_BYTES,
              NULL};
+    add_row(r);
+  }
+  {
+    row r = {"X-Wing/xsk",
+             NULL,
+             2,
+             {"expand_sk", "decaps_expanded", NULL},
+             {run_xwing_expand_sk, run_xwing_decaps_expanded, NULL},
+             XWING_SS_BYTES,
+             prepare_xwing_expanded};
     add_row(r);
   }
   {

@@ -3,7 +3,10 @@
 derandomized functions of libmlkem.hazmat, interoperability with X-Wing put
 together from pyca/cryptography's ML-KEM-768 and X25519 (pyca_hybrid.py),
 the draft's handling of X25519 points of small order, and the classes'
-behaviour. Vectors: tests/vectors/xwing-draft (README.md there)."""
+behaviour. A private key object decapsulates on the key it expanded once
+(xwing_expand_sk): every test's decapsulation runs there, and
+test_every_private_key_path checks each way a key object is made.
+Vectors: tests/vectors/xwing-draft (README.md there)."""
 import json
 import os
 
@@ -116,6 +119,26 @@ def test_small_order_points_are_not_errors(ref):
         ss, ct = pub.encapsulate()
         m, _, _ = ref.xwing_keys(seed)
         assert ss == ref.xwing_combiner(m.decapsulate(ct[:CT]), bytes(32), ct[CT:], point)
+
+
+def test_every_private_key_path(ref, vectors):
+    """Every way a private key object is made keeps a working expanded key:
+    generate, from_seed_bytes, hazmat's derandomized generation and a key
+    file; each decapsulates as X-Wing put together from pyca's parts, for
+    a valid and an altered ciphertext."""
+    seed = os.urandom(32)
+    pem = XWingPrivateKey.from_seed_bytes(seed).private_bytes(
+        Encoding.PEM, PrivateFormat.PKCS8, NoEncryption())
+    keys = [XWingPrivateKey.from_seed_bytes(seed),
+            hazmat.xwing_generate_derand(seed),
+            mlkem.load_pem_private_key(pem, None)]
+    generated = XWingPrivateKey.generate()
+    for key in keys + [generated]:
+        s = key.private_bytes_raw()
+        ss, ct = key.public_key().encapsulate()
+        assert key.decapsulate(ct) == ss == ref.xwing_decapsulate(s, ct)
+        bad = bytes([ct[0] ^ 1]) + ct[1:]
+        assert key.decapsulate(bad) == ref.xwing_decapsulate(s, bad)
 
 
 def test_invalid_public_key():

@@ -15,17 +15,21 @@
  * key object holds ek, checked when the object is made. The operations are
  * the descriptor's.
  *
+ * A key is kept in every form its descriptor has, made once with the
+ * object (PyMem): the expanded private key (expand_dk: ML-KEM's, mlkem.h
+ * "Expanded keys", A-hat, t-hat and s-hat checked once, 4,224 / 7,808 /
+ * 12,416 bytes; X-Wing's, mlkem_hybrid.h, the ML-KEM-768 one and the X25519
+ * key pair, 7,904 bytes), the prepared ek (prepare_ek: ek || H(ek)) and the
+ * expanded ek (expand_ek: 3,136 / 6,208 / 10,304 bytes), so that every
+ * decapsulation and encapsulation computes only what depends on the
+ * ciphertext or m. Round 3 has none of them.
+ *
  * What ML-KEM adds: its private key is the 64-byte seed d || z, with the
  * FIPS 203 dk as its expanded form (private_bytes_raw is the seed; a key
  * read from the expanded form has none; PKCS#8 in the three forms of
- * RFC 9935), and both kinds keep their key expanded too (mlkem.h,
- * "Expanded keys": A-hat, t-hat and for dk s-hat, checked once; PyMem of
- * the set's size, 4,224 / 7,808 / 12,416 bytes for dk, 3,136 / 6,208 /
- * 10,304 for ek), so that every decapsulation and encapsulation hashes only
- * what depends on the ciphertext or m; ek is kept prepared (ek || H(ek)).
- * Round-3 Kyber's private key is its sk (the descriptor's dk; no key files:
- * no standard OID), X-Wing's its 32-byte seed (which is the descriptor's
- * dk; key files of its draft, the seed form only).
+ * RFC 9935). Round-3 Kyber's private key is its sk (the descriptor's dk;
+ * no key files: no standard OID), X-Wing's its 32-byte seed (which is the
+ * descriptor's dk; key files of its draft, the seed form only).
  *
  * The Python classes register with _register(name, private_class,
  * public_class), so that a class method knows the scheme of its class,
@@ -53,7 +57,7 @@ enum { KIND_PRIVATE = 0, KIND_PUBLIC = 1 };
 typedef struct {
   const mlkem_keyfile_alg *alg; /* its key type in the key-file code */
   const mlkem_kem *kem;
-  int mlkem;           /* ML-KEM: the seed form and the expanded keys */
+  int mlkem;           /* ML-KEM: the seed as raw private key, 3 forms */
   int dk_is_seed;      /* X-Wing: the descriptor's dk is the key file's seed */
   const char *family;  /* in the loaders' messages: "ML-KEM", "X-Wing" */
   const char *dk_what; /* the descriptor's dk in messages */
@@ -64,13 +68,13 @@ typedef struct {
 typedef struct {
   PyObject_HEAD const scheme *s; /* NULL: not made here */
   mlkem_keyfile_key key;
-  uint8_t *xdk; /* ML-KEM: the expanded dk, wiped and freed */
+  uint8_t *xdk; /* the expanded dk if the KEM has one, wiped and freed */
 } PrivateKeyObject;
 
 typedef struct {
   PyObject_HEAD const scheme *s;               /* NULL: not made here */
-  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES + 32]; /* ML-KEM: then H(ek) */
-  uint8_t *xek;                                /* ML-KEM: the expanded ek */
+  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES + 32]; /* prepared: then H(ek) */
+  uint8_t *xek; /* the expanded ek if the KEM has one */
 } PublicKeyObject;
 
 static scheme schemes[MAX_SCHEMES];
@@ -178,15 +182,15 @@ static PyObject *no_constructor(PyTypeObject *tp, PyObject *args,
 /* ---- PublicKey ----------------------------------------------------------- */
 
 /* The one constructor of public key objects: ek from outside or from a
- * private key, checked (the modulus check of its ML-KEM part; ML-KEM's
- * kept prepared and expanded). */
+ * private key, checked (the modulus check of its ML-KEM part), kept
+ * prepared and expanded where the KEM has those forms. */
 static PyObject *new_public(const scheme *s, const uint8_t *ek) {
   const mlkem_kem *kem = s->kem;
   PublicKeyObject *k = (PublicKeyObject *)new_key(s, KIND_PUBLIC);
   int rc;
   if (k == NULL) return NULL;
   k->s = s;
-  if (s->mlkem) {
+  if (kem->prepare_ek != NULL) {
     rc = kem->prepare_ek(k->ek, ek);
   } else {
     rc = kem->check_ek(ek);
@@ -196,8 +200,8 @@ static PyObject *new_public(const scheme *s, const uint8_t *ek) {
     Py_DECREF(k);
     return raise_key_error(kem, rc, "public key");
   }
-  if (s->mlkem && expand_into(&k->xek, kem->expanded_ek_bytes, kem->expand_ek,
-                              k->ek) != 0) {
+  if (kem->expand_ek != NULL && expand_into(&k->xek, kem->expanded_ek_bytes,
+                                            kem->expand_ek, k->ek) != 0) {
     Py_DECREF(k);
     return NULL;
   }
@@ -236,7 +240,7 @@ static PyObject *encapsulate(const PublicKeyObject *k, const uint8_t *coins) {
   uint8_t ct[MAX_CT], ss[SS_BYTES];
   PyObject *res;
   int rc;
-  Py_BEGIN_ALLOW_THREADS if (k->s->mlkem) rc =
+  Py_BEGIN_ALLOW_THREADS if (k->xek != NULL) rc =
       coins != NULL ? kem->encaps_expanded_derand(ct, ss, k->xek, coins)
                     : kem->encaps_expanded(ct, ss, k->xek);
   else rc = coins != NULL ? kem->encaps_derand(ct, ss, k->ek, coins)
@@ -395,8 +399,9 @@ static PyObject *new_private(const scheme *s, PyObject *cls,
   if (k == NULL) return NULL;
   k->key = *key;
   k->s = s;
-  if (s->mlkem && expand_into(&k->xdk, s->kem->expanded_dk_bytes,
-                              s->kem->expand_dk, k->key.dk) != 0) {
+  if (s->kem->expand_dk != NULL &&
+      expand_into(&k->xdk, s->kem->expanded_dk_bytes, s->kem->expand_dk,
+                  private_dk(k)) != 0) {
     Py_DECREF(k);
     return NULL;
   }
@@ -487,8 +492,9 @@ static PyObject *private_decapsulate(PyObject *self, PyObject *ct_obj) {
   kem = k->s->kem;
   if (copy_fixed(ct_obj, ct, kem->ct_bytes, kem->name, "ciphertext") != 0)
     return NULL;
-  Py_BEGIN_ALLOW_THREADS rc = k->s->mlkem ? kem->decaps_expanded(ss, ct, k->xdk)
-                                          : kem->decaps(ss, ct, private_dk(k));
+  Py_BEGIN_ALLOW_THREADS rc = k->xdk != NULL
+                                  ? kem->decaps_expanded(ss, ct, k->xdk)
+                                  : kem->decaps(ss, ct, private_dk(k));
   Py_END_ALLOW_THREADS if (rc != 0) return raise_library_error(rc);
   out = PyBytes_FromStringAndSize((const char *)ss, sizeof ss);
   mlkem_zeroize(ss, sizeof ss);

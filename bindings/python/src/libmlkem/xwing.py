@@ -19,9 +19,13 @@ and shared secrets 32. Key files are the draft's ("Use in X.509": OID
 1.3.6.1.4.1.62253.25722, PKCS#8 holding the seed, SubjectPublicKeyInfo
 holding pk), in PEM or DER: ``private_bytes``, ``public_bytes`` and the
 loaders of ``libmlkem`` (``load_pem_private_key`` ...), which return X-Wing
-keys for X-Wing files. As the draft defines it, decapsulation expands the
-seed on every call, and an X25519 point of small order in a ciphertext is
-not an error (ML-KEM carries the security then). Derandomized functions,
+keys for X-Wing files. A private key object keeps its seed expanded (the
+ML-KEM-768 key pair in the library's expanded form and the X25519 key
+pair, computed once when the object is made, about 7.7 KiB), so that
+``decapsulate`` does not expand it again as the draft's Decapsulate does:
+the same secrets, at about two thirds of the cost. An X25519 point of
+small order in a ciphertext is not an error (ML-KEM carries the security
+then). Derandomized functions,
 for known-answer tests, are in ``libmlkem.hazmat`` (``xwing_generate_derand``,
 ``xwing_encapsulate_derand``).
 """

@@ -71,6 +71,8 @@ pub const XWING_CT_BYTES: usize = 1120;
 pub const XWING_SS_BYTES: usize = 32;
 pub const XWING_SEED_BYTES: usize = 32;
 pub const XWING_ESEED_BYTES: usize = 64;
+/// `XWING_EXPANDED_SK_BYTES`: 96 + `MLKEM768_EXPANDED_DK_BYTES`.
+pub const XWING_EXPANDED_SK_BYTES: usize = 96 + MLKEM768_EXPANDED_DK_BYTES;
 
 // X25519MLKEM768 (mlkem_hybrid.h).
 pub const X25519MLKEM768_CLIENT_SHARE_BYTES: usize = 1216;
@@ -303,6 +305,9 @@ extern "C" {
     pub fn xwing_encaps(ct: *mut u8, ss: *mut u8, pk: *const u8) -> c_int;
     pub fn xwing_encaps_derand(ct: *mut u8, ss: *mut u8, pk: *const u8, eseed: *const u8) -> c_int;
     pub fn xwing_decaps(ss: *mut u8, ct: *const u8, sk: *const u8) -> c_int;
+    pub fn xwing_expand_sk(x: *mut u8, sk: *const u8) -> c_int;
+    pub fn xwing_decaps_expanded(ss: *mut u8, ct: *const u8, x: *const u8) -> c_int;
+    pub fn xwing_expanded_sk_wipe(x: *mut u8);
 
     // X25519MLKEM768.
     pub fn x25519mlkem768_client_share(share: *mut u8, state: *mut u8) -> c_int;

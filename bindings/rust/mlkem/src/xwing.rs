@@ -18,7 +18,10 @@
 //!   [`DecapsulationKey::seed`] and [`DecapsulationKey::as_bytes`] all
 //!   speak of it, and any 32 bytes are a key. The key keeps its
 //!   encapsulation key, computed once; each decapsulation expands the seed
-//!   again (the C library keeps no expanded X-Wing key).
+//!   again, as the draft's Decapsulate does. For a key that decapsulates
+//!   many ciphertexts, [`DecapsulationKey::expand`] keeps the expansion
+//!   ([`ExpandedDecapsulationKey`]: the same secrets, about two thirds of
+//!   the cost).
 //! - [`EncapsulationKey::from_bytes`] checks the length and runs the FIPS
 //!   203 section 7.2 check on the ML-KEM-768 part (the first 1184 bytes),
 //!   as the draft requires. Any X25519 part is accepted: a point of small
@@ -32,7 +35,7 @@
 //!   seed as the key's `KeyInit` / `KeyExport` encoding).
 use crate::error::{check, Error};
 use crate::key_methods::debug_key_prefix;
-use crate::types::decaps_with;
+use crate::types::{decaps_with, expect_ok};
 use crate::SharedSecret;
 use core::fmt;
 use libmlkem_sys as sys;
@@ -51,6 +54,8 @@ pub const SHARED_SECRET_SIZE: usize = sys::XWING_SS_BYTES;
 pub const SEED_SIZE: usize = sys::XWING_SEED_BYTES;
 /// Bytes of encapsulation's randomness eseed.
 pub const ESEED_SIZE: usize = sys::XWING_ESEED_BYTES;
+/// Bytes of an expanded decapsulation key (7,904).
+pub const EXPANDED_DECAPSULATION_KEY_SIZE: usize = sys::XWING_EXPANDED_SK_BYTES;
 
 /// X-Wing, as the `kem::Kem` of the RustCrypto traits (feature `kem`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -242,6 +247,77 @@ impl Zeroize for DecapsulationKey {
 }
 
 zeroize_on_drop!([] DecapsulationKey);
+
+/// A decapsulation key expanded once ([`DecapsulationKey::expand`], the C
+/// library's `xwing_expand_sk`): the X25519 key pair and the ML-KEM-768
+/// decapsulation key in the backend's expanded form. [`Self::decapsulate`]
+/// gives exactly [`DecapsulationKey::decapsulate`]'s secrets, without
+/// expanding the seed again. [`EXPANDED_DECAPSULATION_KEY_SIZE`] bytes held
+/// inline: keep it in one place, e.g. a `Box`. Working state of this
+/// process, not a key format: there are no bytes to export; keep the seed
+/// it was made from. Secret; wiped when dropped.
+pub struct ExpandedDecapsulationKey {
+    x: [u8; EXPANDED_DECAPSULATION_KEY_SIZE],
+}
+
+impl DecapsulationKey {
+    /// The expanded form of this key.
+    ///
+    /// # Panics
+    /// Only if the C library cannot run (see
+    /// [`ExpandedDecapsulationKey::try_new`]).
+    pub fn expand(&self) -> ExpandedDecapsulationKey {
+        expect_ok(ExpandedDecapsulationKey::try_new(self), "expansion")
+    }
+}
+
+impl ExpandedDecapsulationKey {
+    /// As [`DecapsulationKey::expand`]; fails only with [`Error::Backend`].
+    pub fn try_new(dk: &DecapsulationKey) -> Result<Self, Error> {
+        let mut k = ExpandedDecapsulationKey {
+            x: [0u8; EXPANDED_DECAPSULATION_KEY_SIZE],
+        };
+        // SAFETY: every buffer has the size of mlkem_hybrid.h.
+        check(unsafe { sys::xwing_expand_sk(k.x.as_mut_ptr(), dk.sk.as_ptr()) })?;
+        Ok(k)
+    }
+
+    decapsulate_method! {
+        Ciphertext, SharedSecret;
+        /// As [`DecapsulationKey::decapsulate`].
+    }
+
+    /// As [`DecapsulationKey::try_decapsulate`]; for a key that was wiped
+    /// ([`Zeroize`]) `Error::Other(MLKEM_ERR_EXPANDED_KEY)` (-9), the C
+    /// library's refusal.
+    pub fn try_decapsulate(&self, ct: &Ciphertext) -> Result<SharedSecret, Error> {
+        // SAFETY: every buffer has the size of mlkem_hybrid.h; x was
+        // written by xwing_expand_sk in this process (or wiped, which the C
+        // function refuses).
+        decaps_with(|ss| unsafe { sys::xwing_decaps_expanded(ss, ct.0.as_ptr(), self.x.as_ptr()) })
+    }
+}
+
+impl Clone for ExpandedDecapsulationKey {
+    fn clone(&self) -> Self {
+        ExpandedDecapsulationKey { x: self.x }
+    }
+}
+
+impl fmt::Debug for ExpandedDecapsulationKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("xwing::ExpandedDecapsulationKey(..)")
+    }
+}
+
+impl Zeroize for ExpandedDecapsulationKey {
+    fn zeroize(&mut self) {
+        // SAFETY: x has the size of mlkem_hybrid.h.
+        unsafe { sys::xwing_expanded_sk_wipe(self.x.as_mut_ptr()) };
+    }
+}
+
+zeroize_on_drop!([] ExpandedDecapsulationKey);
 
 /// The RustCrypto `kem` traits, as the `x-wing` crate implements them.
 #[cfg(feature = "kem")]

@@ -10,7 +10,10 @@
 //!   decapsulated by the other, random ciphertexts decapsulated alike; and
 //!   code written once against the `kem` traits run on both crates' types;
 //! - behaviour: lengths, the ML-KEM check of the public key, X25519 points
-//!   of small order (not an error in X-Wing), the seed, wiping, Debug.
+//!   of small order (not an error in X-Wing), the seed, wiping, Debug;
+//! - the expanded decapsulation key: the draft's secrets, RustCrypto's
+//!   secrets for both sides' and random ciphertexts, clone, and a wiped key
+//!   refused (the C library's MLKEM_ERR_EXPANDED_KEY).
 mod common;
 
 use common::{array, hex, read_vector, TestRng};
@@ -41,6 +44,11 @@ fn draft_vectors() {
         let from_sk = DecapsulationKey::from_bytes(&f("sk")).expect("32 bytes");
         let ct = Ciphertext::from_bytes(&f("ct")).expect("ciphertext length");
         assert_eq!(&from_sk.decapsulate(&ct).as_bytes()[..], &f("ss")[..]);
+        assert_eq!(
+            &from_sk.expand().decapsulate(&ct).as_bytes()[..],
+            &f("ss")[..],
+            "expanded key, vector {n}"
+        );
         n += 1;
     }
     assert_eq!(n, 3);
@@ -53,6 +61,7 @@ fn same_results_as_rustcrypto_x_wing() {
     for round in 0..100 {
         let seed = rng.bytes::<32>();
         let ours = DecapsulationKey::from_seed(&seed);
+        let expanded = ours.expand();
         let theirs = x_wing::DecapsulationKey::from(seed);
         let their_pk = theirs.encapsulation_key().to_bytes();
         assert_eq!(
@@ -82,6 +91,11 @@ fn same_results_as_rustcrypto_x_wing() {
             their_ss.as_slice(),
             "theirs decapsulated by ours, round {round}"
         );
+        assert_eq!(
+            expanded.decapsulate(&their_ct_ours).as_bytes(),
+            their_ss.as_slice(),
+            "theirs decapsulated by our expanded key, round {round}"
+        );
 
         // A random ciphertext: the same implicit-rejection secret.
         let junk = Ciphertext::from_array(rng.bytes::<{ xwing::CIPHERTEXT_SIZE }>());
@@ -89,6 +103,11 @@ fn same_results_as_rustcrypto_x_wing() {
             ours.decapsulate(&junk).as_bytes(),
             theirs.decapsulate(&(*junk.as_bytes()).into()).as_slice(),
             "random ciphertext, round {round}"
+        );
+        assert_eq!(
+            expanded.decapsulate(&junk).as_bytes(),
+            ours.decapsulate(&junk).as_bytes(),
+            "random ciphertext, expanded key, round {round}"
         );
     }
 }
@@ -205,4 +224,25 @@ fn behaviour() {
     zeroize_on_drop::<DecapsulationKey>();
     assert_eq!(format!("{dk:?}"), "xwing::DecapsulationKey(..)");
     assert_eq!(format!("{ct:?}"), "Ciphertext(1120 bytes)");
+}
+
+#[test]
+fn expanded_key() {
+    use libmlkem::zeroize::Zeroize;
+    let mut rng = TestRng::new("X-Wing expanded");
+    let dk = DecapsulationKey::from_seed(&rng.bytes::<32>());
+    let x = dk.expand();
+    let (ct, ss) = dk.encapsulation_key().encapsulate();
+    assert_eq!(x.decapsulate(&ct), ss);
+    let mut copy = x.clone();
+    assert_eq!(copy.decapsulate(&ct), ss);
+    assert_eq!(format!("{copy:?}"), "xwing::ExpandedDecapsulationKey(..)");
+    copy.zeroize();
+    assert_eq!(
+        copy.try_decapsulate(&ct),
+        Err(Error::Other(libmlkem_sys::MLKEM_ERR_EXPANDED_KEY))
+    );
+    assert_eq!(xwing::EXPANDED_DECAPSULATION_KEY_SIZE, 7904);
+    fn wiped_on_drop<T: ZeroizeOnDrop>() {}
+    wiped_on_drop::<xwing::ExpandedDecapsulationKey>();
 }
