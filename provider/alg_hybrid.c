@@ -62,20 +62,14 @@ static const mlkem_kem x25519mlkem768_kem = {
 const mlkp_alg mlkp_alg_x25519mlkem768 = {
     .name = "X25519MLKEM768",
     .kem_set = 1,
-    .kem = &x25519mlkem768_kem,
-    .pub_bytes = X25519MLKEM768_CLIENT_SHARE_BYTES,
-    .priv_bytes = X25519MLKEM768_CLIENT_STATE_BYTES,
-    .ct_bytes = X25519MLKEM768_SERVER_SHARE_BYTES,
-    .ss_bytes = X25519MLKEM768_SECRET_BYTES,
-    .seed_bytes = X25519MLKEM768_CLIENT_COINS_BYTES,
-    .coins_bytes = X25519MLKEM768_SERVER_COINS_BYTES,
+    MLKP_KEM_ALG_FIELDS(
+        &x25519mlkem768_kem, X25519MLKEM768_CLIENT_SHARE_BYTES,
+        X25519MLKEM768_CLIENT_STATE_BYTES, X25519MLKEM768_SERVER_SHARE_BYTES,
+        X25519MLKEM768_SECRET_BYTES, X25519MLKEM768_CLIENT_COINS_BYTES,
+        X25519MLKEM768_SERVER_COINS_BYTES),
     .bits = 768,
     .security_bits = 192,
     .security_category = 3,
-    .keygen = mlkp_kem_keygen,
-    .set_pub = mlkp_kem_set_pub,
-    .encaps = mlkp_kem_encaps,
-    .decaps = mlkp_kem_decaps,
 };
 
 /* SecP256r1MLKEM768, SecP384r1MLKEM1024 ---------------------------------- */

@@ -164,27 +164,20 @@ static int kem_validate(const mlkp_key *key, int selection) {
 
 /* The algorithms --------------------------------------------------------- */
 
-#define MLKP_MLKEM_ALG(k, set, secbits, category, oid_arc) \
-  const mlkp_alg mlkp_alg_mlkem##k = {                     \
-      .name = "ML-KEM-" #k,                                \
-      .oid = "2.16.840.1.101.3.4.4." #oid_arc,             \
-      .kem_set = set,                                      \
-      .keeps_seed = 1,                                     \
-      .pub_bytes = MLKEM##k##_EK_BYTES,                    \
-      .priv_bytes = MLKEM##k##_DK_BYTES,                   \
-      .ct_bytes = MLKEM##k##_CT_BYTES,                     \
-      .ss_bytes = MLKEM_SS_BYTES,                          \
-      .seed_bytes = MLKEM_SEED_BYTES,                      \
-      .coins_bytes = MLKEM_MSG_BYTES,                      \
-      .bits = k,                                           \
-      .security_bits = secbits,                            \
-      .security_category = category,                       \
-      .keygen = mlkp_kem_keygen,                           \
-      .set_pub = mlkp_kem_set_pub,                         \
-      .import_priv = mlkem_import_priv,                    \
-      .encaps = mlkp_kem_encaps,                           \
-      .decaps = mlkp_kem_decaps,                           \
-      .validate = kem_validate,                            \
+#define MLKP_MLKEM_ALG(k, set, secbits, category, oid_arc)                \
+  const mlkp_alg mlkp_alg_mlkem##k = {                                    \
+      .name = "ML-KEM-" #k,                                               \
+      .oid = "2.16.840.1.101.3.4.4." #oid_arc,                            \
+      .kem_set = set,                                                     \
+      .keeps_seed = 1,                                                    \
+      MLKP_KEM_ALG_FIELDS(NULL, MLKEM##k##_EK_BYTES, MLKEM##k##_DK_BYTES, \
+                          MLKEM##k##_CT_BYTES, MLKEM_SS_BYTES,            \
+                          MLKEM_SEED_BYTES, MLKEM_MSG_BYTES),             \
+      .bits = k,                                                          \
+      .security_bits = secbits,                                           \
+      .security_category = category,                                      \
+      .import_priv = mlkem_import_priv,                                   \
+      .validate = kem_validate,                                           \
   }
 
 /* mlkem_kems lists the sets from the smallest: 512, 768, 1024. */
@@ -198,22 +191,14 @@ const mlkp_alg mlkp_alg_xwing = {
     .name = "X-Wing",
     .oid = MLKP_OID_XWING,
     .kem_set = 1,
-    .kem = &mlkem_xwing_kem,
     .keeps_seed = 1,
-    .pub_bytes = XWING_PK_BYTES,
-    .priv_bytes = XWING_SK_BYTES,
-    .ct_bytes = XWING_CT_BYTES,
-    .ss_bytes = XWING_SS_BYTES,
-    .seed_bytes = XWING_SEED_BYTES,
-    .coins_bytes = XWING_ESEED_BYTES,
+    MLKP_KEM_ALG_FIELDS(&mlkem_xwing_kem, XWING_PK_BYTES, XWING_SK_BYTES,
+                        XWING_CT_BYTES, XWING_SS_BYTES, XWING_SEED_BYTES,
+                        XWING_ESEED_BYTES),
     .bits = 768,
     .security_bits = 192,
     .security_category = 3,
-    .keygen = mlkp_kem_keygen,
-    .set_pub = mlkp_kem_set_pub,
     .import_priv = mlkp_kem_keygen,
-    .encaps = mlkp_kem_encaps,
-    .decaps = mlkp_kem_decaps,
     .validate = kem_validate,
 };
 

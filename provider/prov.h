@@ -199,6 +199,16 @@ int mlkp_kem_encaps(const mlkp_key *key, uint8_t *ct, uint8_t *ss,
                     const uint8_t *coins);
 int mlkp_kem_decaps(const mlkp_key *key, uint8_t *ss, const uint8_t *ct);
 
+/* The fields of an mlkp_alg that is one KEM: its descriptor (NULL for an
+ * ML-KEM set), its sizes (the size macros of its header) and the generic
+ * functions above. */
+#define MLKP_KEM_ALG_FIELDS(descriptor, pub, priv, ct, ss, seed, coins) \
+  .kem = (descriptor), .pub_bytes = (pub), .priv_bytes = (priv),        \
+  .ct_bytes = (ct), .ss_bytes = (ss), .seed_bytes = (seed),             \
+  .coins_bytes = (coins), .keygen = mlkp_kem_keygen,                    \
+  .set_pub = mlkp_kem_set_pub, .encaps = mlkp_kem_encaps,               \
+  .decaps = mlkp_kem_decaps
+
 /* The algorithms. */
 extern const mlkp_alg mlkp_alg_mlkem512, mlkp_alg_mlkem768, mlkp_alg_mlkem1024,
     mlkp_alg_xwing, mlkp_alg_x25519mlkem768, mlkp_alg_p256mlkem768,
