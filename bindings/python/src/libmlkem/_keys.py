@@ -35,6 +35,24 @@ def _file_encoding(encoding: Encoding) -> int:
     return _FILE_ENCODINGS[encoding]
 
 
+def _is_raw(key: Any, encoding: Encoding, format: Any, raw: Any,
+            kind: str) -> bool:
+    """Whether (encoding, format) asks for the raw bytes of key (raw is
+    PublicFormat.Raw or PrivateFormat.Raw); ValueError if only one of the
+    two is Raw, or if the key's scheme has no key files and they are not
+    both Raw."""
+    pair = f"Encoding.Raw, {type(raw).__name__}.Raw"
+    if key._raw_only and (encoding is not Encoding.Raw or format is not raw):
+        raise ValueError(f"{key.parameter_set} {kind} keys are written only "
+                         f"as {pair}: {key._raw_only}")
+    if encoding is Encoding.Raw or format is raw:
+        if encoding is not Encoding.Raw or format is not raw:
+            raise ValueError(f"Encoding.Raw and {type(raw).__name__}.Raw go "
+                             "together")
+        return True
+    return False
+
+
 class PublicKeyBase(_mlkem.PublicKey):
     """A public key that has passed its scheme's checks. Immutable,
     comparable and hashable."""
@@ -50,14 +68,7 @@ class PublicKeyBase(_mlkem.PublicKey):
         scheme with key files, as a SubjectPublicKeyInfo in PEM or DER."""
         encoding = _coerce(encoding, Encoding, "encoding")
         format = _coerce(format, PublicFormat, "format")
-        if self._raw_only and (encoding is not Encoding.Raw
-                               or format is not PublicFormat.Raw):
-            raise ValueError(f"{self.parameter_set} public keys are written "
-                             f"only as Encoding.Raw, PublicFormat.Raw: "
-                             f"{self._raw_only}")
-        if encoding is Encoding.Raw or format is PublicFormat.Raw:
-            if encoding is not Encoding.Raw or format is not PublicFormat.Raw:
-                raise ValueError("Encoding.Raw and PublicFormat.Raw go together")
+        if _is_raw(self, encoding, format, PublicFormat.Raw, "public"):
             return self.public_bytes_raw()
         if format is not PublicFormat.SubjectPublicKeyInfo:
             raise ValueError(f"PublicFormat.{format.name} is not supported for "
@@ -94,14 +105,7 @@ class PrivateKeyBase(_mlkem.PrivateKey):
         encoding = _coerce(encoding, Encoding, "encoding")
         format = _coerce(format, PrivateFormat, "format")
         _is_no_encryption(encryption_algorithm)
-        if self._raw_only and (encoding is not Encoding.Raw
-                               or format is not PrivateFormat.Raw):
-            raise ValueError(f"{self.parameter_set} private keys are written "
-                             f"only as Encoding.Raw, PrivateFormat.Raw: "
-                             f"{self._raw_only}")
-        if encoding is Encoding.Raw or format is PrivateFormat.Raw:
-            if encoding is not Encoding.Raw or format is not PrivateFormat.Raw:
-                raise ValueError("Encoding.Raw and PrivateFormat.Raw go together")
+        if _is_raw(self, encoding, format, PrivateFormat.Raw, "private"):
             return self.private_bytes_raw()
         if format is not PrivateFormat.PKCS8:
             raise ValueError(f"PrivateFormat.{format.name} is not supported for "
