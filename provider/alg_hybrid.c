@@ -25,76 +25,51 @@
 #include "prov.h"
 
 /* X25519MLKEM768 --------------------------------------------------------- */
-/* key->priv holds the client state of x25519mlkem768_client_share. */
-
-static int x25519mlkem768_error(const mlkp_key *key, int err) {
-  if (err == MLKEM_ERR_X25519_ZERO) {
-    MLKP_ERROR(key->prov, MLKP_R_SMALL_ORDER,
-               "X25519MLKEM768: the peer's X25519 share has small order "
-               "(RFC 8446 section 7.4.2)");
-    return 0;
-  }
-  return mlkp_library_error(key->prov, err, "X25519MLKEM768");
-}
-
-static int x25519mlkem768_keygen(mlkp_key *key, const uint8_t *coins) {
-  int err = coins != NULL
-                ? x25519mlkem768_client_share_derand(key->pub, key->priv, coins)
-                : x25519mlkem768_client_share(key->pub, key->priv);
-  if (err != MLKEM_OK) return x25519mlkem768_error(key, err);
-  key->has_pub = key->has_priv = 1;
-  return 1;
-}
-
-/* The server's check of the client's share: ML-KEM's ek passes the
- * section 7.2 check; any 32 bytes are an X25519 public key (a point of
- * small order shows as an all-zero secret, refused when encapsulating). */
-static int x25519mlkem768_set_pub(mlkp_key *key, const uint8_t *pub) {
-  int err = mlkem768_check_ek(pub);
-  if (err != MLKEM_OK) return x25519mlkem768_error(key, err);
-  memcpy(key->pub, pub, X25519MLKEM768_CLIENT_SHARE_BYTES);
-  key->has_pub = 1;
-  return 1;
-}
-
-static int x25519mlkem768_encaps(const mlkp_key *key, uint8_t *ct, uint8_t *ss,
-                                 const uint8_t *coins) {
-  int err = coins != NULL
-                ? x25519mlkem768_server_share_derand(ct, ss, key->pub, coins)
-                : x25519mlkem768_server_share(ct, ss, key->pub);
-  if (err != MLKEM_OK) return x25519mlkem768_error(key, err);
-  return 1;
-}
+/* One KEM of the library in the shape of its descriptor, driven by the
+ * generic functions of alg_mlkem.c: key generation is the client's share
+ * (key->pub) and state (key->priv), encapsulation the server's share,
+ * decapsulation the client's finish. check_ek is the server's check of
+ * the client's share: ML-KEM's ek passes the section 7.2 check; any 32
+ * bytes are an X25519 public key (a point of small order shows as an
+ * all-zero secret, refused when encapsulating, MLKP_R_SMALL_ORDER). */
 
 /* key->priv is the client state, kept by the key object for as many
  * decapsulations as EVP asks for; client_finish consumes (wipes) the copy
  * it is given. */
-static int x25519mlkem768_decaps(const mlkp_key *key, uint8_t *ss,
-                                 const uint8_t *ct) {
+static int x25519mlkem768_finish_copy(uint8_t *ss, const uint8_t *ct,
+                                      const uint8_t *kept_state) {
   uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
-  int err;
-  memcpy(state, key->priv, sizeof state);
-  err = x25519mlkem768_client_finish(ss, ct, state);
-  if (err != MLKEM_OK) return x25519mlkem768_error(key, err);
-  return 1;
+  memcpy(state, kept_state, sizeof state);
+  return x25519mlkem768_client_finish(ss, ct, state);
 }
+
+static const mlkem_kem x25519mlkem768_kem = {
+    .name = "X25519MLKEM768",
+    .rank = 3,
+    .ek_bytes = X25519MLKEM768_CLIENT_SHARE_BYTES,
+    .dk_bytes = X25519MLKEM768_CLIENT_STATE_BYTES,
+    .ct_bytes = X25519MLKEM768_SERVER_SHARE_BYTES,
+    .ss_bytes = X25519MLKEM768_SECRET_BYTES,
+    .seed_bytes = X25519MLKEM768_CLIENT_COINS_BYTES,
+    .msg_bytes = X25519MLKEM768_SERVER_COINS_BYTES,
+    .keygen = x25519mlkem768_client_share,
+    .keygen_derand = x25519mlkem768_client_share_derand,
+    .encaps = x25519mlkem768_server_share,
+    .encaps_derand = x25519mlkem768_server_share_derand,
+    .decaps = x25519mlkem768_finish_copy,
+    .check_ek = mlkem768_check_ek};
 
 const mlkp_alg mlkp_alg_x25519mlkem768 = {
     .name = "X25519MLKEM768",
     .kem_set = 1,
-    .pub_bytes = X25519MLKEM768_CLIENT_SHARE_BYTES,
-    .priv_bytes = X25519MLKEM768_CLIENT_STATE_BYTES,
-    .ct_bytes = X25519MLKEM768_SERVER_SHARE_BYTES,
-    .ss_bytes = X25519MLKEM768_SECRET_BYTES,
-    .seed_bytes = X25519MLKEM768_CLIENT_COINS_BYTES,
-    .coins_bytes = X25519MLKEM768_SERVER_COINS_BYTES,
+    MLKP_KEM_ALG_FIELDS(
+        &x25519mlkem768_kem, X25519MLKEM768_CLIENT_SHARE_BYTES,
+        X25519MLKEM768_CLIENT_STATE_BYTES, X25519MLKEM768_SERVER_SHARE_BYTES,
+        X25519MLKEM768_SECRET_BYTES, X25519MLKEM768_CLIENT_COINS_BYTES,
+        X25519MLKEM768_SERVER_COINS_BYTES),
     .bits = 768,
     .security_bits = 192,
     .security_category = 3,
-    .keygen = x25519mlkem768_keygen,
-    .set_pub = x25519mlkem768_set_pub,
-    .encaps = x25519mlkem768_encaps,
-    .decaps = x25519mlkem768_decaps,
 };
 
 /* SecP256r1MLKEM768, SecP384r1MLKEM1024 ---------------------------------- */

@@ -1,53 +1,82 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * alg_mlkem.c - the key types whose keys can be stored: ML-KEM-512, -768
- * and -1024 (FIPS 203) and X-Wing (draft-connolly-cfrg-xwing-kem-10), as
- * algorithm descriptors over the library's functions.
- * Their names and OIDs are in prov.h.
+ * alg_mlkem.c - the algorithm functions of every key type that is one KEM
+ * of the library, over its descriptor (mlkp_alg_kem: mlkem.h's mlkem_kem
+ * shape), and the key types whose keys can be stored: ML-KEM-512, -768 and
+ * -1024 (FIPS 203) and X-Wing (draft-connolly-cfrg-xwing-kem-10).
+ * X25519MLKEM768 uses the same functions (alg_hybrid.c).
+ *
+ * What ML-KEM adds to the generic functions is its expanded private key:
+ * imported with the section 7.3 checks, and checked again (with the
+ * pairwise test) by a full validation. Names and OIDs are in prov.h.
  */
 #include <string.h>
 
-#include "platform/ct.h"
+#include "hybrid/xwing_kem.h"
 #include "mlkem.h"
-#include "mlkem_hybrid.h"
-#include "prov.h"
+#include "platform/ct.h"
 #include "platform/randombytes.h"
+#include "prov.h"
 
-/* ML-KEM --------------------------------------------------------------- */
+/* Any KEM ---------------------------------------------------------------- */
 
-/* The ek inside dk = dk_PKE || ek || H(ek) || z (FIPS 203 Algorithm 16,
- * step 3). */
-static const uint8_t *dk_ek(const mlkem_kem *kem, const uint8_t *dk) {
-  return dk + kem->dk_bytes - kem->ek_bytes - 64;
-}
-
-/* The seed is drawn here, not inside mlkem*_keygen, so that the key keeps
- * it: PKCS#8's seed form (RFC 9935) stores the 64 bytes d || z. */
-static int mlkem_keygen(mlkp_key *key, const uint8_t *seed) {
-  const mlkem_kem *kem = mlkp_kem(key->alg);
+/* The seed is drawn here, not inside the KEM's keygen, when the key keeps
+ * it: PKCS#8's seed form stores it (RFC 9935: ML-KEM's d || z; X-Wing's
+ * sk). */
+int mlkp_kem_keygen(mlkp_key *key, const uint8_t *seed) {
+  const mlkem_kem *kem = mlkp_alg_kem(key->alg);
   int err;
-  if (seed != NULL) {
-    memcpy(key->seed, seed, MLKEM_SEED_BYTES);
-  } else if (mlkem_randombytes(key->seed, MLKEM_SEED_BYTES) != 0) {
-    mlkem_zeroize(key->seed, MLKEM_SEED_BYTES);
-    return mlkp_library_error(key->prov, MLKEM_ERR_RANDOM, "key generation");
+  if (key->alg->keeps_seed) {
+    if (seed != NULL) {
+      memcpy(key->seed, seed, kem->seed_bytes);
+    } else if (mlkem_randombytes(key->seed, kem->seed_bytes) != 0) {
+      mlkem_zeroize(key->seed, kem->seed_bytes);
+      return mlkp_library_error(key->prov, MLKEM_ERR_RANDOM, "key generation");
+    }
+    seed = key->seed;
   }
-  err = kem->keygen_derand(key->pub, key->priv, key->seed);
+  err = seed != NULL ? kem->keygen_derand(key->pub, key->priv, seed)
+                     : kem->keygen(key->pub, key->priv);
   if (err != MLKEM_OK) {
-    mlkem_zeroize(key->seed, MLKEM_SEED_BYTES);
+    mlkem_zeroize(key->seed, sizeof key->seed);
     return mlkp_library_error(key->prov, err, "key generation");
   }
-  key->has_pub = key->has_priv = key->has_seed = 1;
+  key->has_pub = key->has_priv = 1;
+  key->has_seed = key->alg->keeps_seed != 0;
   return 1;
 }
 
-static int mlkem_set_pub(mlkp_key *key, const uint8_t *pub) {
-  const mlkem_kem *kem = mlkp_kem(key->alg);
+int mlkp_kem_set_pub(mlkp_key *key, const uint8_t *pub) {
+  const mlkem_kem *kem = mlkp_alg_kem(key->alg);
   int err = kem->check_ek(pub);
   if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, kem->name);
   memcpy(key->pub, pub, kem->ek_bytes);
   key->has_pub = 1;
   return 1;
+}
+
+int mlkp_kem_encaps(const mlkp_key *key, uint8_t *ct, uint8_t *ss,
+                    const uint8_t *coins) {
+  const mlkem_kem *kem = mlkp_alg_kem(key->alg);
+  int err = coins != NULL ? kem->encaps_derand(ct, ss, key->pub, coins)
+                          : kem->encaps(ct, ss, key->pub);
+  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, kem->name);
+  return 1;
+}
+
+int mlkp_kem_decaps(const mlkp_key *key, uint8_t *ss, const uint8_t *ct) {
+  const mlkem_kem *kem = mlkp_alg_kem(key->alg);
+  int err = kem->decaps(ss, ct, key->priv);
+  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, kem->name);
+  return 1;
+}
+
+/* ML-KEM's expanded private key ------------------------------------------ */
+
+/* The ek inside dk = dk_PKE || ek || H(ek) || z (FIPS 203 Algorithm 16,
+ * step 3). */
+static const uint8_t *dk_ek(const mlkem_kem *kem, const uint8_t *dk) {
+  return dk + kem->dk_bytes - kem->ek_bytes - 64;
 }
 
 /* An expanded key passes the section 7.3 hash check, and the ek inside it
@@ -66,22 +95,6 @@ static int mlkem_import_priv(mlkp_key *key, const uint8_t *dk) {
   memcpy(key->priv, dk, kem->dk_bytes);
   memcpy(key->pub, dk_ek(kem, dk), kem->ek_bytes);
   key->has_pub = key->has_priv = 1;
-  return 1;
-}
-
-static int mlkem_encaps(const mlkp_key *key, uint8_t *ct, uint8_t *ss,
-                        const uint8_t *coins) {
-  const mlkem_kem *kem = mlkp_kem(key->alg);
-  int err = coins != NULL ? kem->encaps_derand(ct, ss, key->pub, coins)
-                          : kem->encaps(ct, ss, key->pub);
-  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, kem->name);
-  return 1;
-}
-
-static int mlkem_decaps(const mlkp_key *key, uint8_t *ss, const uint8_t *ct) {
-  const mlkem_kem *kem = mlkp_kem(key->alg);
-  int err = kem->decaps(ss, ct, key->priv);
-  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, kem->name);
   return 1;
 }
 
@@ -105,56 +118,66 @@ static int mlkem_pairwise(const mlkp_key *key) {
   return ok;
 }
 
-/* Every part again: ek's modulus check, dk's checks, ek equal to the ek in
- * dk, a seed generating dk, and the pairwise test. */
-static int mlkem_validate(const mlkp_key *key, int selection) {
-  const mlkem_kem *kem = mlkp_kem(key->alg);
-  uint8_t ek[MLKEM1024_EK_BYTES], dk[MLKEM1024_DK_BYTES];
-  int ok = 1, err;
+/* Validation of a stored key --------------------------------------------- */
+
+/* Every part again: the public key's check; for ML-KEM's expanded private
+ * key (a descriptor with check_dk) its checks and the ek inside it equal
+ * to the public key; the seed generating the private key and the public
+ * key (X-Wing's private key is its seed: the public key is what there is
+ * to compare); and ML-KEM's pairwise test. */
+static int kem_validate(const mlkp_key *key, int selection) {
+  const mlkem_kem *kem = mlkp_alg_kem(key->alg);
+  uint8_t ek[MLKP_MAX_PUB], dk[MLKP_MAX_PRIV];
+  int expanded = kem->check_dk != NULL, ok = 1, err;
+  const uint8_t *seed = key->has_seed ? key->seed : expanded ? NULL : key->priv;
   if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) {
     err = kem->check_ek(key->pub);
     if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, kem->name);
   }
   if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0) return 1;
-  if (!mlkem_check_dk(key, key->priv)) return 0;
-  if (memcmp(key->pub, dk_ek(kem, key->priv), kem->ek_bytes) != 0) {
-    MLKP_ERROR(key->prov, MLKP_R_KEY_MISMATCH,
-               "%s: the public key is not the one inside the private key",
-               kem->name);
-    return 0;
+  if (expanded) {
+    if (!mlkem_check_dk(key, key->priv)) return 0;
+    if (memcmp(key->pub, dk_ek(kem, key->priv), kem->ek_bytes) != 0) {
+      MLKP_ERROR(key->prov, MLKP_R_KEY_MISMATCH,
+                 "%s: the public key is not the one inside the private key",
+                 kem->name);
+      return 0;
+    }
   }
-  if (key->has_seed) {
-    err = kem->keygen_derand(ek, dk, key->seed);
+  if (seed != NULL) {
+    err = kem->keygen_derand(ek, dk, seed);
     ok = err == MLKEM_OK && mlkem_ct_memneq(dk, key->priv, kem->dk_bytes) == 0;
     mlkem_zeroize(dk, sizeof dk);
     if (!ok) {
       MLKP_ERROR(key->prov, MLKP_R_KEY_MISMATCH,
                  "%s: the seed does not generate the private key", kem->name);
+      return 0;
+    }
+    if (memcmp(ek, key->pub, kem->ek_bytes) != 0) {
+      MLKP_ERROR(key->prov, MLKP_R_KEY_MISMATCH,
+                 "%s: the public key is not the private key's", kem->name);
+      return 0;
     }
   }
-  return ok && mlkem_pairwise(key);
+  return !expanded || mlkem_pairwise(key);
 }
 
-#define MLKP_MLKEM_ALG(k, set, secbits, category, oid_arc) \
-  const mlkp_alg mlkp_alg_mlkem##k = {                     \
-      .name = "ML-KEM-" #k,                                \
-      .oid = "2.16.840.1.101.3.4.4." #oid_arc,             \
-      .kem_set = set,                                      \
-      .pub_bytes = MLKEM##k##_EK_BYTES,                    \
-      .priv_bytes = MLKEM##k##_DK_BYTES,                   \
-      .ct_bytes = MLKEM##k##_CT_BYTES,                     \
-      .ss_bytes = MLKEM_SS_BYTES,                          \
-      .seed_bytes = MLKEM_SEED_BYTES,                      \
-      .coins_bytes = MLKEM_MSG_BYTES,                      \
-      .bits = k,                                           \
-      .security_bits = secbits,                            \
-      .security_category = category,                       \
-      .keygen = mlkem_keygen,                              \
-      .set_pub = mlkem_set_pub,                            \
-      .import_priv = mlkem_import_priv,                    \
-      .encaps = mlkem_encaps,                              \
-      .decaps = mlkem_decaps,                              \
-      .validate = mlkem_validate,                          \
+/* The algorithms --------------------------------------------------------- */
+
+#define MLKP_MLKEM_ALG(k, set, secbits, category, oid_arc)                \
+  const mlkp_alg mlkp_alg_mlkem##k = {                                    \
+      .name = "ML-KEM-" #k,                                               \
+      .oid = "2.16.840.1.101.3.4.4." #oid_arc,                            \
+      .kem_set = set,                                                     \
+      .keeps_seed = 1,                                                    \
+      MLKP_KEM_ALG_FIELDS(NULL, MLKEM##k##_EK_BYTES, MLKEM##k##_DK_BYTES, \
+                          MLKEM##k##_CT_BYTES, MLKEM_SS_BYTES,            \
+                          MLKEM_SEED_BYTES, MLKEM_MSG_BYTES),             \
+      .bits = k,                                                          \
+      .security_bits = secbits,                                           \
+      .security_category = category,                                      \
+      .import_priv = mlkem_import_priv,                                   \
+      .validate = kem_validate,                                           \
   }
 
 /* mlkem_kems lists the sets from the smallest: 512, 768, 1024. */
@@ -162,89 +185,24 @@ MLKP_MLKEM_ALG(512, 0, 128, 1, 1);
 MLKP_MLKEM_ALG(768, 1, 192, 3, 2);
 MLKP_MLKEM_ALG(1024, 2, 256, 5, 3);
 
-/* X-Wing ---------------------------------------------------------------- */
-/* The private key is the 32-byte seed (the draft's sk); every use expands
- * it. */
-
-static int xwing_keygen_alg(mlkp_key *key, const uint8_t *seed) {
-  int err = seed != NULL ? xwing_keygen_derand(key->pub, key->priv, seed)
-                         : xwing_keygen(key->pub, key->priv);
-  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, "X-Wing");
-  memcpy(key->seed, key->priv, XWING_SK_BYTES);
-  key->has_pub = key->has_priv = key->has_seed = 1;
-  return 1;
-}
-
-/* The draft's Encapsulate runs ML-KEM's check on the ML-KEM part; the
- * X25519 part is any 32 bytes (section 5.3). */
-static int xwing_set_pub(mlkp_key *key, const uint8_t *pub) {
-  int err = mlkem768_check_ek(pub);
-  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, "X-Wing");
-  memcpy(key->pub, pub, XWING_PK_BYTES);
-  key->has_pub = 1;
-  return 1;
-}
-
-static int xwing_import_priv(mlkp_key *key, const uint8_t *sk) {
-  return xwing_keygen_alg(key, sk);
-}
-
-static int xwing_encaps_alg(const mlkp_key *key, uint8_t *ct, uint8_t *ss,
-                            const uint8_t *coins) {
-  int err = coins != NULL ? xwing_encaps_derand(ct, ss, key->pub, coins)
-                          : xwing_encaps(ct, ss, key->pub);
-  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, "X-Wing");
-  return 1;
-}
-
-static int xwing_decaps_alg(const mlkp_key *key, uint8_t *ss,
-                            const uint8_t *ct) {
-  int err = xwing_decaps(ss, ct, key->priv);
-  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, "X-Wing");
-  return 1;
-}
-
-static int xwing_validate(const mlkp_key *key, int selection) {
-  uint8_t pk[XWING_PK_BYTES], sk[XWING_SK_BYTES];
-  int err;
-  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) {
-    err = mlkem768_check_ek(key->pub);
-    if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, "X-Wing");
-  }
-  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0) return 1;
-  err = xwing_keygen_derand(pk, sk, key->priv);
-  mlkem_zeroize(sk, sizeof sk);
-  if (err != MLKEM_OK) return mlkp_library_error(key->prov, err, "X-Wing");
-  if (memcmp(pk, key->pub, XWING_PK_BYTES) != 0) {
-    MLKP_ERROR(key->prov, MLKP_R_KEY_MISMATCH,
-               "X-Wing: the public key is not the private key's");
-    return 0;
-  }
-  return 1;
-}
-
+/* X-Wing's private key is the 32-byte seed (the draft's sk), which every
+ * use expands: importing one is generating its key pair. */
 const mlkp_alg mlkp_alg_xwing = {
     .name = "X-Wing",
     .oid = MLKP_OID_XWING,
     .kem_set = 1,
-    .pub_bytes = XWING_PK_BYTES,
-    .priv_bytes = XWING_SK_BYTES,
-    .ct_bytes = XWING_CT_BYTES,
-    .ss_bytes = XWING_SS_BYTES,
-    .seed_bytes = XWING_SEED_BYTES,
-    .coins_bytes = XWING_ESEED_BYTES,
+    .keeps_seed = 1,
+    MLKP_KEM_ALG_FIELDS(&mlkem_xwing_kem, XWING_PK_BYTES, XWING_SK_BYTES,
+                        XWING_CT_BYTES, XWING_SS_BYTES, XWING_SEED_BYTES,
+                        XWING_ESEED_BYTES),
     .bits = 768,
     .security_bits = 192,
     .security_category = 3,
-    .keygen = xwing_keygen_alg,
-    .set_pub = xwing_set_pub,
-    .import_priv = xwing_import_priv,
-    .encaps = xwing_encaps_alg,
-    .decaps = xwing_decaps_alg,
-    .validate = xwing_validate,
+    .import_priv = mlkp_kem_keygen,
+    .validate = kem_validate,
 };
 
-/* Key files ------------------------------------------------------------- */
+/* Key files -------------------------------------------------------------- */
 
 /* The library names its key-file types as this provider names the key
  * types (ML-KEM-768); a type it does not know has no key files. */

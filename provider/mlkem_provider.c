@@ -53,8 +53,13 @@ int mlkp_library_error(const mlkp_provctx *prov, int err, const char *what) {
       reason = MLKP_R_INVALID_KEY;
       break;
     case MLKEM_ERR_X25519_ZERO:
-      reason = MLKP_R_SMALL_ORDER;
-      break;
+      /* Only X25519MLKEM768 refuses a point of small order (X-Wing takes
+       * it, the draft defines the result). */
+      MLKP_ERROR(prov, MLKP_R_SMALL_ORDER,
+                 "%s: the peer's X25519 share has small order (RFC 8446 "
+                 "section 7.4.2)",
+                 what);
+      return 0;
     default:
       reason = MLKP_R_LIBRARY;
   }

@@ -109,9 +109,18 @@ typedef struct mlkp_alg mlkp_alg;
  * algorithm on a key object (mlkp_key); lengths are checked before they are
  * called. */
 struct mlkp_alg {
-  const char *name;   /* canonical name, as OpenSSL 3.5 names it */
-  const char *oid;    /* dotted OID, or NULL for a TLS-only key type */
-  unsigned kem_set;   /* the ML-KEM set inside: index in mlkem_kems */
+  const char *name; /* canonical name, as OpenSSL 3.5 names it */
+  const char *oid;  /* dotted OID, or NULL for a TLS-only key type */
+  unsigned kem_set; /* the ML-KEM set inside: index in mlkem_kems */
+  /* The algorithm as one KEM in the shape of mlkem.h's descriptor, which
+   * the generic functions below (mlkp_kem_*) drive: X-Wing's
+   * (src/hybrid/xwing_kem.h) and X25519MLKEM768's (alg_hybrid.c). NULL
+   * for an ML-KEM set, whose descriptor is mlkem_kems[kem_set], and for
+   * the SecP*MLKEM* hybrids, which are not one KEM of the library. */
+  const mlkem_kem *kem;
+  /* Whether a key keeps the seed it was generated from (mlkp_key.seed),
+   * for PKCS#8's seed form. */
+  unsigned keeps_seed;
   size_t pub_bytes;   /* public key (the TLS client share) */
   size_t priv_bytes;  /* private key as stored in mlkp_key.priv */
   size_t ct_bytes;    /* ciphertext (the TLS server share) */
@@ -173,6 +182,32 @@ struct mlkp_alg {
 static inline const mlkem_kem *mlkp_kem(const mlkp_alg *alg) {
   return mlkem_kems[alg->kem_set];
 }
+
+/* The KEM of an algorithm that is one (mlkp_alg.kem, or its ML-KEM set). */
+static inline const mlkem_kem *mlkp_alg_kem(const mlkp_alg *alg) {
+  return alg->kem != NULL ? alg->kem : mlkp_kem(alg);
+}
+
+/* The algorithm functions of every algorithm that is one KEM (ML-KEM,
+ * X-Wing, X25519MLKEM768), over mlkp_alg_kem (alg_mlkem.c). keygen keeps
+ * the seed where the algorithm keeps one (drawing it here if none is
+ * given); set_pub runs the descriptor's check_ek; encaps takes coins
+ * (msg_bytes) or draws its own. */
+int mlkp_kem_keygen(mlkp_key *key, const uint8_t *seed);
+int mlkp_kem_set_pub(mlkp_key *key, const uint8_t *pub);
+int mlkp_kem_encaps(const mlkp_key *key, uint8_t *ct, uint8_t *ss,
+                    const uint8_t *coins);
+int mlkp_kem_decaps(const mlkp_key *key, uint8_t *ss, const uint8_t *ct);
+
+/* The fields of an mlkp_alg that is one KEM: its descriptor (NULL for an
+ * ML-KEM set), its sizes (the size macros of its header) and the generic
+ * functions above. */
+#define MLKP_KEM_ALG_FIELDS(descriptor, pub, priv, ct, ss, seed, coins) \
+  .kem = (descriptor), .pub_bytes = (pub), .priv_bytes = (priv),        \
+  .ct_bytes = (ct), .ss_bytes = (ss), .seed_bytes = (seed),             \
+  .coins_bytes = (coins), .keygen = mlkp_kem_keygen,                    \
+  .set_pub = mlkp_kem_set_pub, .encaps = mlkp_kem_encaps,               \
+  .decaps = mlkp_kem_decaps
 
 /* The algorithms. */
 extern const mlkp_alg mlkp_alg_mlkem512, mlkp_alg_mlkem768, mlkp_alg_mlkem1024,

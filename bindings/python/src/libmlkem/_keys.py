@@ -1,10 +1,17 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""The key classes of the three parameter sets.
+"""The key classes: the bases every scheme's classes share, and ML-KEM's.
 
-The key bytes live in the C base classes of _mlkem (the private key's are
-wiped when it is freed); the classes here add what pyca's keys have on top:
-serialization with the Encoding/PrivateFormat/PublicFormat enums, copying
-and a representation that shows no key material.
+The keys live in the C base classes of _mlkem (_kem.c: one key type for
+every scheme, over its KEM descriptor; the private key's bytes wiped when
+it is freed); PublicKeyBase and PrivateKeyBase add what pyca's keys have
+on top: serialization with the Encoding/PrivateFormat/PublicFormat enums
+(PEM and DER key files for a scheme that has them, ML-KEM and X-Wing; raw
+bytes only for the others, round-3 Kyber), copying (a key is immutable:
+the copy is the key), pickling (public keys through their bytes; private
+keys refuse) and a representation that shows no key material. ML-KEM's
+classes add the seed: ``from_seed_bytes``, and PKCS#8 in the seed form
+(RFC 9935), or the expanded form for a key without its seed. libmlkem.kyber
+and libmlkem.xwing derive their classes from the same bases.
 """
 from __future__ import annotations
 
@@ -14,8 +21,8 @@ from . import _mlkem
 from .serialization import (Encoding, PrivateFormat, PublicFormat, _coerce,
                             _is_no_encryption)
 
-_P = TypeVar("_P", bound="MLKEMPublicKey")
-_K = TypeVar("_K", bound="MLKEMPrivateKey")
+_P = TypeVar("_P", bound="PublicKeyBase")
+_K = TypeVar("_K", bound="PrivateKeyBase")
 
 _FILE_ENCODINGS = {Encoding.PEM: _mlkem.ENCODING_PEM,
                    Encoding.DER: _mlkem.ENCODING_DER}
@@ -28,22 +35,40 @@ def _file_encoding(encoding: Encoding) -> int:
     return _FILE_ENCODINGS[encoding]
 
 
-class MLKEMPublicKey(_mlkem.PublicKey):
-    """Base of MLKEM512PublicKey, MLKEM768PublicKey and MLKEM1024PublicKey:
-    an encapsulation key that has passed the FIPS 203 modulus check.
-    Immutable, comparable and hashable."""
+def _is_raw(key: Any, encoding: Encoding, format: Any, raw: Any,
+            kind: str) -> bool:
+    """Whether (encoding, format) asks for the raw bytes of key (raw is
+    PublicFormat.Raw or PrivateFormat.Raw); ValueError if only one of the
+    two is Raw, or if the key's scheme has no key files and they are not
+    both Raw."""
+    pair = f"Encoding.Raw, {type(raw).__name__}.Raw"
+    if key._raw_only and (encoding is not Encoding.Raw or format is not raw):
+        raise ValueError(f"{key.parameter_set} {kind} keys are written only "
+                         f"as {pair}: {key._raw_only}")
+    if encoding is Encoding.Raw or format is raw:
+        if encoding is not Encoding.Raw or format is not raw:
+            raise ValueError(f"Encoding.Raw and {type(raw).__name__}.Raw go "
+                             "together")
+        return True
+    return False
+
+
+class PublicKeyBase(_mlkem.PublicKey):
+    """A public key that has passed its scheme's checks. Immutable,
+    comparable and hashable."""
 
     __slots__ = ()
     parameter_set = ""
+    # Why the scheme's keys have no key files, for the error message; ""
+    # for a scheme with key files.
+    _raw_only = ""
 
     def public_bytes(self, encoding: Encoding, format: PublicFormat) -> bytes:
-        """The key as raw bytes (Encoding.Raw, PublicFormat.Raw) or as a
-        SubjectPublicKeyInfo in PEM or DER."""
+        """The key as raw bytes (Encoding.Raw, PublicFormat.Raw) or, for a
+        scheme with key files, as a SubjectPublicKeyInfo in PEM or DER."""
         encoding = _coerce(encoding, Encoding, "encoding")
         format = _coerce(format, PublicFormat, "format")
-        if encoding is Encoding.Raw or format is PublicFormat.Raw:
-            if encoding is not Encoding.Raw or format is not PublicFormat.Raw:
-                raise ValueError("Encoding.Raw and PublicFormat.Raw go together")
+        if _is_raw(self, encoding, format, PublicFormat.Raw, "public"):
             return self.public_bytes_raw()
         if format is not PublicFormat.SubjectPublicKeyInfo:
             raise ValueError(f"PublicFormat.{format.name} is not supported for "
@@ -64,26 +89,23 @@ class MLKEMPublicKey(_mlkem.PublicKey):
         return f"<{type(self).__name__}>"
 
 
-class MLKEMPrivateKey(_mlkem.PrivateKey):
-    """Base of MLKEM512PrivateKey, MLKEM768PrivateKey and
-    MLKEM1024PrivateKey: a decapsulation key, with its 64-byte seed unless
-    it was loaded from the expanded form. Immutable; equality is compared
-    in constant time; not hashable and not picklable."""
+class PrivateKeyBase(_mlkem.PrivateKey):
+    """A private key. Immutable; equality is compared in constant time;
+    not hashable and not picklable."""
 
     __slots__ = ()
     parameter_set = ""
+    _raw_only = ""
 
     def private_bytes(self, encoding: Encoding, format: PrivateFormat,
                       encryption_algorithm: Any) -> bytes:
-        """The key as its raw 64-byte seed (Encoding.Raw, PrivateFormat.Raw)
-        or as unencrypted PKCS#8 in PEM or DER. PKCS#8 holds the seed form
-        (RFC 9935), or the expanded form for a key that has no seed."""
+        """The key as raw bytes (Encoding.Raw, PrivateFormat.Raw: those of
+        private_bytes_raw) or, for a scheme with key files, as unencrypted
+        PKCS#8 in PEM or DER."""
         encoding = _coerce(encoding, Encoding, "encoding")
         format = _coerce(format, PrivateFormat, "format")
         _is_no_encryption(encryption_algorithm)
-        if encoding is Encoding.Raw or format is PrivateFormat.Raw:
-            if encoding is not Encoding.Raw or format is not PrivateFormat.Raw:
-                raise ValueError("Encoding.Raw and PrivateFormat.Raw go together")
+        if _is_raw(self, encoding, format, PrivateFormat.Raw, "private"):
             return self.private_bytes_raw()
         if format is not PrivateFormat.PKCS8:
             raise ValueError(f"PrivateFormat.{format.name} is not supported for "
@@ -102,6 +124,34 @@ class MLKEMPrivateKey(_mlkem.PrivateKey):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
+
+
+class MLKEMPublicKey(PublicKeyBase):
+    """Base of MLKEM512PublicKey, MLKEM768PublicKey and MLKEM1024PublicKey:
+    an encapsulation key that has passed the FIPS 203 modulus check.
+    Immutable, comparable and hashable."""
+
+    __slots__ = ()
+
+
+class MLKEMPrivateKey(PrivateKeyBase):
+    """Base of MLKEM512PrivateKey, MLKEM768PrivateKey and
+    MLKEM1024PrivateKey: a decapsulation key, with its 64-byte seed unless
+    it was loaded from the expanded form. Immutable; equality is compared
+    in constant time; not hashable and not picklable.
+
+    ``private_bytes`` writes the raw 64-byte seed (Encoding.Raw,
+    PrivateFormat.Raw) or unencrypted PKCS#8 in PEM or DER, holding the
+    seed form (RFC 9935), or the expanded form for a key that has no
+    seed."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_seed_bytes(cls: Type[_K], data: Any) -> _K:
+        """The private key of a 64-byte seed d || z (FIPS 203
+        KeyGen_internal)."""
+        return cls._from_seed(data)
 
 
 class MLKEM512PublicKey(MLKEMPublicKey):
@@ -154,4 +204,6 @@ PRIVATE_KEY_CLASSES: Tuple[Type[MLKEMPrivateKey], ...] = (
 PUBLIC_KEY_CLASSES: Tuple[Type[MLKEMPublicKey], ...] = (
     MLKEM512PublicKey, MLKEM768PublicKey, MLKEM1024PublicKey)
 
-_mlkem._register(PRIVATE_KEY_CLASSES, PUBLIC_KEY_CLASSES)
+for _priv, _pub in zip(PRIVATE_KEY_CLASSES, PUBLIC_KEY_CLASSES):
+    _mlkem._register(_priv.parameter_set, _priv, _pub)
+del _priv, _pub

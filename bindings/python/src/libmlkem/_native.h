@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * _native.h - what the C files of the extension libmlkem._mlkem share:
- * _mlkem.c (the module and the ML-KEM key types), _kem.c (the key types
- * of libmlkem.kyber and libmlkem.xwing) and _tls.c (libmlkem.tls and the X25519
- * functions of libmlkem.hazmat).
+ * _mlkem.c (the module, its loader and helpers), _kem.c (the one key type
+ * of every scheme: ML-KEM, round-3 Kyber, X-Wing) and _tls.c (libmlkem.tls
+ * and the X25519 functions of libmlkem.hazmat).
  *
  * The names are those of the module's internal functions; the build
  * exports only PyInit__mlkem (bindings/python/CMakeLists.txt).
@@ -51,27 +51,16 @@ PyObject *bytes_pair(const uint8_t *a, size_t a_len, const uint8_t *b,
 /* A new, zeroed instance of a heap type (a registered Python class). */
 PyObject *alloc_instance(PyObject *cls);
 
-/* *out = a new buffer (PyMem_Malloc) of n bytes holding expand(key), an
- * expanded key (mlkem.h, mlkem_hybrid.h), with the GIL released; 0, or -1
- * with an exception (*out may then be allocated: the caller wipes and
- * frees it). */
-int expand_into(uint8_t **out, size_t n,
-                int (*expand)(uint8_t *, const uint8_t *), const uint8_t *key);
-
-/* tp_dealloc of an instance of a heap type that holds no secret (a
- * public key). */
-void public_dealloc(PyObject *self);
-
 /* Adds a type to the module under a name (a new reference for it); 0, or
  * -1 with an exception set. */
 int add_type(PyObject *mod, const char *name, PyObject *type);
 
-/* The object of a decoded key file of one of _kem.c's key types (X-Wing):
- * ValueError if it is not the kind asked for (encoding names the file's
- * encoding in the message); NULL without an exception for a key type that
- * is none of them. */
-PyObject *kem_object_of_key(const mlkem_keyfile_key *key, int want_private,
-                            const char *encoding);
+/* The key object (_kem.c) of a decoded key file of the kind asked for
+ * (want_private), or NULL with ValueError: a key of another kind (encoding
+ * names the file's encoding in the message), or of a type the package has
+ * no class for. */
+PyObject *object_of_key(const mlkem_keyfile_key *key, int want_private,
+                        const char *encoding);
 
 /* Add the types, functions and constants of _kem.c and _tls.c to the
  * module; 0, or -1 with an exception set. */

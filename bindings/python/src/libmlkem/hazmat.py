@@ -109,14 +109,14 @@ def private_key_from_expanded_bytes(cls: Type[_K], dk: Any) -> _K:
     """A private key from the FIPS 203 decapsulation key dk; it has no
     seed, so it can be written only in the expanded form."""
     _private_class(cls)
-    return cls._from_expanded_bytes(dk)
+    return cls._from_dk(dk)
 
 
 def expanded_private_bytes(private_key: MLKEMPrivateKey) -> bytes:
     """The FIPS 203 decapsulation key dk of a private key."""
     if not isinstance(private_key, MLKEMPrivateKey):
         raise TypeError("private_key must be an ML-KEM private key")
-    return private_key._expanded_bytes()
+    return private_key._dk_bytes()
 
 
 def private_bytes_with_form(private_key: MLKEMPrivateKey, encoding: Encoding,
@@ -154,7 +154,7 @@ def kyber_generate_derand(cls: Type[_KK], d: Any, z: Any) -> _KK:
         raise TypeError("cls must be a private key class such as Kyber768PrivateKey")
     coins = _joined_seed(d, z)
     try:
-        return cls._generate_derand(coins)
+        return cls._from_seed(coins)
     finally:
         coins[:] = bytes(64)
 
@@ -171,7 +171,7 @@ def kyber_encapsulate_derand(public_key: _kyber.KyberPublicKey,
 def xwing_generate_derand(seed: Any) -> _xwing.XWingPrivateKey:
     """X-Wing GenerateKeyPairDerand: the private key of a 32-byte seed
     (the same key as XWingPrivateKey.from_seed_bytes)."""
-    return _xwing.XWingPrivateKey._generate_derand(seed)
+    return _xwing.XWingPrivateKey._from_seed(seed)
 
 
 def xwing_encapsulate_derand(public_key: _xwing.XWingPublicKey,

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Tuple, Type, TypeVar
 
 from . import _mlkem
-from ._kem_keys import RawPrivateKey, RawPublicKey
+from ._keys import PrivateKeyBase, PublicKeyBase
 
 __all__ = [
     "KyberPrivateKey", "KyberPublicKey",
@@ -54,14 +54,14 @@ _K = TypeVar("_K", bound="KyberPrivateKey")
 _NO_FILES = "there is no standard OID (key file format) for round-3 Kyber"
 
 
-class KyberPublicKey(RawPublicKey):
+class KyberPublicKey(PublicKeyBase):
     """Base of the round-3 Kyber public key classes: a pk that has passed
     the FIPS 203 modulus check."""
     __slots__ = ()
     _raw_only = _NO_FILES
 
 
-class KyberPrivateKey(RawPrivateKey):
+class KyberPrivateKey(PrivateKeyBase):
     """Base of the round-3 Kyber private key classes: an sk that has
     passed the FIPS 203 hash check (and the modulus check of its pk)."""
     __slots__ = ()
@@ -72,7 +72,7 @@ class KyberPrivateKey(RawPrivateKey):
         """The private key of a round-3 sk (dk_PKE || pk || H(pk) || z),
         checked: ValueError if its H(pk) is not the hash of its pk or its
         pk fails the modulus check."""
-        return cls._from_private_bytes(data)
+        return cls._from_dk(data)
 
 
 class Kyber512PublicKey(KyberPublicKey):
@@ -173,5 +173,5 @@ PUBLIC_KEY_CLASSES: Tuple[Type[KyberPublicKey], ...] = (
     Kyber512_90sPublicKey, Kyber768_90sPublicKey, Kyber1024_90sPublicKey)
 
 for _priv, _pub in zip(PRIVATE_KEY_CLASSES, PUBLIC_KEY_CLASSES):
-    _mlkem._register_kem(_priv.parameter_set, _priv, _pub)
+    _mlkem._register(_priv.parameter_set, _priv, _pub)
 del _priv, _pub

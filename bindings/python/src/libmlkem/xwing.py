@@ -34,47 +34,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import _mlkem
-from ._kem_keys import RawPrivateKey, RawPublicKey
-from ._keys import MLKEMPrivateKey, MLKEMPublicKey
-from .serialization import Encoding, PrivateFormat, PublicFormat
+from ._keys import PrivateKeyBase, PublicKeyBase
 
 __all__ = ["XWingPrivateKey", "XWingPublicKey"]
 
 
-class XWingPublicKey(RawPublicKey):
+class XWingPublicKey(PublicKeyBase):
     """X-Wing public key: ML-KEM-768 ek (1184 bytes) || X25519 public key
-    (32 bytes). Immutable, comparable and hashable."""
+    (32 bytes). Immutable, comparable and hashable. ``public_bytes``
+    writes the raw bytes (Encoding.Raw, PublicFormat.Raw) or the draft's
+    SubjectPublicKeyInfo in PEM or DER."""
     __slots__ = ()
     parameter_set = "X-Wing"
 
-    def public_bytes(self, encoding: Encoding, format: PublicFormat) -> bytes:
-        """The key as raw bytes (Encoding.Raw, PublicFormat.Raw) or as the
-        draft's SubjectPublicKeyInfo in PEM or DER."""
-        # The ML-KEM keys' choices of encoding and format.
-        return MLKEMPublicKey.public_bytes(self, encoding, format)
 
-
-class XWingPrivateKey(RawPrivateKey):
+class XWingPrivateKey(PrivateKeyBase):
     """X-Wing private key: the 32-byte seed. Immutable; equality is
-    compared in constant time; not hashable and not picklable."""
+    compared in constant time; not hashable and not picklable.
+    ``private_bytes`` writes the seed (Encoding.Raw, PrivateFormat.Raw) or
+    the draft's unencrypted PKCS#8 holding it, in PEM or DER."""
     __slots__ = ()
     parameter_set = "X-Wing"
-
-    def private_bytes(self, encoding: Encoding, format: PrivateFormat,
-                      encryption_algorithm: Any) -> bytes:
-        """The 32-byte seed (Encoding.Raw, PrivateFormat.Raw) or the
-        draft's unencrypted PKCS#8 holding it, in PEM or DER."""
-        return MLKEMPrivateKey.private_bytes(self, encoding, format,
-                                             encryption_algorithm)
 
     @classmethod
     def from_seed_bytes(cls, data: Any) -> XWingPrivateKey:
         """The private key of a 32-byte seed (any 32 bytes are one)."""
-        return cls._from_private_bytes(data)
+        return cls._from_dk(data)
 
     if TYPE_CHECKING:
         def public_key(self) -> XWingPublicKey: ...
 
 
-_mlkem._register_kem(XWingPrivateKey.parameter_set, XWingPrivateKey,
-                     XWingPublicKey)
+_mlkem._register(XWingPrivateKey.parameter_set, XWingPrivateKey,
+                 XWingPublicKey)

@@ -2,16 +2,16 @@
 //! Expanded keys (the C library's `mlkem.h`, "Expanded keys"): for a key
 //! that serves many operations, the per-key work done once. A child module
 //! of `types`, whose fields it uses.
-use super::{expect_ok, Ciphertext, DecapsulationKey, EncapsulationKey, SharedSecret};
+use super::{
+    decaps_with, encaps_with, expect_ok, Ciphertext, DecapsulationKey, EncapsulationKey,
+    SharedSecret,
+};
 use crate::error::{check, Error};
 use crate::params::{ByteArray, MlKem1024, MlKem512, MlKem768, ParameterSet};
-use crate::random;
 use core::ffi::c_int;
 use core::fmt;
-use core::mem::MaybeUninit;
 use libmlkem_sys as sys;
-use rand_core::CryptoRng;
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
 /// A parameter set with expanded keys: every ML-KEM set. The `unsafe fn`s
 /// are the C functions; they are for this crate.
@@ -149,27 +149,18 @@ impl<P: Expanded> ExpandedDecapsulationKey<P> {
         Ok(k)
     }
 
-    /// As [`DecapsulationKey::decapsulate`].
-    ///
-    /// # Panics
-    /// Only if the C library cannot run.
-    pub fn decapsulate(&self, ct: &Ciphertext<P>) -> SharedSecret {
-        expect_ok(self.try_decapsulate(ct), "decapsulation")
+    decapsulate_method! {
+        Ciphertext<P>, SharedSecret;
+        /// As [`DecapsulationKey::decapsulate`].
     }
 
     /// As [`DecapsulationKey::try_decapsulate`].
     pub fn try_decapsulate(&self, ct: &Ciphertext<P>) -> Result<SharedSecret, Error> {
-        let mut ss = SharedSecret([0u8; sys::MLKEM_SS_BYTES]);
         // SAFETY: every buffer has its size for P; x was written by
         // expand_dk in this process.
-        check(unsafe {
-            P::decaps_expanded(
-                ss.0.as_mut_ptr(),
-                ct.bytes.as_slice().as_ptr(),
-                self.x.as_slice().as_ptr(),
-            )
-        })?;
-        Ok(ss)
+        decaps_with(|ss| unsafe {
+            P::decaps_expanded(ss, ct.bytes.as_slice().as_ptr(), self.x.as_slice().as_ptr())
+        })
     }
 }
 
@@ -191,13 +182,7 @@ impl<P: Expanded> Zeroize for ExpandedDecapsulationKey<P> {
     }
 }
 
-impl<P: Expanded> Drop for ExpandedDecapsulationKey<P> {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl<P: Expanded> ZeroizeOnDrop for ExpandedDecapsulationKey<P> {}
+zeroize_on_drop!([P: Expanded] ExpandedDecapsulationKey<P>);
 
 /// An encapsulation key expanded ([`EncapsulationKey::expand`]): H(ek),
 /// t-hat and A-hat, checked once; its encapsulations give exactly
@@ -232,12 +217,14 @@ impl<P: Expanded> ExpandedEncapsulationKey<P> {
         Ok(k)
     }
 
-    /// As [`EncapsulationKey::encapsulate_derand`].
-    ///
-    /// # Panics
-    /// Only if the C library cannot run.
-    pub fn encapsulate_derand(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedSecret) {
-        expect_ok(self.try_encapsulate_derand(m), "encapsulation")
+    encapsulate_methods! {
+        m: [u8; 32], Ciphertext<P>, SharedSecret;
+        /// As [`EncapsulationKey::encapsulate_derand`].
+        encapsulate_derand;
+        /// As [`EncapsulationKey::encapsulate_with_rng`].
+        encapsulate_with_rng;
+        /// As [`EncapsulationKey::encapsulate`].
+        encapsulate;
     }
 
     /// As [`EncapsulationKey::try_encapsulate_derand`].
@@ -245,48 +232,11 @@ impl<P: Expanded> ExpandedEncapsulationKey<P> {
         &self,
         m: &[u8; 32],
     ) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        let mut ct = MaybeUninit::<P::CiphertextBytes>::uninit();
-        let mut ss = SharedSecret([0u8; sys::MLKEM_SS_BYTES]);
         // SAFETY: every buffer has its size for P; x was written by
         // expand_ek in this process.
-        let rc = unsafe {
-            P::encaps_expanded_derand(
-                ct.as_mut_ptr().cast::<u8>(),
-                ss.0.as_mut_ptr(),
-                self.x.as_slice().as_ptr(),
-                m.as_ptr(),
-            )
-        };
-        // SAFETY: the C function writes every byte of ct on every return.
-        let ct = Ciphertext {
-            bytes: unsafe { ct.assume_init() },
-        };
-        check(rc)?;
-        Ok((ct, ss))
-    }
-
-    /// As [`EncapsulationKey::encapsulate_with_rng`].
-    pub fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-    ) -> (Ciphertext<P>, SharedSecret) {
-        let Ok(r) = random::from_rng(rng, |m| self.encapsulate_derand(m));
-        r
-    }
-
-    /// As [`EncapsulationKey::encapsulate`].
-    ///
-    /// # Panics
-    /// If the operating system's random source fails.
-    #[cfg(feature = "getrandom")]
-    pub fn encapsulate(&self) -> (Ciphertext<P>, SharedSecret) {
-        expect_ok(self.try_encapsulate(), "encapsulation")
-    }
-
-    /// As [`EncapsulationKey::try_encapsulate`].
-    #[cfg(feature = "getrandom")]
-    pub fn try_encapsulate(&self) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        random::from_os(|m| self.try_encapsulate_derand(m))
+        encaps_with(|ct, ss| unsafe {
+            P::encaps_expanded_derand(ct, ss, self.x.as_slice().as_ptr(), m.as_ptr())
+        })
     }
 }
 

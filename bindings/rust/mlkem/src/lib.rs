@@ -76,6 +76,8 @@
 
 #[macro_use]
 mod public_bytes;
+#[macro_use]
+mod key_methods;
 mod error;
 #[cfg(feature = "kem")]
 mod kem_traits;

@@ -1,22 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! The keys, the ciphertext and the shared secret, generic over the set.
 use crate::error::{check, Error};
+use crate::key_methods::debug_key_prefix;
 use crate::params::{ek_offset, ByteArray, ParameterSet};
-use crate::random;
+use core::ffi::c_int;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 use libmlkem_sys as sys;
-use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
 /// Unwraps the result of a call that fails only when the C library cannot
 /// run at all: `MLKEM_BACKEND` naming a backend this CPU lacks, or a failed
 /// pairwise test in C builds that have it (a fault).
 pub(crate) fn expect_ok<T>(r: Result<T, Error>, what: &str) -> T {
     r.unwrap_or_else(|e| panic!("libmlkem: {what} failed: {e}"))
+}
+
+/// The ciphertext and the 32-byte secret that `call(ct, ss)`, an
+/// encapsulation of the C library, writes; its error code as an [`Error`].
+pub(crate) fn encaps_with<P: ParameterSet>(
+    call: impl FnOnce(*mut u8, *mut u8) -> c_int,
+) -> Result<(Ciphertext<P>, SharedSecret), Error> {
+    let mut ct = MaybeUninit::<P::CiphertextBytes>::uninit();
+    let mut ss: SharedSecret = SharedSecret::zeroed();
+    let rc = call(ct.as_mut_ptr().cast::<u8>(), ss.0.as_mut_ptr());
+    // SAFETY: the C function writes every byte of ct on every return
+    // (zeros on error), as every function of mlkem.h does.
+    let ct = Ciphertext {
+        bytes: unsafe { ct.assume_init() },
+    };
+    check(rc)?;
+    Ok((ct, ss))
+}
+
+/// The 32-byte secret that `call(ss)`, a decapsulation of the C library,
+/// writes; its error code as an [`Error`].
+pub(crate) fn decaps_with(call: impl FnOnce(*mut u8) -> c_int) -> Result<SharedSecret, Error> {
+    let mut ss: SharedSecret = SharedSecret::zeroed();
+    check(call(ss.0.as_mut_ptr()))?;
+    Ok(ss)
 }
 
 // --------------------------------------------------------------------------
@@ -65,13 +90,7 @@ impl<const N: usize> Zeroize for SharedSecret<N> {
     }
 }
 
-impl<const N: usize> Drop for SharedSecret<N> {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl<const N: usize> ZeroizeOnDrop for SharedSecret<N> {}
+zeroize_on_drop!([const N: usize] SharedSecret<N>);
 
 // --------------------------------------------------------------------------
 // Ciphertext
@@ -214,14 +233,17 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         &self.ek
     }
 
-    /// ML-KEM.Encaps_internal (FIPS 203 Algorithm 17) with the caller's m,
-    /// for known-answer tests and callers with their own generator: m must
-    /// be fresh, uniformly random and secret.
-    ///
-    /// # Panics
-    /// Only if the C library cannot run (see [`Self::try_encapsulate_derand`]).
-    pub fn encapsulate_derand(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedSecret) {
-        expect_ok(self.try_encapsulate_derand(m), "encapsulation")
+    encapsulate_methods! {
+        m: [u8; 32], Ciphertext<P>, SharedSecret;
+        /// ML-KEM.Encaps_internal (FIPS 203 Algorithm 17) with the caller's
+        /// m, for known-answer tests and callers with their own generator:
+        /// m must be fresh, uniformly random and secret.
+        encapsulate_derand;
+        /// ML-KEM.Encaps (FIPS 203 Algorithm 20) with m from `rng`.
+        encapsulate_with_rng;
+        /// ML-KEM.Encaps (FIPS 203 Algorithm 20) with m from the operating
+        /// system (`getrandom`).
+        encapsulate;
     }
 
     /// As [`Self::encapsulate_derand`]; fails only with [`Error::Backend`]
@@ -230,52 +252,16 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         &self,
         m: &[u8; 32],
     ) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        let mut ct = MaybeUninit::<P::CiphertextBytes>::uninit();
-        let mut ss: SharedSecret = SharedSecret::zeroed();
-        let (ct_p, ss_p) = (ct.as_mut_ptr().cast::<u8>(), ss.0.as_mut_ptr());
         // SAFETY: every buffer has its size for P (ByteArray is sealed to
         // [u8; N]); a prepared key was written by prepare_ek or copied from
         // a dk that keygen wrote or that passed the checks.
-        let rc = unsafe {
+        encaps_with(|ct, ss| unsafe {
             if self.prepared {
-                P::encaps_prepared_derand(ct_p, ss_p, self.prepared(), m.as_ptr())
+                P::encaps_prepared_derand(ct, ss, self.prepared(), m.as_ptr())
             } else {
-                P::encaps_derand(ct_p, ss_p, self.ek.as_slice().as_ptr(), m.as_ptr())
+                P::encaps_derand(ct, ss, self.ek.as_slice().as_ptr(), m.as_ptr())
             }
-        };
-        // SAFETY: the C function writes every byte of ct on every return
-        // (zeros on error), as every function of mlkem.h does.
-        let ct = Ciphertext {
-            bytes: unsafe { ct.assume_init() },
-        };
-        check(rc)?;
-        Ok((ct, ss))
-    }
-    /// ML-KEM.Encaps (FIPS 203 Algorithm 20) with m from `rng`.
-    pub fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-    ) -> (Ciphertext<P>, SharedSecret) {
-        let Ok(r) = random::from_rng(rng, |m| self.encapsulate_derand(m));
-        r
-    }
-
-    /// ML-KEM.Encaps (FIPS 203 Algorithm 20) with m from the operating
-    /// system (`getrandom`).
-    ///
-    /// # Panics
-    /// If the operating system's random source fails (see
-    /// [`Self::try_encapsulate`]).
-    #[cfg(feature = "getrandom")]
-    pub fn encapsulate(&self) -> (Ciphertext<P>, SharedSecret) {
-        expect_ok(self.try_encapsulate(), "encapsulation")
-    }
-
-    /// As [`Self::encapsulate`]; [`Error::Random`] if the random source
-    /// fails.
-    #[cfg(feature = "getrandom")]
-    pub fn try_encapsulate(&self) -> Result<(Ciphertext<P>, SharedSecret), Error> {
-        random::from_os(|m| self.try_encapsulate_derand(m))
+        })
     }
 
     /// dk holds H(ek) right after ek (FIPS 203 Algorithm 16, line 3): for
@@ -338,11 +324,11 @@ impl<P: ParameterSet> AsRef<[u8]> for EncapsulationKey<P> {
 
 impl<P: ParameterSet> fmt::Debug for EncapsulationKey<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "EncapsulationKey<{}>(", P::NAME)?;
-        for b in &self.ek.as_slice()[..8] {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str("..)")
+        debug_key_prefix(
+            f,
+            format_args!("EncapsulationKey<{}>", P::NAME),
+            self.ek.as_slice(),
+        )
     }
 }
 
@@ -359,14 +345,17 @@ pub struct DecapsulationKey<P: ParameterSet> {
 }
 
 impl<P: ParameterSet> DecapsulationKey<P> {
-    /// ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16) from the seed d || z
-    /// (d first): the same seed always gives the same key, so the seed is
-    /// the compact form of the key. The key keeps it ([`Self::seed`]).
-    ///
-    /// # Panics
-    /// Only if the C library cannot run (see [`Self::try_from_seed`]).
-    pub fn from_seed(seed: &[u8; 64]) -> Self {
-        expect_ok(Self::try_from_seed(seed), "key generation")
+    keygen_methods! {
+        seed: [u8; 64];
+        /// ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16) from the seed d ||
+        /// z (d first): the same seed always gives the same key, so the seed
+        /// is the compact form of the key. The key keeps it ([`Self::seed`]).
+        from_seed;
+        /// ML-KEM.KeyGen (FIPS 203 Algorithm 19): a new key from a seed
+        /// drawn from the operating system (`getrandom`).
+        generate;
+        /// ML-KEM.KeyGen (FIPS 203 Algorithm 19) with the seed from `rng`.
+        generate_from_rng;
     }
 
     /// As [`Self::from_seed`]; fails only with [`Error::Backend`], or
@@ -399,33 +388,6 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         Ok(key)
     }
 
-    /// ML-KEM.KeyGen (FIPS 203 Algorithm 19): a new key from a seed drawn
-    /// from the operating system (`getrandom`).
-    ///
-    /// # Panics
-    /// If the random source fails (see [`Self::try_generate`]).
-    #[cfg(feature = "getrandom")]
-    pub fn generate() -> Self {
-        expect_ok(Self::try_generate(), "key generation")
-    }
-
-    /// As [`Self::generate`]; [`Error::Random`] if the random source fails.
-    #[cfg(feature = "getrandom")]
-    pub fn try_generate() -> Result<Self, Error> {
-        random::from_os(Self::try_from_seed)
-    }
-
-    /// ML-KEM.KeyGen (FIPS 203 Algorithm 19) with the seed from `rng`.
-    pub fn generate_from_rng<R: CryptoRng + ?Sized>(rng: &mut R) -> Self {
-        let Ok(key) = Self::try_generate_from_rng(rng);
-        key
-    }
-
-    /// As [`Self::generate_from_rng`], for a generator that can fail.
-    pub fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-        random::from_rng(rng, Self::from_seed)
-    }
-
     /// A key from its FIPS 203 encoding, after the input checks of section
     /// 7.3 (length, then the hash check) and the modulus check of section
     /// 7.2 on the ek inside it, which [`Self::encapsulation_key`] hands
@@ -451,28 +413,23 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         &self.ek
     }
 
-    /// ML-KEM.Decaps (FIPS 203 Algorithm 21), which runs the hash check of
-    /// dk again. A ciphertext that was tampered with is not an error: it
-    /// gives the implicit-rejection secret, unrelated to the sender's.
-    ///
-    /// # Panics
-    /// Only if the C library cannot run (see [`Self::try_decapsulate`]).
-    pub fn decapsulate(&self, ct: &Ciphertext<P>) -> SharedSecret {
-        expect_ok(self.try_decapsulate(ct), "decapsulation")
+    decapsulate_method! {
+        Ciphertext<P>, SharedSecret;
+        /// ML-KEM.Decaps (FIPS 203 Algorithm 21), which runs the hash check
+        /// of dk again. A ciphertext that was tampered with is not an error:
+        /// it gives the implicit-rejection secret, unrelated to the sender's.
     }
 
     /// As [`Self::decapsulate`]; fails only with [`Error::Backend`].
     pub fn try_decapsulate(&self, ct: &Ciphertext<P>) -> Result<SharedSecret, Error> {
-        let mut ss: SharedSecret = SharedSecret::zeroed();
         // SAFETY: every buffer has its size for P.
-        check(unsafe {
+        decaps_with(|ss| unsafe {
             P::decaps(
-                ss.0.as_mut_ptr(),
+                ss,
                 ct.bytes.as_slice().as_ptr(),
                 self.dk.as_slice().as_ptr(),
             )
-        })?;
-        Ok(ss)
+        })
     }
 
     /// The seed d || z, if the key was generated or made from a seed; None
@@ -537,13 +494,7 @@ impl<P: ParameterSet> Zeroize for DecapsulationKey<P> {
     }
 }
 
-impl<P: ParameterSet> Drop for DecapsulationKey<P> {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl<P: ParameterSet> ZeroizeOnDrop for DecapsulationKey<P> {}
+zeroize_on_drop!([P: ParameterSet] DecapsulationKey<P>);
 
 // --------------------------------------------------------------------------
 // Expanded keys

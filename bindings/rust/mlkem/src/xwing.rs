@@ -34,14 +34,13 @@
 //!   `kem` traits as the RustCrypto `x-wing` crate's types do (the 32-byte
 //!   seed as the key's `KeyInit` / `KeyExport` encoding).
 use crate::error::{check, Error};
-use crate::random;
-use crate::types::expect_ok;
+use crate::key_methods::debug_key_prefix;
+use crate::types::{decaps_with, expect_ok};
 use crate::SharedSecret;
 use core::fmt;
 use libmlkem_sys as sys;
-use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
 /// Bytes of the encapsulation key: ML-KEM-768 ek || X25519 public key.
 pub const ENCAPSULATION_KEY_SIZE: usize = sys::XWING_PK_BYTES;
@@ -95,14 +94,16 @@ impl EncapsulationKey {
         &self.pk
     }
 
-    /// EncapsulateDerand with the caller's eseed, for known-answer tests:
-    /// fresh, uniformly random and secret on every call.
-    ///
-    /// # Panics
-    /// Only if the C library cannot run (`MLKEM_BACKEND` naming a backend
-    /// this CPU lacks; see [`Self::try_encapsulate_derand`]).
-    pub fn encapsulate_derand(&self, eseed: &[u8; ESEED_SIZE]) -> (Ciphertext, SharedSecret) {
-        expect_ok(self.try_encapsulate_derand(eseed), "encapsulation")
+    encapsulate_methods! {
+        eseed: [u8; ESEED_SIZE], Ciphertext, SharedSecret;
+        /// EncapsulateDerand with the caller's eseed, for known-answer
+        /// tests: fresh, uniformly random and secret on every call.
+        encapsulate_derand;
+        /// Encapsulate with eseed from `rng`.
+        encapsulate_with_rng;
+        /// Encapsulate (draft section 5.4) with eseed from the operating
+        /// system (`getrandom`).
+        encapsulate;
     }
 
     /// As [`Self::encapsulate_derand`]; fails only with [`Error::Backend`].
@@ -123,32 +124,6 @@ impl EncapsulationKey {
         })?;
         Ok((ct, ss))
     }
-
-    /// Encapsulate with eseed from `rng`.
-    pub fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-    ) -> (Ciphertext, SharedSecret) {
-        let Ok(r) = random::from_rng(rng, |eseed| self.encapsulate_derand(eseed));
-        r
-    }
-
-    /// Encapsulate (draft section 5.4) with eseed from the operating
-    /// system (`getrandom`).
-    ///
-    /// # Panics
-    /// If the random source fails (see [`Self::try_encapsulate`]).
-    #[cfg(feature = "getrandom")]
-    pub fn encapsulate(&self) -> (Ciphertext, SharedSecret) {
-        expect_ok(self.try_encapsulate(), "encapsulation")
-    }
-
-    /// As [`Self::encapsulate`]; [`Error::Random`] if the random source
-    /// fails.
-    #[cfg(feature = "getrandom")]
-    pub fn try_encapsulate(&self) -> Result<(Ciphertext, SharedSecret), Error> {
-        random::from_os(|eseed| self.try_encapsulate_derand(eseed))
-    }
 }
 
 impl AsRef<[u8]> for EncapsulationKey {
@@ -166,11 +141,7 @@ impl TryFrom<&[u8]> for EncapsulationKey {
 
 impl fmt::Debug for EncapsulationKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("xwing::EncapsulationKey(")?;
-        for b in &self.pk[..8] {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str("..)")
+        debug_key_prefix(f, format_args!("xwing::EncapsulationKey"), &self.pk)
     }
 }
 
@@ -183,12 +154,15 @@ pub struct DecapsulationKey {
 }
 
 impl DecapsulationKey {
-    /// GenerateKeyPairDerand: the key of the seed, which it keeps.
-    ///
-    /// # Panics
-    /// Only if the C library cannot run (see [`Self::try_from_seed`]).
-    pub fn from_seed(seed: &[u8; SEED_SIZE]) -> Self {
-        expect_ok(Self::try_from_seed(seed), "key generation")
+    keygen_methods! {
+        seed: [u8; SEED_SIZE];
+        /// GenerateKeyPairDerand: the key of the seed, which it keeps.
+        from_seed;
+        /// GenerateKeyPair (draft section 5.2): a new key from a seed drawn
+        /// from the operating system (`getrandom`).
+        generate;
+        /// A new key with the seed from `rng`.
+        generate_from_rng;
     }
 
     /// As [`Self::from_seed`]; fails only with [`Error::Backend`].
@@ -206,33 +180,6 @@ impl DecapsulationKey {
         Ok(key)
     }
 
-    /// GenerateKeyPair (draft section 5.2): a new key from a seed drawn
-    /// from the operating system (`getrandom`).
-    ///
-    /// # Panics
-    /// If the random source fails (see [`Self::try_generate`]).
-    #[cfg(feature = "getrandom")]
-    pub fn generate() -> Self {
-        expect_ok(Self::try_generate(), "key generation")
-    }
-
-    /// As [`Self::generate`]; [`Error::Random`] if the random source fails.
-    #[cfg(feature = "getrandom")]
-    pub fn try_generate() -> Result<Self, Error> {
-        random::from_os(Self::try_from_seed)
-    }
-
-    /// A new key with the seed from `rng`.
-    pub fn generate_from_rng<R: CryptoRng + ?Sized>(rng: &mut R) -> Self {
-        let Ok(key) = Self::try_generate_from_rng(rng);
-        key
-    }
-
-    /// As [`Self::generate_from_rng`], for a generator that can fail.
-    pub fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-        random::from_rng(rng, Self::from_seed)
-    }
-
     /// The key from its encoding, the seed: [`Error::InvalidDecapsulationKey`]
     /// unless it has 32 bytes (any 32 bytes are a key).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
@@ -247,21 +194,16 @@ impl DecapsulationKey {
         &self.ek
     }
 
-    /// Decapsulate (draft section 5.5). A ciphertext that was tampered
-    /// with gives a pseudorandom secret, not an error.
-    ///
-    /// # Panics
-    /// Only if the C library cannot run (see [`Self::try_decapsulate`]).
-    pub fn decapsulate(&self, ct: &Ciphertext) -> SharedSecret {
-        expect_ok(self.try_decapsulate(ct), "decapsulation")
+    decapsulate_method! {
+        Ciphertext, SharedSecret;
+        /// Decapsulate (draft section 5.5). A ciphertext that was tampered
+        /// with gives a pseudorandom secret, not an error.
     }
 
     /// As [`Self::decapsulate`]; fails only with [`Error::Backend`].
     pub fn try_decapsulate(&self, ct: &Ciphertext) -> Result<SharedSecret, Error> {
-        let mut ss: SharedSecret = SharedSecret::zeroed();
         // SAFETY: every buffer has the size of mlkem_hybrid.h.
-        check(unsafe { sys::xwing_decaps(ss.0.as_mut_ptr(), ct.0.as_ptr(), self.sk.as_ptr()) })?;
-        Ok(ss)
+        decaps_with(|ss| unsafe { sys::xwing_decaps(ss, ct.0.as_ptr(), self.sk.as_ptr()) })
     }
 
     /// The seed, which is the private key (a copy, secret: wipe it when
@@ -304,13 +246,7 @@ impl Zeroize for DecapsulationKey {
     }
 }
 
-impl Drop for DecapsulationKey {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for DecapsulationKey {}
+zeroize_on_drop!([] DecapsulationKey);
 
 /// A decapsulation key expanded once ([`DecapsulationKey::expand`], the C
 /// library's `xwing_expand_sk`): the X25519 key pair and the ML-KEM-768
@@ -346,26 +282,19 @@ impl ExpandedDecapsulationKey {
         Ok(k)
     }
 
-    /// As [`DecapsulationKey::decapsulate`].
-    ///
-    /// # Panics
-    /// Only if the C library cannot run (see [`Self::try_decapsulate`]).
-    pub fn decapsulate(&self, ct: &Ciphertext) -> SharedSecret {
-        expect_ok(self.try_decapsulate(ct), "decapsulation")
+    decapsulate_method! {
+        Ciphertext, SharedSecret;
+        /// As [`DecapsulationKey::decapsulate`].
     }
 
     /// As [`DecapsulationKey::try_decapsulate`]; for a key that was wiped
     /// ([`Zeroize`]) `Error::Other(MLKEM_ERR_EXPANDED_KEY)` (-9), the C
     /// library's refusal.
     pub fn try_decapsulate(&self, ct: &Ciphertext) -> Result<SharedSecret, Error> {
-        let mut ss: SharedSecret = SharedSecret::zeroed();
         // SAFETY: every buffer has the size of mlkem_hybrid.h; x was
         // written by xwing_expand_sk in this process (or wiped, which the C
         // function refuses).
-        check(unsafe {
-            sys::xwing_decaps_expanded(ss.0.as_mut_ptr(), ct.0.as_ptr(), self.x.as_ptr())
-        })?;
-        Ok(ss)
+        decaps_with(|ss| unsafe { sys::xwing_decaps_expanded(ss, ct.0.as_ptr(), self.x.as_ptr()) })
     }
 }
 
@@ -388,13 +317,7 @@ impl Zeroize for ExpandedDecapsulationKey {
     }
 }
 
-impl Drop for ExpandedDecapsulationKey {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for ExpandedDecapsulationKey {}
+zeroize_on_drop!([] ExpandedDecapsulationKey);
 
 /// The RustCrypto `kem` traits, as the `x-wing` crate implements them.
 #[cfg(feature = "kem")]
