@@ -173,8 +173,36 @@ const char *mlkem_version(void);
  * backend: one running set-user-ID or set-group-ID, or with capabilities
  * gained at exec (the kernel's AT_SECURE; issetugid() on the BSDs and
  * macOS), whose environment another party may have chosen. The variable
- * is read with secure_getenv where the C library has it. */
+ * is read with secure_getenv where the C library has it. In the
+ * freestanding configuration (MLKEM_FREESTANDING) there is no environment:
+ * the fastest backend, always. */
 const char *mlkem_backend_name(void);
+
+/* ------------------------------------------------------------------------ */
+/* The random source, where the application supplies it                     */
+
+/* Defined by the application, not by the library, in the builds that take
+ * their randomness from it: the freestanding configuration (CMake
+ * -DMLKEM_FREESTANDING=ON, or MLKEM_FREESTANDING defined when compiling
+ * the two-file mlkem.c), which has no operating system to ask, and
+ * -DMLKEM_RANDOMBYTES=custom (MLKEM_CUSTOM_RANDOMBYTES for mlkem.c). In
+ * every other build the library defines it over the operating system's
+ * source (getrandom, getentropy, BCryptGenRandom), does not export it, and
+ * the application must neither define nor call it.
+ *
+ * It must fill out[0 .. len) with bytes from a cryptographically secure
+ * source (a hardware TRNG conditioned as its vendor requires, or a DRBG of
+ * @spec{SP800-90A} seeded from one) and return 0; or return any non-zero
+ * value if it cannot. The library calls it from keygen (64 bytes, d || z;
+ * round 3: two calls of 32), encaps (32 bytes, m) and the hybrids' key
+ * generation and encapsulation, never from the _derand functions, decaps
+ * or the checks. It must be safe to call from every thread that calls
+ * those.
+ *
+ * When it fails, the library uses nothing it wrote: the function that
+ * called it returns MLKEM_ERR_RANDOM, and every output of that call (ek and
+ * dk, or ct and ss) is zeroed. No key or ciphertext is produced. */
+int mlkem_randombytes(uint8_t *out, size_t len);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define MLKEM_MUST_CHECK __attribute__((warn_unused_result))
