@@ -29,6 +29,9 @@
 #   make fuzz-hour every libFuzzer target for an hour, all at once
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
+#   make test-cortex-m4  the freestanding library on bare-metal Cortex-M4: the
+#                  vector tests under qemu-system-arm (MPS2 AN386), and the
+#                  code size, stack and instruction figures
 #   make format    clang-format every C file in place (.clang-format)
 #   make format-check  fail if any C file differs from clang-format's layout, a
 #                  source, script or build file lacks its SPDX licence line, or
@@ -200,12 +203,25 @@ test-aarch64:
 	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_keccak|test_sha3|test_sponge$$'
 
+# Bare-metal Arm Cortex-M4 (Debian: gcc-arm-none-eabi, libnewlib-arm-none-eabi,
+# qemu-system-arm): the library in the freestanding configuration, cross-built
+# with cmake/cortex-m4.cmake, and tests/baremetal's image of the vector
+# tests, run once on the MPS2 AN386 board model under qemu-system-arm with
+# semihosting (scripts/cortex_m4_run.sh), which also prints the code size,
+# stack and instruction figures of docs/BENCHMARKS.md.
+CM4_BUILD ?= build-cortex-m4
+test-cortex-m4:
+	$(CMAKE) -S . -B $(CM4_BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_TOOLCHAIN_FILE=cmake/cortex-m4.cmake $(CMAKE_ARGS)
+	$(CMAKE) --build $(CM4_BUILD) -j $(JOBS)
+	sh scripts/cortex_m4_run.sh $(CM4_BUILD)
+
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz \
-	  $(AARCH64_BUILD)
+	  $(AARCH64_BUILD) $(CM4_BUILD)
 
 format:
 	sh scripts/format.sh

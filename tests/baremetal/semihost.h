@@ -2,7 +2,8 @@
 /*
  * semihost.h - the few Arm semihosting calls the bare-metal test image makes
  * itself, outside newlib: a message and a failing stop from the fault
- * handler, where newlib's stdio may not be usable (the Arm semihosting
+ * handler, where newlib's stdio may not be usable, and the command line
+ * (newlib's start files, which would read it, are not used; the Arm semihosting
  * specification: BKPT 0xAB on M-profile, the operation in r0, its
  * argument in r1).
  */
@@ -12,6 +13,7 @@
 #include <stdint.h>
 
 #define SEMIHOST_SYS_WRITE0 0x04
+#define SEMIHOST_SYS_GET_CMDLINE 0x15
 #define SEMIHOST_SYS_EXIT 0x18
 #define SEMIHOST_ADP_STOPPED_RUNTIME_ERROR 0x20023
 
@@ -35,6 +37,17 @@ static inline void semihost_write_u32(uint32_t v) {
     v /= 10;
   } while (v != 0);
   semihost_write0(buf + i);
+}
+
+/* The command line the host gave (qemu: -semihosting-config arg=...), as
+ * a NUL-terminated string in buf, or "" if there is none. */
+static inline void semihost_cmdline(char *buf, uint32_t cap) {
+  uintptr_t block[2];
+  block[0] = (uintptr_t)buf;
+  block[1] = cap;
+  buf[0] = '\0';
+  if (semihost_call(SEMIHOST_SYS_GET_CMDLINE, (uintptr_t)block) != 0)
+    buf[0] = '\0';
 }
 
 /* Stops the emulator with a non-zero exit status (qemu: 1). */
