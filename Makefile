@@ -29,6 +29,9 @@
 #   make fuzz-hour every libFuzzer target for an hour, all at once
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
+#   make amalgamation  dist/mlkem.c and dist/mlkem.h: the library in two files
+#   make test-amalgamation  those built in an empty directory (gcc, clang;
+#                  hosted and freestanding) and the vector tests run on them
 #   make test-cortex-m4  the freestanding library on bare-metal Cortex-M4: the
 #                  vector tests under qemu-system-arm (MPS2 AN386), and the
 #                  code size, stack and instruction figures
@@ -203,6 +206,19 @@ test-aarch64:
 	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_keccak|test_sha3|test_sponge$$'
 
+# The two-file distribution (README.md, "Copy two files"): dist/mlkem.c and
+# dist/mlkem.h, generated from the tree by scripts/amalgamate.py (python3).
+# test-amalgamation generates them afresh, builds them in an empty
+# directory with gcc and clang as the README says (and freestanding), and
+# runs the vector tests against each (tests/amalgamation_test.sh).
+AMALGAMATION_BUILD ?= build-amalgamation
+AMALGAMATION_CC ?= gcc clang
+amalgamation:
+	python3 scripts/amalgamate.py --out dist
+
+test-amalgamation:
+	sh tests/amalgamation_test.sh $(AMALGAMATION_BUILD) $(AMALGAMATION_CC)
+
 # Bare-metal Arm Cortex-M4 (Debian: gcc-arm-none-eabi, libnewlib-arm-none-eabi,
 # qemu-system-arm): the library in the freestanding configuration, cross-built
 # with cmake/cortex-m4.cmake, and tests/baremetal's image of the vector
@@ -221,7 +237,7 @@ install: build
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz \
-	  $(AARCH64_BUILD) $(CM4_BUILD)
+	  $(AARCH64_BUILD) $(CM4_BUILD) $(AMALGAMATION_BUILD) dist
 
 format:
 	sh scripts/format.sh
