@@ -37,6 +37,8 @@
 #                  code size, stack and instruction figures
 #   make test-qemu-x86  the conformance tests under qemu-x86_64 on CPU models
 #                  without AVX-512 (Haswell) and without AVX2 (Nehalem)
+#   make doc       HTML API documentation of the public C headers (Doxygen),
+#                  $(BUILD)/doc/html; an undocumented public item fails it
 #   make format    clang-format every C file in place (.clang-format)
 #   make format-check  fail if any C file differs from clang-format's layout, a
 #                  source, script or build file lacks its SPDX licence line, or
@@ -249,6 +251,11 @@ test-qemu-x86: build
 	  --expect avx2 --skip avx512 --jobs $(JOBS)
 	python3 scripts/qemu_x86_test.py $(BUILD) --cpu '$(QEMU_X86_NOAVX2)' \
 	  --expect portable --skip avx2,avx512 --jobs $(JOBS)
+
+# The API documentation (CMakeLists.txt, target doc; docs/Doxyfile.in).
+doc: configure
+	@command -v doxygen >/dev/null 2>&1 || { echo "make doc: doxygen not found (Debian: apt-get install doxygen)" >&2; exit 1; }
+	$(CMAKE) --build $(BUILD) --target doc
 
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
