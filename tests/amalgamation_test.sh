@@ -11,7 +11,9 @@
 # object may call nothing but memcpy and memset (check_freestanding.sh,
 # which must also refuse the hosted object, so that the check can fail),
 # and it passes test_randfail (the application's random source failing:
-# MLKEM_ERR_RANDOM, outputs zeroed) and the vector tests.
+# MLKEM_ERR_RANDOM, outputs zeroed) and the vector tests. Where Debian's
+# gcc-arm-none-eabi is installed (CI installs it), the freestanding build
+# for the Cortex-M4 (-mcpu=cortex-m4 -mthumb) too, with the same check.
 # Usage: amalgamation_test.sh WORK_DIR [COMPILER...]   (default: gcc clang)
 set -eu
 work=$1
@@ -34,9 +36,10 @@ for h in "$root"/include/*.h; do
 done
 
 vector_tests="test_selftest test_acvp test_pqckat test_nistkat test_cctv
-  test_accumulated test_x25519 test_xwing test_x25519mlkem768"
+  test_accumulated test_kyber_vectors test_sha3 test_x25519 test_xwing
+  test_x25519mlkem768"
 helpers="$t/test_util.c $root/cli/json.c $t/kv_text.c $t/aes256_ctr_drbg.c
-  $t/expanded_checks.c $t/kem_schemes.c $t/x25519_vectors.c"
+  $t/expanded_checks.c $t/kem_schemes.c $t/x25519_vectors.c $t/kyber_tvecs.c"
 backends="portable"
 case "$(uname -m)" in
   x86_64 | amd64) backends="portable avx2 avx512" ;;
@@ -120,6 +123,23 @@ for cc in $compilers; do
     fi
   done
 done
+arm_cc=${MLKEM_CROSS_PREFIX:-arm-none-eabi-}gcc
+if command -v "$arm_cc" >/dev/null 2>&1; then
+  dir=$work/cortex-m4
+  mkdir -p "$dir"
+  cp "$work/dist/mlkem.c" "$work/dist/mlkem.h" "$dir/"
+  flags="-mcpu=cortex-m4 -mthumb -std=c11 -Wall -Wextra -pedantic -Werror -O2 -ffreestanding -DMLKEM_FREESTANDING"
+  echo "== $arm_cc $flags -c mlkem.c"
+  # shellcheck disable=SC2086
+  if (cd "$dir" && "$arm_cc" $flags -c mlkem.c -o mlkem.o); then
+    sh "$root/scripts/check_freestanding.sh" "${MLKEM_CROSS_PREFIX:-arm-none-eabi-}nm" \
+      "$dir/mlkem.o" || failed=1
+  else
+    failed=1
+  fi
+else
+  echo "amalgamation: $arm_cc not installed: the Cortex-M4 build not checked"
+fi
 if [ $failed -ne 0 ]; then
   echo "amalgamation: FAILED"
   exit 1
