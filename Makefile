@@ -36,8 +36,16 @@
 #   make fuzz-hour every libFuzzer target for an hour, all at once
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
+#   make amalgamation  dist/mlkem.c and dist/mlkem.h: the library in two files
+#   make test-amalgamation  those built in an empty directory (gcc, clang;
+#                  hosted and freestanding) and the vector tests run on them
+#   make test-cortex-m4  the freestanding library on bare-metal Cortex-M4: the
+#                  vector tests under qemu-system-arm (MPS2 AN386), and the
+#                  code size, stack and instruction figures
 #   make test-qemu-x86  the conformance tests under qemu-x86_64 on CPU models
 #                  without AVX-512 (Haswell) and without AVX2 (Nehalem)
+#   make doc       HTML API documentation of the public C headers (Doxygen),
+#                  $(BUILD)/doc/html; an undocumented public item fails it
 #   make format    clang-format every C file in place (.clang-format)
 #   make format-check  fail if any C file differs from clang-format's layout, a
 #                  source, script or build file lacks its SPDX licence line, or
@@ -227,6 +235,32 @@ test-aarch64:
 	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_keccak|test_sha3|test_sponge$$'
 
+# The two-file distribution (README.md, "Copy two files"): dist/mlkem.c and
+# dist/mlkem.h, generated from the tree by scripts/amalgamate.py (python3).
+# test-amalgamation generates them afresh, builds them in an empty
+# directory with gcc and clang as the README says (and freestanding), and
+# runs the vector tests against each (tests/amalgamation_test.sh).
+AMALGAMATION_BUILD ?= build-amalgamation
+AMALGAMATION_CC ?= gcc clang
+amalgamation:
+	python3 scripts/amalgamate.py --out dist
+
+test-amalgamation:
+	sh tests/amalgamation_test.sh $(AMALGAMATION_BUILD) $(AMALGAMATION_CC)
+
+# Bare-metal Arm Cortex-M4 (Debian: gcc-arm-none-eabi, libnewlib-arm-none-eabi,
+# qemu-system-arm): the library in the freestanding configuration, cross-built
+# with cmake/cortex-m4.cmake, and tests/baremetal's image of the vector
+# tests, run once on the MPS2 AN386 board model under qemu-system-arm with
+# semihosting (scripts/cortex_m4_run.sh), which also prints the code size,
+# stack and instruction figures of docs/BENCHMARKS.md.
+CM4_BUILD ?= build-cortex-m4
+test-cortex-m4:
+	$(CMAKE) -S . -B $(CM4_BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_TOOLCHAIN_FILE=cmake/cortex-m4.cmake $(CMAKE_ARGS)
+	$(CMAKE) --build $(CM4_BUILD) -j $(JOBS)
+	sh scripts/cortex_m4_run.sh $(CM4_BUILD)
+
 # The conformance tests under qemu-x86_64 on two CPU models without
 # AVX-512 (scripts/qemu_x86_test.py: which tests, and why): Haswell (AVX2,
 # BMI2, AES-NI; no AVX-512, SHA-NI or VAES), where the avx2 backend must be
@@ -243,12 +277,17 @@ test-qemu-x86: build
 	python3 scripts/qemu_x86_test.py $(BUILD) --cpu '$(QEMU_X86_NOAVX2)' \
 	  --expect portable --skip avx2,avx512 --jobs $(JOBS)
 
+# The API documentation (CMakeLists.txt, target doc; docs/Doxyfile.in).
+doc: configure
+	@command -v doxygen >/dev/null 2>&1 || { echo "make doc: doxygen not found (Debian: apt-get install doxygen)" >&2; exit 1; }
+	$(CMAKE) --build $(BUILD) --target doc
+
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz \
-	  $(AARCH64_BUILD)
+	  $(AARCH64_BUILD) $(CM4_BUILD) $(AMALGAMATION_BUILD) dist
 
 format:
 	sh scripts/format.sh

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/*
+/**
+ * @file
  * mlkem.h - ML-KEM (@spec{FIPS203}), the module-lattice key-encapsulation
  * mechanism, for the parameter sets ML-KEM-512, ML-KEM-768 and ML-KEM-1024.
  *
@@ -74,10 +75,13 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 /* Sizes in bytes (@spec{FIPS203, sec. 8, Table 3})                           */
 
-#define MLKEM_SS_BYTES 32   /* shared secret K */
-#define MLKEM_SEED_BYTES 64 /* key-generation seed d || z */
-#define MLKEM_MSG_BYTES 32  /* encapsulation randomness m */
+#define MLKEM_SS_BYTES 32   /**< shared secret K */
+#define MLKEM_SEED_BYTES 64 /**< key-generation seed d || z */
+#define MLKEM_MSG_BYTES 32  /**< encapsulation randomness m */
 
+/** @{ */
+/** The encapsulation key ek, the decapsulation key dk and the ciphertext
+ * ct of each set. */
 #define MLKEM512_EK_BYTES 800
 #define MLKEM512_DK_BYTES 1632
 #define MLKEM512_CT_BYTES 768
@@ -89,13 +93,17 @@ extern "C" {
 #define MLKEM1024_EK_BYTES 1568
 #define MLKEM1024_DK_BYTES 3168
 #define MLKEM1024_CT_BYTES 1568
+/** @} */
 
-/* A prepared encapsulation key (mlkem768_prepare_ek): ek || H(ek). */
+/** @{ */
+/** A prepared encapsulation key (mlkem768_prepare_ek): ek || H(ek). */
 #define MLKEM512_PREPARED_EK_BYTES (MLKEM512_EK_BYTES + 32)
 #define MLKEM768_PREPARED_EK_BYTES (MLKEM768_EK_BYTES + 32)
 #define MLKEM1024_PREPARED_EK_BYTES (MLKEM1024_EK_BYTES + 32)
+/** @} */
 
-/* Expanded keys (mlkem768_expand_dk, mlkem768_expand_ek, below): the
+/** @{ */
+/** Expanded keys (mlkem768_expand_dk, mlkem768_expand_ek, below): the
  * matrix A-hat, t-hat (and s-hat) as the backend computes with them,
  * with a header. */
 #define MLKEM512_EXPANDED_EK_BYTES 3136
@@ -104,43 +112,45 @@ extern "C" {
 #define MLKEM768_EXPANDED_DK_BYTES 7808
 #define MLKEM1024_EXPANDED_EK_BYTES 10304
 #define MLKEM1024_EXPANDED_DK_BYTES 12416
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* Error codes                                                               */
 
+/** Success. */
 #define MLKEM_OK 0
-/* The operating system's random source failed (or the caller-supplied one
+/** The operating system's random source failed (or the caller-supplied one
  * did). No key or ciphertext was produced. Retrying later may succeed. */
 #define MLKEM_ERR_RANDOM (-1)
-/* The encapsulation key failed the @spec{FIPS203, sec. 7.2} modulus check: some
- * 12-bit coefficient of ek is not below q = 3329. */
+/** The encapsulation key failed the @spec{FIPS203, sec. 7.2} modulus check:
+ * some 12-bit coefficient of ek is not below q = 3329. */
 #define MLKEM_ERR_INVALID_EK (-2)
-/* The decapsulation key failed the @spec{FIPS203, sec. 7.3} hash check: the
+/** The decapsulation key failed the @spec{FIPS203, sec. 7.3} hash check: the
  * H(ek) stored in dk is not SHA3-256 of the ek stored in dk. */
 #define MLKEM_ERR_INVALID_DK (-3)
-/* A required pointer argument was NULL. */
+/** A required pointer argument was NULL. */
 #define MLKEM_ERR_NULL_ARGUMENT (-4)
-/* The environment variable MLKEM_BACKEND names a backend that is not built
+/** The environment variable MLKEM_BACKEND names a backend that is not built
  * into this library or not supported by this CPU (see mlkem_backend_name;
  * never in a privileged process, which ignores the variable). Nothing was
  * computed. */
 #define MLKEM_ERR_BACKEND (-5)
-/* mlkem_selftest found an output that differs from its known answer: the
+/** mlkem_selftest found an output that differs from its known answer: the
  * library, the backend or the hardware is faulty. Do not use it. */
 #define MLKEM_ERR_SELFTEST (-6)
-/* Only in builds configured with -DMLKEM_PAIRWISE_TEST=ON: the new key pair
+/** Only in builds configured with -DMLKEM_PAIRWISE_TEST=ON: the new key pair
  * failed the pairwise consistency test run after every key generation (a
  * ciphertext made for ek did not decapsulate with dk). No key was produced
  * (outputs zeroed). It indicates a fault; do not retry silently. */
 #define MLKEM_ERR_PAIRWISE (-7)
-/* mlkem_x25519 (mlkem_hazmat.h) computed the all-zero value: the peer's
+/** mlkem_x25519 (mlkem_hazmat.h) computed the all-zero value: the peer's
  * u-coordinate is a point of small order (or its non-canonical encoding),
  * so the result does not depend on the private key and is known to anyone.
  * @spec{RFC7748, sec. 6.1} requires the check; the protocol must abort (for
  * example, reject the key share) and must not use the output, which is
  * all zeros. Not a fault of the library. */
 #define MLKEM_ERR_X25519_ZERO (-8)
-/* An expanded key (mlkem768_expand_dk, mlkem768_expand_ek) was made by
+/** An expanded key (mlkem768_expand_dk, mlkem768_expand_ek) was made by
  * another backend (another MLKEM_BACKEND, or another machine), by a
  * version of the library with another layout, for another parameter set,
  * or is not an expanded key of the kind the function takes. Its layout is
@@ -164,14 +174,14 @@ extern "C" {
  * mlkem_hazmat.h). Outputs zeroed. */
 #define MLKEM_ERR_UNSUPPORTED (-12)
 
-/* Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
+/** Returns a short English description of an MLKEM_OK or MLKEM_ERR_* code,
  * or "unknown error" for any other value. The string is static. */
 const char *mlkem_strerror(int err);
 
-/* Returns MLKEM_VERSION_STRING of the library actually linked. */
+/** Returns MLKEM_VERSION_STRING of the library actually linked. */
 const char *mlkem_version(void);
 
-/* Returns the name of the arithmetic backend in use in this process:
+/** Returns the name of the arithmetic backend in use in this process:
  * "avx512", "avx2" or "portable" on x86-64, "neon-sha3", "neon" or
  * "portable" on AArch64 (each list from the fastest). The backend is
  * chosen once per process, on first use, as the fastest one built in that
@@ -189,9 +199,39 @@ const char *mlkem_version(void);
  * backend: one running set-user-ID or set-group-ID, or with capabilities
  * gained at exec (the kernel's AT_SECURE; issetugid() on the BSDs and
  * macOS), whose environment another party may have chosen. The variable
- * is read with secure_getenv where the C library has it. */
+ * is read with secure_getenv where the C library has it. In the
+ * freestanding configuration (MLKEM_FREESTANDING) there is no environment:
+ * the fastest backend, always. */
 const char *mlkem_backend_name(void);
 
+/* ------------------------------------------------------------------------ */
+/* The random source, where the application supplies it                     */
+
+/** Defined by the application, not by the library, in the builds that take
+ * their randomness from it: the freestanding configuration (CMake
+ * -DMLKEM_FREESTANDING=ON, or MLKEM_FREESTANDING defined when compiling
+ * the two-file mlkem.c), which has no operating system to ask, and
+ * -DMLKEM_RANDOMBYTES=custom (MLKEM_CUSTOM_RANDOMBYTES for mlkem.c). In
+ * every other build the library defines it over the operating system's
+ * source (getrandom, getentropy, BCryptGenRandom), does not export it, and
+ * the application must neither define nor call it.
+ *
+ * It must fill out[0 .. len) with bytes from a cryptographically secure
+ * source (a hardware TRNG conditioned as its vendor requires, or a DRBG of
+ * @spec{SP800-90A} seeded from one) and return 0; or return any non-zero
+ * value if it cannot. The library calls it from keygen (64 bytes, d || z;
+ * round 3: two calls of 32), encaps (32 bytes, m) and the hybrids' key
+ * generation and encapsulation, never from the _derand functions, decaps
+ * or the checks. It must be safe to call from every thread that calls
+ * those.
+ *
+ * When it fails, the library uses nothing it wrote: the function that
+ * called it returns MLKEM_ERR_RANDOM, and every output of that call (ek and
+ * dk, or ct and ss) is zeroed. No key or ciphertext is produced. */
+int mlkem_randombytes(uint8_t *out, size_t len);
+
+/** Marks a function whose result must be checked: compilers that can
+ * (gcc, clang, MSVC's analyser) warn when it is ignored. */
 #if defined(__GNUC__) || defined(__clang__)
 #define MLKEM_MUST_CHECK __attribute__((warn_unused_result))
 #elif defined(_MSC_VER)
@@ -200,7 +240,7 @@ const char *mlkem_backend_name(void);
 #define MLKEM_MUST_CHECK
 #endif
 
-/* Known-answer self-test (in the manner of the power-on tests of
+/** Known-answer self-test (in the manner of the power-on tests of
  * @spec{FIPS140-3}): runs key generation, encapsulation, decapsulation and
  * implicit rejection of ML-KEM-512, -768 and -1024 from fixed inputs on the
  * backend in use and compares every output with published vectors. Returns 0,
@@ -213,7 +253,7 @@ MLKEM_MUST_CHECK int mlkem_selftest(void);
  * they are documented once, for ML-KEM-768. For ML-KEM-512 and
  * ML-KEM-1024 replace 768 in every name and size macro.                    */
 
-/* mlkem768_keygen: ML-KEM.KeyGen (@spec{FIPS203, Alg. 19}).
+/** mlkem768_keygen: ML-KEM.KeyGen (@spec{FIPS203, Alg. 19}).
  * Draws the 64-byte seed d || z from the operating system's random source
  * and writes the encapsulation key ek (MLKEM768_EK_BYTES, public) and the
  * decapsulation key dk (MLKEM768_DK_BYTES, secret).
@@ -222,7 +262,7 @@ MLKEM_MUST_CHECK int mlkem_selftest(void);
 MLKEM_MUST_CHECK int mlkem768_keygen(uint8_t ek[MLKEM768_EK_BYTES],
                                      uint8_t dk[MLKEM768_DK_BYTES]);
 
-/* mlkem768_keygen_derand: ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16})
+/** mlkem768_keygen_derand: ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16})
  * from the caller's 64-byte seed d || z (d first). The same seed always
  * gives the same keys, so the seed is a complete, compact private key: store
  * it and call this function to rebuild ek and dk.
@@ -232,7 +272,7 @@ MLKEM_MUST_CHECK int mlkem768_keygen_derand(
     uint8_t ek[MLKEM768_EK_BYTES], uint8_t dk[MLKEM768_DK_BYTES],
     const uint8_t seed[MLKEM_SEED_BYTES]);
 
-/* mlkem768_encaps: ML-KEM.Encaps (@spec{FIPS203, Alg. 20}).
+/** mlkem768_encaps: ML-KEM.Encaps (@spec{FIPS203, Alg. 20}).
  * Checks ek (modulus check, @spec{FIPS203, sec. 7.2}), draws 32 random bytes m
  * from the operating system, and writes the ciphertext ct
  * (MLKEM768_CT_BYTES, public, to send to the holder of dk) and the shared
@@ -244,7 +284,7 @@ MLKEM_MUST_CHECK int mlkem768_encaps(uint8_t ct[MLKEM768_CT_BYTES],
                                      uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ek[MLKEM768_EK_BYTES]);
 
-/* mlkem768_encaps_derand: as mlkem768_encaps, with the randomness m given
+/** mlkem768_encaps_derand: as mlkem768_encaps, with the randomness m given
  * by the caller: the input check then ML-KEM.Encaps_internal
  * (@spec{FIPS203, Alg. 17}). Fails only with MLKEM_ERR_INVALID_EK. */
 MLKEM_MUST_CHECK int mlkem768_encaps_derand(uint8_t ct[MLKEM768_CT_BYTES],
@@ -252,7 +292,7 @@ MLKEM_MUST_CHECK int mlkem768_encaps_derand(uint8_t ct[MLKEM768_CT_BYTES],
                                             const uint8_t ek[MLKEM768_EK_BYTES],
                                             const uint8_t m[MLKEM_MSG_BYTES]);
 
-/* mlkem768_decaps: ML-KEM.Decaps (@spec{FIPS203, Alg. 21}).
+/** mlkem768_decaps: ML-KEM.Decaps (@spec{FIPS203, Alg. 21}).
  * Checks dk (hash check, @spec{FIPS203, sec. 7.3}), then writes the shared
  * secret ss (MLKEM_SS_BYTES, secret) for the ciphertext ct.
  * A ciphertext that does not decrypt consistently is NOT an error: ss is
@@ -267,18 +307,19 @@ MLKEM_MUST_CHECK int mlkem768_decaps(uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ct[MLKEM768_CT_BYTES],
                                      const uint8_t dk[MLKEM768_DK_BYTES]);
 
-/* mlkem768_check_ek: the encapsulation-key modulus check of
+/** mlkem768_check_ek: the encapsulation-key modulus check of
  * @spec{FIPS203, sec. 7.2} on its own. Returns 0 if ek is valid and
  * MLKEM_ERR_INVALID_EK if not. encaps runs it on every call; this function
  * lets a protocol reject a bad key early. */
 MLKEM_MUST_CHECK int mlkem768_check_ek(const uint8_t ek[MLKEM768_EK_BYTES]);
 
-/* mlkem768_check_dk: the decapsulation-key hash check of
+/** mlkem768_check_dk: the decapsulation-key hash check of
  * @spec{FIPS203, sec. 7.3} on its own. Returns 0 if dk is consistent and
  * MLKEM_ERR_INVALID_DK if not. decaps runs it on every call. */
 MLKEM_MUST_CHECK int mlkem768_check_dk(const uint8_t dk[MLKEM768_DK_BYTES]);
 
-/* Many encapsulations to one key. mlkem768_prepare_ek runs the modulus
+/** @{ */
+/** Many encapsulations to one key. mlkem768_prepare_ek runs the modulus
  * check of @spec{FIPS203, sec. 7.2} once and writes prep
  * (MLKEM768_PREPARED_EK_BYTES, public): ek followed by H(ek), the hash
  * every encapsulation needs. mlkem768_encaps_prepared and its _derand form
@@ -306,8 +347,10 @@ MLKEM_MUST_CHECK int mlkem768_encaps_prepared_derand(
     uint8_t ct[MLKEM768_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
     const uint8_t prep[MLKEM768_PREPARED_EK_BYTES],
     const uint8_t m[MLKEM_MSG_BYTES]);
+/** @} */
 
-/* Expanded keys, for a key pair that serves many operations.
+/** @{ */
+/** Expanded keys, for a key pair that serves many operations.
  *
  * A decapsulation key that decapsulates many ciphertexts (an HPKE or
  * KEM-authentication recipient, a messenger's last-resort prekey) repeats
@@ -378,8 +421,10 @@ MLKEM_MUST_CHECK int mlkem768_encaps_expanded_derand(
     uint8_t ct[MLKEM768_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
     const uint8_t expanded[MLKEM768_EXPANDED_EK_BYTES],
     const uint8_t m[MLKEM_MSG_BYTES]);
+/** @} */
 
-/* ML-KEM-512: as above, with the MLKEM512_* sizes. */
+/** @{ */
+/** ML-KEM-512: as above, with the MLKEM512_* sizes. */
 MLKEM_MUST_CHECK int mlkem512_keygen(uint8_t ek[MLKEM512_EK_BYTES],
                                      uint8_t dk[MLKEM512_DK_BYTES]);
 MLKEM_MUST_CHECK int mlkem512_keygen_derand(
@@ -425,8 +470,10 @@ MLKEM_MUST_CHECK int mlkem512_encaps_expanded_derand(
     uint8_t ct[MLKEM512_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
     const uint8_t expanded[MLKEM512_EXPANDED_EK_BYTES],
     const uint8_t m[MLKEM_MSG_BYTES]);
+/** @} */
 
-/* ML-KEM-1024: as above, with the MLKEM1024_* sizes. */
+/** @{ */
+/** ML-KEM-1024: as above, with the MLKEM1024_* sizes. */
 MLKEM_MUST_CHECK int mlkem1024_keygen(uint8_t ek[MLKEM1024_EK_BYTES],
                                       uint8_t dk[MLKEM1024_DK_BYTES]);
 MLKEM_MUST_CHECK int mlkem1024_keygen_derand(
@@ -473,6 +520,7 @@ MLKEM_MUST_CHECK int mlkem1024_encaps_expanded_derand(
     uint8_t ct[MLKEM1024_CT_BYTES], uint8_t ss[MLKEM_SS_BYTES],
     const uint8_t expanded[MLKEM1024_EXPANDED_EK_BYTES],
     const uint8_t m[MLKEM_MSG_BYTES]);
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* Parameter sets by name, for command-line tools and language bindings.
@@ -482,50 +530,72 @@ MLKEM_MUST_CHECK int mlkem1024_encaps_expanded_derand(
  * have the sizes given in the same descriptor. Descriptors are static and
  * constant; never free them.                                               */
 
+/** The descriptor of one parameter set: its sizes in bytes and its
+ * functions, each the function of that set documented above (keygen is
+ * mlkem768_keygen for ML-KEM-768, and so on). */
 typedef struct mlkem_kem {
-  const char *name; /* "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024" */
-  unsigned rank;    /* k: 2, 3 or 4 */
-  size_t ek_bytes;
-  size_t dk_bytes;
-  size_t ct_bytes;
-  size_t ss_bytes;   /* MLKEM_SS_BYTES */
-  size_t seed_bytes; /* MLKEM_SEED_BYTES */
-  size_t msg_bytes;  /* MLKEM_MSG_BYTES */
+  const char *name;  /**< "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024" */
+  unsigned rank;     /**< k: 2, 3 or 4 */
+  size_t ek_bytes;   /**< MLKEM768_EK_BYTES for ML-KEM-768 */
+  size_t dk_bytes;   /**< MLKEM768_DK_BYTES for ML-KEM-768 */
+  size_t ct_bytes;   /**< MLKEM768_CT_BYTES for ML-KEM-768 */
+  size_t ss_bytes;   /**< MLKEM_SS_BYTES */
+  size_t seed_bytes; /**< MLKEM_SEED_BYTES */
+  size_t msg_bytes;  /**< MLKEM_MSG_BYTES */
+  /** mlkem768_keygen for ML-KEM-768 */
   int (*keygen)(uint8_t *ek, uint8_t *dk);
+  /** mlkem768_keygen_derand for ML-KEM-768 */
   int (*keygen_derand)(uint8_t *ek, uint8_t *dk, const uint8_t *seed);
+  /** mlkem768_encaps for ML-KEM-768 */
   int (*encaps)(uint8_t *ct, uint8_t *ss, const uint8_t *ek);
+  /** mlkem768_encaps_derand for ML-KEM-768 */
   int (*encaps_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *ek,
                        const uint8_t *m);
+  /** mlkem768_decaps for ML-KEM-768 */
   int (*decaps)(uint8_t *ss, const uint8_t *ct, const uint8_t *dk);
+  /** mlkem768_check_ek for ML-KEM-768 */
   int (*check_ek)(const uint8_t *ek);
+  /** mlkem768_check_dk for ML-KEM-768 */
   int (*check_dk)(const uint8_t *dk);
-  size_t prepared_ek_bytes; /* ek_bytes + 32 */
+  size_t prepared_ek_bytes; /**< ek_bytes + 32 */
+  /** mlkem768_prepare_ek for ML-KEM-768 */
   int (*prepare_ek)(uint8_t *prep, const uint8_t *ek);
+  /** mlkem768_encaps_prepared for ML-KEM-768 */
   int (*encaps_prepared)(uint8_t *ct, uint8_t *ss, const uint8_t *prep);
+  /** mlkem768_encaps_prepared_derand for ML-KEM-768 */
   int (*encaps_prepared_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *prep,
                                 const uint8_t *m);
-  /* Expanded keys (0 and NULL for the round-3 sets, which have none). */
+  /** Expanded keys (0 and NULL for the round-3 sets, which have none):
+   * MLKEM768_EXPANDED_DK_BYTES for ML-KEM-768 */
   size_t expanded_dk_bytes;
+  /** MLKEM768_EXPANDED_EK_BYTES for ML-KEM-768 (0 for round 3) */
   size_t expanded_ek_bytes;
+  /** mlkem768_expand_dk for ML-KEM-768 */
   int (*expand_dk)(uint8_t *out, const uint8_t *dk);
+  /** mlkem768_expand_dk_from_seed for ML-KEM-768 */
   int (*expand_dk_from_seed)(uint8_t *out, const uint8_t *seed);
+  /** mlkem768_decaps_expanded for ML-KEM-768 */
   int (*decaps_expanded)(uint8_t *ss, const uint8_t *ct,
                          const uint8_t *expanded);
+  /** mlkem768_expanded_dk_wipe for ML-KEM-768 */
   void (*expanded_dk_wipe)(uint8_t *expanded);
+  /** mlkem768_expand_ek for ML-KEM-768 */
   int (*expand_ek)(uint8_t *out, const uint8_t *ek);
+  /** mlkem768_encaps_expanded for ML-KEM-768 */
   int (*encaps_expanded)(uint8_t *ct, uint8_t *ss, const uint8_t *expanded);
+  /** mlkem768_encaps_expanded_derand for ML-KEM-768 */
   int (*encaps_expanded_derand)(uint8_t *ct, uint8_t *ss,
                                 const uint8_t *expanded, const uint8_t *m);
 } mlkem_kem;
 
-/* Returns the descriptor for a name, or NULL if the name is unknown.
+/** Returns the descriptor for a name, or NULL if the name is unknown.
  * Accepted names, in any letter case: "ML-KEM-512", "ML-KEM-768",
  * "ML-KEM-1024", and the short forms "512", "768", "1024"; and the
  * pre-standard round-3 variants "Kyber512" ... "Kyber1024-90s"
  * (mlkem_kyber.h, where their descriptors are described). */
 const mlkem_kem *mlkem_kem_by_name(const char *name);
 
-/* The descriptors of all ML-KEM parameter sets, NULL-terminated, from the
+/** The descriptors of all ML-KEM parameter sets, NULL-terminated, from the
  * smallest to the largest (the round-3 ones are mlkem_kyber_kems[],
  * mlkem_kyber.h). */
 extern const mlkem_kem *const mlkem_kems[];

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/*
+/**
+ * @file
  * mlkem_hazmat.h - building blocks of ML-KEM, for tests, protocol research
  * and experts. NOT SECURE ON THEIR OWN. Also X25519 (@spec{RFC7748}), the
  * classical half of hybrid key exchanges, and the AEADs of HPKE (at the
@@ -28,7 +29,8 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
-/* Sizes: the K-PKE encryption key is the ML-KEM ek; the K-PKE decryption
+/** @{ */
+/** Sizes: the K-PKE encryption key is the ML-KEM ek; the K-PKE decryption
  * key dk_PKE is the first 384k bytes of the ML-KEM dk; the ciphertext is the
  * ML-KEM ciphertext; messages, seeds and coins are 32 bytes. */
 #define MLKEM512_KPKE_DK_BYTES 768
@@ -37,15 +39,16 @@ extern "C" {
 #define MLKEM_KPKE_MSG_BYTES 32
 #define MLKEM_KPKE_SEED_BYTES 32
 #define MLKEM_KPKE_COINS_BYTES 32
+/** @} */
 
-/* K-PKE.KeyGen (@spec{FIPS203, Alg. 13}) from the 32-byte seed d: writes the
+/** K-PKE.KeyGen (@spec{FIPS203, Alg. 13}) from the 32-byte seed d: writes the
  * encryption key ek (MLKEM768_EK_BYTES) and dk_PKE (MLKEM768_KPKE_DK_BYTES).
  * The (rho, sigma) = G(d || k) derivation is that of the final standard. */
 MLKEM_MUST_CHECK int mlkem768_kpke_keygen(
     uint8_t ek[MLKEM768_EK_BYTES], uint8_t dk_pke[MLKEM768_KPKE_DK_BYTES],
     const uint8_t d[MLKEM_KPKE_SEED_BYTES]);
 
-/* K-PKE.Encrypt (@spec{FIPS203, Alg. 14}): encrypts the 32-byte message m
+/** K-PKE.Encrypt (@spec{FIPS203, Alg. 14}): encrypts the 32-byte message m
  * under ek with the 32-byte coins r, writing ct (MLKEM768_CT_BYTES). Runs no
  * modulus check: ek's 12-bit values are reduced mod q, exactly as
  * ByteDecode_12 in the algorithm does. The same (ek, m, r) always gives the
@@ -55,7 +58,7 @@ MLKEM_MUST_CHECK int mlkem768_kpke_encrypt(
     const uint8_t m[MLKEM_KPKE_MSG_BYTES],
     const uint8_t r[MLKEM_KPKE_COINS_BYTES]);
 
-/* K-PKE.Decrypt (@spec{FIPS203, Alg. 15}): writes the 32-byte message m that
+/** K-PKE.Decrypt (@spec{FIPS203, Alg. 15}): writes the 32-byte message m that
  * ct decrypts to under dk_PKE. Every ciphertext decrypts to some message;
  * there is no failure and no integrity. */
 MLKEM_MUST_CHECK int mlkem768_kpke_decrypt(
@@ -63,7 +66,8 @@ MLKEM_MUST_CHECK int mlkem768_kpke_decrypt(
     const uint8_t dk_pke[MLKEM768_KPKE_DK_BYTES],
     const uint8_t ct[MLKEM768_CT_BYTES]);
 
-/* The same for ML-KEM-512 and ML-KEM-1024. */
+/** @{ */
+/** The same for ML-KEM-512 and ML-KEM-1024. */
 MLKEM_MUST_CHECK int mlkem512_kpke_keygen(
     uint8_t ek[MLKEM512_EK_BYTES], uint8_t dk_pke[MLKEM512_KPKE_DK_BYTES],
     const uint8_t d[MLKEM_KPKE_SEED_BYTES]);
@@ -87,6 +91,7 @@ MLKEM_MUST_CHECK int mlkem1024_kpke_decrypt(
     uint8_t m[MLKEM_KPKE_MSG_BYTES],
     const uint8_t dk_pke[MLKEM1024_KPKE_DK_BYTES],
     const uint8_t ct[MLKEM1024_CT_BYTES]);
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* X25519 (@spec{RFC7748}), the classical half of hybrid key exchanges        */
@@ -112,9 +117,9 @@ MLKEM_MUST_CHECK int mlkem1024_kpke_decrypt(
  * public keys (as TLS and X-Wing do); never as a key directly.
  */
 
-#define MLKEM_X25519_BYTES 32 /* private key, public key, shared secret */
+#define MLKEM_X25519_BYTES 32 /**< private key, public key, shared secret */
 
-/* X25519(scalar, point) (@spec{RFC7748, sec. 5}): the shared secret of the
+/** X25519(scalar, point) (@spec{RFC7748, sec. 5}): the shared secret of the
  * private key scalar and the peer's public key point. point is any 32
  * bytes: its top bit is ignored, and a value from p = 2^255 - 19 to
  * 2^255 - 1 is taken modulo p, as @spec{RFC7748, sec. 5} requires. Fails with
@@ -126,7 +131,7 @@ MLKEM_MUST_CHECK int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
                                   const uint8_t scalar[MLKEM_X25519_BYTES],
                                   const uint8_t point[MLKEM_X25519_BYTES]);
 
-/* The public key of the private key scalar: X25519(scalar, 9), the
+/** The public key of the private key scalar: X25519(scalar, 9), the
  * u-coordinate of the base point (@spec{RFC7748, sec. 6.1}), computed from a
  * table of multiples of the base point, about 2.5 times faster than
  * mlkem_x25519 on the point 9, with the same result. Never all zeros

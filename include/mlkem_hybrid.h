@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/*
+/**
+ * @file
  * mlkem_hybrid.h - ML-KEM-768 combined with X25519, the two ways protocols
  * deploy it:
  *
@@ -41,20 +42,20 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 /* X-Wing (@spec{XWING})                                                      */
 
-#define XWING_PK_BYTES 1216  /* ML-KEM-768 ek (1184) || X25519 pk (32) */
-#define XWING_SK_BYTES 32    /* the seed every key is expanded from */
-#define XWING_CT_BYTES 1120  /* ML-KEM-768 ct (1088) || X25519 ct (32) */
-#define XWING_SS_BYTES 32    /* the shared secret */
-#define XWING_SEED_BYTES 32  /* xwing_keygen_derand's seed: sk itself */
-#define XWING_ESEED_BYTES 64 /* xwing_encaps_derand's randomness */
+#define XWING_PK_BYTES 1216  /**< ML-KEM-768 ek (1184) || X25519 pk (32) */
+#define XWING_SK_BYTES 32    /**< the seed every key is expanded from */
+#define XWING_CT_BYTES 1120  /**< ML-KEM-768 ct (1088) || X25519 ct (32) */
+#define XWING_SS_BYTES 32    /**< the shared secret */
+#define XWING_SEED_BYTES 32  /**< xwing_keygen_derand's seed: sk itself */
+#define XWING_ESEED_BYTES 64 /**< xwing_encaps_derand's randomness */
 
-/* xwing_keygen: GenerateKeyPair. Draws the 32-byte private key sk from the
+/** xwing_keygen: GenerateKeyPair. Draws the 32-byte private key sk from the
  * operating system's random source and writes it with the public key pk
  * (XWING_PK_BYTES). Fails with MLKEM_ERR_RANDOM if the source fails. */
 MLKEM_MUST_CHECK int xwing_keygen(uint8_t pk[XWING_PK_BYTES],
                                   uint8_t sk[XWING_SK_BYTES]);
 
-/* xwing_keygen_derand: GenerateKeyPairDerand. sk is the given seed (copied
+/** xwing_keygen_derand: GenerateKeyPairDerand. sk is the given seed (copied
  * out), pk its public key: SHAKE256(seed, 96 bytes) gives the ML-KEM-768
  * seed d || z and the X25519 private key, pk = ML-KEM ek || X25519(sk_X, 9).
  * Use it to recompute pk from a stored sk. Does not fail on valid
@@ -63,7 +64,7 @@ MLKEM_MUST_CHECK int xwing_keygen_derand(uint8_t pk[XWING_PK_BYTES],
                                          uint8_t sk[XWING_SK_BYTES],
                                          const uint8_t seed[XWING_SEED_BYTES]);
 
-/* xwing_encaps: Encapsulate. Draws 64 random bytes and proceeds as
+/** xwing_encaps: Encapsulate. Draws 64 random bytes and proceeds as
  * xwing_encaps_derand. Fails with MLKEM_ERR_INVALID_EK if the ML-KEM part of
  * pk fails the @spec{FIPS203, sec. 7.2} check, MLKEM_ERR_RANDOM if the random
  * source fails. */
@@ -71,7 +72,7 @@ MLKEM_MUST_CHECK int xwing_encaps(uint8_t ct[XWING_CT_BYTES],
                                   uint8_t ss[XWING_SS_BYTES],
                                   const uint8_t pk[XWING_PK_BYTES]);
 
-/* xwing_encaps_derand: EncapsulateDerand, with the randomness eseed from
+/** xwing_encaps_derand: EncapsulateDerand, with the randomness eseed from
  * the caller: eseed[0:32] is ML-KEM's m, eseed[32:64] the ephemeral X25519
  * private key. Fresh, uniform and secret on every call. Fails only with
  * MLKEM_ERR_INVALID_EK. An X25519 public key of small order is not an
@@ -81,7 +82,7 @@ MLKEM_MUST_CHECK int xwing_encaps_derand(
     uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
     const uint8_t pk[XWING_PK_BYTES], const uint8_t eseed[XWING_ESEED_BYTES]);
 
-/* xwing_decaps: Decapsulate. Expands sk and writes the shared secret of ct.
+/** xwing_decaps: Decapsulate. Expands sk and writes the shared secret of ct.
  * Like ML-KEM it never fails on a ciphertext: one that was not made for pk
  * gives a pseudorandom secret (implicit rejection), so use the secret only
  * to key authenticated encryption. Does not fail on valid pointers. */
@@ -147,16 +148,21 @@ void xwing_expanded_sk_wipe(uint8_t expanded[XWING_EXPANDED_SK_BYTES]);
  * @spec{RFC7748, sec. 6.1}) with MLKEM_ERR_X25519_ZERO: the peer sent a point
  * of small order, and the handshake must be aborted.                       */
 
+/** The client's share (ek || X25519 public key). */
 #define X25519MLKEM768_CLIENT_SHARE_BYTES 1216
+/** The server's share (ct || X25519 public key). */
 #define X25519MLKEM768_SERVER_SHARE_BYTES 1120
+/** The shared secret (ML-KEM's || X25519's). */
 #define X25519MLKEM768_SECRET_BYTES 64
-/* The client's state between its share and finish: its ML-KEM-768 dk and
+/** @{ */
+/** The client's state between its share and finish: its ML-KEM-768 dk and
  * X25519 private key. Secret; opaque (the layout may change). */
 #define X25519MLKEM768_CLIENT_STATE_BYTES (MLKEM768_DK_BYTES + 32)
 #define X25519MLKEM768_CLIENT_COINS_BYTES 96
 #define X25519MLKEM768_SERVER_COINS_BYTES 64
+/** @} */
 
-/* x25519mlkem768_client_share: a fresh ML-KEM-768 key pair and X25519 key
+/** x25519mlkem768_client_share: a fresh ML-KEM-768 key pair and X25519 key
  * pair; writes the client's key share and the state client_finish needs.
  * Fails with MLKEM_ERR_RANDOM if the random source fails. The caller keeps
  * state secret; client_finish wipes it, and a handshake abandoned before
@@ -165,14 +171,14 @@ MLKEM_MUST_CHECK int x25519mlkem768_client_share(
     uint8_t share[X25519MLKEM768_CLIENT_SHARE_BYTES],
     uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
 
-/* As x25519mlkem768_client_share, from the caller's 96 bytes: the ML-KEM
+/** As x25519mlkem768_client_share, from the caller's 96 bytes: the ML-KEM
  * seed d || z (64) then the X25519 private key (32). For tests. */
 MLKEM_MUST_CHECK int x25519mlkem768_client_share_derand(
     uint8_t share[X25519MLKEM768_CLIENT_SHARE_BYTES],
     uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES],
     const uint8_t coins[X25519MLKEM768_CLIENT_COINS_BYTES]);
 
-/* x25519mlkem768_server_share: for the client's share, the server's share
+/** x25519mlkem768_server_share: for the client's share, the server's share
  * and the 64-byte secret. Runs the @spec{FIPS203, sec. 7.2} check on the
  * client's ML-KEM ek (MLKEM_ERR_INVALID_EK), refuses an all-zero X25519
  * secret (MLKEM_ERR_X25519_ZERO); MLKEM_ERR_RANDOM if the random source
@@ -182,7 +188,7 @@ MLKEM_MUST_CHECK int x25519mlkem768_server_share(
     uint8_t secret[X25519MLKEM768_SECRET_BYTES],
     const uint8_t client_share[X25519MLKEM768_CLIENT_SHARE_BYTES]);
 
-/* As x25519mlkem768_server_share, from the caller's 64 bytes: ML-KEM's m
+/** As x25519mlkem768_server_share, from the caller's 64 bytes: ML-KEM's m
  * (32) then the X25519 private key (32). For tests. */
 MLKEM_MUST_CHECK int x25519mlkem768_server_share_derand(
     uint8_t share[X25519MLKEM768_SERVER_SHARE_BYTES],
@@ -190,7 +196,7 @@ MLKEM_MUST_CHECK int x25519mlkem768_server_share_derand(
     const uint8_t client_share[X25519MLKEM768_CLIENT_SHARE_BYTES],
     const uint8_t coins[X25519MLKEM768_SERVER_COINS_BYTES]);
 
-/* x25519mlkem768_client_finish: the 64-byte secret from the server's share
+/** x25519mlkem768_client_finish: the 64-byte secret from the server's share
  * and the client's state. Refuses an all-zero X25519 secret
  * (MLKEM_ERR_X25519_ZERO); fails with MLKEM_ERR_INVALID_DK if state was
  * not written by client_share (its ML-KEM dk fails the @spec{FIPS203, sec. 7.3}
@@ -206,7 +212,7 @@ MLKEM_MUST_CHECK int x25519mlkem768_client_finish(
     const uint8_t server_share[X25519MLKEM768_SERVER_SHARE_BYTES],
     uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
 
-/* Wipes the client state (a wipe the compiler cannot remove). NULL is
+/** Wipes the client state (a wipe the compiler cannot remove). NULL is
  * allowed. */
 void x25519mlkem768_client_state_wipe(
     uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);

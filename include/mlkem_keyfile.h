@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/*
+/**
+ * @file
  * mlkem_keyfile.h - ML-KEM key files: private keys in PKCS#8 and public
  * keys in SubjectPublicKeyInfo, in PEM or DER, with the algorithm
  * identifiers and the three private key forms of @spec{RFC9935} (as OpenSSL,
@@ -115,135 +116,142 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 /* Results                                                                   */
 
+/** Success. */
 #define MLKEM_KEYFILE_OK 0
-/* PEM without its END line, or cut inside a line. */
+/** PEM without its END line, or cut inside a line. */
 #define MLKEM_KEYFILE_ERR_PEM_TRUNCATED (-101)
-/* The PEM body is not canonical base64 (a character, padding, length or
+/** The PEM body is not canonical base64 (a character, padding, length or
  * unused bits that @spec{RFC4648} forbids), or holds headers. */
 #define MLKEM_KEYFILE_ERR_PEM_BASE64 (-102)
-/* The PEM label is not PRIVATE KEY or PUBLIC KEY, does not fit the key it
+/** The PEM label is not PRIVATE KEY or PUBLIC KEY, does not fit the key it
  * holds, or differs between the BEGIN and END lines. */
 #define MLKEM_KEYFILE_ERR_PEM_LABEL (-103)
-/* Any other PEM problem: text after the END line, an empty block. */
+/** Any other PEM problem: text after the END line, an empty block. */
 #define MLKEM_KEYFILE_ERR_PEM_SYNTAX (-104)
-/* Not the distinguished encoding of a PKCS#8 or SubjectPublicKeyInfo
+/** Not the distinguished encoding of a PKCS#8 or SubjectPublicKeyInfo
  * structure (an element missing, extra or malformed, a length not in its
  * shortest form, trailing bytes, ...). */
 #define MLKEM_KEYFILE_ERR_DER (-105)
-/* A PKCS#8 version other than 0 (v1), or its optional fields (attributes,
+/** A PKCS#8 version other than 0 (v1), or its optional fields (attributes,
  * publicKey) present. */
 #define MLKEM_KEYFILE_ERR_VERSION (-106)
-/* The algorithm OID is not one of a supported key type. */
+/** The algorithm OID is not one of a supported key type. */
 #define MLKEM_KEYFILE_ERR_OID (-107)
-/* The AlgorithmIdentifier has parameters (they must be absent). */
+/** The AlgorithmIdentifier has parameters (they must be absent). */
 #define MLKEM_KEYFILE_ERR_PARAMS (-108)
-/* A key, seed or raw input of the wrong length for its type (or, for raw
+/** A key, seed or raw input of the wrong length for its type (or, for raw
  * input, of no key's length). */
 #define MLKEM_KEYFILE_ERR_LENGTH (-109)
-/* ek fails the @spec{FIPS203, sec. 7.2} modulus check (also the ek inside an
+/** ek fails the @spec{FIPS203, sec. 7.2} modulus check (also the ek inside an
  * expanded key). */
 #define MLKEM_KEYFILE_ERR_INVALID_EK (-110)
-/* The expanded key fails the @spec{FIPS203, sec. 7.3} hash check: the H(ek)
+/** The expanded key fails the @spec{FIPS203, sec. 7.3} hash check: the H(ek)
  * stored in dk is not the hash of the ek stored in dk. */
 #define MLKEM_KEYFILE_ERR_INVALID_DK (-111)
-/* A key in the both form whose seed does not generate its expanded key. */
+/** A key in the both form whose seed does not generate its expanded key. */
 #define MLKEM_KEYFILE_ERR_MISMATCH (-112)
-/* The input is empty. */
+/** The input is empty. */
 #define MLKEM_KEYFILE_ERR_EMPTY (-113)
-/* A raw seed, which does not say its key type, without raw_alg. */
+/** A raw seed, which does not say its key type, without raw_alg. */
 #define MLKEM_KEYFILE_ERR_NEED_ALG (-114)
-/* The key cannot be written in the form or encoding asked for: a public
+/** The key cannot be written in the form or encoding asked for: a public
  * key in a private form, a key without its seed in the seed or both form,
  * the both form as raw bytes, an X-Wing key in a form other than seed, a
  * round-3 Kyber key as PEM or DER. */
 #define MLKEM_KEYFILE_ERR_FORM (-115)
-/* The output buffer is too small (MLKEM_KEYFILE_MAX_PEM always suffices). */
+/** The output buffer is too small (MLKEM_KEYFILE_MAX_PEM always suffices). */
 #define MLKEM_KEYFILE_ERR_BUFFER (-116)
-/* A NULL pointer, or a type, encoding or algorithm that is not one of
+/** A NULL pointer, or a type, encoding or algorithm that is not one of
  * this header's. */
 #define MLKEM_KEYFILE_ERR_ARGUMENT (-117)
-/* The ML-KEM library failed (a backend forced with MLKEM_BACKEND that the
+/** The ML-KEM library failed (a backend forced with MLKEM_BACKEND that the
  * CPU lacks, or the pairwise consistency test of a build with it); the
  * message names the library's MLKEM_ERR_* error. */
 #define MLKEM_KEYFILE_ERR_LIBRARY (-118)
 
-/* Returns a short English description of MLKEM_KEYFILE_OK or an
+/** Returns a short English description of MLKEM_KEYFILE_OK or an
  * MLKEM_KEYFILE_ERR_* code, or "unknown error" for any other value. The
  * string is static. The message in mlkem_keyfile_error says more. */
 const char *mlkem_keyfile_strerror(int err);
 
-/* Longest message, with its NUL. */
+/** Longest message, with its NUL. */
 #define MLKEM_KEYFILE_ERROR_MAX 320
 
+/** What went wrong in a call that takes one: its result and a message. */
 typedef struct mlkem_keyfile_error {
-  int code;                          /* the result of the call */
-  char msg[MLKEM_KEYFILE_ERROR_MAX]; /* one line, no final newline */
+  int code;                          /**< the result of the call */
+  char msg[MLKEM_KEYFILE_ERROR_MAX]; /**< one line, no final newline */
 } mlkem_keyfile_error;
 
 /* ------------------------------------------------------------------------ */
 /* Key types, forms and encodings                                            */
 
-/* A key type of the key files: ML-KEM-512, -768 or -1024, X-Wing, or a
+/** A key type of the key files: ML-KEM-512, -768 or -1024, X-Wing, or a
  * round-3 Kyber variant (more may come). Descriptors are static and
  * constant; never free them, and compare them by address. */
 typedef struct mlkem_keyfile_alg {
-  const char *name; /* "ML-KEM-768" */
-  const char *oid;  /* dotted: "2.16.840.1.101.3.4.4.2" (NULL for a type
-                       that has only raw encodings: Kyber) */
-  size_t ek_bytes;
-  size_t dk_bytes;   /* the expanded private key (0 for X-Wing: none) */
-  size_t seed_bytes; /* the private key seed (64; X-Wing: 32) */
+  const char *name;  /**< "ML-KEM-768" */
+  const char *oid;   /**< dotted: "2.16.840.1.101.3.4.4.2" (NULL for a type
+                        that has only raw encodings: Kyber) */
+  size_t ek_bytes;   /**< the public key */
+  size_t dk_bytes;   /**< the expanded private key (0 for X-Wing: none) */
+  size_t seed_bytes; /**< the private key seed (64; X-Wing: 32) */
 } mlkem_keyfile_alg;
 
-/* The descriptors of all key types, NULL-terminated: ML-KEM-512, -768 and
+/** The descriptors of all key types, NULL-terminated: ML-KEM-512, -768 and
  * -1024 first, in that order (as mlkem_kems), then X-Wing, then Kyber512,
  * Kyber768, Kyber1024, Kyber512-90s, Kyber768-90s and Kyber1024-90s (as
  * mlkem_kyber_kems), then any type added later (new types are appended:
  * an index never changes). */
 extern const mlkem_keyfile_alg *const mlkem_keyfile_algs[];
 
-/* The descriptor for a name, or NULL if the name is unknown. The ML-KEM
+/** The descriptor for a name, or NULL if the name is unknown. The ML-KEM
  * and Kyber types take the names of mlkem_kem_by_name (any letter case;
  * "ML-KEM-768" or "768", "Kyber768-90s"); X-Wing its exact name
  * ("X-Wing"). */
 const mlkem_keyfile_alg *mlkem_keyfile_alg_by_name(const char *name);
 
-/* What a key object holds, and the form a key is written in. A private key
+/** What a key object holds, and the form a key is written in. A private key
  * is read (or made) from its seed, from its expanded key, or from both,
  * and written in any form it has what for (an X-Wing private key has the
  * seed form only: it is read and written as SEED): */
 typedef enum mlkem_keyfile_type {
-  /* A public key: ek only (SubjectPublicKeyInfo, or a raw ek). */
+  /** A public key: ek only (SubjectPublicKeyInfo, or a raw ek). */
   MLKEM_KEYFILE_PUBLIC = 1,
-  /* A private key from its seed: the seed, and dk and ek generated from
+  /** A private key from its seed: the seed, and dk and ek generated from
    * it. Written as seed, expanded or both. */
   MLKEM_KEYFILE_SEED = 2,
-  /* A private key from its expanded key alone: dk and the ek inside it,
+  /** A private key from its expanded key alone: dk and the ek inside it,
    * no seed. Written as expanded only. */
   MLKEM_KEYFILE_EXPANDED = 3,
-  /* A private key from both: the seed, and the dk it generates (checked),
+  /** A private key from both: the seed, and the dk it generates (checked),
    * and ek. Written as seed, expanded or both. */
   MLKEM_KEYFILE_BOTH = 4
 } mlkem_keyfile_type;
 
+/** The encoding a key is read from or written in. */
 typedef enum mlkem_keyfile_encoding {
-  MLKEM_KEYFILE_PEM = 1, /* PEM around the DER */
-  MLKEM_KEYFILE_DER = 2, /* PKCS#8 or SubjectPublicKeyInfo */
-  MLKEM_KEYFILE_RAW = 3  /* ek, dk or the seed alone (no both); X-Wing's
+  MLKEM_KEYFILE_PEM = 1, /**< PEM around the DER */
+  MLKEM_KEYFILE_DER = 2, /**< PKCS#8 or SubjectPublicKeyInfo */
+  MLKEM_KEYFILE_RAW = 3  /**< ek, dk or the seed alone (no both); X-Wing's
                             pk or seed */
 } mlkem_keyfile_encoding;
 
-/* Sizes of the largest key type, for buffers. */
+/** @{ */
+/** Sizes of the largest key type, for buffers. */
 #define MLKEM_KEYFILE_MAX_EK_BYTES MLKEM1024_EK_BYTES
 #define MLKEM_KEYFILE_MAX_DK_BYTES MLKEM1024_DK_BYTES
 #define MLKEM_KEYFILE_MAX_SEED_BYTES MLKEM_SEED_BYTES
-/* The longest DER and PEM a key is written as (ML-KEM-1024 in the both
+/** @} */
+/** @{ */
+/** The longest DER and PEM a key is written as (ML-KEM-1024 in the both
  * form: 3266 bytes of DER), with room to spare. PEM holding more than
  * MLKEM_KEYFILE_MAX_DER bytes is refused with MLKEM_KEYFILE_ERR_LENGTH. */
 #define MLKEM_KEYFILE_MAX_DER 4096
 #define MLKEM_KEYFILE_MAX_PEM 6144
+/** @} */
 
-/* A key: allocated by the caller (about 4.9 KiB), filled by the functions
+/** A key: allocated by the caller (about 4.9 KiB), filled by the functions
  * below. The fields may be read; a key is only made by these functions.
  * ek always holds the public key (for a private key, the ek inside dk),
  * dk the FIPS 203 decapsulation key of a private key, seed the 64-byte
@@ -252,23 +260,23 @@ typedef enum mlkem_keyfile_encoding {
  * sk of xwing_decaps), dk nothing (zero). Use key->alg to tell the types
  * apart. */
 typedef struct mlkem_keyfile_key {
-  const mlkem_keyfile_alg *alg; /* the key type */
-  /* The descriptor to use the key with: its ML-KEM parameter set, or for
+  const mlkem_keyfile_alg *alg; /**< the key type */
+  /** The descriptor to use the key with: its ML-KEM parameter set, or for
    * round-3 Kyber its descriptor of mlkem_kyber_kems (check key->alg, or
    * compare with mlkem_kems, before taking it for ML-KEM); NULL for X-Wing,
    * whose functions are in mlkem_hybrid.h. */
   const mlkem_kem *kem;
-  mlkem_keyfile_type type;
-  mlkem_keyfile_encoding encoding; /* how it was read */
-  uint8_t seed[MLKEM_KEYFILE_MAX_SEED_BYTES];
-  uint8_t dk[MLKEM_KEYFILE_MAX_DK_BYTES];
-  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES];
+  mlkem_keyfile_type type;                    /**< what it holds */
+  mlkem_keyfile_encoding encoding;            /**< how it was read */
+  uint8_t seed[MLKEM_KEYFILE_MAX_SEED_BYTES]; /**< the seed, or zero */
+  uint8_t dk[MLKEM_KEYFILE_MAX_DK_BYTES];     /**< dk, or zero */
+  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES];     /**< ek (X-Wing: pk) */
 } mlkem_keyfile_key;
 
 /* ------------------------------------------------------------------------ */
 /* Reading                                                                   */
 
-/* mlkem_keyfile_decode: reads a key file in any encoding: PEM if it starts
+/** mlkem_keyfile_decode: reads a key file in any encoding: PEM if it starts
  * (after white space) with "-----BEGIN ", raw bytes if its length is that
  * of a raw key (below), DER otherwise (no DER key file has a raw key's
  * length). Raw bytes say their type only by their length:
@@ -286,7 +294,8 @@ MLKEM_MUST_CHECK int mlkem_keyfile_decode(mlkem_keyfile_key *key,
                                           const mlkem_keyfile_alg *raw_alg,
                                           mlkem_keyfile_error *err);
 
-/* The same for PEM only (PRIVATE KEY or PUBLIC KEY), and for DER only
+/** @{ */
+/** The same for PEM only (PRIVATE KEY or PUBLIC KEY), and for DER only
  * (PKCS#8 or SubjectPublicKeyInfo). */
 MLKEM_MUST_CHECK int mlkem_keyfile_decode_pem(mlkem_keyfile_key *key,
                                               const uint8_t *in, size_t len,
@@ -294,8 +303,9 @@ MLKEM_MUST_CHECK int mlkem_keyfile_decode_pem(mlkem_keyfile_key *key,
 MLKEM_MUST_CHECK int mlkem_keyfile_decode_der(mlkem_keyfile_key *key,
                                               const uint8_t *in, size_t len,
                                               mlkem_keyfile_error *err);
+/** @} */
 
-/* mlkem_keyfile_from_raw: a key of type alg from raw bytes, with the
+/** mlkem_keyfile_from_raw: a key of type alg from raw bytes, with the
  * checks of a key read from a file: type MLKEM_KEYFILE_PUBLIC takes ek
  * (modulus check), MLKEM_KEYFILE_SEED the seed (the key pair is generated
  * from it), MLKEM_KEYFILE_EXPANDED dk (hash check, and the modulus check
@@ -314,7 +324,7 @@ MLKEM_MUST_CHECK int mlkem_keyfile_from_raw(mlkem_keyfile_key *key,
 /* ------------------------------------------------------------------------ */
 /* Writing                                                                   */
 
-/* mlkem_keyfile_encode: writes the key in form `form` and encoding
+/** mlkem_keyfile_encode: writes the key in form `form` and encoding
  * `encoding` into out (cap bytes) and its length into *out_len. form
  * MLKEM_KEYFILE_PUBLIC writes the public key of any key
  * (SubjectPublicKeyInfo, or the raw ek); SEED, EXPANDED and BOTH write a
@@ -332,7 +342,7 @@ MLKEM_MUST_CHECK int mlkem_keyfile_encode(const mlkem_keyfile_key *key,
                                           size_t *out_len,
                                           mlkem_keyfile_error *err);
 
-/* Zeroes the key object (all of it), in a way the compiler keeps. NULL is
+/** Zeroes the key object (all of it), in a way the compiler keeps. NULL is
  * ignored. */
 void mlkem_keyfile_wipe(mlkem_keyfile_key *key);
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/*
+/**
+ * @file
  * mlkem_kyber.h - Kyber as submitted to the third round of the NIST
  * post-quantum process (CRYSTALS-Kyber, specification version 3.02), the
  * pre-standard scheme that ML-KEM replaced, for systems that still speak
@@ -91,10 +92,13 @@ extern "C" {
 /* Sizes in bytes: those of the round-3 specification (and of ML-KEM's
  * ek, dk and ct). The 90s variants have the same sizes.                     */
 
-#define KYBER_SS_BYTES 32           /* shared secret */
-#define KYBER_KEYGEN_COINS_BYTES 64 /* d || z */
-#define KYBER_ENCAPS_COINS_BYTES 32 /* hashed into m */
+#define KYBER_SS_BYTES 32           /**< shared secret */
+#define KYBER_KEYGEN_COINS_BYTES 64 /**< d || z */
+#define KYBER_ENCAPS_COINS_BYTES 32 /**< hashed into m */
 
+/** @{ */
+/** The public key pk, the secret key sk and the ciphertext ct of each
+ * set (the same sizes as ML-KEM's). */
 #define KYBER512_PK_BYTES 800
 #define KYBER512_SK_BYTES 1632
 #define KYBER512_CT_BYTES 768
@@ -106,6 +110,7 @@ extern "C" {
 #define KYBER1024_PK_BYTES 1568
 #define KYBER1024_SK_BYTES 3168
 #define KYBER1024_CT_BYTES 1568
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* The KEM. The same five functions exist for each parameter set and
@@ -113,7 +118,7 @@ extern "C" {
  * 768 by 512 or 1024 in every name and size macro, and kyber768_ by
  * kyber768_90s_ (and so on) for the 90s variant.                           */
 
-/* kyber768_keygen: Kyber.CCAKEM.KeyGen (@spec{KYBER-R3, Alg. 7}).
+/** kyber768_keygen: Kyber.CCAKEM.KeyGen (@spec{KYBER-R3, Alg. 7}).
  * Draws d and then z, 32 bytes each, in two calls of the random source (the
  * order of the round-3 reference, so that a deterministic source gives its
  * keys), and writes the public key pk (KYBER768_PK_BYTES) and the secret
@@ -123,7 +128,7 @@ extern "C" {
 MLKEM_MUST_CHECK int kyber768_keygen(uint8_t pk[KYBER768_PK_BYTES],
                                      uint8_t sk[KYBER768_SK_BYTES]);
 
-/* kyber768_keygen_derand: as kyber768_keygen, with the 64 bytes the
+/** kyber768_keygen_derand: as kyber768_keygen, with the 64 bytes the
  * round-3 reference draws from its random source given by the caller, in
  * the order it draws them: the seed d (32 bytes), then z (32 bytes). The
  * same coins always give the same keys.
@@ -133,7 +138,7 @@ MLKEM_MUST_CHECK int kyber768_keygen_derand(
     uint8_t pk[KYBER768_PK_BYTES], uint8_t sk[KYBER768_SK_BYTES],
     const uint8_t coins[KYBER_KEYGEN_COINS_BYTES]);
 
-/* kyber768_encaps: Kyber.CCAKEM.Enc (@spec{KYBER-R3, Alg. 8}).
+/** kyber768_encaps: Kyber.CCAKEM.Enc (@spec{KYBER-R3, Alg. 8}).
  * Checks pk (modulus check, see "Input checks" above), draws 32 random
  * bytes, hashes them into m, and writes the ciphertext ct
  * (KYBER768_CT_BYTES, public) and the shared secret ss (KYBER_SS_BYTES,
@@ -145,7 +150,7 @@ MLKEM_MUST_CHECK int kyber768_encaps(uint8_t ct[KYBER768_CT_BYTES],
                                      uint8_t ss[KYBER_SS_BYTES],
                                      const uint8_t pk[KYBER768_PK_BYTES]);
 
-/* kyber768_encaps_derand: as kyber768_encaps, with the 32 bytes the
+/** kyber768_encaps_derand: as kyber768_encaps, with the 32 bytes the
  * reference draws from its random source (before it hashes them into m)
  * given by the caller. Fails only with MLKEM_ERR_INVALID_EK. */
 MLKEM_MUST_CHECK int kyber768_encaps_derand(
@@ -153,7 +158,7 @@ MLKEM_MUST_CHECK int kyber768_encaps_derand(
     const uint8_t pk[KYBER768_PK_BYTES],
     const uint8_t coins[KYBER_ENCAPS_COINS_BYTES]);
 
-/* kyber768_decaps: Kyber.CCAKEM.Dec (@spec{KYBER-R3, Alg. 9}).
+/** kyber768_decaps: Kyber.CCAKEM.Dec (@spec{KYBER-R3, Alg. 9}).
  * Checks sk (hash check, see "Input checks" above), then writes the shared
  * secret ss (KYBER_SS_BYTES, secret) for the ciphertext ct.
  * A ciphertext that does not decrypt consistently is NOT an error: ss is
@@ -164,7 +169,8 @@ MLKEM_MUST_CHECK int kyber768_decaps(uint8_t ss[KYBER_SS_BYTES],
                                      const uint8_t ct[KYBER768_CT_BYTES],
                                      const uint8_t sk[KYBER768_SK_BYTES]);
 
-/* Kyber512 and Kyber1024: as above, with their sizes. */
+/** @{ */
+/** Kyber512 and Kyber1024: as above, with their sizes. */
 MLKEM_MUST_CHECK int kyber512_keygen(uint8_t pk[KYBER512_PK_BYTES],
                                      uint8_t sk[KYBER512_SK_BYTES]);
 MLKEM_MUST_CHECK int kyber512_keygen_derand(
@@ -196,8 +202,10 @@ MLKEM_MUST_CHECK int kyber1024_encaps_derand(
 MLKEM_MUST_CHECK int kyber1024_decaps(uint8_t ss[KYBER_SS_BYTES],
                                       const uint8_t ct[KYBER1024_CT_BYTES],
                                       const uint8_t sk[KYBER1024_SK_BYTES]);
+/** @} */
 
-/* Kyber512-90s, Kyber768-90s, Kyber1024-90s: as above, with the same
+/** @{ */
+/** Kyber512-90s, Kyber768-90s, Kyber1024-90s: as above, with the same
  * sizes. */
 MLKEM_MUST_CHECK int kyber512_90s_keygen(uint8_t pk[KYBER512_PK_BYTES],
                                          uint8_t sk[KYBER512_SK_BYTES]);
@@ -246,6 +254,7 @@ MLKEM_MUST_CHECK int kyber1024_90s_encaps_derand(
 MLKEM_MUST_CHECK int kyber1024_90s_decaps(uint8_t ss[KYBER_SS_BYTES],
                                           const uint8_t ct[KYBER1024_CT_BYTES],
                                           const uint8_t sk[KYBER1024_SK_BYTES]);
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* Descriptors (the mlkem_kem struct of mlkem.h).
@@ -272,7 +281,7 @@ MLKEM_MUST_CHECK int kyber1024_90s_decaps(uint8_t ss[KYBER_SS_BYTES],
  *    likewise the sizes and functions of the expanded keys (0, NULL).
  */
 
-/* The round-3 descriptors, NULL-terminated: Kyber512, Kyber768,
+/** The round-3 descriptors, NULL-terminated: Kyber512, Kyber768,
  * Kyber1024, Kyber512-90s, Kyber768-90s, Kyber1024-90s. */
 extern const mlkem_kem *const mlkem_kyber_kems[];
 

@@ -12,8 +12,6 @@
  */
 #include "api/selftest.h"
 
-#include <string.h>
-
 #include "platform/ct.h"
 #include "mlkem.h"
 #include "sha3/sha3.h"
@@ -144,7 +142,7 @@ const mlkem_selftest_kat mlkem_selftest_kats[3] = {
 static int digest_is(const uint8_t *data, size_t len, const uint8_t want[32]) {
   uint8_t h[32];
   mlkem_sha3_256(h, data, len);
-  return memcmp(h, want, 32) == 0;
+  return mlkem_ct_memneq(h, want, 32) == 0;
 }
 
 /* One vector: KeyGen_internal, Encaps_internal, Decaps of the ciphertext
@@ -162,11 +160,11 @@ static int run_one(const mlkem_selftest_kat *kat) {
   ok = digest_is(ek, kem->ek_bytes, kat->ek_digest) &&
        digest_is(dk, kem->dk_bytes, kat->dk_digest) &&
        digest_is(ct, kem->ct_bytes, kat->ct_digest) &&
-       memcmp(ss, kat->ss, sizeof ss) == 0 &&
-       memcmp(ss2, kat->ss, sizeof ss2) == 0;
+       mlkem_ct_memneq(ss, kat->ss, sizeof ss) == 0 &&
+       mlkem_ct_memneq(ss2, kat->ss, sizeof ss2) == 0;
   ct[0] ^= 1;
   if ((rc = kem->decaps(ss2, ct, dk)) != 0) goto out;
-  ok = ok && memcmp(ss2, kat->ss, sizeof ss2) != 0;
+  ok = ok && mlkem_ct_memneq(ss2, kat->ss, sizeof ss2) != 0;
   rc = ok ? MLKEM_OK : MLKEM_ERR_SELFTEST;
 out:
   mlkem_zeroize(dk, sizeof dk);

@@ -18,13 +18,17 @@
  * BSDs and macOS.
  *
  * The choice is made once and published to every thread (publish.h).
+ *
+ * In the freestanding configuration (MLKEM_FREESTANDING: no C library, no
+ * environment) there is no variable: the fastest backend built in and
+ * supported, always.
  */
+#if !defined(MLKEM_FREESTANDING)
 /* secure_getenv is a GNU extension; this file alone asks for it. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <stdlib.h>
-#include <string.h>
 #if defined(__linux__)
 #include <sys/auxv.h>
 #endif
@@ -32,10 +36,12 @@
     defined(__OpenBSD__) || defined(__DragonFly__)
 #include <unistd.h>
 #endif
+#endif
 
 #include "backend/backend.h"
 #include "platform/cpu.h"
 #include "platform/publish.h"
+#include "platform/str.h"
 
 static int always(void) {
   return 1;
@@ -64,9 +70,12 @@ static const struct {
 };
 #define NBACKENDS (sizeof backends / sizeof backends[0])
 
-/* MLKEM_BACKEND, or NULL in a privileged process (see the top). */
+/* MLKEM_BACKEND, or NULL in a privileged process or a freestanding
+ * build (see the top). */
 static const char *backend_variable(void) {
-#if defined(__GLIBC__) && \
+#if defined(MLKEM_FREESTANDING)
+  return NULL;
+#elif defined(__GLIBC__) && \
     (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
   return secure_getenv("MLKEM_BACKEND");
 #elif defined(__linux__) && defined(AT_SECURE)
@@ -87,7 +96,7 @@ static const void *choose(void) {
   size_t i;
   for (i = 0; i < NBACKENDS; i++) {
     if (any && backends[i].supported()) return backends[i].be;
-    if (!any && strcmp(forced, backends[i].be->name) == 0)
+    if (!any && mlkem_str_equal(forced, backends[i].be->name))
       return backends[i].supported() ? backends[i].be : NULL;
   }
   return NULL;

@@ -352,7 +352,9 @@ int MLKEM_NS(kem_prepare_ek)(uint8_t prep[MLKEM_EK_BYTES_K + MLKEM_SYMBYTES],
     memset(prep, 0, MLKEM_EK_BYTES_K + MLKEM_SYMBYTES);
     return err;
   }
-  memmove(prep, ek, MLKEM_EK_BYTES_K);
+  /* prep may be ek itself (in place); other overlaps are outside the API
+   * (mlkem.h: outputs overlap no input). */
+  if (prep != ek) memcpy(prep, ek, MLKEM_EK_BYTES_K);
   mlkem_sha3_256(prep + MLKEM_EK_BYTES_K, prep, MLKEM_EK_BYTES_K);
   return MLKEM_OK;
 }

@@ -80,7 +80,7 @@ static int xk_header_ok(const uint8_t *x, uint8_t kind,
                         const mlkem_backend *be) {
   uint8_t want[XK_HEADER_BYTES];
   xk_header(want, kind, be);
-  return memcmp(x, want, XK_HEADER_BYTES) == 0;
+  return mlkem_ct_memneq(x, want, XK_HEADER_BYTES) == 0;
 }
 
 /* Out of line: the polynomial each of the next two keeps on its stack is

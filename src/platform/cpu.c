@@ -181,7 +181,7 @@ int mlkem_cpu_has_vpclmulqdq(void) {
 
 /* AArch64: the SHA-3, AES, PMULL, SHA-2 and SHA-512 extensions, as the
  * kernel reports them. */
-#if defined(__aarch64__) && defined(__linux__)
+#if defined(__aarch64__) && defined(__linux__) && !defined(MLKEM_FREESTANDING)
 
 #include <sys/auxv.h>
 
@@ -218,7 +218,7 @@ int mlkem_cpu_has_arm_sha512(void) {
   return (getauxval(AT_HWCAP) & HWCAP_SHA512) != 0;
 }
 
-#elif defined(__aarch64__) && defined(__APPLE__)
+#elif defined(__aarch64__) && defined(__APPLE__) && !defined(MLKEM_FREESTANDING)
 
 #include <sys/sysctl.h>
 
@@ -247,20 +247,43 @@ int mlkem_cpu_has_arm_sha512(void) {
 
 #else
 
+/* Off AArch64: none. On AArch64 without an operating system to ask (the
+ * freestanding configuration, MLKEM_FREESTANDING): what the compiler was
+ * told the target has (-march=armv8.2-a+sha3, ...). */
 int mlkem_cpu_has_sha3(void) {
+#if defined(__aarch64__) && defined(__ARM_FEATURE_SHA3)
+  return 1;
+#else
   return 0;
+#endif
 }
 int mlkem_cpu_has_arm_aes(void) {
+#if defined(__aarch64__) && defined(__ARM_FEATURE_AES)
+  return 1;
+#else
   return 0;
+#endif
 }
 int mlkem_cpu_has_arm_pmull(void) {
+#if defined(__aarch64__) && defined(__ARM_FEATURE_AES)
+  return 1; /* PMULL comes with the AES extension (FEAT_PMULL) */
+#else
   return 0;
+#endif
 }
 int mlkem_cpu_has_arm_sha2(void) {
+#if defined(__aarch64__) && defined(__ARM_FEATURE_SHA2)
+  return 1;
+#else
   return 0;
+#endif
 }
 int mlkem_cpu_has_arm_sha512(void) {
+#if defined(__aarch64__) && defined(__ARM_FEATURE_SHA512)
+  return 1;
+#else
   return 0;
+#endif
 }
 
 #endif

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cpu.h - what the CPU and the operating system support, asked once.
+ * Where there is no operating system to ask (the freestanding
+ * configuration, MLKEM_FREESTANDING), the AArch64 extensions are those the
+ * compiler targets (__ARM_FEATURE_SHA3, _AES, _SHA2, _SHA512); CPUID needs
+ * none.
  */
 #ifndef MLKEM_CPU_H
 #define MLKEM_CPU_H

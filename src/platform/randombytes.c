@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* randombytes.c - randomness from the operating system (see randombytes.h). */
-#if !defined(MLKEM_CUSTOM_RANDOMBYTES)
+/* randombytes.c - randomness from the operating system (see randombytes.h),
+ * unless the application supplies it (MLKEM_CUSTOM_RANDOMBYTES, and the
+ * freestanding configuration MLKEM_FREESTANDING, which has no operating
+ * system). */
+#if !defined(MLKEM_CUSTOM_RANDOMBYTES) && !defined(MLKEM_FREESTANDING)
 
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE
@@ -81,10 +84,11 @@ int mlkem_randombytes(uint8_t *out, size_t len) {
 
 #else
 #error \
-    "No operating-system random source known for this platform: build with MLKEM_RANDOMBYTES=custom and define mlkem_randombytes()."
+    "No operating-system random source known for this platform: build with MLKEM_RANDOMBYTES=custom (or MLKEM_FREESTANDING) and define mlkem_randombytes()."
 #endif
 
 #else
-/* MLKEM_CUSTOM_RANDOMBYTES: the application defines mlkem_randombytes. */
+/* MLKEM_CUSTOM_RANDOMBYTES or MLKEM_FREESTANDING: the application defines
+ * mlkem_randombytes (its contract: mlkem.h). */
 typedef int mlkem_randombytes_is_external;
 #endif

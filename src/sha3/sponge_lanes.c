@@ -232,11 +232,13 @@ static MLKEM_SPONGE_NOINLINE void run_stride4(const mlkem_sponge_job *jobs,
   run(jobs, njobs, lanes, 4);
 }
 
+#if MLKEM_SPONGE_MAX_STRIDE >= 8
 static MLKEM_SPONGE_NOINLINE void run_stride8(const mlkem_sponge_job *jobs,
                                               unsigned njobs,
                                               const mlkem_keccak_lanes *lanes) {
   run(jobs, njobs, lanes, 8);
 }
+#endif
 
 void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
                       const mlkem_keccak_lanes *lanes) {
@@ -245,9 +247,13 @@ void mlkem_sponge_run(const mlkem_sponge_job *jobs, unsigned njobs,
   assert(njobs <= MLKEM_SPONGE_MAX_JOBS);
   assert(lanes->stride == 4 || lanes->stride == 8);
   if (njobs > MLKEM_SPONGE_MAX_JOBS) return;
-  if (lanes->stride == 8)
+#if MLKEM_SPONGE_MAX_STRIDE >= 8
+  if (lanes->stride == 8) {
     run_stride8(jobs, njobs, lanes);
-  else if (lanes->stride == 4)
-    run_stride4(jobs, njobs, lanes);
-  /* Any other stride is a caller's error (sha3.h: 4 or 8); nothing runs. */
+    return;
+  }
+#endif
+  if (lanes->stride == 4) run_stride4(jobs, njobs, lanes);
+  /* Any other stride is a caller's error (sha3.h: 4 or 8; 4 only where
+   * MLKEM_SPONGE_MAX_STRIDE is 4); nothing runs. */
 }

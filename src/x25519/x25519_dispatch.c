@@ -21,13 +21,12 @@
  * field's results for whatever their memory held before. valgrind, which
  * runs the instructions themselves, checks that code (docs/SECURITY.md).
  */
-#include <string.h>
-
 #include "mlkem_hazmat.h"
 #include "backend/backend.h"
 #include "platform/cpu.h"
 #include "platform/ct.h"
 #include "platform/publish.h"
+#include "platform/str.h"
 #include "x25519/x25519.h"
 
 #ifdef MLKEM_HAVE_X25519_IFMA
@@ -65,8 +64,8 @@ static const mlkem_x25519_impl *choose(const char *backend) {
   size_t i;
   for (i = 0; i < sizeof x25519_by_backend / sizeof x25519_by_backend[0]; i++) {
     const mlkem_x25519_impl *impl = x25519_by_backend[i].impl;
-    if (strcmp(backend, x25519_by_backend[i].backend) == 0 && impl != NULL &&
-        mlkem_x25519_impl_supported(impl))
+    if (mlkem_str_equal(backend, x25519_by_backend[i].backend) &&
+        impl != NULL && mlkem_x25519_impl_supported(impl))
       return impl;
   }
   return &mlkem_x25519_portable;
