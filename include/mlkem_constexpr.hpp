@@ -71,40 +71,38 @@ using polyvec = std::array<poly, K>;
 /* ------------------------------------------------------------------------ */
 /* The hash functions (FIPS 203 section 4.1)                                 */
 
+/* out_len bytes of the sponge h's output on s1 || s2. */
+constexpr void hash(fips202::sponge h, std::uint8_t *out, std::size_t out_len,
+                    const std::uint8_t *s1, std::size_t len1,
+                    const std::uint8_t *s2 = nullptr, std::size_t len2 = 0) {
+  h.absorb(s1, len1);
+  h.absorb(s2, len2);
+  h.squeeze(out, out_len);
+}
+
 /* H(s) = SHA3-256(s) (eq. 4.4). */
 constexpr void H(std::uint8_t out[32], const std::uint8_t *s, std::size_t len) {
-  fips202::sponge h = fips202::sha3_256();
-  h.absorb(s, len);
-  h.squeeze(out, 32);
+  hash(fips202::sha3_256(), out, 32, s, len);
 }
 
 /* (a, b) = G(s1 || s2) = SHA3-512(s1 || s2), a the first 32 bytes of out
  * and b the last (eq. 4.5). */
 constexpr void G(std::uint8_t out[64], const std::uint8_t *s1, std::size_t len1,
                  const std::uint8_t *s2, std::size_t len2) {
-  fips202::sponge g = fips202::sha3_512();
-  g.absorb(s1, len1);
-  g.absorb(s2, len2);
-  g.squeeze(out, 64);
+  hash(fips202::sha3_512(), out, 64, s1, len1, s2, len2);
 }
 
 /* J(s1 || s2) = SHAKE256(s1 || s2, 8 * 32) (eq. 4.4). */
 constexpr void J(std::uint8_t out[32], const std::uint8_t *s1, std::size_t len1,
                  const std::uint8_t *s2, std::size_t len2) {
-  fips202::sponge j = fips202::shake256();
-  j.absorb(s1, len1);
-  j.absorb(s2, len2);
-  j.squeeze(out, 32);
+  hash(fips202::shake256(), out, 32, s1, len1, s2, len2);
 }
 
 /* PRF_eta(s, b) = SHAKE256(s || b, 8 * 64 eta) (eq. 4.3), into out[0, 64
  * eta). */
 constexpr void PRF(std::uint8_t *out, unsigned eta, const std::uint8_t s[32],
                    std::uint8_t b) {
-  fips202::sponge prf = fips202::shake256();
-  prf.absorb(s, 32);
-  prf.absorb(&b, 1);
-  prf.squeeze(out, 64 * eta);
+  hash(fips202::shake256(), out, 64 * eta, s, 32, &b, 1);
 }
 
 /* ------------------------------------------------------------------------ */
