@@ -8,7 +8,8 @@
 #                  per backend, plus JSON and CSV
 #   make bench-components  the median cost of each building block (NTT, basemul,
 #                  compress, CBD, rejection, Keccak one/four/eight-way, the scheduler,
-#                  SampleNTT, K-PKE) per backend, plus CSV and JSON
+#                  SampleNTT, K-PKE) per backend, plus CSV and JSON (a developers'
+#                  program, build/bench/mlkem_components)
 #   make bench-compare  the same against pq-crystals, libcrux, RustCrypto, aws-lc-rs,
 #                  liboqs, Go and pyca/cryptography, fetched from their registries
 #                  (docs/benchmarks/)
@@ -28,12 +29,16 @@
 #   make fuzz-hour every libFuzzer target for an hour, all at once
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
+#   make test-qemu-x86  the conformance tests under qemu-x86_64 on CPU models
+#                  without AVX-512 (Haswell) and without AVX2 (Nehalem)
 #   make format    clang-format every C file in place (.clang-format)
-#   make format-check  fail if any C file differs from clang-format's layout, or a
-#                  source, script or build file lacks its SPDX licence line
-#                  or any source, script or build file lacks its SPDX line
-#   make abi-check the shared library's exported symbols against abi/libmlkem.symbols
-#                  and its SONAME against the major version
+#   make format-check  fail if any C file differs from clang-format's layout, a
+#                  source, script or build file lacks its SPDX licence line, or
+#                  a citation in src/ or include/ is not a tag of
+#                  docs/BIBLIOGRAPHY.md
+#   make abi-check the shared library's exported symbols against abi/libmlkem.symbols,
+#                  each declared in include/ and found by grep in src/, and its
+#                  SONAME against the major version
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -47,13 +52,6 @@ CMAKE_ARGS ?=
 SAN_BUILD ?= build-sanitize
 SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
-
-#   make test-long the 1,000,000-iteration accumulated test and RFC 7748's
-#                  1,000,000-iteration X25519 test
-#   make sanitize  the test suite under ASan + UBSan (gcc and g++, clang and clang++)
-#                  and MemorySanitizer (clang; the C++ tests are skipped there)
-#   make bench-cxx   the C++ API against the C calls it makes
-#   make bench-rust  the Rust crate against the C calls it makes (cargo bench)
 
 all: build
 
@@ -205,7 +203,23 @@ test-aarch64:
 	  ctest --output-on-failure -j $(JOBS) -E '$(AARCH64_EXCLUDE)'
 	cd $(AARCH64_BUILD) && QEMU_CPU=cortex-a57 MLKEM_EXPECT_BACKEND=neon \
 	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
-	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_sha3'
+	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_keccak|test_sha3|test_sponge$$'
+
+# The conformance tests under qemu-x86_64 on two CPU models without
+# AVX-512 (scripts/qemu_x86_test.py: which tests, and why): Haswell (AVX2,
+# BMI2, AES-NI; no AVX-512, SHA-NI or VAES), where the avx2 backend must be
+# chosen and pass, and Nehalem (SSE4.2; no AVX, AVX2 or AES-NI), where
+# only portable may run. A stray instruction fails with SIGILL on any
+# development machine. Runs the tests of $(BUILD) (make test's build);
+# Debian: qemu-user. The Haswell model leaves out the features QEMU's
+# emulator lacks (it would warn about each on every run).
+QEMU_X86_HASWELL ?= Haswell,-pcid,-x2apic,-tsc-deadline,-hle,-invpcid,-rtm
+QEMU_X86_NOAVX2 ?= Nehalem
+test-qemu-x86: build
+	python3 scripts/qemu_x86_test.py $(BUILD) --cpu '$(QEMU_X86_HASWELL)' \
+	  --expect avx2 --skip avx512 --jobs $(JOBS)
+	python3 scripts/qemu_x86_test.py $(BUILD) --cpu '$(QEMU_X86_NOAVX2)' \
+	  --expect portable --skip avx2,avx512 --jobs $(JOBS)
 
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
@@ -220,6 +234,7 @@ format:
 format-check:
 	sh scripts/format.sh --check
 	sh scripts/check_spdx.sh
+	sh scripts/check_citations.sh
 
 abi-check: build
 	$(CMAKE) --build $(BUILD) --target abi_check

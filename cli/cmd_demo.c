@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * cmd_demo.c - mlkem demo and mlkem bench: the programs of `make demo`,
- * `make bench` and `make bench-components` (bench/programs.h), run from
- * the tool.
+ * cmd_demo.c - mlkem demo and mlkem bench: the programs of `make demo`
+ * and `make bench` (bench/programs.h), run from the tool.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,27 +20,24 @@ static const char bench_usage[] =
     "usage: mlkem bench [-a ALG] [--iterations N] [--passes P] [--json FILE]\n"
     "                   [--csv FILE]\n"
     "       mlkem bench --threads N [-a SET] [--seconds S]\n"
-    "       mlkem bench --components [--passes P] [--json FILE] [--csv FILE]\n"
     "\n"
     "Times keygen, encaps and decaps, and the expanded keys (the benchmark\n"
     "of 'make bench'): the median of single calls, in ticks and\n"
     "nanoseconds, for one algorithm or all. With --threads, the throughput\n"
     "of N threads each running its own loop (0: one per usable CPU), beside\n"
-    "one thread, for the ML-KEM sets. With --components, the building\n"
-    "blocks of the backend in use (the benchmark of 'make\n"
-    "bench-components').\n"
+    "one thread, for the ML-KEM sets.\n"
     "\n"
     "  -a, --algorithm ALG  only this one: an ML-KEM set, X-Wing or a round-3\n"
     "                       Kyber variant (default: all of them, and the\n"
     "                       X25519 and X25519MLKEM768 rows)\n"
-    "  --iterations N       calls per operation (default 2000, at least 1000)\n"
-    "  --passes P           in P passes (default 10; N/P at least 50;\n"
-    "                       components: 7)\n"
+    "  --iterations N       calls per operation: at least 1000 (default\n"
+    "                       2000), a multiple of P\n"
+    "  --passes P           in P passes (default 10) of at least 50 calls\n"
+    "                       each (N/P at least 50)\n"
     "  --json FILE          also write the results as JSON\n"
     "  --csv FILE           also write the results as CSV\n"
     "  --threads N          throughput on N threads\n"
-    "  --seconds S          per operation and thread count (default 0.9)\n"
-    "  --components         the building blocks\n";
+    "  --seconds S          per operation and thread count (default 0.9)\n";
 
 int cmd_demo(int argc, char **argv) {
   int rc = cli_parse("demo", argc, argv, NULL, 0);
@@ -56,17 +52,11 @@ int cmd_demo(int argc, char **argv) {
 int cmd_bench(int argc, char **argv) {
   const char *alg = NULL, *iters = NULL, *passes = NULL, *json = NULL;
   const char *csv = NULL, *threads = NULL, *seconds = NULL;
-  int components = 0;
   const cli_option opts[] = {
-      {"--algorithm", "-a", &alg, NULL},
-      {"--set", NULL, &alg, NULL},
-      {"--iterations", NULL, &iters, NULL},
-      {"--passes", NULL, &passes, NULL},
-      {"--json", NULL, &json, NULL},
-      {"--csv", NULL, &csv, NULL},
-      {"--threads", NULL, &threads, NULL},
-      {"--seconds", NULL, &seconds, NULL},
-      {"--components", NULL, NULL, &components},
+      {"--algorithm", "-a", &alg, NULL},    {"--set", NULL, &alg, NULL},
+      {"--iterations", NULL, &iters, NULL}, {"--passes", NULL, &passes, NULL},
+      {"--json", NULL, &json, NULL},        {"--csv", NULL, &csv, NULL},
+      {"--threads", NULL, &threads, NULL},  {"--seconds", NULL, &seconds, NULL},
   };
   /* The benchmark parses its own arguments; hand them over in its words:
    * its name, up to seven options with values, NULL. */
@@ -76,6 +66,7 @@ int cmd_bench(int argc, char **argv) {
   const char *args[18];
   int n = 0, rc, i;
   const mlkem_keyfile_alg *kalg;
+  cli_file files[2];
 
   rc = cli_parse("bench", argc, argv, opts, sizeof opts / sizeof opts[0]);
   if (rc < 0) {
@@ -83,18 +74,17 @@ int cmd_bench(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  if (components && (alg != NULL || iters != NULL || threads != NULL)) {
-    cli_usage_error("bench",
-                    "--components takes only --passes, --json and --csv");
-    return CLI_USAGE;
-  }
+  files[0] = (cli_file){json, "--json", 1};
+  files[1] = (cli_file){csv, "--csv", 1};
+  if (cli_check_files("bench", files, 2) != CLI_OK) return CLI_USAGE;
   values[0] = iters;
   values[1] = passes;
   values[2] = json;
   values[3] = csv;
   values[4] = threads;
   values[5] = seconds;
-  args[n++] = components ? "mlkem bench --components" : "mlkem bench";
+  /* The programs' messages then start "mlkem bench:" as the tool's. */
+  args[n++] = "mlkem bench";
   if (alg != NULL) {
     /* The benchmark's rows are named as the key types. */
     if ((kalg = cli_alg("bench", alg, NULL)) == NULL) return CLI_USAGE;
@@ -107,5 +97,5 @@ int cmd_bench(int argc, char **argv) {
     args[n++] = values[i];
   }
   args[n] = NULL;
-  return components ? mlkem_components_run(n, args) : mlkem_bench_run(n, args);
+  return mlkem_bench_run(n, args);
 }

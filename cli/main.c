@@ -22,7 +22,7 @@ static const command commands[] = {
     {"convert", cmd_convert, "rewrite a key in another form or encoding"},
     {"demo", cmd_demo, "run a complete exchange for every parameter set"},
     {"bench", cmd_bench,
-     "time keygen, encaps, decaps and expanded keys; --threads, --components"},
+     "time keygen, encaps, decaps and expanded keys; --threads"},
     {"acvp", cmd_acvp, "answer a NIST ACVP test-vector request"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

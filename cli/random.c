@@ -13,7 +13,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 
 #if defined(__APPLE__)
 #include <sys/random.h>

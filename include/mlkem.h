@@ -24,15 +24,15 @@
  *  - The functions are thread-safe and reentrant: they keep no state between
  *    calls, use no heap, and wipe every stack buffer that held a secret
  *    before they return. Their running time does not depend on secret data.
- *  - Keys that come from outside are checked on every call, as FIPS 203
- *    section 7 requires: encapsulation runs the modulus check on ek (7.2)
- *    and decapsulation runs the hash check on dk (7.3).
+ *  - Keys that come from outside are checked on every call, as
+ *    @spec{FIPS203, sec. 7} requires: encapsulation runs the modulus check on
+ *    ek (7.2) and decapsulation runs the hash check on dk (7.3).
  *
  * What the caller must do
  * -----------------------
  *  - Decapsulation of a ciphertext that was not produced by encapsulation
  *    under the matching ek is NOT an error: it returns a pseudorandom shared
- *    secret (implicit rejection, FIPS 203 Algorithm 18), so that an attacker
+ *    secret (implicit rejection, @spec{FIPS203, Alg. 18}), so that an attacker
  *    learns nothing from the result. The two parties will simply hold
  *    different secrets. Use the shared secret only as a key for
  *    authenticated encryption (or a key schedule that ends in one), so that
@@ -72,7 +72,7 @@ extern "C" {
 #include "mlkem_version.h"
 
 /* ------------------------------------------------------------------------ */
-/* Sizes in bytes (FIPS 203 section 8, Table 3)                              */
+/* Sizes in bytes (@spec{FIPS203, sec. 8, Table 3})                           */
 
 #define MLKEM_SS_BYTES 32   /* shared secret K */
 #define MLKEM_SEED_BYTES 64 /* key-generation seed d || z */
@@ -112,10 +112,10 @@ extern "C" {
 /* The operating system's random source failed (or the caller-supplied one
  * did). No key or ciphertext was produced. Retrying later may succeed. */
 #define MLKEM_ERR_RANDOM (-1)
-/* The encapsulation key failed the FIPS 203 section 7.2 modulus check: some
+/* The encapsulation key failed the @spec{FIPS203, sec. 7.2} modulus check: some
  * 12-bit coefficient of ek is not below q = 3329. */
 #define MLKEM_ERR_INVALID_EK (-2)
-/* The decapsulation key failed the FIPS 203 section 7.3 hash check: the
+/* The decapsulation key failed the @spec{FIPS203, sec. 7.3} hash check: the
  * H(ek) stored in dk is not SHA3-256 of the ek stored in dk. */
 #define MLKEM_ERR_INVALID_DK (-3)
 /* A required pointer argument was NULL. */
@@ -136,7 +136,7 @@ extern "C" {
 /* mlkem_x25519 (mlkem_hazmat.h) computed the all-zero value: the peer's
  * u-coordinate is a point of small order (or its non-canonical encoding),
  * so the result does not depend on the private key and is known to anyone.
- * RFC 7748 section 6.1 requires the check; the protocol must abort (for
+ * @spec{RFC7748, sec. 6.1} requires the check; the protocol must abort (for
  * example, reject the key share) and must not use the output, which is
  * all zeros. Not a fault of the library. */
 #define MLKEM_ERR_X25519_ZERO (-8)
@@ -184,11 +184,11 @@ const char *mlkem_backend_name(void);
 #define MLKEM_MUST_CHECK
 #endif
 
-/* Known-answer self-test (in the manner of FIPS 140-3 power-on tests):
- * runs key generation, encapsulation, decapsulation and implicit rejection
- * of ML-KEM-512, -768 and -1024 from fixed inputs on the backend in use and
- * compares every output with published vectors. Returns 0, or
- * MLKEM_ERR_SELFTEST if any output differs (or MLKEM_ERR_BACKEND). Takes
+/* Known-answer self-test (in the manner of the power-on tests of
+ * @spec{FIPS140-3}): runs key generation, encapsulation, decapsulation and
+ * implicit rejection of ML-KEM-512, -768 and -1024 from fixed inputs on the
+ * backend in use and compares every output with published vectors. Returns 0,
+ * or MLKEM_ERR_SELFTEST if any output differs (or MLKEM_ERR_BACKEND). Takes
  * about a millisecond with the portable backend; uses no randomness. */
 MLKEM_MUST_CHECK int mlkem_selftest(void);
 
@@ -197,7 +197,7 @@ MLKEM_MUST_CHECK int mlkem_selftest(void);
  * they are documented once, for ML-KEM-768. For ML-KEM-512 and
  * ML-KEM-1024 replace 768 in every name and size macro.                    */
 
-/* mlkem768_keygen: ML-KEM.KeyGen (FIPS 203 Algorithm 19).
+/* mlkem768_keygen: ML-KEM.KeyGen (@spec{FIPS203, Alg. 19}).
  * Draws the 64-byte seed d || z from the operating system's random source
  * and writes the encapsulation key ek (MLKEM768_EK_BYTES, public) and the
  * decapsulation key dk (MLKEM768_DK_BYTES, secret).
@@ -206,7 +206,7 @@ MLKEM_MUST_CHECK int mlkem_selftest(void);
 MLKEM_MUST_CHECK int mlkem768_keygen(uint8_t ek[MLKEM768_EK_BYTES],
                                      uint8_t dk[MLKEM768_DK_BYTES]);
 
-/* mlkem768_keygen_derand: ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16)
+/* mlkem768_keygen_derand: ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16})
  * from the caller's 64-byte seed d || z (d first). The same seed always
  * gives the same keys, so the seed is a complete, compact private key: store
  * it and call this function to rebuild ek and dk.
@@ -216,8 +216,8 @@ MLKEM_MUST_CHECK int mlkem768_keygen_derand(
     uint8_t ek[MLKEM768_EK_BYTES], uint8_t dk[MLKEM768_DK_BYTES],
     const uint8_t seed[MLKEM_SEED_BYTES]);
 
-/* mlkem768_encaps: ML-KEM.Encaps (FIPS 203 Algorithm 20).
- * Checks ek (modulus check, FIPS 203 section 7.2), draws 32 random bytes m
+/* mlkem768_encaps: ML-KEM.Encaps (@spec{FIPS203, Alg. 20}).
+ * Checks ek (modulus check, @spec{FIPS203, sec. 7.2}), draws 32 random bytes m
  * from the operating system, and writes the ciphertext ct
  * (MLKEM768_CT_BYTES, public, to send to the holder of dk) and the shared
  * secret ss (MLKEM_SS_BYTES, secret).
@@ -229,15 +229,15 @@ MLKEM_MUST_CHECK int mlkem768_encaps(uint8_t ct[MLKEM768_CT_BYTES],
                                      const uint8_t ek[MLKEM768_EK_BYTES]);
 
 /* mlkem768_encaps_derand: as mlkem768_encaps, with the randomness m given
- * by the caller: the input check then ML-KEM.Encaps_internal (FIPS 203
- * Algorithm 17). Fails only with MLKEM_ERR_INVALID_EK. */
+ * by the caller: the input check then ML-KEM.Encaps_internal (
+ * @spec{FIPS203, Alg. 17}). Fails only with MLKEM_ERR_INVALID_EK. */
 MLKEM_MUST_CHECK int mlkem768_encaps_derand(uint8_t ct[MLKEM768_CT_BYTES],
                                             uint8_t ss[MLKEM_SS_BYTES],
                                             const uint8_t ek[MLKEM768_EK_BYTES],
                                             const uint8_t m[MLKEM_MSG_BYTES]);
 
-/* mlkem768_decaps: ML-KEM.Decaps (FIPS 203 Algorithm 21).
- * Checks dk (hash check, FIPS 203 section 7.3), then writes the shared
+/* mlkem768_decaps: ML-KEM.Decaps (@spec{FIPS203, Alg. 21}).
+ * Checks dk (hash check, @spec{FIPS203, sec. 7.3}), then writes the shared
  * secret ss (MLKEM_SS_BYTES, secret) for the ciphertext ct.
  * A ciphertext that does not decrypt consistently is NOT an error: ss is
  * then the implicit-rejection key J(z || ct), and the function returns 0.
@@ -251,19 +251,19 @@ MLKEM_MUST_CHECK int mlkem768_decaps(uint8_t ss[MLKEM_SS_BYTES],
                                      const uint8_t ct[MLKEM768_CT_BYTES],
                                      const uint8_t dk[MLKEM768_DK_BYTES]);
 
-/* mlkem768_check_ek: the encapsulation-key modulus check of FIPS 203
- * section 7.2 on its own. Returns 0 if ek is valid and
+/* mlkem768_check_ek: the encapsulation-key modulus check of
+ * @spec{FIPS203, sec. 7.2} on its own. Returns 0 if ek is valid and
  * MLKEM_ERR_INVALID_EK if not. encaps runs it on every call; this function
  * lets a protocol reject a bad key early. */
 MLKEM_MUST_CHECK int mlkem768_check_ek(const uint8_t ek[MLKEM768_EK_BYTES]);
 
-/* mlkem768_check_dk: the decapsulation-key hash check of FIPS 203
- * section 7.3 on its own. Returns 0 if dk is consistent and
+/* mlkem768_check_dk: the decapsulation-key hash check of
+ * @spec{FIPS203, sec. 7.3} on its own. Returns 0 if dk is consistent and
  * MLKEM_ERR_INVALID_DK if not. decaps runs it on every call. */
 MLKEM_MUST_CHECK int mlkem768_check_dk(const uint8_t dk[MLKEM768_DK_BYTES]);
 
 /* Many encapsulations to one key. mlkem768_prepare_ek runs the modulus
- * check of FIPS 203 section 7.2 once and writes prep
+ * check of @spec{FIPS203, sec. 7.2} once and writes prep
  * (MLKEM768_PREPARED_EK_BYTES, public): ek followed by H(ek), the hash
  * every encapsulation needs. mlkem768_encaps_prepared and its _derand form
  * then give exactly the results of mlkem768_encaps / _derand on ek, without
@@ -301,13 +301,12 @@ MLKEM_MUST_CHECK int mlkem768_encaps_prepared_derand(
  * encapsulations repeats H(ek), A-hat and the decoding of t-hat. An
  * expanded key holds them, computed and checked once:
  *
- *  - mlkem768_expand_dk runs the hash check of FIPS 203 section 7.3 and
- *    the modulus check of section 7.2 on the ek inside dk, and writes out
- *    (MLKEM768_EXPANDED_DK_BYTES, SECRET): A-hat, t-hat and s-hat in the
- *    backend's NTT form, H(ek) and z. Fails with MLKEM_ERR_INVALID_DK if
- *    dk fails either check (out zeroed). mlkem768_expand_dk_from_seed does
- *    the same from the 64-byte seed d || z (mlkem768_keygen_derand, then
- *    the expansion).
+ *  - mlkem768_expand_dk runs the hash check of @spec{FIPS203, sec. 7.3} and
+ *    the modulus check of @spec{FIPS203, sec. 7.2} on the ek inside dk, and
+ *    writes out (MLKEM768_EXPANDED_DK_BYTES, SECRET): A-hat, t-hat and s-hat in
+ * the backend's NTT form, H(ek) and z. Fails with MLKEM_ERR_INVALID_DK if dk
+ * fails either check (out zeroed). mlkem768_expand_dk_from_seed does the same
+ * from the 64-byte seed d || z (mlkem768_keygen_derand, then the expansion).
  *  - mlkem768_decaps_expanded gives exactly mlkem768_decaps's shared
  *    secret for the dk it was expanded from, with implicit rejection as
  *    there: only J(z || c), G and the noise of the re-encryption are left
@@ -321,7 +320,7 @@ MLKEM_MUST_CHECK int mlkem768_encaps_prepared_derand(
  *    does (MLKEM_ERR_RANDOM; not MLKEM_ERR_INVALID_EK: the key was checked
  *    when expanded).
  *
- * (Not RFC 9935's "expanded" private key, which is dk itself, as
+ * (Not @spec{RFC9935}'s "expanded" private key, which is dk itself, as
  * mlkem_keyfile.h reads and writes it.)
  *
  * The expanded forms are the library's working state, not an encoding:

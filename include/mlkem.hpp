@@ -10,7 +10,7 @@
  *   mlkem::shared_secret k = dk.decapsulate(ct); // receiver: k == ss
  *
  * Each parameter set is a type (mlkem::ml_kem_512, ml_kem_768, ml_kem_1024)
- * with the sizes of FIPS 203 Table 3 as constants and four nested types:
+ * with the sizes of @spec{FIPS203, Table 3} as constants and four nested types:
  * decapsulation_key, encapsulation_key, ciphertext and shared_secret. A key
  * or ciphertext of one set is a different type from that of another, so
  * mixing sets does not compile. The concept mlkem::kem names what the three
@@ -27,22 +27,21 @@
  * mlkem_constexpr.hpp instead (see "Compile time" below).
  *
  * Keys
- *  - encapsulation_key holds ek, checked when the key is read (FIPS 203
- *    section 7.2: the length, then the modulus check). A key that also
- *    holds H(ek) is prepared (the C library's prepare_ek form), and its
+ *  - encapsulation_key holds ek, checked when the key is read (
+ *    @spec{FIPS203, sec. 7.2}: the length, then the modulus check). A key that
+ *    also holds H(ek) is prepared (the C library's prepare_ek form), and its
  *    encapsulations neither check nor hash ek again: keys from
  *    decapsulation_key::encapsulation_key() are (dk holds H(ek)); keys read
  *    from bytes are after prepare() (worth it from the third encapsulation
  *    to the same key: see prepare()). Copyable; == compares the key bytes.
  *  - decapsulation_key holds the FIPS 203 dk (and the 64-byte seed d || z
- *    when it was made from one). from_bytes runs the section 7.3 checks on
- *    dk (length and hash check) and, since encapsulation_key() hands out the
- *    ek inside dk as a checked key, the section 7.2 modulus check on that ek
- *    too: a dk that keygen cannot produce is refused either way. Every
- *    decapsulate() runs the C library's hash check again, as it always
- *    does. The key is wiped (memory set to zero in a way the compiler keeps)
- *    when it is destroyed or moved from; it is not copyable, except on
- *    purpose with clone().
+ *    when it was made from one). from_bytes runs the @spec{FIPS203, sec. 7.3}
+ *    checks on dk (length and hash check) and, since encapsulation_key() hands
+ * out the ek inside dk as a checked key, the @spec{FIPS203, sec. 7.2} modulus
+ * check on that ek too: a dk that keygen cannot produce is refused either way.
+ * Every decapsulate() runs the C library's hash check again, as it always does.
+ * The key is wiped (memory set to zero in a way the compiler keeps) when it is
+ * destroyed or moved from; it is not copyable, except on purpose with clone().
  *  - shared_secret (32 bytes) is wiped on destruction; == runs in time
  *    independent of the bytes compared.
  *  - bytes() of a named object is a std::span<const std::uint8_t, N> view
@@ -59,11 +58,11 @@
  *  Every function that can fail has two forms:
  *  - the plain one throws mlkem::error (a std::runtime_error) carrying the
  *    C library's MLKEM_ERR_* code, or mlkem::errc::invalid_ciphertext
- *    (-100, this layer's own: a ciphertext of the wrong length, the FIPS 203
- *    section 7.3 ciphertext type check, which the C API's fixed-size
- *    arrays leave to the caller). A length error on ek or dk is reported as
- *    MLKEM_ERR_INVALID_EK / MLKEM_ERR_INVALID_DK, the type checks of
- *    sections 7.2 and 7.3;
+ *    (-100, this layer's own: a ciphertext of the wrong length, the
+ *    @spec{FIPS203, sec. 7.3} ciphertext type check, which the C API's
+ *    fixed-size arrays leave to the caller). A length error on ek or dk is
+ * reported as MLKEM_ERR_INVALID_EK / MLKEM_ERR_INVALID_DK, the type checks of
+ *    @spec{FIPS203, sec. 7.2 and 7.3};
  *  - the form with a trailing std::error_code& parameter is noexcept: it
  *    sets the code (category mlkem::error_category(), comparable with
  *    mlkem::errc values) or clears it, and on error returns an object
@@ -71,7 +70,7 @@
  *    exceptions (-fno-exceptions) uses these; there, a plain form that
  *    fails calls std::abort().
  *  Decapsulating a ciphertext that was tampered with is not an error: it
- *  gives a pseudorandom secret (implicit rejection, FIPS 203 Algorithm 18).
+ *  gives a pseudorandom secret (implicit rejection, @spec{FIPS203, Alg. 18}).
  *  decapsulate() of a valid key and the derandomized functions fail only
  *  when MLKEM_BACKEND names a backend this CPU lacks (mlkem.h), or with
  *  MLKEM_ERR_PAIRWISE in builds with the pairwise test.
@@ -95,7 +94,8 @@
  *  time only). Evaluated by the compiler (std::is_constant_evaluated()),
  *  they run mlkem_constexpr.hpp, an implementation of FIPS 203 written
  *  for that purpose in C++20 (header-only, the standard library only,
- *  with the section 7.2 and 7.3 checks and implicit rejection); at run
+ *  with the checks of @spec{FIPS203, sec. 7.2} and @spec{FIPS203, sec. 7.3}
+ *  and implicit rejection); at run
  *  time they call the C library exactly as they did before it, with the
  *  same cost, and destructors wipe as before.
  *
@@ -130,6 +130,14 @@
  */
 #ifndef MLKEM_HPP
 #define MLKEM_HPP
+
+/* C++20 (concepts, std::span, ranges): an older standard is refused here,
+ * by name, rather than by the first declaration that needs C++20. MSVC
+ * gives __cplusplus as 199711L unless /Zc:__cplusplus; _MSVC_LANG is its
+ * real value. */
+#if (defined(_MSVC_LANG) ? _MSVC_LANG : __cplusplus) < 202002L
+#error "mlkem.hpp requires C++20 (-std=c++20, /std:c++20)"
+#endif
 
 #include <array>
 #include <concepts>
@@ -182,7 +190,7 @@ enum class errc : int {
   /* X25519MLKEM768 (mlkem_hybrid.hpp): the peer's X25519 point is of small
    * order; the handshake must be aborted. */
   x25519_zero = MLKEM_ERR_X25519_ZERO,
-  /* Not a C code: a ciphertext of the wrong length (FIPS 203 section 7.3,
+  /* Not a C code: a ciphertext of the wrong length (@spec{FIPS203, sec. 7.3},
    * ciphertext type check). Chosen far from the C codes, which count down
    * from -1. The Rust crate uses the same value. */
   invalid_ciphertext = -100,
@@ -479,7 +487,7 @@ namespace detail {
 /* The C functions and sizes of one set, under one name for the template
  * below, and fips203, the set's parameters for the compile-time path
  * (mlkem_constexpr.hpp), whose sizes must be the C library's. dk is
- * dk_PKE || ek || H(ek) || z (FIPS 203 Algorithm 16, line 3), so the
+ * dk_PKE || ek || H(ek) || z (@spec{FIPS203, Alg. 16, l. 3}), so the
  * prepared form ek || H(ek) sits in dk at dk_bytes - ek_bytes - 64.
  * (mlkem_kyber.hpp gives Kyber round 3's sets traits of the same shape,
  * without the prepared form or a compile-time path.) */
@@ -619,7 +627,7 @@ class parameter_set {
    public:
     static constexpr std::size_t size = Traits::ek_bytes;
 
-    /* Checks the length and runs the modulus check (FIPS 203 section 7.2);
+    /* Checks the length and runs the modulus check (@spec{FIPS203, sec. 7.2});
      * throws mlkem::error (MLKEM_ERR_INVALID_EK) if either fails. The key
      * is not prepared: see prepare(). In a constant expression, either
      * failure is a compile error. */
@@ -664,7 +672,7 @@ class parameter_set {
     }
 
     /* A fresh shared secret and its ciphertext, m drawn by the C library
-     * (ML-KEM.Encaps, FIPS 203 Algorithm 20). Fails only with
+     * (ML-KEM.Encaps, @spec{FIPS203, Alg. 20}). Fails only with
      * MLKEM_ERR_RANDOM (or MLKEM_ERR_BACKEND). */
     std::pair<shared_secret, ciphertext> encapsulate() const {
       return detail::or_throw(
@@ -677,13 +685,13 @@ class parameter_set {
       return r;
     }
 
-    /* ML-KEM.Encaps_internal (FIPS 203 Algorithm 17) with the caller's m,
+    /* ML-KEM.Encaps_internal (@spec{FIPS203, Alg. 17}) with the caller's m,
      * for known-answer tests: m must be fresh, random and secret. */
     constexpr std::pair<shared_secret, ciphertext> encapsulate_derand(
         std::span<const std::uint8_t, message_size> m) const {
       if constexpr (has_compile_time_path) {
         if (std::is_constant_evaluated()) {
-          /* Algorithm 17, with the H(ek) of a prepared key. */
+          /* @spec{FIPS203, Alg. 17}, with the H(ek) of a prepared key. */
           std::pair<shared_secret, ciphertext> r;
           detail::fips203::encaps_internal<typename Traits::fips203>(
               detail::access::data(r.first), detail::access::data(r.second),
@@ -732,8 +740,9 @@ class parameter_set {
     /* Left unset: every maker fills it. */
     constexpr encapsulation_key() noexcept {}
 
-    /* from_bytes in a constant expression: the section 7.2 checks by
-     * mlkem_constexpr.hpp, a compile error if either fails. */
+    /* from_bytes in a constant expression: the checks of
+     * @spec{FIPS203, sec. 7.2} by mlkem_constexpr.hpp, a compile error if
+     * either fails. */
     static constexpr encapsulation_key from_bytes_at_compile_time(
         std::span<const std::uint8_t> b) {
       namespace refuse = detail::constant_expression_error;
@@ -778,7 +787,7 @@ class parameter_set {
    public:
     static constexpr std::size_t size = Traits::dk_bytes;
 
-    /* ML-KEM.KeyGen (FIPS 203 Algorithm 19) with a seed d || z from the
+    /* ML-KEM.KeyGen (@spec{FIPS203, Alg. 19}) with a seed d || z from the
      * operating system (see the top of this header), which the key keeps.
      * Throws mlkem::error (MLKEM_ERR_RANDOM) if the source fails. */
     static decapsulation_key generate() {
@@ -795,7 +804,7 @@ class parameter_set {
       return k;
     }
 
-    /* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16) from the 64-byte
+    /* ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}) from the 64-byte
      * seed d || z (d first); the same seed always gives the same key. */
     static constexpr decapsulation_key from_seed(
         std::span<const std::uint8_t, MLKEM_SEED_BYTES> seed) {
@@ -827,8 +836,8 @@ class parameter_set {
       return k;
     }
 
-    /* A FIPS 203 dk: its length and hash check (section 7.3) and the
-     * modulus check of the ek inside it (section 7.2); throws
+    /* A FIPS 203 dk: its length and hash check (@spec{FIPS203, sec. 7.3}) and
+     * the modulus check of the ek inside it (@spec{FIPS203, sec. 7.2}); throws
      * mlkem::error (MLKEM_ERR_INVALID_DK) if any fails. seed() of such a
      * key is empty. In a constant expression, a failed check is a compile
      * error. */
@@ -864,12 +873,12 @@ class parameter_set {
       return ek;
     }
 
-    /* ML-KEM.Decaps (FIPS 203 Algorithm 21). A ciphertext that was
+    /* ML-KEM.Decaps (@spec{FIPS203, Alg. 21}). A ciphertext that was
      * tampered with gives the implicit-rejection secret, not an error. */
     constexpr shared_secret decapsulate(const ciphertext &ct) const {
       if constexpr (has_compile_time_path) {
         if (std::is_constant_evaluated()) {
-          /* Algorithm 18 (dk was checked when the key was made). */
+          /* @spec{FIPS203, Alg. 18} (dk was checked when the key was made). */
           shared_secret ss;
           detail::fips203::decaps_internal<typename Traits::fips203>(
               detail::access::data(ss), dk_.data(), ct.bytes().data());
@@ -948,8 +957,9 @@ class parameter_set {
       }
       has_seed_ = false;
     }
-    /* from_bytes in a constant expression: the section 7.3 and 7.2 checks
-     * by mlkem_constexpr.hpp, a compile error if one fails. */
+    /* from_bytes in a constant expression: the checks of
+     * @spec{FIPS203, sec. 7.3} and @spec{FIPS203, sec. 7.2} by
+     * mlkem_constexpr.hpp, a compile error if one fails. */
     static constexpr decapsulation_key from_bytes_at_compile_time(
         std::span<const std::uint8_t> b) {
       namespace refuse = detail::constant_expression_error;

@@ -8,11 +8,13 @@
  * only. Header-only, the standard library only (SHA-3 in
  * mlkem_constexpr_sha3.hpp).
  *
- * Read top-down, it is FIPS 203 in the standard's order: Table 2, the
- * hash functions of section 4.1, the conversions and compression of
- * section 4.2.1, the sampling of section 4.2.2, the NTT of section 4.3,
- * K-PKE (section 5), ML-KEM's internal algorithms (section 6) and the
- * input checks of section 7. Each function names its algorithm.
+ * Read top-down, it is FIPS 203 in the standard's order: the parameters
+ * (@spec{FIPS203, Table 2}), the hash functions (@spec{FIPS203, sec. 4.1}),
+ * conversion and compression (@spec{FIPS203, sec. 4.2.1}), sampling
+ * (@spec{FIPS203, sec. 4.2.2}), the NTT (@spec{FIPS203, sec. 4.3}), K-PKE
+ * (@spec{FIPS203, sec. 5}), ML-KEM's internal algorithms
+ * (@spec{FIPS203, sec. 6}) and the input checks (@spec{FIPS203, sec. 7}).
+ * Each function names its algorithm.
  *
  * Written for the compiler's evaluator: the standard's arithmetic mod q
  * with %, plain loops, no stored matrix (each entry of A-hat is sampled
@@ -34,7 +36,7 @@
 namespace mlkem::detail::fips203 {
 
 /* ------------------------------------------------------------------------ */
-/* Parameters (FIPS 203 section 8, Table 2; sizes from Table 3)             */
+/* Parameters (@spec{FIPS203, Table 2}; sizes from @spec{FIPS203, Table 3}) */
 
 inline constexpr std::size_t n = 256;
 inline constexpr std::uint32_t q = 3329;
@@ -69,7 +71,7 @@ template <std::size_t K>
 using polyvec = std::array<poly, K>;
 
 /* ------------------------------------------------------------------------ */
-/* The hash functions (FIPS 203 section 4.1)                                 */
+/* The hash functions (@spec{FIPS203, sec. 4.1})                            */
 
 /* out_len bytes of the sponge h's output on s1 || s2. */
 constexpr void hash(fips202::sponge h, std::uint8_t *out, std::size_t out_len,
@@ -80,51 +82,52 @@ constexpr void hash(fips202::sponge h, std::uint8_t *out, std::size_t out_len,
   h.squeeze(out, out_len);
 }
 
-/* H(s) = SHA3-256(s) (eq. 4.4). */
+/* H(s) = SHA3-256(s) (@spec{FIPS203, eq. 4.4}). */
 constexpr void H(std::uint8_t out[32], const std::uint8_t *s, std::size_t len) {
   hash(fips202::sha3_256(), out, 32, s, len);
 }
 
 /* (a, b) = G(s1 || s2) = SHA3-512(s1 || s2), a the first 32 bytes of out
- * and b the last (eq. 4.5). */
+ * and b the last (@spec{FIPS203, eq. 4.5}). */
 constexpr void G(std::uint8_t out[64], const std::uint8_t *s1, std::size_t len1,
                  const std::uint8_t *s2, std::size_t len2) {
   hash(fips202::sha3_512(), out, 64, s1, len1, s2, len2);
 }
 
-/* J(s1 || s2) = SHAKE256(s1 || s2, 8 * 32) (eq. 4.4). */
+/* J(s1 || s2) = SHAKE256(s1 || s2, 8 * 32) (@spec{FIPS203, eq. 4.4}). */
 constexpr void J(std::uint8_t out[32], const std::uint8_t *s1, std::size_t len1,
                  const std::uint8_t *s2, std::size_t len2) {
   hash(fips202::shake256(), out, 32, s1, len1, s2, len2);
 }
 
-/* PRF_eta(s, b) = SHAKE256(s || b, 8 * 64 eta) (eq. 4.3), into out[0, 64
- * eta). */
+/* PRF_eta(s, b) = SHAKE256(s || b, 8 * 64 eta) (@spec{FIPS203, eq. 4.3}),
+ * into out[0, 64 eta). */
 constexpr void PRF(std::uint8_t *out, unsigned eta, const std::uint8_t s[32],
                    std::uint8_t b) {
   hash(fips202::shake256(), out, 64 * eta, s, 32, &b, 1);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Conversion and compression (FIPS 203 section 4.2.1)                       */
+/* Conversion and compression (@spec{FIPS203, sec. 4.2.1})                  */
 
-/* Compress_d(x) = round((2^d / q) x) mod 2^d (eq. 4.7), x in [0, q): as
+/* Compress_d(x) = round((2^d / q) x) mod 2^d (@spec{FIPS203, eq. 4.7}),
+ * x in [0, q): as
  * the integer floor((2^(d+1) x + q) / (2q)), exact since q is odd. */
 constexpr std::uint16_t compress(unsigned d, std::uint32_t x) {
   return static_cast<std::uint16_t>((((x << (d + 1)) + q) / (2 * q)) &
                                     ((1u << d) - 1));
 }
 
-/* Decompress_d(y) = round((q / 2^d) y) (eq. 4.8), y in [0, 2^d), half
- * rounded up. */
+/* Decompress_d(y) = round((q / 2^d) y) (@spec{FIPS203, eq. 4.8}), y in
+ * [0, 2^d), half rounded up. */
 constexpr std::uint16_t decompress(unsigned d, std::uint32_t y) {
   return static_cast<std::uint16_t>((q * y + (1u << (d - 1))) >> d);
 }
 
-/* ByteEncode_d (Algorithm 5): the 256 d-bit integers of f, little-endian
- * bit by bit, into 32 d bytes. Bits gather in acc and leave it a byte at
- * a time, which is the bit string of the algorithm read eight at a time.
- * For d < 12 the coefficients are below 2^d; for d = 12 below q. */
+/* ByteEncode_d (@spec{FIPS203, Alg. 5}): the 256 d-bit integers of f,
+ * little-endian bit by bit, into 32 d bytes. Bits gather in acc and leave it a
+ * byte at a time, which is the bit string of the algorithm read eight at a
+ * time. For d < 12 the coefficients are below 2^d; for d = 12 below q. */
 constexpr void byte_encode(std::uint8_t *out, unsigned d, const poly &f) {
   std::uint32_t acc = 0;
   unsigned bits = 0;
@@ -140,8 +143,8 @@ constexpr void byte_encode(std::uint8_t *out, unsigned d, const poly &f) {
   }
 }
 
-/* ByteDecode_d (Algorithm 6): 32 d bytes into 256 integers of d bits,
- * taken mod q when d = 12 (m = q), below 2^d otherwise. */
+/* ByteDecode_d (@spec{FIPS203, Alg. 6}): 32 d bytes into 256 integers of d
+ * bits, taken mod q when d = 12 (m = q), below 2^d otherwise. */
 constexpr void byte_decode(poly &f, unsigned d, const std::uint8_t *in) {
   std::uint32_t acc = 0;
   unsigned bits = 0;
@@ -159,8 +162,8 @@ constexpr void byte_decode(poly &f, unsigned d, const std::uint8_t *in) {
 }
 
 /* ByteEncode_d(Compress_d(f)) and Decompress_d(ByteDecode_d(in)), the
- * forms in which K-PKE uses them (Algorithm 14 lines 22-23, Algorithm 15
- * lines 3-4). */
+ * forms in which K-PKE uses them (@spec{FIPS203, Alg. 14, l. 22-23},
+ * @spec{FIPS203, Alg. 15, l. 3-4}). */
 constexpr void compress_encode(std::uint8_t *out, unsigned d, const poly &f) {
   poly c{};
   for (std::size_t i = 0; i < n; i++) c.c[i] = compress(d, f.c[i]);
@@ -172,11 +175,11 @@ constexpr void decode_decompress(poly &f, unsigned d, const std::uint8_t *in) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Sampling (FIPS 203 section 4.2.2)                                         */
+/* Sampling (@spec{FIPS203, sec. 4.2.2})                                    */
 
-/* SampleNTT(rho || j || i) (Algorithm 7): coefficients of 12 bits from
- * SHAKE128, those below q kept, until there are 256. Gives entry (i, j)
- * of A-hat (Algorithm 13 lines 3-7). */
+/* SampleNTT(rho || j || i) (@spec{FIPS203, Alg. 7}): coefficients of 12
+ * bits from SHAKE128, those below q kept, until there are 256. Gives entry
+ * (i, j) of A-hat (@spec{FIPS203, Alg. 13, l. 3-7}). */
 constexpr poly sample_ntt(const std::uint8_t rho[32], std::uint8_t i,
                           std::uint8_t j) {
   fips202::sponge xof = fips202::shake128();
@@ -196,7 +199,8 @@ constexpr poly sample_ntt(const std::uint8_t rho[32], std::uint8_t i,
   return a;
 }
 
-/* SamplePolyCBD_eta(PRF_eta(s, b)) (Algorithm 8 on eq. 4.3's output):
+/* SamplePolyCBD_eta(PRF_eta(s, b)) (@spec{FIPS203, Alg. 8} on the output
+ * of @spec{FIPS203, eq. 4.3}):
  * coefficient i is the sum of bits 2 i eta .. 2 i eta + eta - 1 of the
  * PRF's output minus the sum of the next eta bits, mod q. */
 constexpr poly sample_poly_cbd(unsigned eta, const std::uint8_t s[32],
@@ -217,7 +221,7 @@ constexpr poly sample_poly_cbd(unsigned eta, const std::uint8_t s[32],
 }
 
 /* ------------------------------------------------------------------------ */
-/* The number-theoretic transform (FIPS 203 section 4.3)                    */
+/* The number-theoretic transform (@spec{FIPS203, sec. 4.3})               */
 
 constexpr unsigned bit_rev7(unsigned i) {
   unsigned r = 0;
@@ -235,8 +239,9 @@ constexpr std::uint32_t pow_mod_q(std::uint32_t base, unsigned e) {
   return r;
 }
 
-/* zeta = 17, the primitive 256th root of unity mod q (section 4.3). The
- * tables of Appendix A, computed: zetas[i] = zeta^BitRev7(i) for the NTT
+/* zeta = 17, the primitive 256th root of unity mod q
+ * (@spec{FIPS203, sec. 4.3}). The tables of @spec{FIPS203, App. A},
+ * computed: zetas[i] = zeta^BitRev7(i) for the NTT
  * and gammas[i] = zeta^(2 BitRev7(i) + 1) for MultiplyNTTs. */
 inline constexpr std::uint32_t zeta = 17;
 struct zeta_table {
@@ -253,7 +258,7 @@ constexpr zeta_table make_zetas(bool gamma) {
 inline constexpr zeta_table zetas = make_zetas(false);
 inline constexpr zeta_table gammas = make_zetas(true);
 
-/* NTT (Algorithm 9), in place. */
+/* NTT (@spec{FIPS203, Alg. 9}), in place. */
 constexpr void ntt(poly &f) {
   std::uint16_t *c = f.c;
   unsigned i = 1;
@@ -269,7 +274,7 @@ constexpr void ntt(poly &f) {
   }
 }
 
-/* NTT^-1 (Algorithm 10), in place; 3303 = 128^-1 mod q. */
+/* NTT^-1 (@spec{FIPS203, Alg. 10}), in place; 3303 = 128^-1 mod q. */
 constexpr void ntt_inverse(poly &f) {
   std::uint16_t *c = f.c;
   unsigned i = 127;
@@ -288,10 +293,11 @@ constexpr void ntt_inverse(poly &f) {
   }
 }
 
-/* h += f * g in T_q: MultiplyNTTs (Algorithm 11), BaseCaseMultiply
- * (Algorithm 12) on each pair with gamma = zeta^(2 BitRev7(i) + 1), the
- * products added to h as the sums of Algorithm 13 line 18 and Algorithm
- * 14 lines 19, 21 need. */
+/* h += f * g in T_q: MultiplyNTTs (@spec{FIPS203, Alg. 11}),
+ * BaseCaseMultiply (@spec{FIPS203, Alg. 12}) on each pair with gamma =
+ * zeta^(2 BitRev7(i) + 1), the products added to h as the sums of
+ * @spec{FIPS203, Alg. 13, l. 18} and @spec{FIPS203, Alg. 14, l. 19-21}
+ * need. */
 constexpr void multiply_ntts_add(poly &h, const poly &f, const poly &g) {
   for (std::size_t i = 0; i < 128; i++) {
     const std::uint32_t a0 = f.c[2 * i], a1 = f.c[2 * i + 1];
@@ -316,10 +322,10 @@ constexpr void subtract(poly &f, const poly &g) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* K-PKE (FIPS 203 section 5)                                                */
+/* K-PKE (@spec{FIPS203, sec. 5})                                           */
 
-/* K-PKE.KeyGen(d) (Algorithm 13): ek_PKE into ek[0, 384k + 32), dk_PKE
- * into dk[0, 384k). */
+/* K-PKE.KeyGen(d) (@spec{FIPS203, Alg. 13}): ek_PKE into ek[0, 384k + 32),
+ * dk_PKE into dk[0, 384k). */
 template <class P>
 constexpr void kpke_keygen(std::uint8_t *ek, std::uint8_t *dk,
                            const std::uint8_t d[32]) {
@@ -359,7 +365,8 @@ constexpr void kpke_keygen(std::uint8_t *ek, std::uint8_t *dk,
   for (std::size_t i = 0; i < 32; i++) ek[384 * k + i] = rho[i];
 }
 
-/* K-PKE.Encrypt(ek_PKE, m, r) (Algorithm 14): c into c[0, ct_bytes). */
+/* K-PKE.Encrypt(ek_PKE, m, r) (@spec{FIPS203, Alg. 14}): c into
+ * c[0, ct_bytes). */
 template <class P>
 constexpr void kpke_encrypt(std::uint8_t *c, const std::uint8_t *ek,
                             const std::uint8_t m[32],
@@ -408,7 +415,7 @@ constexpr void kpke_encrypt(std::uint8_t *c, const std::uint8_t *ek,
   compress_encode(c + 32 * P::du * k, P::dv, v);
 }
 
-/* K-PKE.Decrypt(dk_PKE, c) (Algorithm 15): m into m[0, 32). */
+/* K-PKE.Decrypt(dk_PKE, c) (@spec{FIPS203, Alg. 15}): m into m[0, 32). */
 template <class P>
 constexpr void kpke_decrypt(std::uint8_t m[32], const std::uint8_t *dk,
                             const std::uint8_t *c) {
@@ -432,10 +439,10 @@ constexpr void kpke_decrypt(std::uint8_t m[32], const std::uint8_t *dk,
 }
 
 /* ------------------------------------------------------------------------ */
-/* ML-KEM's internal algorithms (FIPS 203 section 6)                        */
+/* ML-KEM's internal algorithms (@spec{FIPS203, sec. 6})                   */
 
-/* ML-KEM.KeyGen_internal(d, z) (Algorithm 16): ek into ek[0, ek_bytes),
- * dk = dk_PKE || ek || H(ek) || z into dk[0, dk_bytes). */
+/* ML-KEM.KeyGen_internal(d, z) (@spec{FIPS203, Alg. 16}): ek into
+ * ek[0, ek_bytes), dk = dk_PKE || ek || H(ek) || z into dk[0, dk_bytes). */
 template <class P>
 constexpr void keygen_internal(std::uint8_t *ek, std::uint8_t *dk,
                                const std::uint8_t d[32],
@@ -447,9 +454,9 @@ constexpr void keygen_internal(std::uint8_t *ek, std::uint8_t *dk,
   for (std::size_t i = 0; i < 32; i++) dk[768 * k + 64 + i] = z[i];
 }
 
-/* ML-KEM.Encaps_internal(ek, m) (Algorithm 17) with H(ek) given (h_ek; a
- * key that keeps it) or computed (h_ek null): the shared secret K into
- * ss[0, 32), c into c[0, ct_bytes). */
+/* ML-KEM.Encaps_internal(ek, m) (@spec{FIPS203, Alg. 17}) with H(ek)
+ * given (h_ek; a key that keeps it) or computed (h_ek null): the shared secret
+ * K into ss[0, 32), c into c[0, ct_bytes). */
 template <class P>
 constexpr void encaps_internal(std::uint8_t ss[32], std::uint8_t *c,
                                const std::uint8_t *ek, const std::uint8_t *h_ek,
@@ -466,7 +473,8 @@ constexpr void encaps_internal(std::uint8_t ss[32], std::uint8_t *c,
   for (std::size_t i = 0; i < 32; i++) ss[i] = K_r[i];
 }
 
-/* ML-KEM.Decaps_internal(dk, c) (Algorithm 18): the shared secret into
+/* ML-KEM.Decaps_internal(dk, c) (@spec{FIPS203, Alg. 18}): the shared
+ * secret into
  * ss[0, 32), K-bar = J(z || c) when c is not the ciphertext that the
  * message decrypted from c encrypts to (implicit rejection). */
 template <class P>
@@ -491,10 +499,10 @@ constexpr void decaps_internal(std::uint8_t ss[32], const std::uint8_t *dk,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Input checks (FIPS 203 section 7; the type checks, on lengths, are the  */
-/* caller's)                                                                 */
+/* Input checks (@spec{FIPS203, sec. 7}; the type checks, on lengths, are */
+/* the caller's)                                                             */
 
-/* The modulus check of section 7.2 (its input check 2):
+/* The modulus check of @spec{FIPS203, sec. 7.2} (its input check 2):
  * ByteEncode_12(ByteDecode_12(ek[0 : 384k])) = ek[0 : 384k], i.e. every
  * 12-bit coefficient of t-hat is below q. */
 template <class P>
@@ -511,7 +519,7 @@ constexpr bool ek_modulus_check(const std::uint8_t *ek) {
   return true;
 }
 
-/* The hash check of section 7.3 (its input check 3):
+/* The hash check of @spec{FIPS203, sec. 7.3} (its input check 3):
  * H(dk[384k : 768k + 32]) = dk[768k + 32 : 768k + 64]. */
 template <class P>
 constexpr bool dk_hash_check(const std::uint8_t *dk) {

@@ -19,9 +19,9 @@
 
 namespace mlkem::detail::fips202 {
 
-/* RC of each round ir (FIPS 202 Algorithm 6, steps 2-3): bit 2^j - 1 of
+/* RC of each round ir (@spec{FIPS202, Alg. 6, l. 2-3}): bit 2^j - 1 of
  * RC is rc(j + 7 ir), j = 0..6, where rc(t) is bit R[0] of the LFSR of
- * Algorithm 5 (x^8 + x^6 + x^5 + x^4 + 1) after t steps from R =
+ * @spec{FIPS202, Alg. 5} (x^8 + x^6 + x^5 + x^4 + 1) after t steps from R =
  * 10000000; the LFSR runs once through t = 0..167. */
 constexpr std::array<std::uint64_t, 24> make_round_constants() {
   std::array<std::uint64_t, 24> rc{};
@@ -37,16 +37,16 @@ constexpr std::array<std::uint64_t, 24> make_round_constants() {
 inline constexpr std::array<std::uint64_t, 24> round_constants =
     make_round_constants();
 
-/* Keccak-p[1600, 24] = Keccak-f[1600] (FIPS 202 Algorithm 7, section 3.4)
- * on the state A: 25 lanes of 64 bits, lane (x, y) at a[x + 5y], byte i
- * of the state string in lane i / 8 at bit 8 (i % 8) (section 3.1.2, w =
- * 64). Each round is written lane by lane, without loops: a compiler
- * evaluates named values much faster than indexed ones (clang about three
- * times, g++ 1.5 times, for this function). */
+/* Keccak-p[1600, 24] = Keccak-f[1600] (@spec{FIPS202, Alg. 7},
+ * @spec{FIPS202, sec. 3.4}) on the state A: 25 lanes of 64 bits, lane
+ * (x, y) at a[x + 5y], byte i of the state string in lane i / 8 at bit
+ * 8 (i % 8) (@spec{FIPS202, sec. 3.1.2}, w = 64). Each round is written lane by
+ * lane, without loops: a compiler evaluates named values much faster than
+ * indexed ones (clang about three times, g++ 1.5 times, for this function). */
 constexpr void keccak_f1600(std::uint64_t a[25]) {
   for (unsigned ir = 0; ir < 24; ir++) {
-    /* theta (Algorithm 1): C[x] the parity of column x; every lane of
-     * column x gets D[x] = C[x - 1] ^ ROT(C[x + 1], 1). */
+    /* theta (@spec{FIPS202, Alg. 1}): C[x] the parity of column x; every lane
+     * of column x gets D[x] = C[x - 1] ^ ROT(C[x + 1], 1). */
     const std::uint64_t c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20],
                         c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21],
                         c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22],
@@ -57,9 +57,10 @@ constexpr void keccak_f1600(std::uint64_t a[25]) {
         c1 ^ (c3 << 1 | c3 >> 63), c2 ^ (c4 << 1 | c4 >> 63),
         c3 ^ (c0 << 1 | c0 >> 63)};
     for (unsigned i = 0; i < 25; i++) a[i] ^= d[i % 5];
-    /* rho and pi (Algorithms 2, 3): B[x, y] is lane (x + 3y mod 5, x)
-     * rotated left by that lane's offset (Table 2 of FIPS 202, the walk of
-     * Algorithm 2); bN is B at N = x + 5y, a row y in each group. */
+    /* rho and pi (@spec{FIPS202, Alg. 2-3}): B[x, y] is lane
+     * (x + 3y mod 5, x) rotated left by that lane's offset
+     * (@spec{FIPS202, Table 2}, the walk of @spec{FIPS202, Alg. 2}); bN is
+     * B at N = x + 5y, a row y in each group. */
     const std::uint64_t b0 = a[0];
     const std::uint64_t b1 = (a[6] << 44 | a[6] >> 20);
     const std::uint64_t b2 = (a[12] << 43 | a[12] >> 21);
@@ -89,7 +90,8 @@ constexpr void keccak_f1600(std::uint64_t a[25]) {
     const std::uint64_t b22 = (a[14] << 39 | a[14] >> 25);
     const std::uint64_t b23 = (a[15] << 41 | a[15] >> 23);
     const std::uint64_t b24 = (a[21] << 2 | a[21] >> 62);
-    /* chi (Algorithm 4): A[x, y] = B[x, y] ^ (~B[x + 1, y] & B[x + 2, y]). */
+    /* chi (@spec{FIPS202, Alg. 4}): A[x, y] = B[x, y] ^ (~B[x + 1, y] & B[x +
+     * 2, y]). */
     a[0] = b0 ^ (~b1 & b2);
     a[1] = b1 ^ (~b2 & b3);
     a[2] = b2 ^ (~b3 & b4);
@@ -119,13 +121,14 @@ constexpr void keccak_f1600(std::uint64_t a[25]) {
     a[22] = b22 ^ (~b23 & b24);
     a[23] = b23 ^ (~b24 & b20);
     a[24] = b24 ^ (~b20 & b21);
-    /* iota (Algorithm 6). */
+    /* iota (@spec{FIPS202, Alg. 6}). */
     a[0] ^= round_constants[ir];
   }
 }
 
-/* SPONGE[Keccak-p[1600, 24], pad10*1, rate] (FIPS 202 Algorithm 8), with
- * the domain bits of section 6 (01 for SHA-3, 1111 for SHAKE) as the first
+/* SPONGE[Keccak-p[1600, 24], pad10*1, rate] (@spec{FIPS202, Alg. 8}),
+ * with the domain bits of @spec{FIPS202, sec. 6} (01 for SHA-3, 1111 for
+ * SHAKE) as the first
  * bits of the padding: absorb() any number of times, then squeeze() any
  * number of times. */
 class sponge {
@@ -177,7 +180,7 @@ class sponge {
   bool squeezing_ = false;
 };
 
-/* The four functions of FIPS 202 section 6: capacity 2d, rate 200 - 2d/8
+/* The four functions of @spec{FIPS202, sec. 6}: capacity 2d, rate 200 - 2d/8
  * bytes. */
 constexpr sponge sha3_256() {
   return sponge(136, 0x06);

@@ -3,11 +3,11 @@
  * mlkem_hybrid.h - ML-KEM-768 combined with X25519, the two ways protocols
  * deploy it:
  *
- *  - X-Wing (draft-connolly-cfrg-xwing-kem-10; "MLKEM768-X25519" in
- *    draft-irtf-cfrg-concrete-hybrid-kems and HPKE, KEM id 0x647A), a
+ *  - X-Wing (@spec{XWING}; "MLKEM768-X25519" in
+ *    @spec{HYBRID-KEMS} and HPKE, KEM id 0x647A), a
  *    general-purpose hybrid KEM: one 32-byte private key, ML-KEM-768 and
  *    X25519 secrets combined with SHA3-256. Secure if either part is.
- *  - X25519MLKEM768 (draft-ietf-tls-ecdhe-mlkem, TLS 1.3 group 0x11EC):
+ *  - X25519MLKEM768 (@spec{TLS-ECDHE-MLKEM}, TLS 1.3 group 0x11EC):
  *    the key shares of a TLS handshake. The 64-byte secret is the
  *    concatenation of both shared secrets; TLS's key schedule combines
  *    them.
@@ -20,7 +20,7 @@
  * Buffers have the fixed sizes given by the macros below; the functions
  * read and write exactly that many bytes.
  *
- * The ML-KEM input check of FIPS 203 section 7.2 is run on the ML-KEM
+ * The ML-KEM input check of @spec{FIPS203, sec. 7.2} is run on the ML-KEM
  * part of every public key that comes from outside: xwing_encaps and
  * x25519mlkem768_server_share fail with MLKEM_ERR_INVALID_EK if it fails
  * (as both drafts require).
@@ -39,7 +39,7 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* X-Wing (draft-connolly-cfrg-xwing-kem-10)                                 */
+/* X-Wing (@spec{XWING})                                                      */
 
 #define XWING_PK_BYTES 1216  /* ML-KEM-768 ek (1184) || X25519 pk (32) */
 #define XWING_SK_BYTES 32    /* the seed every key is expanded from */
@@ -65,7 +65,7 @@ MLKEM_MUST_CHECK int xwing_keygen_derand(uint8_t pk[XWING_PK_BYTES],
 
 /* xwing_encaps: Encapsulate. Draws 64 random bytes and proceeds as
  * xwing_encaps_derand. Fails with MLKEM_ERR_INVALID_EK if the ML-KEM part of
- * pk fails the FIPS 203 section 7.2 check, MLKEM_ERR_RANDOM if the random
+ * pk fails the @spec{FIPS203, sec. 7.2} check, MLKEM_ERR_RANDOM if the random
  * source fails. */
 MLKEM_MUST_CHECK int xwing_encaps(uint8_t ct[XWING_CT_BYTES],
                                   uint8_t ss[XWING_SS_BYTES],
@@ -90,7 +90,7 @@ MLKEM_MUST_CHECK int xwing_decaps(uint8_t ss[XWING_SS_BYTES],
                                   const uint8_t sk[XWING_SK_BYTES]);
 
 /* ------------------------------------------------------------------------ */
-/* X25519MLKEM768 for TLS 1.3 (draft-ietf-tls-ecdhe-mlkem, group 0x11EC)     */
+/* X25519MLKEM768 for TLS 1.3 (@spec{TLS-ECDHE-MLKEM}, group 0x11EC)          */
 /*
  * The client sends its share, keeps its state; the server answers with its
  * share and has the secret; the client finishes with the server's share.
@@ -99,8 +99,8 @@ MLKEM_MUST_CHECK int xwing_decaps(uint8_t ss[XWING_SS_BYTES],
  *   server share   ML-KEM-768 ct (1088) || X25519 public key (32)
  *   secret         ML-KEM shared secret (32) || X25519 shared secret (32)
  * The secret goes into the TLS 1.3 key schedule as the (EC)DHE input.
- * An X25519 shared secret of all zeros is refused (RFC 8446 section 7.4.2,
- * RFC 7748 section 6.1) with MLKEM_ERR_X25519_ZERO: the peer sent a point
+ * An X25519 shared secret of all zeros is refused (@spec{RFC8446, sec. 7.4.2},
+ * @spec{RFC7748, sec. 6.1}) with MLKEM_ERR_X25519_ZERO: the peer sent a point
  * of small order, and the handshake must be aborted.                       */
 
 #define X25519MLKEM768_CLIENT_SHARE_BYTES 1216
@@ -115,8 +115,8 @@ MLKEM_MUST_CHECK int xwing_decaps(uint8_t ss[XWING_SS_BYTES],
 /* x25519mlkem768_client_share: a fresh ML-KEM-768 key pair and X25519 key
  * pair; writes the client's key share and the state client_finish needs.
  * Fails with MLKEM_ERR_RANDOM if the random source fails. The caller keeps
- * state secret and wipes it with x25519mlkem768_client_state_wipe once
- * the handshake is over (finished or not). */
+ * state secret; client_finish wipes it, and a handshake abandoned before
+ * it wipes it with x25519mlkem768_client_state_wipe. */
 MLKEM_MUST_CHECK int x25519mlkem768_client_share(
     uint8_t share[X25519MLKEM768_CLIENT_SHARE_BYTES],
     uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
@@ -129,7 +129,7 @@ MLKEM_MUST_CHECK int x25519mlkem768_client_share_derand(
     const uint8_t coins[X25519MLKEM768_CLIENT_COINS_BYTES]);
 
 /* x25519mlkem768_server_share: for the client's share, the server's share
- * and the 64-byte secret. Runs the FIPS 203 section 7.2 check on the
+ * and the 64-byte secret. Runs the @spec{FIPS203, sec. 7.2} check on the
  * client's ML-KEM ek (MLKEM_ERR_INVALID_EK), refuses an all-zero X25519
  * secret (MLKEM_ERR_X25519_ZERO); MLKEM_ERR_RANDOM if the random source
  * fails. */
@@ -149,14 +149,18 @@ MLKEM_MUST_CHECK int x25519mlkem768_server_share_derand(
 /* x25519mlkem768_client_finish: the 64-byte secret from the server's share
  * and the client's state. Refuses an all-zero X25519 secret
  * (MLKEM_ERR_X25519_ZERO); fails with MLKEM_ERR_INVALID_DK if state was
- * not written by client_share (its ML-KEM dk fails the section 7.3 check).
- * A server share whose ML-KEM ciphertext was altered is not detected here
- * (implicit rejection): the secrets differ and the handshake fails at its
- * Finished messages. The state is not consumed. */
+ * not written by client_share (its ML-KEM dk fails the @spec{FIPS203, sec. 7.3}
+ * check). A server share whose ML-KEM ciphertext was altered is not detected
+ * here (implicit rejection): the secrets differ and the handshake fails at its
+ * Finished messages.
+ * The state is single-use, as its key pairs are (ephemeral keys, one
+ * handshake each): client_finish wipes it before it returns, whether it
+ * succeeds or fails (when state is not NULL), so a second call with it
+ * fails with MLKEM_ERR_INVALID_DK. */
 MLKEM_MUST_CHECK int x25519mlkem768_client_finish(
     uint8_t secret[X25519MLKEM768_SECRET_BYTES],
     const uint8_t server_share[X25519MLKEM768_SERVER_SHARE_BYTES],
-    const uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
+    uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
 
 /* Wipes the client state (a wipe the compiler cannot remove). NULL is
  * allowed. */

@@ -4,7 +4,7 @@
  * the C functions of mlkem_hybrid.h (which documents both schemes).
  * Header-only; link the C library (the CMake target mlkem::mlkem_cxx).
  *
- * mlkem::x_wing - X-Wing (draft-connolly-cfrg-xwing-kem-10), a hybrid KEM
+ * mlkem::x_wing - X-Wing (@spec{XWING}), a hybrid KEM
  * with the shape of the ML-KEM types of mlkem.hpp (it satisfies the
  * concept mlkem::kem):
  *
@@ -18,9 +18,9 @@
  *    keeps its encapsulation key, computed once when it is made; each
  *    decapsulation expands the seed again (the C library keeps no
  *    expanded X-Wing key).
- *  - encapsulation_key::from_bytes() checks the length and runs the FIPS
- *    203 section 7.2 check on the ML-KEM-768 part (the first 1184 bytes),
- *    as the draft requires: errc::invalid_encapsulation_key. Any X25519
+ *  - encapsulation_key::from_bytes() checks the length and runs the
+ *    @spec{FIPS203, sec. 7.2} check on the ML-KEM-768 part (the first 1184
+ *    bytes), as the draft requires: errc::invalid_encapsulation_key. Any X25519
  *    part is accepted: a point of small order is not an error in X-Wing.
  *  - encapsulate_derand() takes the draft's 64-byte eseed (message_size ==
  *    eseed_size == 64): ML-KEM's m, then the ephemeral X25519 private key.
@@ -28,7 +28,7 @@
  *    (implicit rejection), not an error.
  *
  * mlkem::x25519_mlkem768 - the TLS 1.3 key shares of the hybrid group
- * X25519MLKEM768 (draft-ietf-tls-ecdhe-mlkem, group 0x11EC):
+ * X25519MLKEM768 (@spec{TLS-ECDHE-MLKEM}, group 0x11EC):
  *
  *   auto [share, state] = mlkem::x25519_mlkem768::client_share(); // send share
  *   auto [reply, server_secret] =
@@ -40,16 +40,17 @@
  *    X25519 public key); from_bytes() checks their length only
  *    (errc::invalid_encapsulation_key for a client share,
  *    errc::invalid_ciphertext for a server share). server_share() runs the
- *    section 7.2 check on the client's ek (errc::invalid_encapsulation_key).
+ *    @spec{FIPS203, sec. 7.2} check on the client's ek
+ *    (errc::invalid_encapsulation_key).
  *  - The 64-byte secret (ML-KEM secret || X25519 secret, the input of the
  *    TLS key schedule) is wiped on destruction and compared in constant
  *    time.
  *  - client_state holds the client's ML-KEM-768 dk and X25519 private key
  *    between its share and finish(): move-only, wiped on destruction and
- *    when moved from. finish() does not consume it; destroy it when the
- *    handshake is over, finished or not.
+ *    when moved from, and single-use: finish() wipes it (a second finish()
+ *    throws errc::invalid_decapsulation_key), as the C function does.
  *  - A peer's X25519 point of small order is refused by server_share() and
- *    finish() with errc::x25519_zero (RFC 8446 section 7.4.2): the
+ *    finish() with errc::x25519_zero (@spec{RFC8446, sec. 7.4.2}): the
  *    handshake must be aborted. A server share whose ML-KEM ciphertext was
  *    altered is not detected by finish(): the secrets differ and the
  *    handshake fails at its Finished messages.
@@ -141,7 +142,7 @@ class x_wing {
    public:
     static constexpr std::size_t size = encapsulation_key_size;
 
-    /* Checks the length and the ML-KEM part (FIPS 203 section 7.2); throws
+    /* Checks the length and the ML-KEM part (@spec{FIPS203, sec. 7.2}); throws
      * mlkem::error (MLKEM_ERR_INVALID_EK) if either fails. */
     static encapsulation_key from_bytes(std::span<const std::uint8_t> b) {
       return detail::or_throw(
@@ -158,7 +159,7 @@ class x_wing {
       return k;
     }
 
-    /* Encapsulate (draft section 5.4) with eseed from the C library's
+    /* Encapsulate (@spec{XWING, sec. 5.4}) with eseed from the C library's
      * random source: MLKEM_ERR_RANDOM if it fails. */
     std::pair<shared_secret, ciphertext> encapsulate() const {
       return detail::or_throw(
@@ -213,9 +214,9 @@ class x_wing {
    public:
     static constexpr std::size_t size = decapsulation_key_size;
 
-    /* GenerateKeyPair (draft section 5.2): a seed from the operating system
-     * (as mlkem.hpp's generate()). Throws mlkem::error (MLKEM_ERR_RANDOM)
-     * if the source fails. */
+    /* GenerateKeyPair (@spec{XWING, sec. 5.2}): a seed from the operating
+     * system (as mlkem.hpp's generate()). Throws mlkem::error
+     * (MLKEM_ERR_RANDOM) if the source fails. */
     static decapsulation_key generate() {
       return detail::or_throw([](std::error_code &ec) { return generate(ec); });
     }
@@ -263,7 +264,7 @@ class x_wing {
       return ek_;
     }
 
-    /* Decapsulate (draft section 5.5). A ciphertext that was tampered with
+    /* Decapsulate (@spec{XWING, sec. 5.5}). A ciphertext that was tampered with
      * gives a pseudorandom secret, not an error. */
     shared_secret decapsulate(const ciphertext &ct) const {
       return detail::or_throw(
@@ -317,7 +318,7 @@ static_assert(kem<x_wing>);
 class x25519_mlkem768 {
  public:
   static constexpr std::string_view name = "X25519MLKEM768";
-  /* The TLS NamedGroup codepoint (draft-ietf-tls-ecdhe-mlkem). */
+  /* The TLS NamedGroup codepoint (@spec{TLS-ECDHE-MLKEM}). */
   static constexpr std::uint16_t tls_group = 0x11EC;
   static constexpr std::size_t client_share_size =
       X25519MLKEM768_CLIENT_SHARE_BYTES;
@@ -345,18 +346,19 @@ class x25519_mlkem768 {
    public:
     /* The secret from the server's share. Throws mlkem::error:
      * errc::x25519_zero if the server's X25519 point is of small order
-     * (abort the handshake). */
-    secret finish(const server_key_share &share) const {
+     * (abort the handshake). Single-use: finish() wipes the state, on
+     * success and on failure, so a second finish() throws with
+     * errc::invalid_decapsulation_key. */
+    secret finish(const server_key_share &share) {
       return detail::or_throw(
           [&](std::error_code &ec) { return finish(share, ec); });
     }
-    secret finish(const server_key_share &share,
-                  std::error_code &ec) const noexcept {
+    secret finish(const server_key_share &share, std::error_code &ec) noexcept {
       secret s;
-      detail::check(x25519mlkem768_client_finish(detail::access::data(s),
-                                                 share.bytes().data(),
-                                                 state_.view().data()),
-                    ec);
+      detail::check(
+          x25519mlkem768_client_finish(detail::access::data(s),
+                                       share.bytes().data(), state_.data()),
+          ec);
       return s;
     }
 
@@ -404,7 +406,7 @@ class x25519_mlkem768 {
 
   /* For the client's share, the server's share to send and the secret.
    * Throws mlkem::error: errc::invalid_encapsulation_key if the client's
-   * ML-KEM ek fails the FIPS 203 section 7.2 check, errc::x25519_zero if
+   * ML-KEM ek fails the @spec{FIPS203, sec. 7.2} check, errc::x25519_zero if
    * its X25519 point is of small order (abort the handshake),
    * MLKEM_ERR_RANDOM if the random source fails. */
   static std::pair<server_key_share, secret> server_share(

@@ -2,30 +2,30 @@
 /*
  * mlkem_keyfile.h - ML-KEM key files: private keys in PKCS#8 and public
  * keys in SubjectPublicKeyInfo, in PEM or DER, with the algorithm
- * identifiers and the three private key forms of RFC 9935 (as OpenSSL,
+ * identifiers and the three private key forms of @spec{RFC9935} (as OpenSSL,
  * BoringSSL, Go and pyca/cryptography write them), and the raw FIPS 203
  * byte strings. A C program reads the key files of those libraries with
  * this header and libmlkem alone. Also the key files of X-Wing
  * (mlkem_hybrid.h), as its draft defines them, and the raw keys of
  * round-3 Kyber (mlkem_kyber.h), which has no standard key file (below).
  *
- *   private key   OneAsymmetricKey (RFC 5958) { version 0,
+ *   private key   OneAsymmetricKey (@spec{RFC5958}) { version 0,
  *                   AlgorithmIdentifier, privateKey OCTET STRING }
- *                 privateKey holds the DER of one of (RFC 9935)
+ *                 privateKey holds the DER of one of (@spec{RFC9935})
  *                   seed         [0] IMPLICIT OCTET STRING (64)   tag 0x80
  *                   expandedKey  OCTET STRING (dk)               tag 0x04
  *                   both         SEQUENCE { OCTET STRING (64),
  *                                           OCTET STRING (dk) }  tag 0x30
- *   public key    SubjectPublicKeyInfo (RFC 5280) { AlgorithmIdentifier,
+ *   public key    SubjectPublicKeyInfo (@spec{RFC5280}) { AlgorithmIdentifier,
  *                   BIT STRING (ek) }
  *   AlgorithmIdentifier  { OID 2.16.840.1.101.3.4.4.1 / .2 / .3 } for
  *                 ML-KEM-512 / 768 / 1024, parameters absent.
- *   PEM           RFC 7468, strict: "-----BEGIN PRIVATE KEY-----" or
+ *   PEM           @spec{RFC7468}, strict: "-----BEGIN PRIVATE KEY-----" or
  *                 "PUBLIC KEY", canonical base64, nothing else in the file
  *                 but white space (no headers, no second block).
  *   raw           ek, dk (FIPS 203) or the 64-byte seed d || z alone.
  *
- * X-Wing (draft-connolly-cfrg-xwing-kem-10, "Use in X.509"):
+ * X-Wing (@spec{XWING}, "Use in X.509"):
  *   AlgorithmIdentifier  { OID 1.3.6.1.4.1.62253.25722 }, parameters
  *                 absent.
  *   private key   OneAsymmetricKey { version 0, AlgorithmIdentifier,
@@ -50,9 +50,9 @@
  *                 The checks are FIPS 203's (with the variant's hash, as
  *                 mlkem_kyber.h runs them).
  *
- * Every key is checked when it is read: ek by the FIPS 203 section 7.2
- * modulus check; an expanded key by the section 7.3 hash check and the
- * modulus check of the ek inside it; a key in the both form by generating
+ * Every key is checked when it is read: ek by the @spec{FIPS203, sec. 7.2}
+ * modulus check; an expanded key by the @spec{FIPS203, sec. 7.3} hash check and
+ * the modulus check of the ek inside it; a key in the both form by generating
  * the expanded key again from the seed and comparing. An X-Wing pk by the
  * modulus check of its ML-KEM-768 part (its X25519 part is any 32 bytes);
  * an X-Wing seed is expanded to its pk (GenerateKeyPairDerand). Only DER
@@ -119,7 +119,7 @@ extern "C" {
 /* PEM without its END line, or cut inside a line. */
 #define MLKEM_KEYFILE_ERR_PEM_TRUNCATED (-101)
 /* The PEM body is not canonical base64 (a character, padding, length or
- * unused bits that RFC 4648 forbids), or holds headers. */
+ * unused bits that @spec{RFC4648} forbids), or holds headers. */
 #define MLKEM_KEYFILE_ERR_PEM_BASE64 (-102)
 /* The PEM label is not PRIVATE KEY or PUBLIC KEY, does not fit the key it
  * holds, or differs between the BEGIN and END lines. */
@@ -140,10 +140,10 @@ extern "C" {
 /* A key, seed or raw input of the wrong length for its type (or, for raw
  * input, of no key's length). */
 #define MLKEM_KEYFILE_ERR_LENGTH (-109)
-/* ek fails the FIPS 203 section 7.2 modulus check (also the ek inside an
+/* ek fails the @spec{FIPS203, sec. 7.2} modulus check (also the ek inside an
  * expanded key). */
 #define MLKEM_KEYFILE_ERR_INVALID_EK (-110)
-/* The expanded key fails the FIPS 203 section 7.3 hash check: the H(ek)
+/* The expanded key fails the @spec{FIPS203, sec. 7.3} hash check: the H(ek)
  * stored in dk is not the hash of the ek stored in dk. */
 #define MLKEM_KEYFILE_ERR_INVALID_DK (-111)
 /* A key in the both form whose seed does not generate its expanded key. */

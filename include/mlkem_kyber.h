@@ -55,10 +55,11 @@
  * rho, sk = dk_PKE || pk || H(pk) || z (H of the variant: SHA3-256, or
  * SHA-256 for Kyber-90s). The round-3 reference checks neither; this
  * library runs FIPS 203's checks on round-3 keys too: encapsulation runs
- * the modulus check on pk (every 12-bit coefficient below q = 3329, FIPS
- * 203 section 7.2) and fails with MLKEM_ERR_INVALID_EK, and decapsulation
- * runs the hash check on sk (the stored H(pk) is H of the stored pk, FIPS
- * 203 section 7.3) and fails with MLKEM_ERR_INVALID_DK. Every key that
+ * the modulus check on pk (every 12-bit coefficient below q = 3329,
+ * @spec{FIPS203, sec. 7.2}) and fails with MLKEM_ERR_INVALID_EK, and
+ * decapsulation runs the hash check on sk (the stored H(pk) is H of the stored
+ * pk,
+ * @spec{FIPS203, sec. 7.3}) and fails with MLKEM_ERR_INVALID_DK. Every key that
  * round-3 key generation produces (here or in any other conforming
  * implementation) passes both, so only keys that were not made by the
  * algorithm are refused, where the reference would compute with them.
@@ -112,7 +113,7 @@ extern "C" {
  * 768 by 512 or 1024 in every name and size macro, and kyber768_ by
  * kyber768_90s_ (and so on) for the 90s variant.                           */
 
-/* kyber768_keygen: Kyber.CCAKEM.KeyGen (round 3, Algorithm 7).
+/* kyber768_keygen: Kyber.CCAKEM.KeyGen (@spec{KYBER-R3, Alg. 7}).
  * Draws d and then z, 32 bytes each, in two calls of the random source (the
  * order of the round-3 reference, so that a deterministic source gives its
  * keys), and writes the public key pk (KYBER768_PK_BYTES) and the secret
@@ -132,7 +133,7 @@ MLKEM_MUST_CHECK int kyber768_keygen_derand(
     uint8_t pk[KYBER768_PK_BYTES], uint8_t sk[KYBER768_SK_BYTES],
     const uint8_t coins[KYBER_KEYGEN_COINS_BYTES]);
 
-/* kyber768_encaps: Kyber.CCAKEM.Enc (round 3, Algorithm 8).
+/* kyber768_encaps: Kyber.CCAKEM.Enc (@spec{KYBER-R3, Alg. 8}).
  * Checks pk (modulus check, see "Input checks" above), draws 32 random
  * bytes, hashes them into m, and writes the ciphertext ct
  * (KYBER768_CT_BYTES, public) and the shared secret ss (KYBER_SS_BYTES,
@@ -152,7 +153,7 @@ MLKEM_MUST_CHECK int kyber768_encaps_derand(
     const uint8_t pk[KYBER768_PK_BYTES],
     const uint8_t coins[KYBER_ENCAPS_COINS_BYTES]);
 
-/* kyber768_decaps: Kyber.CCAKEM.Dec (round 3, Algorithm 9).
+/* kyber768_decaps: Kyber.CCAKEM.Dec (@spec{KYBER-R3, Alg. 9}).
  * Checks sk (hash check, see "Input checks" above), then writes the shared
  * secret ss (KYBER_SS_BYTES, secret) for the ciphertext ct.
  * A ciphertext that does not decrypt consistently is NOT an error: ss is

@@ -7,11 +7,11 @@
  */
 #include <string.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
 #include "prov.h"
-#include "randombytes.h"
+#include "platform/randombytes.h"
 
 /* ML-KEM --------------------------------------------------------------- */
 

@@ -3,7 +3,9 @@
 # make abi-check: the shared library's exported symbols against the list in
 # abi/libmlkem.symbols, its SONAME against the major version, and every
 # listed symbol against the installed headers (a symbol no header declares
-# is not API and must not be exported).
+# is not API and must not be exported) and against src/, where grep must
+# find the name itself: where it is defined, or, for a function a macro
+# generates, in the comment at the generator that lists the names.
 # Usage: abi_check.sh LIBMLKEM_SO SYMBOL_LIST MAJOR_VERSION
 set -eu
 lib=$1
@@ -36,6 +38,14 @@ fi
 for s in $(cat "$tmp/listed"); do
   if ! grep -q -w "$s" include/*.h; then
     echo "abi-check: $s is exported but no header in include/ declares it"
+    bad=1
+  fi
+done
+
+for s in $(cat "$tmp/listed"); do
+  if ! grep -r -q -w "$s" src; then
+    echo "abi-check: grep finds $s nowhere in src/: name it where it is" \
+      "defined (at a generating macro, in the comment listing its names)"
     bad=1
   fi
 done

@@ -8,7 +8,7 @@ of the first 8 primes. Exact integer roots, no floating point.
 
 Usage: gen_sha2_constants.py          prints the C tables
        gen_sha2_constants.py --check FILE   exits 1 unless FILE (src/sha2/
-       sha2.c) holds exactly these constants, in this order
+       sha2_constants.c) holds exactly these constants, in this order
 """
 import re
 import sys

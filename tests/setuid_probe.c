@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * setuid_probe.c - the small program tests/setuid_test.sh installs
- * set-user-ID root and runs as an unprivileged user (issue 23, item 1).
+ * set-user-ID root and runs as an unprivileged user.
  *
  * Prints one line: the real and effective user IDs, whether the kernel
  * marked the process AT_SECURE (Linux getauxval; "unknown" elsewhere), the

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # setuid_test.sh - MLKEM_BACKEND cannot switch the library off in a
-# privileged process (issue 23, item 1; include/mlkem.h,
-# mlkem_backend_name).
+# privileged process, whose environment a less privileged party may have
+# chosen (include/mlkem.h, mlkem_backend_name).
 #
 # Installs a copy of tests/setuid_probe set-user-ID root in a fresh
 # directory under /tmp (the build directory may be closed to other

@@ -26,7 +26,7 @@
 
 #include "aes/aes.h"
 #include "aes256_ctr_drbg.h"
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "mlkem.h"
 #include "test_util.h"
 

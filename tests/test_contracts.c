@@ -26,7 +26,7 @@
 #include "mlkem_hazmat.h"
 #include "mlkem_kyber.h"
 #include "backend/contracts.h"
-#include "params.h"
+#include "fips203/params.h"
 #include "test_util.h"
 
 #define Q MLKEM_Q

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * test_decaps_ct.c - decapsulation reads the ciphertext once (issue 23):
+ * test_decaps_ct.c - decapsulation reads the ciphertext once:
  * a ct in memory that another party changes during the call (shared
  * memory across a trust boundary) must not make decryption, K-bar =
  * J(z || c) and the re-encryption compare see different ciphertexts.

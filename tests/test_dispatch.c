@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "mlkem.h"
 #include "test_util.h"
 

@@ -50,7 +50,7 @@
 #define MAX_XDK MLKEM1024_EXPANDED_DK_BYTES
 #define MAX_XEK MLKEM1024_EXPANDED_EK_BYTES
 
-/* The header byte that names the backend (src/kem.c, the layout). */
+/* The header byte that names the backend (src/fips203/kem.c, the layout). */
 #define HEADER_BACKEND 6
 
 static uint8_t ek[MAX_EK], dk[MAX_DK], bad[MAX_DK];

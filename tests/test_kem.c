@@ -272,7 +272,7 @@ static void test_descriptor(const mlkem_kem *kem) {
   CHECK(kem->prepared_ek_bytes == kem->ek_bytes + 32);
   /* Expanded keys: a 64-byte header, t-hat and A-hat as k + k^2
    * polynomials of 512 bytes; dk adds s-hat and 64 bytes with z
-   * (mlkem.h, src/kem.c). */
+   * (mlkem.h, src/fips203/kem.c). */
   CHECK(kem->expanded_ek_bytes == 64 + 512 * (k + k * k));
   CHECK(kem->expanded_dk_bytes == kem->expanded_ek_bytes + 512 * k + 64);
   if (k == 2) {
@@ -792,7 +792,7 @@ static void test_prepared(const mlkem_kem *kem, test_rng *rng) {
   /* A prepared key altered after prepare_ek (stored or sent, then
    * changed): a coefficient of its ek set to 0xFFF, the first and the
    * last, is refused by encaps_prepared and its _derand form with
-   * MLKEM_ERR_INVALID_EK and zeroed outputs (issue 23), as encaps refuses
+   * MLKEM_ERR_INVALID_EK and zeroed outputs, as encaps refuses
    * the same ek. */
   for (i = 0; i < 2; i++) {
     unsigned pos = i == 0 ? 0 : 256 * kem->rank - 1;

@@ -27,7 +27,7 @@
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
 #include "mlkem_kyber.h"
-#include "randombytes.h"
+#include "platform/randombytes.h"
 #include "test_util.h"
 
 #define MAX_EK MLKEM1024_EK_BYTES

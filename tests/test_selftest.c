@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "mlkem.h"
-#include "selftest.h"
+#include "api/selftest.h"
 #include "test_util.h"
 
 int main(void) {

@@ -29,7 +29,7 @@
 
 #include "sha3/sha3.h"
 #include "sha3/sponge_plan.h"
-#include "symmetric.h"
+#include "fips203/symmetric.h"
 #include "test_util.h"
 
 /* Tables of permutations with the backends' costs (backend.c of avx2 and

@@ -37,7 +37,7 @@
 #include "backend/backend.h"
 #include "mlkem.h"
 #include "sha3/sha3.h"
-#include "symmetric.h"
+#include "fips203/symmetric.h"
 #include "test_util.h"
 
 void __real_mlkem_hash_run(const mlkem_backend *be,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "backend/backend.h"
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "mlkem.h"
 #include "sha2/sha2.h"
 #include "sha3/sha3.h"

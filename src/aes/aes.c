@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 
 /* The widest group of any implementation (VAES with AVX-512: 32 blocks). */
 #define MAX_WIDTH 32

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * aes.h - AES-256 (FIPS 197) in counter mode (NIST SP 800-38A Section
- * 6.5), for the XOF and PRF of Kyber's round-3 "90s" variant. Internal to
- * the library: the mlkem_ prefix, but not part of the public API.
+ * aes.h - AES-256 (FIPS 197) in counter mode (NIST
+ * @spec{SP800-38A, sec. 6.5}), for the XOF and PRF of Kyber's round-3 "90s"
+ * variant. Internal to the library: the mlkem_ prefix, but not part of the
+ * public API.
  *
  * The counter block is Kyber-90s': a 12-byte nonce followed by a 32-bit
  * big-endian block counter, so block j of a stream is
  *   AES-256_K(nonce || BE32(j)),
  * the counter wrapping modulo 2^32 and never carrying into the nonce.
- * (SP 800-38A's standard incrementing function with m = 32 bits, Appendix
+ * (@spec{SP800-38A}'s standard incrementing function with m = 32 bits, Appendix
  * B.1.)
  *
  * Many streams at once. Kyber-90s draws its matrix from k^2 streams under
@@ -78,7 +79,7 @@ const mlkem_aes_impl *mlkem_aes_impl_get(void);
  * writes up to cap pointers to list and returns how many. */
 size_t mlkem_aes_impls(const mlkem_aes_impl **list, size_t cap);
 
-/* Expands the 32-byte key k (FIPS 197 Section 5.2) for the dispatched
+/* Expands the 32-byte key k (@spec{FIPS197, sec. 5.2}) for the dispatched
  * implementation, or for impl. */
 void mlkem_aes256_expand(mlkem_aes256_key *key, const uint8_t k[32]);
 void mlkem_aes256_expand_impl(mlkem_aes256_key *key, const uint8_t k[32],
@@ -114,8 +115,8 @@ extern const mlkem_aes_impl mlkem_aes_x86_vaes256;
 extern const mlkem_aes_impl mlkem_aes_x86_vaes512;
 extern const mlkem_aes_impl mlkem_aes_armv8;
 
-/* The FIPS 197 round keys (Section 5.2, w[0..59] as 240 bytes) computed
- * with the bitsliced S-box (constant time), or with the given SubWord:
+/* The FIPS 197 round keys (@spec{FIPS197, sec. 5.2}, w[0..59] as 240 bytes)
+ * computed with the bitsliced S-box (constant time), or with the given SubWord:
  * the key schedule's recurrence written once for the implementations
  * whose instructions have no key-expansion step of their own. */
 void mlkem_aes256_expand_bytes(uint8_t rk[15][16], const uint8_t k[32]);

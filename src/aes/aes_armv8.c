@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "aes/aes.h"
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 
-/* SubWord (FIPS 197 Section 5.2): AESE with a zero round key on the word
+/* SubWord (@spec{FIPS197, sec. 5.2}): AESE with a zero round key on the word
  * repeated in all four columns, where ShiftRows moves nothing. */
 static uint32_t sub_word(uint32_t w) {
   uint8x16_t v = vaeseq_u8(vreinterpretq_u8_u32(vdupq_n_u32(w)), vdupq_n_u8(0));

@@ -7,7 +7,7 @@
  *
  * Layout. Word q[b] holds bit b of every byte of the four blocks: bit
  * position 16 r + 4 c + j holds state byte (row r, column c) of block j
- * (FIPS 197 Section 3.4: input byte 4c + r). With the rows in the top
+ * (@spec{FIPS197, sec. 3.4}: input byte 4c + r). With the rows in the top
  * bits, the row rotations of MixColumns are 64-bit rotations, and
  * ShiftRows rotates each row's 16-bit group by a different amount.
  *
@@ -23,8 +23,8 @@
 #include <string.h>
 
 #include "aes/aes.h"
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 
 /* Independent sets of four blocks processed side by side: every step is a
  * loop over the sets, which gcc and clang turn into 128-bit vector
@@ -183,7 +183,7 @@ static void sub_bytes(uint64_t q[8][SETS]) {
   }
 }
 
-/* FIPS 197 Section 5.1.2: row r rotated left by r columns, i.e. its
+/* @spec{FIPS197, sec. 5.1.2}: row r rotated left by r columns, i.e. its
  * 16-bit group rotated right by 4 r bits. */
 static uint64_t shift_rows1(uint64_t x) {
   return (x & 0x000000000000FFFFull) | ((x >> 4) & 0x000000000FFF0000ull) |
@@ -198,11 +198,11 @@ static uint64_t rotr64(uint64_t x, unsigned n) {
   return (x >> n) | (x << (64 - n));
 }
 
-/* FIPS 197 Section 5.1.3: out_r = 2 a_r + 3 a_{r+1} + a_{r+2} + a_{r+3}
+/* @spec{FIPS197, sec. 5.1.3}: out_r = 2 a_r + 3 a_{r+1} + a_{r+2} + a_{r+3}
  * per column, computed as 2 t_r + a_{r+1} + t_{r+2} with
  * t_r = a_r + a_{r+1}; a rotation by 16 bits moves row r+1 to row r, and
- * the multiplication by 2 (xtime, Section 4.2.1) moves bit planes, folding
- * bit 7 into bits 0, 1, 3, 4 (the polynomial 0x11B). */
+ * the multiplication by 2 (xtime, @spec{FIPS197, sec. 4.2.1}) moves bit planes,
+ * folding bit 7 into bits 0, 1, 3, 4 (the polynomial 0x11B). */
 static void mix_columns(uint64_t q[8][SETS]) {
   unsigned j;
   for (j = 0; j < SETS; j++) {
@@ -303,7 +303,7 @@ static void store4(uint8_t *const out[4], uint64_t q[8]) {
   }
 }
 
-/* FIPS 197 Section 5.1 (Figure 5) with Nr = 14, on every set. */
+/* @spec{FIPS197, sec. 5.1} (Figure 5) with Nr = 14, on every set. */
 static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8]) {
   unsigned r;
   add_round_key(q, rk[0]);
@@ -318,7 +318,7 @@ static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8]) {
   add_round_key(q, rk[14]);
 }
 
-/* SubWord (FIPS 197 Section 5.2): the S-box on the four bytes of a word,
+/* SubWord (@spec{FIPS197, sec. 5.2}): the S-box on the four bytes of a word,
  * bit b of byte i placed at bit i of plane b. */
 static uint32_t sub_word(uint32_t x) {
   uint64_t q[8][SETS] = {{0}};
@@ -337,7 +337,7 @@ static uint32_t sub_word(uint32_t x) {
   return y;
 }
 
-/* FIPS 197 Section 5.2 (Figure 11) with Nk = 8: words little-endian, so
+/* @spec{FIPS197, sec. 5.2} (Figure 11) with Nk = 8: words little-endian, so
  * RotWord is a rotation right by 8 bits and Rcon[i/Nk] the low byte. */
 void mlkem_aes256_expand_with(uint8_t rk[15][16], const uint8_t k[32],
                               uint32_t (*sub)(uint32_t)) {

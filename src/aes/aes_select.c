@@ -13,12 +13,10 @@
 
 #include "aes/aes.h"
 #include "backend/backend.h"
-#include "cpu.h"
-#include "publish.h"
+#include "platform/cpu.h"
+#include "platform/publish.h"
 
-static const mlkem_aes_impl *chosen;
-
-static const mlkem_aes_impl *choose(void) {
+static const void *choose(void) {
   const mlkem_backend *be = mlkem_backend_get();
   if (be == NULL || be == &mlkem_backend_portable) return &mlkem_aes_portable;
 #ifdef MLKEM_HAVE_VAES512
@@ -38,12 +36,8 @@ static const mlkem_aes_impl *choose(void) {
 }
 
 const mlkem_aes_impl *mlkem_aes_impl_get(void) {
-  const mlkem_aes_impl *impl = MLKEM_PTR_LOAD_ACQUIRE(chosen);
-  if (impl == NULL) {
-    impl = choose();
-    MLKEM_PTR_STORE_RELEASE(chosen, impl);
-  }
-  return impl;
+  static mlkem_published chosen;
+  return mlkem_publish_once(&chosen, choose);
 }
 
 size_t mlkem_aes_impls(const mlkem_aes_impl **list, size_t cap) {

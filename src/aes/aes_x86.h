@@ -13,7 +13,7 @@
 
 #include "aes/aes.h"
 
-/* Expands k into key->u.rk (FIPS 197 Section 5.2) with AESKEYGENASSIST:
+/* Expands k into key->u.rk (@spec{FIPS197, sec. 5.2}) with AESKEYGENASSIST:
  * the expand function of every x86 implementation (aes_x86_aesni.c). */
 void mlkem_aes256_expand_x86(mlkem_aes256_key *key, const uint8_t k[32]);
 

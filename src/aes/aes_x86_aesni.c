@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "aes/aes_x86.h"
-#include "ct.h"
+#include "platform/ct.h"
 
-/* FIPS 197 Section 5.2, two round keys a step: each word is the word Nk
+/* @spec{FIPS197, sec. 5.2}, two round keys a step: each word is the word Nk
  * back XORed with the previous one, so a round key is the key 8 words back
  * with its prefix XORs (three shifted XORs) plus the broadcast
  * SubWord(RotWord(w)) ^ Rcon (AESKEYGENASSIST's word 3) or SubWord(w) (its
@@ -59,7 +59,7 @@ void mlkem_aes256_expand_x86(mlkem_aes256_key *key, const uint8_t k[32]) {
 
 #define WIDTH 8
 
-/* FIPS 197 Section 5.1 (Nr = 14) on WIDTH blocks, the round keys read
+/* @spec{FIPS197, sec. 5.1} (Nr = 14) on WIDTH blocks, the round keys read
  * as each round needs them (with SSE's 16 registers, eight blocks and 15
  * keys do not fit). */
 static void encrypt(__m128i b[WIDTH], const mlkem_aes256_key *key) {

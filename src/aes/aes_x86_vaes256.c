@@ -14,7 +14,7 @@
 #define VECS 8
 #define WIDTH (2 * VECS)
 
-/* FIPS 197 Section 5.1 (Nr = 14) on VECS pairs of blocks. */
+/* @spec{FIPS197, sec. 5.1} (Nr = 14) on VECS pairs of blocks. */
 static void encrypt(__m256i b[VECS], const mlkem_aes256_key *key) {
   __m256i rk = _mm256_broadcastsi128_si256(
       _mm_loadu_si128((const __m128i *)key->u.rk[0]));

@@ -22,7 +22,7 @@ static void load_keys(__m512i rk[15], const mlkem_aes256_key *key) {
         _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)key->u.rk[r]));
 }
 
-/* FIPS 197 Section 5.1 (Nr = 14) on VECS quadruples of blocks. */
+/* @spec{FIPS197, sec. 5.1} (Nr = 14) on VECS quadruples of blocks. */
 static void encrypt(__m512i b[VECS], const __m512i rk[15]) {
   size_t i;
   unsigned r;

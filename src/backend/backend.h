@@ -42,7 +42,7 @@
 
 #include <stdint.h>
 
-#include "params.h"
+#include "fips203/params.h"
 #include "sha3/sha3.h"
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
@@ -78,17 +78,17 @@ typedef struct {
  * From this one list come the table's members, each backend's
  * declarations and table, and the contract checks. */
 
-/* Forward NTT (FIPS 203 Algorithm 9), in place.
+/* Forward NTT (@spec{FIPS203, Alg. 9}), in place.
  * In: normal domain, |x| <= q. Out: NTT domain, |x| < 8q (no final
  * reduction: every user of the output takes that bound). */
 #define MLKEM_OP_NTT(X, P) X(P, void, ntt, (mlkem_poly *p), (p))
 
-/* Inverse NTT (FIPS 203 Algorithm 10) including the scaling by 128^-1,
+/* Inverse NTT (@spec{FIPS203, Alg. 10}) including the scaling by 128^-1,
  * in place. In: NTT domain as produced by basemul_acc, |x| < q.
  * Out: normal domain, |x| < q. */
 #define MLKEM_OP_INVNTT(X, P) X(P, void, invntt, (mlkem_poly *p), (p))
 
-/* r = sum_{i<k} a[i] o b[i]: MultiplyNTTs (FIPS 203 Algorithm 11) summed
+/* r = sum_{i<k} a[i] o b[i]: MultiplyNTTs (@spec{FIPS203, Alg. 11}) summed
  * over a vector. In: NTT domain, a[i] in [0, q) (decoded or sampled),
  * |b[i]| < 8q (ntt output), 1 <= k <= 4. Out: NTT domain, |x| < q, such
  * that invntt gives the product polynomial. Coefficients [from, to) only
@@ -99,8 +99,8 @@ typedef struct {
      unsigned from, unsigned to),                                          \
     (r, a, b, k, from, to))
 
-/* r += a, for key generation's t-hat = A-hat s-hat + e-hat (FIPS 203
- * Algorithm 13, step 18). In: a an ntt output (|x| < 8q), r a
+/* r += a, for key generation's t-hat = A-hat s-hat + e-hat (
+ * @spec{FIPS203, Alg. 13, l. 18}). In: a an ntt output (|x| < 8q), r a
  * basemul_acc output (|x| < q). Out: |x| < q. Coefficients [from, to)
  * only. */
 #define MLKEM_OP_ADD_REDUCE(X, P)                                           \
@@ -108,10 +108,10 @@ typedef struct {
     (mlkem_poly *r, const mlkem_poly *a, unsigned from, unsigned to), \
     (r, a, from, to))
 
-/* Normal-domain r += a (K-PKE.Encrypt, FIPS 203 Algorithm 14, steps 19
- * and 21: the noise and the message added) and r = a - r (K-PKE.Decrypt,
- * Algorithm 15, step 6), lane by lane in wrapping 16-bit arithmetic,
- * without reduction. The callers keep every result below 2q in absolute
+/* Normal-domain r += a (K-PKE.Encrypt,
+ * @spec{FIPS203, Alg. 14, l. 19, 21}: the noise and the message added) and r =
+ * a - r (K-PKE.Decrypt, @spec{FIPS203, Alg. 15, l. 6}), lane by lane in
+ * wrapping 16-bit arithmetic, without reduction. The callers keep every result below 2q in absolute
  * value (an invntt output, |x| < q, and noise or a decompressed value in
  * [0, q)), the input bound of compress_encode and compress_encode_msg. */
 #define MLKEM_OP_ADD(X, P) \
@@ -119,7 +119,7 @@ typedef struct {
 #define MLKEM_OP_SUB_FROM(X, P) \
   X(P, void, sub_from, (mlkem_poly *r, const mlkem_poly *a), (r, a))
 
-/* ByteEncode_12 of an NTT-domain polynomial (FIPS 203 Algorithm 5, d =
+/* ByteEncode_12 of an NTT-domain polynomial (@spec{FIPS203, Alg. 5}, d =
  * 12) after reducing every coefficient to [0, q). In: any int16 (key
  * generation encodes s-hat, an ntt output: |x| < 8q). Coefficients
  * [from, to) only, into bytes 3 from / 2 .. 3 to / 2 of out. */
@@ -129,48 +129,49 @@ typedef struct {
      unsigned to),                                                  \
     (out, a, from, to))
 
-/* ByteDecode_12 (FIPS 203 Algorithm 6, d = 12) into the NTT domain,
+/* ByteDecode_12 (@spec{FIPS203, Alg. 6}, d = 12) into the NTT domain,
  * each 12-bit value reduced mod q. Out: [0, q). Returns non-zero
  * exactly when some 12-bit value of in is q or more, i.e. when in fails
- * the modulus check of FIPS 203 section 7.2 (ByteEncode_12 of the
+ * the modulus check of @spec{FIPS203, sec. 7.2} (ByteEncode_12 of the
  * output would differ from in); computed on every value without a
  * branch, as the input may be secret (dk_PKE). */
 #define MLKEM_OP_DECODE12(X, P)                                     \
   X(P, unsigned, decode12,                                          \
     (mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]), (r, in))
 
-/* ByteEncode_d(Compress_d(a)) for d in {4, 5, 10, 11} (FIPS 203
- * equation 4.7 and Algorithm 5). In: normal domain, |x| < 2q.
- * Out: 32d bytes. */
+/* ByteEncode_d(Compress_d(a)) for d in {4, 5, 10, 11} (
+ * @spec{FIPS203, eq. 4.7} and @spec{FIPS203, Alg. 5}). In: normal domain, |x| <
+ * 2q. Out: 32d bytes. */
 #define MLKEM_OP_COMPRESS_ENCODE(X, P)                              \
   X(P, void, compress_encode,                                       \
     (uint8_t *out, const mlkem_poly *a, unsigned d), (out, a, d))
 
-/* Decompress_d(ByteDecode_d(in)) for d in {4, 5, 10, 11} (FIPS 203
- * Algorithm 6 and equation 4.8). Out: normal domain, [0, q). */
+/* Decompress_d(ByteDecode_d(in)) for d in {4, 5, 10, 11}
+ * (@spec{FIPS203, Alg. 6}, @spec{FIPS203, eq. 4.8}). Out: normal domain,
+ * [0, q). */
 #define MLKEM_OP_DECODE_DECOMPRESS(X, P)                            \
   X(P, void, decode_decompress,                                     \
     (mlkem_poly *r, const uint8_t *in, unsigned d), (r, in, d))
 
 /* ByteEncode_1(Compress_1(a)): the message of K-PKE.Decrypt
- * (FIPS 203 Algorithm 15, step 7). In: |x| < 2q. */
+ * (@spec{FIPS203, Alg. 15, l. 7}). In: |x| < 2q. */
 #define MLKEM_OP_COMPRESS_ENCODE_MSG(X, P)                                   \
   X(P, void, compress_encode_msg, (uint8_t out[32], const mlkem_poly *a), \
     (out, a))
 
-/* Decompress_1(ByteDecode_1(m)) (FIPS 203 Algorithm 14, step 20).
+/* Decompress_1(ByteDecode_1(m)) (@spec{FIPS203, Alg. 14, l. 20}).
  * Out: normal domain, each coefficient 0 or (q + 1) / 2. */
 #define MLKEM_OP_DECODE_DECOMPRESS_MSG(X, P)                                  \
   X(P, void, decode_decompress_msg, (mlkem_poly *r, const uint8_t in[32]), \
     (r, in))
 
-/* SamplePolyCBD_eta (FIPS 203 Algorithm 8) from 64 eta bytes of PRF
+/* SamplePolyCBD_eta (@spec{FIPS203, Alg. 8}) from 64 eta bytes of PRF
  * output, eta in {2, 3}. Out: normal domain, |x| <= eta. */
 #define MLKEM_OP_CBD(X, P)                                          \
   X(P, void, cbd, (mlkem_poly *r, const uint8_t *buf, unsigned eta), \
     (r, buf, eta))
 
-/* The rejection step of SampleNTT (FIPS 203 Algorithm 7, steps 4-15):
+/* The rejection step of SampleNTT (@spec{FIPS203, Alg. 7, l. 4-15}):
  * appends to r->coeffs[*ctr..] the 12-bit values below q read from the
  * first len bytes (len a multiple of 3) of a SHAKE128 block, stopping at
  * 256. The block is read where the permutation left it, as the sponge

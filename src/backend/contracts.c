@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bytes.h"
+#include "platform/bytes.h"
 
 void (*mlkem_contract_handler)(const char *op, const char *what);
 

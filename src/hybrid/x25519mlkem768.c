@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * x25519mlkem768.c - the TLS 1.3 key shares of the hybrid group
- * X25519MLKEM768 (draft-ietf-tls-ecdhe-mlkem, codepoint 0x11EC): ML-KEM-768
+ * X25519MLKEM768 (@spec{TLS-ECDHE-MLKEM}, codepoint 0x11EC): ML-KEM-768
  * and X25519 side by side, ML-KEM's part first in every byte string
  * (mlkem_hybrid.h), the two secrets concatenated for the key schedule.
  *
@@ -9,13 +9,13 @@
  */
 #include <string.h>
 
-#include "ct.h"
-#include "ct_testing.h"
+#include "platform/ct.h"
+#include "platform/ct_testing.h"
 #include "hybrid/hybrid.h"
-#include "kem.h"
+#include "fips203/kem.h"
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
-#include "randombytes.h"
+#include "platform/randombytes.h"
 
 enum {
   MK_EK = MLKEM768_EK_BYTES,
@@ -30,7 +30,7 @@ _Static_assert(X25519MLKEM768_SERVER_SHARE_BYTES == MK_CT + X_LEN, "share");
 _Static_assert(X25519MLKEM768_SECRET_BYTES == MK_SS + X_LEN, "secret");
 _Static_assert(X25519MLKEM768_CLIENT_STATE_BYTES == MK_DK + X_LEN, "state");
 
-/* The all-zero check of an X25519 secret (RFC 8446 section 7.4.2). Its
+/* The all-zero check of an X25519 secret (@spec{RFC8446, sec. 7.4.2}). Its
  * result is public: the secret is zero exactly when the peer's point has
  * small order, whatever the (clamped) private key; so it is declassified
  * for the constant-time check (ct_testing.h) before the calls branch on
@@ -88,7 +88,7 @@ int x25519mlkem768_client_share(
 static int server_share(const mlkem_x25519_impl *x, uint8_t *share,
                         uint8_t *secret, const uint8_t *client,
                         const uint8_t *coins) {
-  /* Encapsulation runs the FIPS 203 section 7.2 check on the client's ek,
+  /* Encapsulation runs the @spec{FIPS203, sec. 7.2} check on the client's ek,
    * which the draft requires of the server. */
   int err = mlkem_k3_kem_encaps_derand(share, secret, client, coins);
   if (err != MLKEM_OK) return err;
@@ -135,21 +135,25 @@ int x25519mlkem768_server_share(
 int x25519mlkem768_client_finish(
     uint8_t secret[X25519MLKEM768_SECRET_BYTES],
     const uint8_t server_share[X25519MLKEM768_SERVER_SHARE_BYTES],
-    const uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]) {
+    uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]) {
   const mlkem_hybrid_out outs[1] = {{secret, X25519MLKEM768_SECRET_BYTES}};
   uint8_t point[X_LEN];
   int err;
   const mlkem_x25519_impl *x = mlkem_hybrid_enter(
       secret == NULL || server_share == NULL || state == NULL, outs, 1, &err);
-  if (x == NULL) return err;
-  /* ML-KEM.Decaps with the section 7.3 check of the state's dk. */
-  err = mlkem_k3_kem_decaps(secret, server_share, state);
-  if (err == MLKEM_OK) {
-    memcpy(point, server_share + MK_CT, X_LEN);
-    x->scalarmult(secret + MK_SS, state + MK_DK, point);
-    err = declassified_zero_check(secret + MK_SS);
+  if (x != NULL) {
+    /* ML-KEM.Decaps with the @spec{FIPS203, sec. 7.3} check of the state's dk.
+     */
+    err = mlkem_k3_kem_decaps(secret, server_share, state);
+    if (err == MLKEM_OK) {
+      memcpy(point, server_share + MK_CT, X_LEN);
+      x->scalarmult(secret + MK_SS, state + MK_DK, point);
+      err = declassified_zero_check(secret + MK_SS);
+    }
   }
-  return mlkem_hybrid_leave(err, outs, 1);
+  /* Single-use: the ephemeral key pairs serve one handshake. */
+  x25519mlkem768_client_state_wipe(state);
+  return x == NULL ? err : mlkem_hybrid_leave(err, outs, 1);
 }
 
 void x25519mlkem768_client_state_wipe(

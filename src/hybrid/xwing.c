@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * xwing.c - X-Wing, ML-KEM-768 + X25519 with a SHA3-256 combiner
- * (draft-connolly-cfrg-xwing-kem-10, section 5).
+ * (@spec{XWING, sec. 5}).
  *
  * The private key is a 32-byte seed; SHAKE256(seed, 96) gives the ML-KEM
  * seed d || z and the X25519 private key (expandDecapsulationKey, 5.2).
@@ -9,17 +9,17 @@
  */
 #include <string.h>
 
-#include "ct.h"
-#include "ct_testing.h"
+#include "platform/ct.h"
+#include "platform/ct_testing.h"
 #include "hybrid/hybrid.h"
-#include "kem.h"
+#include "fips203/kem.h"
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
-#include "randombytes.h"
+#include "platform/randombytes.h"
 #include "sha3/sha3.h"
 
-/* XWingLabel, the ASCII "\./" "/^\" (section 5.3). */
+/* XWingLabel, the ASCII "\./" "/^\" (@spec{XWING, sec. 5.3}). */
 static const uint8_t xwing_label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c};
 
 enum {
@@ -105,7 +105,8 @@ static int xwing_encaps_inner(const mlkem_x25519_impl *x,
                               const uint8_t pk[XWING_PK_BYTES],
                               const uint8_t eseed[XWING_ESEED_BYTES]) {
   uint8_t ss_m[32], ss_x[32];
-  /* ML-KEM-768.Encaps with the section 7.2 check the draft requires. */
+  /* ML-KEM-768.Encaps with the @spec{FIPS203, sec. 7.2} check the draft
+   * requires. */
   int err = mlkem_k3_kem_encaps_derand(ct, ss_m, pk, eseed);
   if (err == MLKEM_OK) {
     x->scalarmult_base(ct + MK_CT, eseed + 32);  /* ct_X */

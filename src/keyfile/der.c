@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ct_testing.h"
+#include "platform/ct_testing.h"
 
 void mlkem_der_reader_init(mlkem_der_reader *r, const uint8_t *p, size_t n) {
   r->p = p;

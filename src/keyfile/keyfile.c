@@ -8,24 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 #include "der.h"
 #include "keyfile_alg.h"
 #include "pem.h"
 
 static const char label_private[] = "PRIVATE KEY";
 static const char label_public[] = "PUBLIC KEY";
-
-int mlkem_keyfile_fail(mlkem_keyfile_error *err, int code, const char *fmt,
-                       ...) {
-  va_list ap;
-  if (err == NULL) return code;
-  err->code = code;
-  va_start(ap, fmt);
-  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-  va_end(ap);
-  return code;
-}
 
 static int ok(mlkem_keyfile_error *err) {
   if (err != NULL) {
@@ -66,9 +55,11 @@ const char *mlkem_keyfile_strerror(int err) {
     case MLKEM_KEYFILE_ERR_LENGTH:
       return "wrong length";
     case MLKEM_KEYFILE_ERR_INVALID_EK:
-      return "invalid encapsulation key (FIPS 203 7.2 modulus check failed)";
+      return "invalid encapsulation key (@spec{FIPS203, sec. 7.2} modulus "
+             "check failed)";
     case MLKEM_KEYFILE_ERR_INVALID_DK:
-      return "invalid expanded key (FIPS 203 7.3 hash check failed)";
+      return "invalid expanded key (@spec{FIPS203, sec. 7.3} hash check "
+             "failed)";
     case MLKEM_KEYFILE_ERR_MISMATCH:
       return "seed and expanded key disagree";
     case MLKEM_KEYFILE_ERR_EMPTY:
@@ -370,7 +361,7 @@ static int read_last(mlkem_der_reader *r, uint8_t tag, mlkem_der_reader *out,
   return MLKEM_KEYFILE_OK;
 }
 
-/* The ML-KEM private key CHOICE of RFC 9935 inside privateKey. The
+/* The ML-KEM private key CHOICE of @spec{RFC9935} inside privateKey. The
  * contents of seed and expandedKey are only copied (der.h). */
 static int read_private_choice(mlkem_keyfile_key *key,
                                const mlkem_keyfile_entry *e,
@@ -422,7 +413,7 @@ static int read_private_choice(mlkem_keyfile_key *key,
       (unsigned)tag);
 }
 
-/* OneAsymmetricKey (RFC 5958), after its outer SEQUENCE. */
+/* OneAsymmetricKey (@spec{RFC5958}), after its outer SEQUENCE. */
 static int read_pkcs8(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, mlkem_der_reader *seq,
                       mlkem_keyfile_error *err) {
@@ -455,7 +446,7 @@ static int read_pkcs8(const mlkem_keyfile_entry *const *table,
   return read_private_choice(key, e, &priv, err);
 }
 
-/* SubjectPublicKeyInfo (RFC 5280), after its outer SEQUENCE. */
+/* SubjectPublicKeyInfo (@spec{RFC5280}), after its outer SEQUENCE. */
 static int read_spki(const mlkem_keyfile_entry *const *table,
                      mlkem_keyfile_key *key, mlkem_der_reader *seq,
                      mlkem_keyfile_error *err) {

@@ -28,14 +28,15 @@
 
 /* What the privateKey OCTET STRING of a type's PKCS#8 holds. */
 typedef enum {
-  /* The ML-KEM-PrivateKey CHOICE of RFC 9935: seed [0] IMPLICIT OCTET STRING,
-   * expandedKey OCTET STRING or both SEQUENCE { seed, expandedKey }. Keys
-   * are read in each form and written in any. (A type with raw encodings
+  /* The ML-KEM-PrivateKey CHOICE of @spec{RFC9935}: seed [0] IMPLICIT OCTET
+   * STRING, expandedKey OCTET STRING or both SEQUENCE { seed, expandedKey }.
+   * Keys are read in each form and written in any. (A type with raw encodings
    * only, round-3 Kyber, has this too: its private keys are seeds or
    * expanded keys.) */
   MLKEM_KEYFILE_PRIV_CHOICE = 1,
-  /* The seed itself, seed_bytes long, as X-Wing's (draft-connolly-cfrg-
-   * xwing-kem, "Use in X.509"). Keys are read and written as seeds only. */
+  /* The seed itself, seed_bytes long, as X-Wing's
+   * (@spec{XWING, "Use in X.509"}). Keys are read and written as seeds
+   * only. */
   MLKEM_KEYFILE_PRIV_SEED = 2
 } mlkem_keyfile_priv_syntax;
 
@@ -80,7 +81,7 @@ extern const mlkem_keyfile_entry *const mlkem_keyfile_table[];
  * as the functions of mlkem_keyfile.h (which pass mlkem_keyfile_table),
  * with the types of `table` (NULL-terminated) and only those. The unit
  * test reads a type that is not built in through them
- * (tests/test_keyfile.c). */
+ * (tests/test_keyfile_types.c). */
 int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
                             mlkem_keyfile_key *key, const uint8_t *in,
                             size_t len, const mlkem_keyfile_alg *raw_alg,

@@ -6,12 +6,12 @@
  */
 #include <string.h>
 
-#include "ct.h"
-#include "ct_testing.h"
+#include "platform/ct.h"
+#include "platform/ct_testing.h"
 #include "keyfile_alg.h"
 #include "mlkem_hybrid.h"
 #include "mlkem_kyber.h"
-#include "params.h"
+#include "fips203/params.h"
 
 /* The types used through an mlkem_kem descriptor: ML-KEM, and round-3
  * Kyber, whose keys have FIPS 203's layout and get its input checks
@@ -29,14 +29,14 @@ static int keygen_result(int rc, mlkem_keyfile_error *err) {
   return MLKEM_KEYFILE_OK;
 }
 
-/* ML-KEM.KeyGen_internal (FIPS 203 Algorithm 16) from d || z; for Kyber,
+/* ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}) from d || z; for Kyber,
  * its key generation from the coins d || z. */
 static int kem_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
                       const uint8_t *seed, mlkem_keyfile_error *err) {
   return keygen_result(kem_of(e)->keygen_derand(ek, dk, seed), err);
 }
 
-/* The result rc of the modulus check of FIPS 203 section 7.2 on (the
+/* The result rc of the modulus check of @spec{FIPS203, sec. 7.2} on (the
  * `part` of) a public key of type e. */
 static int modulus_result(int rc, const mlkem_keyfile_entry *e,
                           const char *part, int raw, mlkem_keyfile_error *err) {
@@ -44,7 +44,7 @@ static int modulus_result(int rc, const mlkem_keyfile_entry *e,
     return mlkem_keyfile_fail(
         err, MLKEM_KEYFILE_ERR_INVALID_EK,
         "non-reduced ek: a coefficient of the %s%s%s public key is not "
-        "below q (FIPS 203 7.2 modulus check)",
+        "below q (@spec{FIPS203, sec. 7.2} modulus check)",
         part, raw ? "raw " : "", e->alg.name);
   return MLKEM_KEYFILE_OK;
 }
@@ -54,8 +54,8 @@ static int kem_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
   return modulus_result(kem_of(e)->check_ek(ek), e, "", raw, err);
 }
 
-/* The hash check of FIPS 203 section 7.3, then the modulus check of the ek
- * inside dk = dk_PKE || ek || H(ek) || z (Algorithm 16, step 3). */
+/* The hash check of @spec{FIPS203, sec. 7.3}, then the modulus check of the ek
+ * inside dk = dk_PKE || ek || H(ek) || z (@spec{FIPS203, Alg. 16, l. 3}). */
 static int kem_check_dk(const mlkem_keyfile_entry *e, const uint8_t *dk,
                         uint8_t *ek, mlkem_keyfile_error *err) {
   const mlkem_kem *kem = kem_of(e);
@@ -67,20 +67,20 @@ static int kem_check_dk(const mlkem_keyfile_entry *e, const uint8_t *dk,
     return mlkem_keyfile_fail(
         err, MLKEM_KEYFILE_ERR_INVALID_DK,
         "hash check failed: the H(ek) stored in the %s expanded key is not "
-        "the hash of its ek (FIPS 203 7.3)",
+        "the hash of its ek (@spec{FIPS203, sec. 7.3})",
         e->alg.name);
   if (kem->check_ek(ek_in_dk) != MLKEM_OK)
     return mlkem_keyfile_fail(
         err, MLKEM_KEYFILE_ERR_INVALID_EK,
         "non-reduced ek inside the %s expanded key: a coefficient is not "
-        "below q (FIPS 203 7.2 modulus check)",
+        "below q (@spec{FIPS203, sec. 7.2} modulus check)",
         e->alg.name);
   memcpy(ek, ek_in_dk, kem->ek_bytes);
   return MLKEM_KEYFILE_OK;
 }
 
 /* An ML-KEM parameter set: its OID is 2.16.840.1.101.3.4.4.arc (NIST's
- * Computer Security Objects Register, KEM algorithms; RFC 9935), whose
+ * Computer Security Objects Register, KEM algorithms; @spec{RFC9935}), whose
  * contents are 60 86 48 01 65 03 04 04 arc. */
 #define ML_KEM_ENTRY(set, arc)                                            \
   {                                                                       \
@@ -99,7 +99,7 @@ static const mlkem_keyfile_entry ml_kem_512 = ML_KEM_ENTRY(512, 1);
 static const mlkem_keyfile_entry ml_kem_768 = ML_KEM_ENTRY(768, 2);
 static const mlkem_keyfile_entry ml_kem_1024 = ML_KEM_ENTRY(1024, 3);
 
-/* X-Wing (draft-connolly-cfrg-xwing-kem-10): the private key is the 32-byte
+/* X-Wing (@spec{XWING}): the private key is the 32-byte
  * seed, from which GenerateKeyPairDerand gives the public key. There is no
  * expanded form (the draft defines none; dk stays empty). */
 static int xwing_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
@@ -113,8 +113,8 @@ static int xwing_expand(const mlkem_keyfile_entry *e, uint8_t *ek, uint8_t *dk,
 }
 
 /* pk = ML-KEM-768 ek || X25519 public key. The draft's encapsulation runs
- * the FIPS 203 section 7.2 check on the ML-KEM part; any 32 bytes are an
- * X25519 public key (RFC 7748 section 5 takes every u-coordinate). */
+ * the @spec{FIPS203, sec. 7.2} check on the ML-KEM part; any 32 bytes are an
+ * X25519 public key (@spec{RFC7748, sec. 5} takes every u-coordinate). */
 static int xwing_check_ek(const mlkem_keyfile_entry *e, const uint8_t *ek,
                           int raw, mlkem_keyfile_error *err) {
   return modulus_result(mlkem768_check_ek(ek), e, "ML-KEM-768 part of the ",

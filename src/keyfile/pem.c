@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * pem.c - PEM decoding and encoding (pem.h). Base64 per RFC 4648, strict.
+ * pem.c - PEM decoding and encoding (pem.h). Base64 per @spec{RFC4648}, strict.
  *
  * The base64 of a private key is as secret as the key, and a decoder that
  * branches on each character's class, or looks its value up in a table,
@@ -8,7 +8,7 @@
  * decoders of TLS libraries). So the characters between the BEGIN and END
  * lines are decoded in constant time: each one's value and class are
  * computed with arithmetic on masks (passed through the value barrier of
- * src/ct.h), never a branch or a table index, and the only thing about a
+ * platform/ct.h), never a branch or a table index, and the only thing about a
  * character the code branches on is its class as structure (white space,
  * padding, the '-' that starts the END line, or data), which the lengths
  * and the line layout make public; whether a data character is valid is
@@ -22,7 +22,7 @@
 
 #include <string.h>
 
-#include "ct.h"
+#include "platform/ct.h"
 
 static const char begin_mark[] = "-----BEGIN ";
 static const char end_mark[] = "-----END ";
@@ -51,8 +51,8 @@ static uint8_t char_class(uint8_t c) {
                    (in_range(c, '-', '-') & PEM_DASH));
 }
 
-/* The 6-bit value of a base64 character (RFC 4648 Table 1), and in *valid
- * 0xFF if it is one, else 0 (the value is then 0). Constant time. */
+/* The 6-bit value of a base64 character (@spec{RFC4648, Table 1}), and in
+ * *valid 0xFF if it is one, else 0 (the value is then 0). Constant time. */
 static uint8_t b64_value(uint8_t c, uint8_t *valid) {
   uint8_t upper = in_range(c, 'A', 'Z'), lower = in_range(c, 'a', 'z');
   uint8_t digit = in_range(c, '0', '9'), plus = in_range(c, '+', '+');
@@ -121,7 +121,7 @@ int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n) {
 }
 
 /* Reads a label and its closing dashes at in[*i]: printable ASCII other
- * than '-' (a single '-' inside is allowed by RFC 7468 but no key label
+ * than '-' (a single '-' inside is allowed by @spec{RFC7468} but no key label
  * has one; refusing it keeps the grammar simple). */
 static int read_label(const uint8_t *in, size_t n, size_t *i,
                       char label[MLKEM_PEM_MAX_LABEL]) {
@@ -161,9 +161,20 @@ static int base64_error_first(uint8_t bad, int rc) {
   return bad != 0 ? MLKEM_PEM_ERR_BASE64 : rc;
 }
 
-int mlkem_pem_decode(const uint8_t *in, size_t n,
-                     char label[MLKEM_PEM_MAX_LABEL], uint8_t *out, size_t cap,
-                     size_t *out_len) {
+/* The reader and the writer proper, each called by its public function
+ * below and never inlined into it, so that the scrub after the call
+ * reaches the frame that held the key's bytes (the last characters and
+ * their values, the accumulator: spilled by gcc and clang at -O1 and -Os,
+ * test_pem_residue). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PEM_NOINLINE __attribute__((noinline))
+#else
+#define PEM_NOINLINE
+#endif
+
+PEM_NOINLINE static int pem_decode(const uint8_t *in, size_t n,
+                                   char label[MLKEM_PEM_MAX_LABEL],
+                                   uint8_t *out, size_t cap, size_t *out_len) {
   char end_label[MLKEM_PEM_MAX_LABEL];
   size_t i, len = 0;
   uint32_t acc = 0;
@@ -267,11 +278,22 @@ int mlkem_pem_decode(const uint8_t *in, size_t n,
     goto fail;
   }
   *out_len = len;
+  /* acc held the last decoded bytes: wiped, not merely set to zero (a
+   * store the compiler may drop, leaving them in a spill slot). */
+  mlkem_zeroize(&acc, sizeof acc);
   return MLKEM_PEM_OK;
 
 fail:
   mlkem_zeroize(out, len);
-  acc = 0;
+  mlkem_zeroize(&acc, sizeof acc);
+  return rc;
+}
+
+int mlkem_pem_decode(const uint8_t *in, size_t n,
+                     char label[MLKEM_PEM_MAX_LABEL], uint8_t *out, size_t cap,
+                     size_t *out_len) {
+  int rc = pem_decode(in, n, label, out, cap, out_len);
+  mlkem_scrub_stack();
   return rc;
 }
 
@@ -295,8 +317,9 @@ static void put(char *out, size_t *pos, const char *s, size_t k) {
   *pos += k;
 }
 
-int mlkem_pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
-                     size_t cap, size_t *out_len) {
+PEM_NOINLINE static int pem_encode(const char *label, const uint8_t *der,
+                                   size_t n, char *out, size_t cap,
+                                   size_t *out_len) {
   size_t pos = 0, i, col = 0, l = strlen(label);
   *out_len = 0;
   if (mlkem_pem_encoded_size(label, n) > cap) return MLKEM_PEM_ERR_TOO_LONG;
@@ -326,6 +349,13 @@ int mlkem_pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
   put(out, &pos, "-----\n", 6);
   *out_len = pos;
   return MLKEM_PEM_OK;
+}
+
+int mlkem_pem_encode(const char *label, const uint8_t *der, size_t n, char *out,
+                     size_t cap, size_t *out_len) {
+  int rc = pem_encode(label, der, n, out, cap, out_len);
+  mlkem_scrub_stack();
+  return rc;
 }
 
 const char *mlkem_pem_strerror(int err) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * pem.h - PEM (RFC 7468, strict form) around DER: the BEGIN line, base64
+ * pem.h - PEM (@spec{RFC7468}, strict form) around DER: the BEGIN line, base64
  * lines, the END line with the same label.
  */
 #ifndef MLKEM_KEYFILE_PEM_H

@@ -25,10 +25,11 @@
 #define MLKEM_SHA512_BLOCK 128
 
 /* One implementation of the compression functions. Each processes nblocks
- * whole blocks of in (64 bytes for SHA-256, 128 for SHA-512, FIPS 180-4
- * Sections 6.2.2 and 6.4.2) into the chaining value h, which the caller
- * initialises (Section 5.3) and reads out big-endian. An implementation
- * that keeps the message schedule in memory wipes it before returning. */
+ * whole blocks of in (64 bytes for SHA-256, 128 for SHA-512,
+ * @spec{FIPS180-4, sec. 6.2.2 and 6.4.2}) into the chaining value h, which the
+ * caller initialises (@spec{FIPS180-4, sec. 5.3}) and reads out big-endian. An
+ * implementation that keeps the message schedule in memory wipes it before
+ * returning. */
 typedef struct {
   const char *name;
   void (*sha256_blocks)(uint32_t h[8], const uint8_t *in, size_t nblocks);
@@ -87,9 +88,12 @@ extern const mlkem_sha2_impl mlkem_sha2_x86_shani; /* SHA-256 only */
 extern const mlkem_sha2_impl mlkem_sha2_armv8;     /* SHA-256 only */
 extern const mlkem_sha2_impl mlkem_sha2_armv8_sha512;
 
-/* The round constants K (FIPS 180-4 Sections 4.2.2 and 4.2.3), shared by
- * every implementation. */
+/* The initial hash values (@spec{FIPS180-4, sec. 5.3.3 and 5.3.5}) and the
+ * round constants K (@spec{FIPS180-4, sec. 4.2.2 and 4.2.3}), shared by every
+ * implementation (sha2_constants.c). */
+extern const uint32_t mlkem_sha256_h0[8];
 extern const uint32_t mlkem_sha256_k[64];
+extern const uint64_t mlkem_sha512_h0[8];
 extern const uint64_t mlkem_sha512_k[80];
 
 /* The portable compression functions, which the hardware implementations

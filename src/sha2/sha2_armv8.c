@@ -7,7 +7,7 @@
  *
  * SHA256H and SHA256H2 each take the working variables as (a, b, c, d)
  * and (e, f, g, h) and four W_t + K_t, and return the new first and
- * second half after four rounds (FIPS 180-4 Section 6.2.2 step 3).
+ * second half after four rounds (@spec{FIPS180-4, sec. 6.2.2} step 3).
  */
 #include <arm_neon.h>
 
@@ -25,8 +25,8 @@ void mlkem_sha256_blocks_armv8(uint32_t h[8], const uint8_t *in,
     for (i = 0; i < 16; i++) {
       uint32x4_t wk = vaddq_u32(m[i & 3], vld1q_u32(&mlkem_sha256_k[4 * i]));
       uint32x4_t prev = abcd;
-      /* Section 6.2.2 step 1 for W_4i+16 .. W_4i+19, into the slot of
-       * W_4i .. W_4i+3 now that it is used. */
+      /* @spec{FIPS180-4, sec. 6.2.2} step 1 for W_4i+16 .. W_4i+19, into the
+       * slot of W_4i .. W_4i+3 now that it is used. */
       if (i < 12)
         m[i & 3] = vsha256su1q_u32(vsha256su0q_u32(m[i & 3], m[(i + 1) & 3]),
                                    m[(i + 2) & 3], m[(i + 3) & 3]);

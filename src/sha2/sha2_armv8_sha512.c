@@ -7,9 +7,9 @@
  * mlkem_cpu_has_arm_sha512() and mlkem_cpu_has_arm_sha2().
  *
  * The eight working variables live in pairs, (a, b), (c, d), (e, f),
- * (g, h), the first of each in the low lane. Two rounds (FIPS 180-4
- * Section 6.4.2 step 3, rounds t and t+1): SHA512H takes (g, h) plus the
- * two K + W, (f, g) and (d, e), and returns the two T1 (T1_t high,
+ * (g, h), the first of each in the low lane. Two rounds (
+ * @spec{FIPS180-4, sec. 6.4.2} step 3, rounds t and t+1): SHA512H takes (g, h)
+ * plus the two K + W, (f, g) and (d, e), and returns the two T1 (T1_t high,
  * T1_t+1 low); c and d plus those give the new (e, f); SHA512H2 takes the
  * two T1, (c, d) and (a, b) and returns the new (a, b). The other pairs
  * move down: (c, d) <- (a, b), (g, h) <- (e, f).
@@ -31,8 +31,8 @@ static void blocks(uint64_t h[8], const uint8_t *in, size_t nblocks) {
       /* K + W of rounds 2i (low lane) and 2i+1, swapped to match (g, h). */
       uint64x2_t kw = vaddq_u64(m[i & 7], vld1q_u64(&mlkem_sha512_k[2 * i]));
       uint64x2_t t1, fg, de;
-      /* Section 6.4.2 step 1 for W_2i+16 and W_2i+17, in the slot of
-       * W_2i and W_2i+1: W_t-16 + s0(W_t-15) (SU0), then + s1(W_t-2) +
+      /* @spec{FIPS180-4, sec. 6.4.2} step 1 for W_2i+16 and W_2i+17, in the
+       * slot of W_2i and W_2i+1: W_t-16 + s0(W_t-15) (SU0), then + s1(W_t-2) +
        * W_t-7 (SU1, with W_t-2, W_t-1 in the newest slot). */
       if (i < 32) {
         uint64x2_t w9 = vextq_u64(m[(i + 4) & 7], m[(i + 5) & 7], 1);

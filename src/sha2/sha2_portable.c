@@ -1,32 +1,33 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sha2_portable.c - the SHA-256 and SHA-512 compression functions in plain
- * C (FIPS 180-4 Sections 6.2.2 and 6.4.2).
+ * C (@spec{FIPS180-4, sec. 6.2.2 and 6.4.2}).
  *
  * Written for the compiler: the rounds are unrolled sixteen at a time so
  * that the message-schedule index (i mod 16) and the rotation of the eight
  * working variables are constants, leaving only register renaming; the
- * schedule lives in a 16-word ring (W_t overwrites W_{t-16}, Section 6.2.2
- * step 1 computed in place). Rotations are written as shift pairs, which
- * gcc and clang turn into single rotate instructions. Nothing depends on
- * the data but the data: no branch, no table index.
+ * schedule lives in a 16-word ring (W_t overwrites W_{t-16},
+ * @spec{FIPS180-4, sec. 6.2.2} step 1 computed in place). Rotations are written
+ * as shift pairs, which gcc and clang turn into single rotate instructions.
+ * Nothing depends on the data but the data: no branch, no table index.
  */
 #include <string.h>
 
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 #include "sha2/sha2.h"
 
 #define ROTR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
 #define ROTR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 
-/* Ch and Maj (FIPS 180-4 Section 4.1.2), in forms with one operation
+/* Ch and Maj (@spec{FIPS180-4, sec. 4.1.2}), in forms with one operation
  * fewer than the definitions: Ch(x,y,z) = z ^ (x & (y ^ z)), and
  * Maj(x,y,z) = (x & y) | (z & (x | y)). */
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
-/* Section 4.1.2 (SHA-256) and 4.1.3 (SHA-512): the big and small sigmas. */
+/* @spec{FIPS180-4, sec. 4.1.2} (SHA-256) and 4.1.3 (SHA-512): the big and small
+ * sigmas. */
 #define S256_0(x) (ROTR32(x, 2) ^ ROTR32(x, 13) ^ ROTR32(x, 22))
 #define S256_1(x) (ROTR32(x, 6) ^ ROTR32(x, 11) ^ ROTR32(x, 25))
 #define s256_0(x) (ROTR32(x, 7) ^ ROTR32(x, 18) ^ ((x) >> 3))
@@ -75,8 +76,8 @@
     }                                                                   \
   } while (0)
 
-/* The compression function (Section 6.2.2 / 6.4.2) for one word size,
- * written once: WORD the word type, BLOCK the block bytes, LOAD the
+/* The compression function (@spec{FIPS180-4, sec. 6.2.2} / 6.4.2) for one word
+ * size, written once: WORD the word type, BLOCK the block bytes, LOAD the
  * big-endian word load, K the round constants and NR their number. */
 #define DEFINE_BLOCKS(name, WORD, BLOCK, LOAD, K, NR, S0, S1, s0, s1)       \
   void name(WORD hs[8], const uint8_t *in, size_t nblocks) {                \

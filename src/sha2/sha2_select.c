@@ -11,13 +11,11 @@
 #include <stddef.h>
 
 #include "backend/backend.h"
-#include "cpu.h"
-#include "publish.h"
+#include "platform/cpu.h"
+#include "platform/publish.h"
 #include "sha2/sha2.h"
 
-static const mlkem_sha2_impl *chosen;
-
-static const mlkem_sha2_impl *choose(void) {
+static const void *choose(void) {
   const mlkem_backend *be = mlkem_backend_get();
   if (be == NULL || be == &mlkem_backend_portable) return &mlkem_sha2_portable;
 #ifdef MLKEM_HAVE_SHA_NI
@@ -33,12 +31,8 @@ static const mlkem_sha2_impl *choose(void) {
 }
 
 const mlkem_sha2_impl *mlkem_sha2_impl_get(void) {
-  const mlkem_sha2_impl *impl = MLKEM_PTR_LOAD_ACQUIRE(chosen);
-  if (impl == NULL) {
-    impl = choose();
-    MLKEM_PTR_STORE_RELEASE(chosen, impl);
-  }
-  return impl;
+  static mlkem_published chosen;
+  return mlkem_publish_once(&chosen, choose);
 }
 
 size_t mlkem_sha2_impls(const mlkem_sha2_impl **list, size_t cap) {

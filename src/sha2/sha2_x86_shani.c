@@ -6,9 +6,9 @@
  * SHA-512 has no such instruction on x86: the portable code.
  *
  * SHA256RNDS2 keeps the working variables as two vectors, (A, B, E, F) and
- * (C, D, G, H), highest lane first, and does two rounds (FIPS 180-4
- * Section 6.2.2 step 3) with W_t + K_t from the low half of its third
- * operand; after two rounds the old (A, B, E, F) is the new (C, D, G, H),
+ * (C, D, G, H), highest lane first, and does two rounds (
+ * @spec{FIPS180-4, sec. 6.2.2} step 3) with W_t + K_t from the low half of its
+ * third operand; after two rounds the old (A, B, E, F) is the new (C, D, G, H),
  * so the two vectors swap roles every call.
  */
 #include <immintrin.h>
@@ -41,8 +41,8 @@ static void from_abef(uint32_t h[8], __m128i abef, __m128i cdgh) {
     abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk_, 0x0E)); \
   } while (0)
 
-/* W_t .. W_t+3 from the previous sixteen (Section 6.2.2 step 1): m0 holds
- * W_t-16 .. W_t-13, m3 W_t-4 .. W_t-1. */
+/* W_t .. W_t+3 from the previous sixteen (@spec{FIPS180-4, sec. 6.2.2} step 1):
+ * m0 holds W_t-16 .. W_t-13, m3 W_t-4 .. W_t-1. */
 #define SCHEDULE(m0, m1, m2, m3)                                              \
   (m0) = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32((m0), (m1)), \
                                             _mm_alignr_epi8((m3), (m2), 4)),  \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * keccakf1600.c - the Keccak-f[1600] permutation (FIPS 202, Section 3.3:
+ * keccakf1600.c - the Keccak-f[1600] permutation (@spec{FIPS202, sec. 3.3}:
  * Keccak-p[1600, 24]), on one state, alone or interleaved with others.
  *
  * Speed matters here: ML-KEM spends most of its time in this function.
@@ -9,14 +9,14 @@
  * with keccakf1600_bmi.c; this file gives them the chi that suits CPUs
  * without an and-not instruction.
  *
- * Lane complementing: chi (Section 3.2.4) computes b0 ^ (~b1 & b2) for each
- * lane, which costs a NOT per lane on CPUs without an and-not instruction
- * (plain x86-64 has none). If six lanes of the state are kept complemented
- * (stored as the bitwise NOT of their true value), every chi output can be
- * written with AND or OR of the stored values and only one NOT per row of
- * five lanes is left, and the state after the round is again complemented
- * in exactly those six lanes. The six lanes are (x, y) = (1,0), (2,0),
- * (3,1), (2,2), (2,3) and (0,4) (the set from the Keccak team's
+ * Lane complementing: chi (@spec{FIPS202, sec. 3.2.4}) computes b0 ^ (~b1 & b2)
+ * for each lane, which costs a NOT per lane on CPUs without an and-not
+ * instruction (plain x86-64 has none). If six lanes of the state are kept
+ * complemented (stored as the bitwise NOT of their true value), every chi
+ * output can be written with AND or OR of the stored values and only one NOT
+ * per row of five lanes is left, and the state after the round is again
+ * complemented in exactly those six lanes. The six lanes are (x, y) = (1,0),
+ * (2,0), (3,1), (2,2), (2,3) and (0,4) (the set from the Keccak team's
  * implementation notes). The chi formulas below were derived by tracking
  * which stored values are complemented through theta, rho and pi and
  * checking each candidate formula against the truth table of chi; the
@@ -24,14 +24,14 @@
  * tests/test_sha3.c. The complementing is applied when the lanes are
  * loaded and removed when they are stored, so callers never see it.
  *
- * Lane (x, y) of the state is s[x + 5y] (Section 3.1.2 with w = 64, lanes
- * read as little-endian 64-bit words by the byte-level code in sha3.c).
- * Variable "a23" below holds lane x = 2, y = 3.
+ * Lane (x, y) of the state is s[x + 5y] (@spec{FIPS202, sec. 3.1.2} with w =
+ * 64, lanes read as little-endian 64-bit words by the byte-level code in
+ * sha3.c). Variable "a23" below holds lane x = 2, y = 3.
  */
 #include "sha3/keccakf1600_rounds.h"
 
-/* Round constants RC[i_r] of iota (Section 3.2.5, Algorithm 6), computed
- * from the rc(t) LFSR of Algorithm 5. */
+/* Round constants RC[i_r] of iota (@spec{FIPS202, sec. 3.2.5, Alg. 6}),
+ * computed from the rc(t) LFSR of @spec{FIPS202, Alg. 5}. */
 /* clang-format off */
 const uint64_t mlkem_keccak_rc[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * keccakf1600_avx512.c - Keccak-f[1600] (FIPS 202, Section 3.3:
+ * keccakf1600_avx512.c - Keccak-f[1600] (@spec{FIPS202, sec. 3.3}:
  * Keccak-p[1600, 24]) on four states in 256-bit registers and on eight
  * states in 512-bit registers, with AVX-512.
  *
@@ -28,14 +28,8 @@
  * Count per round: theta 10 three-input XORs for the column parities, 5
  * rotations, 25 three-input XORs to add them (below); rho 24 rotations
  * (lane (0,0) has offset 0); chi 25 ternary operations; iota 1 XOR. That
- * is 90 vector instructions against 184 with AVX2.
- * Recent Intel cores run 256-bit ternlog/XOR on three ports (rotations on
- * two of them) but 512-bit ones on two (rotations on one), so a round of
- * the four-way function needs at least about 30 core cycles and of the
- * eight-way one about 45: 24 rounds at least about 720 and 1,080 cycles.
- * AMD Zen 5 runs 512-bit instructions at full width, so there the two
- * cost about the same. (Measured costs: docs/ARCHITECTURE.md,
- * "Decisions".)
+ * is 90 vector instructions against 184 with AVX2. (What they cost on
+ * which cores: docs/ARCHITECTURE.md, "Decisions".)
  *
  * Both functions are written from one round macro; the vector type and the
  * primitive operations are defined before each function and undefined
@@ -46,8 +40,8 @@
  * stays in the decoded-instruction cache; unrolling four rounds or all 24
  * is no faster.
  *
- * Lane (x, y) is lane index x + 5y (Section 3.1.2); variable a23 holds the
- * vector of lane x = 2, y = 3.
+ * Lane (x, y) is lane index x + 5y (@spec{FIPS202, sec. 3.1.2}); variable a23
+ * holds the vector of lane x = 2, y = 3.
  *
  * This file is compiled with the AVX-512 flags on x86-64 only and must
  * not run unless the CPU and OS support the AVX-512 subsets it is
@@ -115,9 +109,10 @@
  * theta: the column parities c_x (two three-input XORs each), then
  * KX_THETA (above) updates the lanes in place.
  * rho and pi (3.2.2, 3.2.3): output lane (x, y) is input lane
- * (x + 3y mod 5, x) rotated by that input lane's offset from Table 2; the
- * five inputs of output row y are gathered in b0..b4 (b_x for output x).
- * chi (3.2.4) combines each row, iota (3.2.5) adds rc to lane (0, 0).
+ * (x + 3y mod 5, x) rotated by that input lane's offset from
+ * @spec{FIPS202, Table 2}; the five inputs of output row y are gathered in
+ * b0..b4 (b_x for output x). chi (3.2.4) combines each row, iota (3.2.5) adds
+ * rc to lane (0, 0).
  */
 #define KX_ROUND(A, E, rc)                                    \
   do {                                                        \

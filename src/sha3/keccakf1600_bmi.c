@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * keccakf1600_bmi.c - the scalar Keccak-f[1600] permutation (FIPS 202,
- * Section 3.3) for x86-64 CPUs with BMI1 and BMI2, compiled with -mbmi
- * -mbmi2 as part of the AVX2 backend (which requires both). The rounds are
- * those of keccakf1600_rounds.h; chi (3.2.4) is written plainly, b0 ^ (~b1
+ * keccakf1600_bmi.c - the scalar Keccak-f[1600] permutation (
+ * @spec{FIPS202, sec. 3.3}) for x86-64 CPUs with BMI1 and BMI2, compiled with
+ * -mbmi -mbmi2 as part of the AVX2 backend (which requires both). The rounds
+ * are those of keccakf1600_rounds.h; chi (3.2.4) is written plainly, b0 ^ (~b1
  * & b2), which BMI1's and-not instruction computes in one step, so no
  * lane is kept complemented; BMI2's rorx rotates without first copying
  * its operand, which makes it faster than keccakf1600.c (figures in

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakf1600_rounds.h - the body of the scalar Keccak-f[1600] permutation
- * (FIPS 202, Section 3.3: Keccak-p[1600, 24]), shared by its two builds:
+ * (@spec{FIPS202, sec. 3.3}: Keccak-p[1600, 24]), shared by its two builds:
  * keccakf1600.c (any x86-64 or other 64-bit CPU: lane complementing) and
  * keccakf1600_bmi.c (x86-64 with BMI1/BMI2: and-not and non-destructive
  * rotates). Only chi differs between them; a file that includes this one
@@ -16,9 +16,9 @@
  * needed), and computes rho and pi by naming the right variables rather
  * than by moving data.
  *
- * Lane (x, y) of the state is s[x + 5y] (Section 3.1.2 with w = 64, lanes
- * read as little-endian 64-bit words by the byte-level code in sha3.c).
- * Variable "a23" below holds lane x = 2, y = 3.
+ * Lane (x, y) of the state is s[x + 5y] (@spec{FIPS202, sec. 3.1.2} with w =
+ * 64, lanes read as little-endian 64-bit words by the byte-level code in
+ * sha3.c). Variable "a23" below holds lane x = 2, y = 3.
  */
 #ifndef MLKEM_KECCAKF1600_ROUNDS_H
 #define MLKEM_KECCAKF1600_ROUNDS_H
@@ -35,10 +35,10 @@
  * theta (3.2.1): c_x is the parity of column x, d_x = c_{x-1} ^ rot(c_{x+1},1)
  * is added to every lane of column x.
  * rho and pi (3.2.2, 3.2.3): output lane (x, y) takes input lane
- * (x + 3y mod 5, x) rotated by that input lane's offset from Table 2; the
- * five inputs of output row y are gathered into b0..b4.
- * chi (3.2.4) by the including file's row macros, and iota (3.2.5) on lane
- * (0, 0) by row 0's.
+ * (x + 3y mod 5, x) rotated by that input lane's offset from
+ * @spec{FIPS202, Table 2}; the five inputs of output row y are gathered into
+ * b0..b4. chi (3.2.4) by the including file's row macros, and iota (3.2.5) on
+ * lane (0, 0) by row 0's.
  */
 #define KECCAK_ROUND(A, E, rc)                                           \
   do {                                                                   \

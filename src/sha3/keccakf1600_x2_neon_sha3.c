@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * keccakf1600_x2_neon_sha3.c - Keccak-f[1600] (FIPS 202, Section 3.3:
+ * keccakf1600_x2_neon_sha3.c - Keccak-f[1600] (@spec{FIPS202, sec. 3.3}:
  * Keccak-p[1600, 24]) on two states at once with NEON and the Armv8.2
  * SHA-3 instructions, and the four-way form the sponge scheduler takes
  * (two calls of the two-way one).
@@ -15,8 +15,8 @@
  *  - iota: one XOR.
  * That is 66 vector instructions per round for two states.
  *
- * Lane (x, y) is index x + 5y (Section 3.1.2). The interleaved four-way
- * state (sha3/sha3.h: lane i of instance j at 4 i + j) puts lane i of
+ * Lane (x, y) is index x + 5y (@spec{FIPS202, sec. 3.1.2}). The interleaved
+ * four-way state (sha3/sha3.h: lane i of instance j at 4 i + j) puts lane i of
  * instances 0 and 1 in the 16 bytes at state + 4 i, and of instances 2
  * and 3 in the 16 bytes after them.
  *
@@ -43,8 +43,8 @@ static void keccakf1600_x2(uint64_t *s) {
                         a[i + 20]);
     for (i = 0; i < 5; i++) d[i] = vrax1q_u64(c[(i + 4) % 5], c[(i + 1) % 5]);
     /* rho and pi (3.2.2, 3.2.3): lane (x, y), with d_x added and rotated
-     * left by its offset from Table 2 (right by 64 minus it), goes to
-     * lane (y, 2x + 3y). */
+     * left by its offset from @spec{FIPS202, Table 2} (right by 64 minus it),
+     * goes to lane (y, 2x + 3y). */
     b[0] = veorq_u64(a[0], d[0]);
     b[10] = vxarq_u64(a[1], d[1], 63);
     b[20] = vxarq_u64(a[2], d[2], 2);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * keccakf1600_x4_avx2.c - Keccak-f[1600] (FIPS 202, Section 3.3:
+ * keccakf1600_x4_avx2.c - Keccak-f[1600] (@spec{FIPS202, sec. 3.3}:
  * Keccak-p[1600, 24]) on four independent states at once with AVX2.
  *
  * The four states are stored interleaved (sha3/sha3.h): the 32 bytes at
@@ -34,8 +34,8 @@
  * least about 1,470 core cycles. Loads and stores of spilled lanes use
  * other ports. (Measured cost: docs/ARCHITECTURE.md, "Decisions".)
  *
- * Lane (x, y) is lane index x + 5y (Section 3.1.2); variable a23 holds the
- * vector of lane x = 2, y = 3.
+ * Lane (x, y) is lane index x + 5y (@spec{FIPS202, sec. 3.1.2}); variable a23
+ * holds the vector of lane x = 2, y = 3.
  *
  * This file is compiled with -mavx2 -mbmi -mbmi2 on x86-64 only and must not
  * run unless the CPU and OS support AVX2 (the dispatch code checks). Elsewhere
@@ -72,9 +72,10 @@
  * theta (3.2.1): c_x is the XOR of column x; d_x = c_{x-1} ^ rot(c_{x+1}, 1)
  * is XORed into every lane of column x.
  * rho and pi (3.2.2, 3.2.3): output lane (x, y) is input lane
- * (x + 3y mod 5, x) rotated by that input lane's offset from Table 2; the
- * five inputs of output row y are collected in b0..b4 (b_x for output x).
- * chi (3.2.4) combines each row, iota (3.2.5) adds rc to lane (0, 0).
+ * (x + 3y mod 5, x) rotated by that input lane's offset from
+ * @spec{FIPS202, Table 2}; the five inputs of output row y are collected in
+ * b0..b4 (b_x for output x). chi (3.2.4) combines each row, iota (3.2.5) adds
+ * rc to lane (0, 0).
  */
 #define KX4_ROUND(A, E, rc)                                              \
   do {                                                                   \

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sha3.c - the sponge construction of FIPS 202 (Section 4) over
- * Keccak-f[1600], giving SHA3-256, SHA3-512 (Section 6.1) and SHAKE128,
- * SHAKE256 (Section 6.2), incrementally and in one shot.
+ * sha3.c - the sponge construction of FIPS 202 (@spec{FIPS202, sec. 4}) over
+ * Keccak-f[1600], giving SHA3-256, SHA3-512 (@spec{FIPS202, sec. 6.1}) and
+ * SHAKE128, SHAKE256 (@spec{FIPS202, sec. 6.2}), incrementally and in one shot.
  *
  * The state is kept as 25 64-bit lanes. FIPS 202 numbers the bits of a
  * lane so that byte i of the rate is bits 8*(i%8)..8*(i%8)+7 of lane i/8
- * (Section 3.1.2 and Appendix B.1), i.e. lanes are little-endian words.
+ * (@spec{FIPS202, sec. 3.1.2, App. B.1}), i.e. lanes are little-endian words.
  * The conversion is written with shifts so that it is right on any host;
  * compilers reduce it to a plain (unaligned) load or store on
  * little-endian machines.
@@ -23,13 +23,13 @@
  */
 #include "sha3/sha3.h"
 
-#include "bytes.h"
+#include "platform/bytes.h"
 
-#include "ct.h"
+#include "platform/ct.h"
 
-/* Domain separation (FIPS 202 Sections 6.1 and 6.2) combined with the
- * first bit of pad10*1 (Section 5.1), as one byte written at the end of
- * the message: SHA3 appends the bits 01 and SHAKE the bits 1111, each
+/* Domain separation (@spec{FIPS202, sec. 6.1} and 6.2) combined with the
+ * first bit of pad10*1 (@spec{FIPS202, sec. 5.1}), as one byte written at the
+ * end of the message: SHA3 appends the bits 01 and SHAKE the bits 1111, each
  * followed by the padding's leading 1, read least significant bit first. */
 #define DS_SHA3 0x06
 #define DS_SHAKE 0x1F
@@ -143,9 +143,9 @@ void mlkem_keccak_absorb(mlkem_keccak_ctx *ctx, const uint8_t *in, size_t len) {
 }
 
 void mlkem_keccak_finalize(mlkem_keccak_ctx *ctx) {
-  /* pad10*1 (Section 5.1) with the domain bits in front: the domain byte
-   * right after the message, and the final 1 bit as the top bit of the
-   * last byte of the block. When pos == rate - 1 both land in the same
+  /* pad10*1 (@spec{FIPS202, sec. 5.1}) with the domain bits in front: the
+   * domain byte right after the message, and the final 1 bit as the top bit of
+   * the last byte of the block. When pos == rate - 1 both land in the same
    * byte, which the two XORs handle. */
   ctx->s[ctx->pos / 8] ^= (uint64_t)ctx->dsbyte << (8 * (ctx->pos % 8));
   ctx->s[(ctx->rate - 1) / 8] ^= (uint64_t)0x80 << (8 * ((ctx->rate - 1) % 8));

@@ -20,7 +20,7 @@
 #define MLKEM_SHA3_256_RATE 136
 #define MLKEM_SHA3_512_RATE 72
 
-/* The 24 round constants of iota (FIPS 202 Section 3.2.5), shared by every
+/* The 24 round constants of iota (@spec{FIPS202, sec. 3.2.5}), shared by every
  * implementation of the permutation. */
 extern const uint64_t mlkem_keccak_rc[24];
 

@@ -3,7 +3,7 @@
  * sponge_absorb.h - the sponge scheduler's data movement for one lane of
  * the interleaved state: absorbing a job's next block (byte-exact, or a
  * whole block by a fixed sequence of loads and XORs), padding its last
- * (FIPS 202 Sections 4 and 5.1), and squeezing each output block to the
+ * (@spec{FIPS202, sec. 4} and 5.1), and squeezing each output block to the
  * job's sink or buffer. A lane is given by its first word s and the
  * stride w: word i at s[w * i] (sha3.h). Part of the scheduler
  * (sponge_queue.h says why these are static functions in headers).
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bytes.h"
+#include "platform/bytes.h"
 #include "sha3/sha3.h"
 #include "sha3/sponge_queue.h"
 
@@ -136,7 +136,7 @@ static MLKEM_SPONGE_INLINE void absorb_bytes(uint64_t *s, size_t w,
  * now on. Before the first block of a job the lane is cleared, unless it
  * is still all zero (clean: no job and no permutation has touched it
  * since the state was zeroed); every block is then XORed in. The last
- * block is padded (pad10*1 after the domain bits, FIPS 202 Sections 5.1
+ * block is padded (pad10*1 after the domain bits, @spec{FIPS202, sec. 5.1}
  * and B.2): the domain byte right after the input, and the top bit of the
  * block's last byte. */
 static MLKEM_SPONGE_INLINE int lane_absorb(sponge_lane *ls, uint64_t *s,

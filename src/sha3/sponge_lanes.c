@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sponge_lanes.c - many sponge computations (FIPS 202 Section 4) scheduled
+ * sponge_lanes.c - many sponge computations (@spec{FIPS202, sec. 4}) scheduled
  * over the lanes of multi-way permutations: the scheduler's run loop
  * (sha3.h: mlkem_sponge_run).
  *
@@ -25,8 +25,8 @@
 #include <assert.h>
 #include <string.h>
 
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 #include "sha3/sha3.h"
 #include "sha3/sponge_absorb.h"
 #include "sha3/sponge_plan.h"

@@ -84,7 +84,7 @@ static inline size_t blocks_of(size_t x, unsigned rate) {
 }
 
 /* The permutations a job runs: one per input block (the last one padded,
- * FIPS 202 Section 5.1), then one per further output block. A sink's
+ * @spec{FIPS202, sec. 5.1}), then one per further output block. A sink's
  * outlen is the expected length. */
 static inline size_t perms_of(const mlkem_sponge_job *job) {
   size_t out = job->outlen > 0 ? job->outlen - 1 : 0;

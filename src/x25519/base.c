@@ -5,9 +5,9 @@
  * scalarmult.c (and included after it by each implementation).
  *
  * Curve25519's base point u = 9 corresponds to the edwards25519 base point
- * B (y = 4/5) under the birational map u = (1 + y) / (1 - y) of RFC 7748
- * section 4.1, and the map takes k B to the u-coordinate of k (9). On the
- * Edwards curve -x^2 + y^2 = 1 + d x^2 y^2 the addition law is complete,
+ * B (y = 4/5) under the birational map u = (1 + y) / (1 - y) of
+ * @spec{RFC7748, sec. 4.1}, and the map takes k B to the u-coordinate of k (9).
+ * On the Edwards curve -x^2 + y^2 = 1 + d x^2 y^2 the addition law is complete,
  * so multiples of B can be added from a table without special cases:
  *
  *   the clamped k (below 2^255) is written as 64 signed digits e[i] in
@@ -21,8 +21,7 @@
  * Points are in extended coordinates (X : Y : Z : T) with x = X / Z,
  * y = Y / Z, x y = T / Z; table points in affine "niels" form
  * (y + x, y - x, 2 d x y), which makes an addition 7 multiplications
- * (Hisil, Wong, Carter, Dawson, "Twisted Edwards curves revisited",
- * 2008, section 3.1, with a = -1 and Z2 = 1).
+ * (@spec{HWCD08, sec. 3.1}, with a = -1 and Z2 = 1).
  *
  * Constant time: each digit's table entry is found by reading all eight
  * entries of its row and keeping one with masks (through a value barrier);
@@ -65,7 +64,7 @@ static uint64_t base_digit_neg(uint8_t d) {
 }
 
 /* out = the u-coordinate (1 + y) / (1 - y) = (Z + Y) / (Z - Y) of the
- * Edwards point with these Y and Z (RFC 7748 section 4.1). Z - Y is not
+ * Edwards point with these Y and Z (@spec{RFC7748, sec. 4.1}). Z - Y is not
  * zero for the multiples of B computed here: y = 1 only at the identity,
  * and no clamped k is a multiple of B's order. In: T. */
 static void base_edwards_to_u(uint8_t out[32], const fe *y, const fe *z) {
@@ -92,7 +91,7 @@ typedef struct {
 } ge_niels;
 
 /* r = p + q. In: p's coordinates T, q's ypx and ymx T and xy2d L. Out:
- * T. (Hisil et al. section 3.1, "madd" with a = -1, k = 2d.) */
+ * T. (@spec{HWCD08, sec. 3.1}, "madd" with a = -1, k = 2d.) */
 static void ge_madd(ge_ext *r, const ge_ext *p, const ge_niels *q) {
   fe a, b, c, d, e, f, g, h;
   fe_sub(&a, &p->y, &p->x);
@@ -111,7 +110,7 @@ static void ge_madd(ge_ext *r, const ge_ext *p, const ge_niels *q) {
   fe_mul(&r->z, &f, &g);
 }
 
-/* r = 2 p. In: T. Out: T. The doubling of Hisil et al. section 3.3 with
+/* r = 2 p. In: T. Out: T. The doubling of @spec{HWCD08, sec. 3.3} with
  * a = -1 (A = X^2, B = Y^2, C = 2 Z^2, E = (X + Y)^2 - A - B, G = B - A,
  * F = G - C, H = -A - B; X3 = E F, Y3 = G H, T3 = E H, Z3 = F G), with F
  * and H negated, which negates all four outputs: the same point. */

@@ -10,7 +10,7 @@
  * x25519_dispatch.c runs it only for the avx512 backend, whose CPU check
  * includes IFMA and VL.
  *
- * One ladder step (RFC 7748 section 5) in three rounds of four
+ * One ladder step (@spec{RFC7748, sec. 5}) in three rounds of four
  * multiplications, lanes 0 to 3:
  *   state          x2, z2, x3, z3 (after the conditional swap)
  *   A B C D        x2 + z2, x2 - z2, x3 + z3, x3 - z3
@@ -29,8 +29,8 @@
 
 #define X25519_OWN_LADDER 1
 #define X25519_OWN_BASE 1
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
                           const fe *x1);
 #include "x25519/scalarmult.c"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * x25519/scalarmult.c - X25519 (RFC 7748 section 5) by the Montgomery
+ * x25519/scalarmult.c - X25519 (@spec{RFC7748, sec. 5}) by the Montgomery
  * ladder, written once over a field API and compiled once per
  * implementation: impl_portable.c and impl_ifma.c include their field
  * header and then this file (and base.c), as level*.c do with kpke.c. A
@@ -32,14 +32,14 @@
  */
 #include <string.h>
 
-#include "bytes.h"
-#include "ct.h"
+#include "platform/bytes.h"
+#include "platform/ct.h"
 
 static void fe_frombytes(fe *r, const uint8_t s[32]) {
   uint64_t w[4];
   unsigned i;
   for (i = 0; i < 4; i++) w[i] = mlkem_load64_le(s + 8 * i);
-  /* RFC 7748 section 5: the top bit of u is masked (fe_from_words ignores
+  /* @spec{RFC7748, sec. 5}: the top bit of u is masked (fe_from_words ignores
    * bit 255); a value from p to 2^255 - 1 is accepted and reduced by the
    * arithmetic. */
   fe_from_words(r, w);
@@ -95,7 +95,7 @@ static void fe_invert(fe *r, const fe *a) {
   mlkem_zeroize(&t2, sizeof t2);
 }
 
-/* decodeScalar25519 (RFC 7748 section 5): clears bits 0, 1, 2 and 255 and
+/* decodeScalar25519 (@spec{RFC7748, sec. 5}): clears bits 0, 1, 2 and 255 and
  * sets bit 254. */
 static void x25519_clamp(uint8_t k[32], const uint8_t scalar[32]) {
   memcpy(k, scalar, 32);
@@ -114,10 +114,10 @@ static uint64_t x25519_mask(uint64_t bit) {
   return mlkem_value_barrier_u64((uint64_t)((int64_t)(bit << 63) >> 63));
 }
 
-/* (A - 2) / 4 for curve25519's A = 486662 (RFC 7748 section 5). */
+/* (A - 2) / 4 for curve25519's A = 486662 (@spec{RFC7748, sec. 5}). */
 #define X25519_A24 121665
 
-/* The ladder of RFC 7748 section 5 over the clamped scalar k: returns
+/* The ladder of @spec{RFC7748, sec. 5} over the clamped scalar k: returns
  * (x2 : z2), the u-coordinate of k u in projective form. In: x1 T. Out:
  * T. An implementation that runs the ladder its own way (impl_ifma.c)
  * defines X25519_OWN_LADDER and this function. */
@@ -177,7 +177,7 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
 }
 #endif
 
-/* out = x2 / z2, encoded (RFC 7748 section 5: x_2 * z_2^(p - 2)). */
+/* out = x2 / z2, encoded (@spec{RFC7748, sec. 5}: x_2 * z_2^(p - 2)). */
 static void x25519_affine(uint8_t out[32], fe *x2, fe *z2) {
   fe_invert(z2, z2);
   fe_mul(x2, x2, z2);

@@ -9,11 +9,11 @@
  *   ifma      with the multiplications of each ladder step and of each
  *             comb addition four at a time in AVX-512 IFMA vectors
  *             (fe51x4.h, impl_ifma.c), x86-64 with AVX-512 IFMA and VL.
- * Both functions compute exactly RFC 7748's X25519: the scalar is clamped
+ * Both functions compute exactly @spec{RFC7748}'s X25519: the scalar is clamped
  * (decodeScalar25519) and the top bit of u masked inside, so any 32 bytes
  * are valid input and every implementation gives the same 32 bytes. They
- * do not check for the all-zero result (section 6.1): the public functions
- * (x25519_dispatch.c) do, once, for every implementation.
+ * do not check for the all-zero result (@spec{RFC7748, sec. 6.1}): the public
+ * functions (x25519_dispatch.c) do, once, for every implementation.
  */
 #ifndef MLKEM_X25519_X25519_H
 #define MLKEM_X25519_X25519_H
@@ -22,7 +22,7 @@
 
 typedef struct {
   const char *name;
-  /* out = X25519(scalar, u) (RFC 7748 section 5). */
+  /* out = X25519(scalar, u) (@spec{RFC7748, sec. 5}). */
   void (*scalarmult)(uint8_t out[32], const uint8_t scalar[32],
                      const uint8_t u[32]);
   /* out = X25519(scalar, 9): the public key of a private key. */
@@ -41,9 +41,9 @@ extern const mlkem_x25519_impl mlkem_x25519_portable;
 extern const mlkem_x25519_impl mlkem_x25519_ifma;
 #endif
 
-/* 0 if the 32 bytes are not all zero, else MLKEM_ERR_X25519_ZERO (RFC 7748
- * section 6.1), without a branch on them: the check of mlkem_x25519 and of
- * the TLS key shares (src/hybrid/). */
+/* 0 if the 32 bytes are not all zero, else MLKEM_ERR_X25519_ZERO (
+ * @spec{RFC7748, sec. 6.1}), without a branch on them: the check of
+ * mlkem_x25519 and of the TLS key shares (src/hybrid/). */
 int mlkem_x25519_zero_check(const uint8_t out[32]);
 
 /* 1 if the CPU can run impl, else 0. */

@@ -19,8 +19,9 @@
 
 #include "mlkem_hazmat.h"
 #include "backend/backend.h"
-#include "cpu.h"
-#include "ct.h"
+#include "platform/cpu.h"
+#include "platform/ct.h"
+#include "platform/publish.h"
 #include "x25519/x25519.h"
 
 #ifdef MLKEM_HAVE_X25519_IFMA
@@ -54,40 +55,22 @@ static const mlkem_x25519_impl *choose(const char *backend) {
   return &mlkem_x25519_portable;
 }
 
-/* The choice, made once: 0 until then, else 1 + its index in all[] or -1
- * for none. A pure function of the backend and the CPU, so racing threads
- * store the same value; the value is all they share, so relaxed atomic
- * loads and stores suffice. */
-static const mlkem_x25519_impl *const all[] = {&mlkem_x25519_portable,
-                                               X25519_IFMA};
-static int chosen;
-
-#if defined(__GNUC__) || defined(__clang__)
-#define X25519_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
-#define X25519_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
-#else
-#define X25519_LOAD(x) (*(volatile int *)&(x))
-#define X25519_STORE(x, v) (*(volatile int *)&(x) = (v))
-#endif
-
-const mlkem_x25519_impl *mlkem_x25519_impl_get(void) {
-  int c = X25519_LOAD(chosen);
-  if (c == 0) {
-    const mlkem_backend *be = mlkem_backend_get();
-    const mlkem_x25519_impl *impl = be != NULL ? choose(be->name) : NULL;
-    size_t i;
-    c = -1;
-    for (i = 0; impl != NULL && i < sizeof all / sizeof all[0]; i++)
-      if (all[i] == impl) c = (int)i + 1;
-    X25519_STORE(chosen, c);
-  }
-  return c > 0 ? all[c - 1] : NULL;
+/* The implementation of the backend in use, or NULL when there is none. */
+static const void *choose_for_backend(void) {
+  const mlkem_backend *be = mlkem_backend_get();
+  return be != NULL ? choose(be->name) : NULL;
 }
 
-/* 0 if out is not all zeros, else MLKEM_ERR_X25519_ZERO (RFC 7748 section
- * 6.1), from an OR of every byte and without a branch on it. The bits of
- * the OR are folded into bit 0 by shifts (which the MemorySanitizer form of
- * the constant-time check follows exactly, unlike acc - 1). */
+const mlkem_x25519_impl *mlkem_x25519_impl_get(void) {
+  static mlkem_published chosen;
+  return mlkem_publish_once(&chosen, choose_for_backend);
+}
+
+/* 0 if out is not all zeros, else MLKEM_ERR_X25519_ZERO (
+ * @spec{RFC7748, sec. 6.1}), from an OR of every byte and without a branch on
+ * it. The bits of the OR are folded into bit 0 by shifts (which the
+ * MemorySanitizer form of the constant-time check follows exactly, unlike acc -
+ * 1). */
 int mlkem_x25519_zero_check(const uint8_t out[MLKEM_X25519_BYTES]) {
   unsigned acc = 0, i;
   for (i = 0; i < MLKEM_X25519_BYTES; i++) acc |= out[i];
@@ -120,6 +103,8 @@ int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
       x25519_enter(out, out == NULL || scalar == NULL || point == NULL, &err);
   if (impl == NULL) return err;
   impl->scalarmult(out, scalar, point);
+  /* What the ladder derived from the scalar, in its callees' frames. */
+  mlkem_scrub_stack_deep();
   /* An all-zero result is its own zeroed output. */
   return mlkem_x25519_zero_check(out);
 }
@@ -131,5 +116,7 @@ int mlkem_x25519_base(uint8_t out[MLKEM_X25519_BYTES],
       x25519_enter(out, out == NULL || scalar == NULL, &err);
   if (impl == NULL) return err;
   impl->scalarmult_base(out, scalar);
+  /* The comb's selected entries and sums, in its callees' frames. */
+  mlkem_scrub_stack_deep();
   return MLKEM_OK;
 }

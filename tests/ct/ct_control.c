@@ -34,7 +34,7 @@
 
 #include "mlkem_hazmat.h"
 #include "backend/backend.h"
-#include "ct_testing.h"
+#include "platform/ct_testing.h"
 
 static volatile unsigned sink;
 

@@ -3,7 +3,7 @@
 /*
  * fuzz_encaps_prepared.c - libFuzzer target: encapsulation to a prepared
  * key that may have been altered after prepare_ek (stored or sent, then
- * changed; issue 23), i.e. to arbitrary ek || h.
+ * changed), i.e. to arbitrary ek || h.
  *
  * Input: set byte || prep (ek || h, ek_bytes + 32) || m (fuzz_common.h).
  * Invariants:

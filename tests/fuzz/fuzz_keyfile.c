@@ -36,7 +36,7 @@
 #include "mlkem.h"
 #include "mlkem_hybrid.h"
 #include "mlkem_keyfile.h"
-#include "params.h"
+#include "fips203/params.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

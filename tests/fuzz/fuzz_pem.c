@@ -2,7 +2,7 @@
 /* fuzz-sources: (none) */
 /*
  * fuzz_pem.c - libFuzzer target: the PEM decoder and encoder of the key
- * files (src/keyfile/pem.c), whose base64 works in constant time (issue 23),
+ * files (src/keyfile/pem.c), whose base64 works in constant time,
  * against a plain restatement of RFC 4648 written here with the
  * alphabet as a table.
  *

@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-#include "params.h"
+#include "fips203/params.h"
 
 /* Montgomery product a b 2^-16 per lane, as mlkem_fqmul: high(a b) -
  * high(t q) with t = low(low(a b) q^-1). In: |a b| < 2^15 q. Out: |x| < q. */

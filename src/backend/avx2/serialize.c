@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * serialize.c - ByteEncode/ByteDecode (FIPS 203 Algorithms 5 and 6) with
+ * serialize.c - ByteEncode/ByteDecode (@spec{FIPS203, Alg. 5 and 6}) with
  * Compress/Decompress (equations 4.7 and 4.8), for the AVX2 backend.
  *
  * Every function gives exactly the bytes or coefficients of its portable

@@ -11,7 +11,7 @@
 
 #include <immintrin.h>
 
-#include "params.h"
+#include "fips203/params.h"
 
 static inline __m256i load_poly16(const mlkem_poly *a, unsigned i) {
   return _mm256_loadu_si256((const __m256i *)(a->coeffs + 16 * i));

@@ -44,7 +44,7 @@
 
 #include "backend/avx512/avx512.h"
 #include "backend/avx512/arith.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 /* ---- constant tables ---------------------------------------------------
  *

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sampling.c - SamplePolyCBD (FIPS 203 Algorithm 8) and the rejection step
- * of SampleNTT (Algorithm 7), for the AVX-512 backend.
+ * sampling.c - SamplePolyCBD (@spec{FIPS203, Alg. 8}) and the rejection step
+ * of SampleNTT (@spec{FIPS203, Alg. 7}), for the AVX-512 backend.
  *
  * Both return exactly the coefficients of their portable counterparts
  * (backend/portable/sampling.c); tests/test_diff_serialize.c

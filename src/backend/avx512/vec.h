@@ -12,7 +12,7 @@
 
 #include <immintrin.h>
 
-#include "params.h"
+#include "fips203/params.h"
 
 /* Byte tables for vpermb and vpmultishiftqb are written as one formula per
  * table: Q64(f, a) lists f(a, m, j) for the 64 bytes of a vector, where m

@@ -18,7 +18,7 @@
 
 #include <arm_neon.h>
 
-#include "params.h"
+#include "fips203/params.h"
 
 #define MLKEM_NEON_QINV (-3327) /* q^-1 mod 2^16 */
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sampling.c - SamplePolyCBD (FIPS 203 Algorithm 8) and the rejection step
- * of SampleNTT (Algorithm 7), for the NEON backend. Both give exactly the
- * coefficients of their portable counterparts
+ * sampling.c - SamplePolyCBD (@spec{FIPS203, Alg. 8}) and the rejection step
+ * of SampleNTT (@spec{FIPS203, Alg. 7}), for the NEON backend. Both give
+ * exactly the coefficients of their portable counterparts
  * (backend/portable/sampling.c); tests/test_diff_serialize.c compares them.
  */
 #include <arm_neon.h>
@@ -112,7 +112,7 @@ static const uint8_t rej_compact4[16][8] = {
 static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
 
-/* Candidate j of 12 bytes (FIPS 203 Algorithm 7, steps 5-6) is in bytes
+/* Candidate j of 12 bytes (@spec{FIPS203, Alg. 7, l. 5-6}) is in bytes
  * floor(3j/2) and floor(3j/2) + 1: the low 12 bits of that window for even
  * j, the high 12 bits for odd j. The second half of 24 bytes is read from
  * bytes 4..15 of a vector that starts at byte 8 (rej_window4). */

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "params.h"
+#include "fips203/params.h"
 
 #define MLKEM_QINV (-3327) /* q^-1 mod 2^16, as a signed 16-bit value */
 #define MLKEM_MONT_R 2285  /* 2^16 mod q */

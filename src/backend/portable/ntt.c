@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ntt.c - the number-theoretic transform of FIPS 203 section 4.3 and the
+ * ntt.c - the number-theoretic transform of @spec{FIPS203, sec. 4.3} and the
  * NTT-domain multiplication, for the portable backend.
  *
  * Layout: NTT-domain coefficients are kept in the standard's order, as
@@ -11,10 +11,10 @@
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 /* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered in [-(q-1)/2, (q-1)/2]
- * (FIPS 203 Appendix A, in Montgomery form). test_arith recomputes every
+ * (@spec{FIPS203, App. A}, in Montgomery form). test_arith recomputes every
  * entry. Index 0 is unused by the transforms. */
 /* clang-format off */
 const int16_t mlkem_zetas[128] = {
@@ -38,7 +38,7 @@ const int16_t mlkem_zetas[128] = {
 /* clang-format on */
 
 /* gammas[i] = 17^(2 BitRev7(i) + 1) * 2^16 mod q, centered: the moduli
- * X^2 - gamma of the 128 degree-one factors (FIPS 203 Appendix A, second
+ * X^2 - gamma of the 128 degree-one factors (@spec{FIPS203, App. A}, second
  * table, in Montgomery form). test_arith recomputes every entry. */
 /* clang-format off */
 const int16_t mlkem_gammas[128] = {
@@ -68,7 +68,7 @@ const int16_t mlkem_gammas[128] = {
  * times the instructions: docs/ARCHITECTURE.md, "Decisions").
  * Entries are copies of mlkem_zetas: forward, zetas[128/len + b] for block
  * b; inverse, zetas[256/len - 1 - b]. test_ntt checks them through the
- * transforms against FIPS 203 Algorithms 9 and 10. */
+ * transforms against @spec{FIPS203, Alg. 9 and 10}. */
 #define R8(x) x, x, x, x, x, x, x, x
 #define R16(x) R8(x), R8(x)
 /* Forward NTT, len = 16: zetas[8 + b] for block b. */
@@ -157,7 +157,7 @@ static const int16_t izetas_len2[128] = {
 #undef R16
 
 /* 128^-1 * 2^16 mod q: one Montgomery multiplication by it scales by
- * 128^-1 = 3303 (the last step of FIPS 203 Algorithm 10). */
+ * 128^-1 = 3303 (the last step of @spec{FIPS203, Alg. 10}). */
 #define MLKEM_INVNTT_SCALE 512
 
 /* One layer's butterflies on a block: lo = f[start ..], hi = f[start +
@@ -226,9 +226,9 @@ static void barrett_reduce_all(int16_t *r) {
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_barrett_reduce(r[j]);
 }
 
-/* One layer of FIPS 203 Algorithm 9: blocks of 2 len coefficients, block i
- * multiplied by zetas[k0 + i] (k0 = 128 / len, the value Algorithm 9's
- * counter has when the layer starts). */
+/* One layer of @spec{FIPS203, Alg. 9}: blocks of 2 len coefficients, block i
+ * multiplied by zetas[k0 + i] (k0 = 128 / len, the value
+ * @spec{FIPS203, Alg. 9}'s counter has when the layer starts). */
 static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
@@ -236,8 +236,8 @@ static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0) {
                    mlkem_zetas[k0 + b]);
 }
 
-/* One layer of FIPS 203 Algorithm 10: block i uses zetas[2 k0 - 1 - i],
- * the counter of Algorithm 10 running down from 127. */
+/* One layer of @spec{FIPS203, Alg. 10}: block i uses zetas[2 k0 - 1 - i],
+ * the counter of @spec{FIPS203, Alg. 10} running down from 127. */
 static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
@@ -245,7 +245,7 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
                    mlkem_zetas[2 * k0 - 1 - b]);
 }
 
-/* FIPS 203 Algorithm 9 (NTT). Cooley-Tukey butterflies without reduction of
+/* @spec{FIPS203, Alg. 9} (NTT). Cooley-Tukey butterflies without reduction of
  * the sums: the input bound q grows by less than q per layer (the product
  * term is a Montgomery output, below q), so after seven layers every
  * coefficient is below 8q < 2^15, and the output is left so: its users
@@ -264,7 +264,7 @@ void mlkem_portable_ntt(mlkem_poly *p) {
   ntt_layer_z(r, 2, zetas_len2);
 }
 
-/* FIPS 203 Algorithm 10 (NTT^-1). Gentleman-Sande butterflies: the
+/* @spec{FIPS203, Alg. 10} (NTT^-1). Gentleman-Sande butterflies: the
  * difference goes through a Montgomery multiplication (below q), the sum
  * doubles its bound. From inputs below q, three layers stay below 8q <
  * 2^15 (every difference formed on the way too). One Barrett pass then
@@ -286,7 +286,7 @@ void mlkem_portable_invntt(mlkem_poly *p) {
   for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
 }
 
-/* sum_i a[i] o b[i] (FIPS 203 Algorithms 11 and 12, summed over a vector),
+/* sum_i a[i] o b[i] (@spec{FIPS203, Alg. 11 and 12}, summed over a vector),
  * each output coefficient a sum of exact 32-bit products reduced once:
  *   c0 = sum_l a0 b0 + a1 (b1 gamma),  c1 = sum_l a0 b1 + a1 b0,
  * where b1 gamma = fqmul(b1, gamma 2^16) (mlkem_gammas) is below q. With

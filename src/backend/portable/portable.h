@@ -18,7 +18,7 @@ extern const int16_t mlkem_gammas[128];
 
 MLKEM_BACKEND_DECLARE(mlkem_portable)
 
-/* Compress_d (FIPS 203 equation 4.7) of one canonical coefficient x in
+/* Compress_d (@spec{FIPS203, eq. 4.7}) of one canonical coefficient x in
  * [0, q), for 1 <= d <= 11, without a division: round(2^d x / q) equals
  * floor((2^d x + (q-1)/2) / q) because 2^d x / q is never a half-integer (q
  * is odd), and that quotient equals (N * 2580335) >> 33 for every
@@ -29,7 +29,7 @@ static inline uint16_t mlkem_compress_d(uint16_t x, unsigned d) {
   return (uint16_t)(((n * 2580335u) >> 33) & ((1u << d) - 1));
 }
 
-/* Decompress_d (FIPS 203 equation 4.8): round(q y / 2^d), rounding halves
+/* Decompress_d (@spec{FIPS203, eq. 4.8}): round(q y / 2^d), rounding halves
  * up, for y < 2^d. */
 static inline uint16_t mlkem_decompress_d(uint16_t y, unsigned d) {
   return (uint16_t)(((uint32_t)y * MLKEM_Q + (1u << (d - 1))) >> d);

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sampling.c - SamplePolyCBD (FIPS 203 Algorithm 8) and the rejection step
- * of SampleNTT (Algorithm 7), for the portable backend.
+ * sampling.c - SamplePolyCBD (@spec{FIPS203, Alg. 8}) and the rejection step
+ * of SampleNTT (@spec{FIPS203, Alg. 7}), for the portable backend.
  */
 #include "backend/portable/portable.h"
 
-#include "bytes.h"
+#include "platform/bytes.h"
 
 /* eta = 2: each coefficient takes 4 bits, (b0 + b1) - (b2 + b3). Adding the
  * word to itself shifted by one under the mask 0x55555555 gives the sum of

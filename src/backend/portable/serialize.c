@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * serialize.c - ByteEncode/ByteDecode (FIPS 203 Algorithms 5 and 6) with
+ * serialize.c - ByteEncode/ByteDecode (@spec{FIPS203, Alg. 5 and 6}) with
  * Compress/Decompress (equations 4.7 and 4.8), for the portable backend.
  *
  * Bits are packed little-endian: coefficient 0 in the low bits of byte 0.
@@ -10,7 +10,7 @@
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
-#include "ct.h"
+#include "platform/ct.h"
 
 /* Packing works on groups of coefficients whose bits fill a whole number of
  * bytes: 8 coefficients for d = 1, 5 and 11, 16 for d = 4, 4 for d = 10
@@ -76,7 +76,7 @@ void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
   mlkem_zeroize(v + from, sizeof v[0] * (to - from));
 }
 
-/* ByteDecode_12, each value taken mod q (FIPS 203 Algorithm 6 for d = 12).
+/* ByteDecode_12, each value taken mod q (@spec{FIPS203, Alg. 6} for d = 12).
  * A 12-bit value is below 2q, so one conditional subtraction suffices;
  * v - q is negative (bit 15 set as 16 bits) exactly for the values below
  * q, so the AND of those bits is clear once one value is not. */

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * kpke.c - K-PKE (@spec{FIPS203, sec. 5}, @spec{FIPS203, Alg. 13-15}), written
+ * once for all parameter sets and all backends, compiled per set with buffers
+ * sized for its rank (level.h). All polynomial arithmetic goes through the
+ * backend table. Each function is a run of the algorithm's steps, in its
+ * order. The symmetric functions are those of the suite the caller gives
+ * (kpke_internal.h: FIPS 203's, or round 3's for Kyber), and which hashes
+ * run side by side, and when key generation's steps run, is the suite's
+ * (kpke_schedule.c for FIPS 203).
+ *
+ * Noise is kept as PRF output bytes (64 eta bytes per polynomial, against
+ * 512 for the polynomial) until the step that uses it, where it is turned
+ * into a polynomial by SamplePolyCBD; that keeps the stack small. Every
+ * buffer that held a secret is wiped before return.
+ */
+#include "fips203/level.h"
+
+#include <string.h>
+
+#include "platform/bytes.h"
+#include "platform/ct.h"
+#include "platform/ct_testing.h"
+#include "fips203/kpke.h"
+#include "fips203/kpke_internal.h"
+
+#define K MLKEM_K
+
+/* Steps 8-11 and 16: s[N] = SamplePolyCBD_eta1(PRF_eta1(sigma, N)),
+ * s-hat = NTT(s). */
+static void keygen_s_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v) {
+  unsigned i;
+  for (i = 0; i < K; i++) {
+    be->cbd(&v->s_hat[i], v->prf[i], MLKEM_ETA1);
+    be->ntt(&v->s_hat[i]);
+  }
+}
+
+/* Steps 12-15 and 17 for row i: e[i] = SamplePolyCBD_eta1(PRF_eta1(sigma,
+ * k + i)), e-hat[i] = NTT(e[i]). */
+static void keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                         unsigned i) {
+  be->cbd(&v->e_hat, v->prf[K + i], MLKEM_ETA1);
+  be->ntt(&v->e_hat);
+}
+
+/* Steps 18-19 for the coefficients [from, to) of row i: t-hat[i] =
+ * sum_j A-hat[i][j] o s-hat[j] + e-hat[i], ek[384 i :] =
+ * ByteEncode_12(t-hat[i]). */
+static void keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                         unsigned i, unsigned from, unsigned to) {
+  be->basemul_acc(&v->t_hat, &v->a_hat[i * K], v->s_hat, K, from, to);
+  be->add_reduce(&v->t_hat, &v->e_hat, from, to);
+  be->encode12(v->ek + (size_t)MLKEM_POLYBYTES * i, &v->t_hat, from, to);
+}
+
+/* The steps above, for the suite's schedule. */
+static const mlkem_kpke_keygen_steps keygen_steps = {
+    keygen_s_hat,
+    keygen_e_hat,
+    keygen_t_hat,
+};
+
+/* @spec{FIPS203, Alg. 13}, K-PKE.KeyGen, on the symmetric functions sym
+ * (kpke_internal.h); with h not NULL, also H(ek) into h for
+ * ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}). */
+void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
+                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
+                         uint8_t *at, const mlkem_kpke_suite *sym) {
+  uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
+  mlkem_kpke_keygen_vars v;
+  unsigned i, j;
+
+  /* Step 1: (rho, sigma) = G(d || k). */
+  sym->g(be, rho_sigma, d);
+  /* Declassified for the constant-time check (ct_testing.h): rho is
+   * public, the last 32 bytes of ek (step 19), and SampleNTT's rejection
+   * loop runs on XOF(rho, j, i). sigma stays secret. */
+  MLKEM_CT_UNPOISON(rho_sigma, MLKEM_SYMBYTES);
+  memcpy(ek + MLKEM_DKPKE_BYTES_K, rho_sigma, MLKEM_SYMBYTES);
+
+  /* Steps 3-19: A-hat, s and e sampled, and t-hat computed and encoded
+   * into ek a part at a time as they arrive (the steps above, run by the
+   * suite's schedule). The PRF
+   * outputs wait in dk_PKE, which step 20 overwrites: 2k polynomials'
+   * worth of bytes that the stack need not hold (docs/SECURITY.md, make
+   * stack). */
+  v.prf = (uint8_t(*)[MLKEM_ETA1_BYTES])dkpke;
+  v.ek = ek;
+  sym->keygen_schedule(be, &v, &keygen_steps, rho_sigma,
+                       rho_sigma + MLKEM_SYMBYTES, h);
+
+  /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the PRF outputs. */
+  for (i = 0; i < K; i++)
+    be->encode12(dkpke + i * MLKEM_POLYBYTES, &v.s_hat[i], 0, MLKEM_N);
+  /* A-hat (public: from rho) for the caller that keeps it. */
+  if (at != NULL)
+    for (i = 0; i < K; i++)
+      for (j = 0; j < K; j++)
+        memcpy(at + sizeof(mlkem_poly) * (i * K + j), &v.a_hat[j * K + i],
+               sizeof(mlkem_poly));
+
+  mlkem_zeroize(rho_sigma, sizeof rho_sigma);
+  mlkem_zeroize(v.s_hat, sizeof v.s_hat);
+  mlkem_zeroize(&v.e_hat, sizeof v.e_hat);
+  mlkem_zeroize(&v.t_hat, sizeof v.t_hat);
+}
+
+_Static_assert(2 * K * MLKEM_ETA1_BYTES <= MLKEM_DKPKE_BYTES_K,
+               "the PRF outputs of key generation do not fit in dk_PKE");
+
+/* @spec{FIPS203, Alg. 13} (the hazmat entry point). */
+void mlkem_kpke_keygen(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
+                       const uint8_t d[MLKEM_SYMBYTES],
+                       const mlkem_kpke_suite *sym) {
+  mlkem_kpke_keygen_h(be, ek, dkpke, d, NULL, NULL, sym);
+}
+
+void mlkem_kpke_noise_wipe(mlkem_kpke_noise *noise) {
+  mlkem_zeroize(noise, sizeof *noise);
+}
+
+void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
+  mlkem_kpke_noise_wipe(&es->noise);
+}
+
+/* @spec{FIPS203, Alg. 14, l. 18-23}, with t-hat (step 2) decoded and
+ * A-hat transposed (steps 3-8) given. */
+void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
+                            const mlkem_poly *at, const mlkem_poly *t_hat,
+                            const uint8_t m[MLKEM_SYMBYTES],
+                            mlkem_kpke_noise *noise) {
+  mlkem_poly y[K], u, e;
+  unsigned i;
+
+  /* Step 18: y-hat = NTT(y). */
+  for (i = 0; i < K; i++) {
+    be->cbd(&y[i], noise->y[i], MLKEM_ETA1);
+    be->ntt(&y[i]);
+  }
+
+  /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
+   * Compress_du(u)). */
+  for (i = 0; i < K; i++) {
+    be->basemul_acc(&u, &at[i * K], y, K, 0, MLKEM_N);
+    be->invntt(&u);
+    be->cbd(&e, noise->e1[i], MLKEM_ETA2);
+    be->add(&u, &e);
+    be->compress_encode(ct + i * 32 * MLKEM_DU, &u, MLKEM_DU);
+  }
+
+  /* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
+   * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v)). */
+  be->basemul_acc(&u, t_hat, y, K, 0, MLKEM_N);
+  be->invntt(&u);
+  be->cbd(&e, noise->e2, MLKEM_ETA2);
+  be->add(&u, &e);
+  be->decode_decompress_msg(&e, m);
+  be->add(&u, &e);
+  be->compress_encode(ct + MLKEM_U_BYTES_K, &u, MLKEM_DV);
+
+  mlkem_zeroize(y, sizeof y);
+  mlkem_zeroize(&u, sizeof u);
+  mlkem_zeroize(&e, sizeof e);
+  mlkem_kpke_noise_wipe(noise);
+}
+
+/* @spec{FIPS203, Alg. 14, l. 2, 18-23}, once es holds what steps 3-17
+ * sample (kpke_internal.h). */
+unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
+                                   const uint8_t *ek,
+                                   const uint8_t m[MLKEM_SYMBYTES],
+                                   mlkem_kpke_encrypt_samples *es) {
+  mlkem_poly t[K];
+  unsigned i, bad = 0;
+  /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]), which also tells whether
+   * ek passes the modulus check (@spec{FIPS203, sec. 7.2}). */
+  for (i = 0; i < K; i++) bad |= be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
+  mlkem_kpke_encrypt_hat(be, ct, es->at, t, m, &es->noise);
+  return bad;
+}
+
+/* @spec{FIPS203, Alg. 14}, alone (the hazmat entry point; ML-KEM runs the
+ * two halves with its own hashes in between, kem.c). */
+void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
+                        const uint8_t m[MLKEM_SYMBYTES],
+                        const uint8_t r[MLKEM_SYMBYTES],
+                        const mlkem_kpke_suite *sym) {
+  mlkem_kpke_encrypt_samples es;
+  /* Steps 3-17: A-hat, y, e1 and e2 sampled. */
+  sym->encrypt_samples(be, &es, ek, r);
+  /* Steps 2 and 18-23. */
+  (void)mlkem_kpke_encrypt_finish(be, ct, ek, m, &es);
+}
+
+/* @spec{FIPS203, Alg. 15, l. 3-7}, with s-hat (step 5) decoded. */
+void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
+                            const mlkem_poly *s_hat, const uint8_t *ct) {
+  mlkem_poly u[K], w, v;
+  unsigned i;
+
+  /* Steps 3-4: u' = Decompress_du(ByteDecode_du(c1)),
+   * v' = Decompress_dv(ByteDecode_dv(c2)). */
+  for (i = 0; i < K; i++) {
+    be->decode_decompress(&u[i], ct + i * 32 * MLKEM_DU, MLKEM_DU);
+    be->ntt(&u[i]);
+  }
+  be->decode_decompress(&v, ct + MLKEM_U_BYTES_K, MLKEM_DV);
+
+  /* Step 6: w = v' - NTT^-1(s-hat^T NTT(u')). */
+  be->basemul_acc(&w, s_hat, u, K, 0, MLKEM_N);
+  be->invntt(&w);
+  be->sub_from(&w, &v);
+
+  /* Step 7: m = ByteEncode_1(Compress_1(w)). */
+  be->compress_encode_msg(m, &w);
+
+  mlkem_zeroize(&w, sizeof w);
+}
+
+/* @spec{FIPS203, Alg. 15}. */
+void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
+                        const uint8_t *dkpke, const uint8_t *ct) {
+  mlkem_poly s[K];
+  unsigned i;
+  /* Step 5: s-hat = ByteDecode_12(dk_PKE). */
+  for (i = 0; i < K; i++)
+    (void)be->decode12(&s[i], dkpke + i * MLKEM_POLYBYTES);
+  mlkem_kpke_decrypt_hat(be, m, s, ct);
+  mlkem_zeroize(s, sizeof s);
+}

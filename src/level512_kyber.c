@@ -1,6 +1,0 @@
-/* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* level512_kyber.c - Kyber round 3's 90s schedule and KEM compiled for
- * rank 2; see level.h. */
-#define MLKEM_K 2
-#include "kpke_schedule_90s.c"
-#include "kyber_kem.c"
