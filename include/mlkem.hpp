@@ -95,9 +95,9 @@
  *  they run mlkem_constexpr.hpp, an implementation of FIPS 203 written
  *  for that purpose in C++20 (header-only, the standard library only,
  *  with the checks of @spec{FIPS203, sec. 7.2} and @spec{FIPS203, sec. 7.3}
- *  and implicit rejection); at run
- *  time they call the C library exactly as they did before it, with the
- *  same cost, and destructors wipe as before.
+ *  and implicit rejection); at run time they call the C library exactly
+ *  as they did before it, with the same cost, and destructors wipe as
+ *  before.
  *
  *    constexpr std::array<std::uint8_t, 1184> ek =
  *        mlkem::ml_kem_768::decapsulation_key::from_seed(seed)
@@ -107,19 +107,16 @@
  *    a function that is not constexpr, named for the failure (for a
  *    non-reduced ek, mlkem::detail::constant_expression_error::
  *    encapsulation_key_not_reduced_mod_q_fips203_section_7_2_modulus_check).
- *  - Cost: each operation (key generation, or encapsulation or
- *    decapsulation of a key read from bytes, with its checks) costs g++
- *    12 or clang++ 14 about a second of CPU or less, and g++ 30-90 MB of
- *    memory that it keeps to the end of the translation unit (README.md,
- *    "ML-KEM at compile time", has the figures per set and operation).
- *    The compilers' default limits suffice: clang++ counts evaluation
- *    steps per constant expression, and one operation takes at most about
- *    455,000 of its default 1,048,576 (-fconstexpr-steps; ML-KEM-1024
- *    decapsulation of a dk read with from_bytes), key generation,
- *    encapsulation and decapsulation of ML-KEM-1024 together about
- *    964,000; g++ about 9,000,000 operations of its 2^33
- *    (-fconstexpr-ops-limit). More in one constant expression needs a
- *    larger -fconstexpr-steps with clang++.
+ *  - Cost: README.md, "ML-KEM at compile time", has the CPU seconds and
+ *    memory of each operation under g++ 12 and clang++ 14. Each single
+ *    operation (key generation; encapsulation or decapsulation with a key
+ *    read from bytes and its checks) fits both compilers' default limits,
+ *    so no flag is needed for it. clang++ counts evaluation steps per
+ *    constant expression (-fconstexpr-steps, default 1,048,576): several
+ *    operations in one expression may need more (ML-KEM-1024's key
+ *    generation, encapsulation and decapsulation together do); g++'s
+ *    -fconstexpr-ops-limit (2^33) is far from reached. g++ keeps the
+ *    memory of each evaluation to the end of the translation unit.
  *  - Not for run-time secrets: no constant-time claim applies to the
  *    compiler, and a seed written in the source is in the source, the
  *    build and its logs. Known-answer checks and fixed public keys are
