@@ -21,8 +21,10 @@
  * kyber_1024_90s), and mlkem_hybrid.hpp, X-Wing (mlkem::x_wing) and the
  * TLS key shares X25519MLKEM768 (mlkem::x25519_mlkem768).
  *
- * Every computation is a call into the C library: this header adds byte
- * handling, no arithmetic. Results are byte-identical with the C API's.
+ * At run time every computation is a call into the C library: this header
+ * adds byte handling, no arithmetic. Results are byte-identical with the C
+ * API's. In a constant expression, the ML-KEM sets compute with
+ * mlkem_constexpr.hpp instead (see "Compile time" below).
  *
  * Keys
  *  - encapsulation_key holds ek, checked when the key is read (
@@ -79,6 +81,49 @@
  *
  * Thread safety: as the C library; const member functions may run
  * concurrently on one object.
+ *
+ * Compile time
+ *  For ml_kem_512, ml_kem_768 and ml_kem_1024 (has_compile_time_path),
+ *  the compiler can run ML-KEM: these are constexpr, and usable in a
+ *  constant expression when their inputs are constants:
+ *  decapsulation_key::from_seed and from_bytes, encapsulation_key(),
+ *  decapsulate, seed(), clone() and moves; encapsulation_key::from_bytes
+ *  and encapsulate_derand; ciphertext::from_bytes; bytes() of keys,
+ *  ciphertexts and shared secrets; == of each (the plain forms: the
+ *  std::error_code forms, generate(), encapsulate() and prepare() are run
+ *  time only). Evaluated by the compiler (std::is_constant_evaluated()),
+ *  they run mlkem_constexpr.hpp, an implementation of FIPS 203 written
+ *  for that purpose in C++20 (header-only, the standard library only,
+ *  with the checks of @spec{FIPS203, sec. 7.2} and @spec{FIPS203, sec. 7.3}
+ *  and implicit rejection); at run time they call the C library exactly
+ *  as they did before it, with the same cost, and destructors wipe as
+ *  before.
+ *
+ *    constexpr std::array<std::uint8_t, 1184> ek =
+ *        mlkem::ml_kem_768::decapsulation_key::from_seed(seed)
+ *            .encapsulation_key().bytes();
+ *
+ *  - A refused input stops the compiler with the check's name: a call of
+ *    a function that is not constexpr, named for the failure (for a
+ *    non-reduced ek, mlkem::detail::constant_expression_error::
+ *    encapsulation_key_not_reduced_mod_q_fips203_section_7_2_modulus_check).
+ *  - Cost: README.md, "ML-KEM at compile time", has the CPU seconds and
+ *    memory of each operation under g++ 12 and clang++ 14. Each single
+ *    operation (key generation; encapsulation or decapsulation with a key
+ *    read from bytes and its checks) fits both compilers' default limits,
+ *    so no flag is needed for it. clang++ counts evaluation steps per
+ *    constant expression (-fconstexpr-steps, default 1,048,576): several
+ *    operations in one expression may need more (ML-KEM-1024's key
+ *    generation, encapsulation and decapsulation together do); g++'s
+ *    -fconstexpr-ops-limit (2^33) is far from reached. g++ keeps the
+ *    memory of each evaluation to the end of the translation unit.
+ *  - Not for run-time secrets: no constant-time claim applies to the
+ *    compiler, and a seed written in the source is in the source, the
+ *    build and its logs. Known-answer checks and fixed public keys are
+ *    what it is for.
+ *  - A variable of static storage whose initializer calls these functions
+ *    on constexpr inputs may be initialized by the compiler (C++20's
+ *    constant initialization), at that compile-time cost.
  */
 #ifndef MLKEM_HPP
 #define MLKEM_HPP
@@ -108,6 +153,7 @@
 #include <utility>
 
 #include "mlkem.h"
+#include "mlkem_constexpr.hpp"
 
 #if defined(MLKEM_CXX_CUSTOM_RANDOMBYTES)
 extern "C" int mlkem_randombytes(std::uint8_t *out, std::size_t len);
@@ -261,6 +307,34 @@ inline bool ct_equal(const std::uint8_t *a, const std::uint8_t *b,
   return acc == 0;
 }
 
+/* Copies n bytes: memcpy at run time, a loop in a constant expression. */
+constexpr void copy_bytes(std::uint8_t *dst, const std::uint8_t *src,
+                          std::size_t n) noexcept {
+  if (std::is_constant_evaluated()) {
+    for (std::size_t i = 0; i < n; i++) dst[i] = src[i];
+    return;
+  }
+  std::memcpy(dst, src, n);
+}
+
+/* The refusals of the plain functions in a constant expression, where
+ * they cannot throw: each is a function that is not constexpr, so that
+ * evaluating a call to it stops the compiler with its name as the
+ * message, e.g. g++'s "call to non-'constexpr' function 'void
+ * mlkem::detail::constant_expression_error::encapsulation_key_
+ * not_reduced_mod_q_fips203_section_7_2_modulus_check()'". Never called
+ * at run time. */
+namespace constant_expression_error {
+inline void encapsulation_key_has_the_wrong_length_fips203_section_7_2() {}
+inline void
+encapsulation_key_not_reduced_mod_q_fips203_section_7_2_modulus_check() {}
+inline void decapsulation_key_has_the_wrong_length_fips203_section_7_3() {}
+inline void decapsulation_key_fails_the_fips203_section_7_3_hash_check() {}
+inline void ek_in_decapsulation_key_not_reduced_mod_q_fips203_section_7_2() {}
+inline void ciphertext_has_the_wrong_length_fips203_section_7_3() {}
+inline void byte_string_has_the_wrong_length_for_its_type() {}
+}  // namespace constant_expression_error
+
 /* The seed of generate(): MLKEM_ERR_RANDOM if the source fails. */
 inline int random_seed(std::uint8_t *out, std::size_t len) noexcept {
 #if defined(MLKEM_CXX_CUSTOM_RANDOMBYTES)
@@ -294,26 +368,29 @@ class secret_bytes {
   static constexpr std::size_t size = N;
 
   /* All zeros (what a failed call returns). */
-  secret_bytes() noexcept : bytes_{} {}
-  explicit secret_bytes(std::span<const std::uint8_t, size> b) noexcept {
-    std::memcpy(bytes_.data(), b.data(), size);
+  constexpr secret_bytes() noexcept : bytes_{} {}
+  constexpr explicit secret_bytes(
+      std::span<const std::uint8_t, size> b) noexcept {
+    detail::copy_bytes(bytes_.data(), b.data(), size);
   }
-  secret_bytes(const secret_bytes &) noexcept = default;
-  secret_bytes &operator=(const secret_bytes &) noexcept = default;
-  ~secret_bytes() {
-    detail::wipe(bytes_.data(), size);
+  constexpr secret_bytes(const secret_bytes &) noexcept = default;
+  constexpr secret_bytes &operator=(const secret_bytes &) noexcept = default;
+  /* Wiped at run time; a constant expression leaves nothing to wipe. */
+  constexpr ~secret_bytes() {
+    if (!std::is_constant_evaluated()) detail::wipe(bytes_.data(), size);
   }
 
-  std::span<const std::uint8_t, size> bytes() const &noexcept {
+  constexpr std::span<const std::uint8_t, size> bytes() const &noexcept {
     return bytes_;
   }
   /* Not on a temporary, whose bytes would outlive it unwiped: name the
    * secret first. */
   std::span<const std::uint8_t, size> bytes() const && = delete;
 
-  /* Constant time. */
-  friend bool operator==(const secret_bytes &a,
-                         const secret_bytes &b) noexcept {
+  /* Constant time (at run time). */
+  friend constexpr bool operator==(const secret_bytes &a,
+                                   const secret_bytes &b) noexcept {
+    if (std::is_constant_evaluated()) return a.bytes_ == b.bytes_;
     return detail::ct_equal(a.bytes_.data(), b.bytes_.data(), size);
   }
 
@@ -337,14 +414,28 @@ class public_bytes {
   static constexpr std::size_t size = N;
 
   /* All zeros (what a failed call returns). */
-  public_bytes() noexcept : bytes_{} {}
+  constexpr public_bytes() noexcept : bytes_{} {}
   /* Of the right size by type: no check needed. */
-  explicit public_bytes(std::span<const std::uint8_t, size> b) noexcept {
-    std::memcpy(bytes_.data(), b.data(), size);
+  constexpr explicit public_bytes(
+      std::span<const std::uint8_t, size> b) noexcept {
+    copy_bytes(bytes_.data(), b.data(), size);
   }
 
-  /* Throws mlkem::error (LengthError) unless b.size() is size. */
-  static public_bytes from_bytes(std::span<const std::uint8_t> b) {
+  /* Throws mlkem::error (LengthError) unless b.size() is size; in a
+   * constant expression, a compile error instead. */
+  static constexpr public_bytes from_bytes(std::span<const std::uint8_t> b) {
+    if (std::is_constant_evaluated()) {
+      if (b.size() != size) {
+        if constexpr (LengthError == errc::invalid_ciphertext) {
+          constant_expression_error::
+              ciphertext_has_the_wrong_length_fips203_section_7_3();
+        } else {
+          constant_expression_error::
+              byte_string_has_the_wrong_length_for_its_type();
+        }
+      }
+      return public_bytes(b.first<size>());
+    }
     return or_throw([&](std::error_code &ec) { return from_bytes(b, ec); });
   }
   static public_bytes from_bytes(std::span<const std::uint8_t> b,
@@ -359,16 +450,16 @@ class public_bytes {
     return c;
   }
 
-  std::span<const std::uint8_t, size> bytes() const &noexcept {
+  constexpr std::span<const std::uint8_t, size> bytes() const &noexcept {
     return bytes_;
   }
   /* On a temporary: a copy, so that no view outlives the object. */
-  std::array<std::uint8_t, size> bytes() const &&noexcept {
+  constexpr std::array<std::uint8_t, size> bytes() const &&noexcept {
     return bytes_;
   }
 
-  friend bool operator==(const public_bytes &,
-                         const public_bytes &) noexcept = default;
+  friend constexpr bool operator==(const public_bytes &,
+                                   const public_bytes &) noexcept = default;
 
  private:
   friend struct access;
@@ -378,7 +469,7 @@ class public_bytes {
 /* Lets the KEM types write the bytes of the results they return. */
 struct access {
   template <class T>
-  static std::uint8_t *data(T &x) noexcept {
+  static constexpr std::uint8_t *data(T &x) noexcept {
     return x.bytes_.data();
   }
 };
@@ -391,10 +482,12 @@ struct access {
 namespace detail {
 
 /* The C functions and sizes of one set, under one name for the template
- * below. dk is dk_PKE || ek || H(ek) || z (@spec{FIPS203, Alg. 16, l. 3}),
- * so the prepared form ek || H(ek) sits in dk at dk_bytes - ek_bytes - 64.
+ * below, and fips203, the set's parameters for the compile-time path
+ * (mlkem_constexpr.hpp), whose sizes must be the C library's. dk is
+ * dk_PKE || ek || H(ek) || z (@spec{FIPS203, Alg. 16, l. 3}), so the
+ * prepared form ek || H(ek) sits in dk at dk_bytes - ek_bytes - 64.
  * (mlkem_kyber.hpp gives Kyber round 3's sets traits of the same shape,
- * without the prepared form.) */
+ * without the prepared form or a compile-time path.) */
 #define MLKEM_CXX_TRAITS(K)                                               \
   struct ml_kem_##K##_traits {                                            \
     static constexpr std::string_view name = "ML-KEM-" #K;                \
@@ -406,6 +499,10 @@ namespace detail {
     static constexpr std::size_t prepared_ek_offset =                     \
         dk_bytes - ek_bytes - 64;                                         \
     static constexpr bool has_prepared_form = true;                       \
+    using fips203 = detail::fips203::ml_kem_##K;                          \
+    static_assert(detail::fips203::ek_bytes<fips203> == ek_bytes &&       \
+                  detail::fips203::dk_bytes<fips203> == dk_bytes &&       \
+                  detail::fips203::ct_bytes<fips203> == ct_bytes);        \
     static int keygen_derand(std::uint8_t *ek, std::uint8_t *dk,          \
                              const std::uint8_t *seed) noexcept {         \
       return mlkem##K##_keygen_derand(ek, dk, seed);                      \
@@ -506,6 +603,12 @@ class parameter_set {
   static constexpr bool has_expanded_keys = requires {
     detail::expanded<Traits>::dk_bytes;
   };
+  /* Whether the functions listed under "Compile time" at the top of this
+   * header can be evaluated in a constant expression: the ML-KEM sets
+   * (mlkem_constexpr.hpp), not Kyber round 3. */
+  static constexpr bool has_compile_time_path = requires {
+    typename Traits::fips203;
+  };
 
   using shared_secret = mlkem::shared_secret;
   /* The ciphertext c (public). */
@@ -523,8 +626,13 @@ class parameter_set {
 
     /* Checks the length and runs the modulus check (@spec{FIPS203, sec. 7.2});
      * throws mlkem::error (MLKEM_ERR_INVALID_EK) if either fails. The key
-     * is not prepared: see prepare(). */
-    static encapsulation_key from_bytes(std::span<const std::uint8_t> b) {
+     * is not prepared: see prepare(). In a constant expression, either
+     * failure is a compile error. */
+    static constexpr encapsulation_key from_bytes(
+        std::span<const std::uint8_t> b) {
+      if constexpr (has_compile_time_path) {
+        if (std::is_constant_evaluated()) return from_bytes_at_compile_time(b);
+      }
       return detail::or_throw(
           [&](std::error_code &ec) { return from_bytes(b, ec); });
     }
@@ -576,8 +684,19 @@ class parameter_set {
 
     /* ML-KEM.Encaps_internal (@spec{FIPS203, Alg. 17}) with the caller's m,
      * for known-answer tests: m must be fresh, random and secret. */
-    std::pair<shared_secret, ciphertext> encapsulate_derand(
+    constexpr std::pair<shared_secret, ciphertext> encapsulate_derand(
         std::span<const std::uint8_t, message_size> m) const {
+      if constexpr (has_compile_time_path) {
+        if (std::is_constant_evaluated()) {
+          /* @spec{FIPS203, Alg. 17}, with the H(ek) of a prepared key. */
+          std::pair<shared_secret, ciphertext> r;
+          detail::fips203::encaps_internal<typename Traits::fips203>(
+              detail::access::data(r.first), detail::access::data(r.second),
+              prepared_.data(),
+              is_prepared_ ? prepared_.data() + size : nullptr, m.data());
+          return r;
+        }
+      }
       return detail::or_throw(
           [&](std::error_code &ec) { return encapsulate_derand(m, ec); });
     }
@@ -590,27 +709,53 @@ class parameter_set {
     }
 
     /* The FIPS 203 encoding of ek. */
-    std::span<const std::uint8_t, size> bytes() const &noexcept {
+    constexpr std::span<const std::uint8_t, size> bytes() const &noexcept {
       return std::span<const std::uint8_t, Traits::prepared_ek_bytes>(prepared_)
           .template first<size>();
     }
     /* On a temporary (dk.encapsulation_key().bytes()): a copy, so that no
      * view outlives the object. */
-    std::array<std::uint8_t, size> bytes() const &&noexcept {
+    constexpr std::array<std::uint8_t, size> bytes() const &&noexcept {
       std::array<std::uint8_t, size> b;
-      std::memcpy(b.data(), prepared_.data(), size);
+      detail::copy_bytes(b.data(), prepared_.data(), size);
       return b;
     }
 
-    friend bool operator==(const encapsulation_key &a,
-                           const encapsulation_key &b) noexcept {
+    friend constexpr bool operator==(const encapsulation_key &a,
+                                     const encapsulation_key &b) noexcept {
+      if (std::is_constant_evaluated()) {
+        for (std::size_t i = 0; i < size; i++) {
+          if (a.prepared_[i] != b.prepared_[i]) return false;
+        }
+        return true;
+      }
       return std::memcmp(a.prepared_.data(), b.prepared_.data(), size) == 0;
     }
 
    private:
     friend class decapsulation_key;
     /* Left unset: every maker fills it. */
-    encapsulation_key() noexcept {}
+    constexpr encapsulation_key() noexcept {}
+
+    /* from_bytes in a constant expression: the checks of
+     * @spec{FIPS203, sec. 7.2} by mlkem_constexpr.hpp, a compile error if
+     * either fails. */
+    static constexpr encapsulation_key from_bytes_at_compile_time(
+        std::span<const std::uint8_t> b) {
+      namespace refuse = detail::constant_expression_error;
+      if (b.size() != size) {
+        refuse::encapsulation_key_has_the_wrong_length_fips203_section_7_2();
+      }
+      if (!detail::fips203::ek_modulus_check<typename Traits::fips203>(
+              b.data())) {
+        refuse::
+            encapsulation_key_not_reduced_mod_q_fips203_section_7_2_modulus_check();
+      }
+      encapsulation_key k;
+      k.prepared_.fill(0);
+      detail::copy_bytes(k.prepared_.data(), b.data(), size);
+      return k;
+    }
 
     /* The C call of encapsulate (m null: the C library draws m) or
      * encapsulate_derand, on the prepared form where there is one. */
@@ -658,8 +803,19 @@ class parameter_set {
 
     /* ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}) from the 64-byte
      * seed d || z (d first); the same seed always gives the same key. */
-    static decapsulation_key from_seed(
+    static constexpr decapsulation_key from_seed(
         std::span<const std::uint8_t, MLKEM_SEED_BYTES> seed) {
+      if constexpr (has_compile_time_path) {
+        if (std::is_constant_evaluated()) {
+          decapsulation_key k;
+          std::array<std::uint8_t, Traits::ek_bytes> ek{};
+          detail::fips203::keygen_internal<typename Traits::fips203>(
+              ek.data(), k.dk_.data(), seed.data(), seed.data() + 32);
+          detail::copy_bytes(k.seed_.data(), seed.data(), MLKEM_SEED_BYTES);
+          k.has_seed_ = true;
+          return k;
+        }
+      }
       return detail::or_throw(
           [&](std::error_code &ec) { return from_seed(seed, ec); });
     }
@@ -680,8 +836,13 @@ class parameter_set {
     /* A FIPS 203 dk: its length and hash check (@spec{FIPS203, sec. 7.3}) and
      * the modulus check of the ek inside it (@spec{FIPS203, sec. 7.2}); throws
      * mlkem::error (MLKEM_ERR_INVALID_DK) if any fails. seed() of such a
-     * key is empty. */
-    static decapsulation_key from_bytes(std::span<const std::uint8_t> b) {
+     * key is empty. In a constant expression, a failed check is a compile
+     * error. */
+    static constexpr decapsulation_key from_bytes(
+        std::span<const std::uint8_t> b) {
+      if constexpr (has_compile_time_path) {
+        if (std::is_constant_evaluated()) return from_bytes_at_compile_time(b);
+      }
       return detail::or_throw(
           [&](std::error_code &ec) { return from_bytes(b, ec); });
     }
@@ -699,18 +860,28 @@ class parameter_set {
     }
 
     /* The matching encapsulation key (taken from dk, already checked). */
-    typename parameter_set::encapsulation_key encapsulation_key()
+    constexpr typename parameter_set::encapsulation_key encapsulation_key()
         const noexcept {
       typename parameter_set::encapsulation_key ek;
-      std::memcpy(ek.prepared_.data(), dk_.data() + Traits::prepared_ek_offset,
-                  Traits::prepared_ek_bytes);
+      detail::copy_bytes(ek.prepared_.data(),
+                         dk_.data() + Traits::prepared_ek_offset,
+                         Traits::prepared_ek_bytes);
       ek.is_prepared_ = Traits::has_prepared_form;
       return ek;
     }
 
     /* ML-KEM.Decaps (@spec{FIPS203, Alg. 21}). A ciphertext that was
      * tampered with gives the implicit-rejection secret, not an error. */
-    shared_secret decapsulate(const ciphertext &ct) const {
+    constexpr shared_secret decapsulate(const ciphertext &ct) const {
+      if constexpr (has_compile_time_path) {
+        if (std::is_constant_evaluated()) {
+          /* @spec{FIPS203, Alg. 18} (dk was checked when the key was made). */
+          shared_secret ss;
+          detail::fips203::decaps_internal<typename Traits::fips203>(
+              detail::access::data(ss), dk_.data(), ct.bytes().data());
+          return ss;
+        }
+      }
       return detail::or_throw(
           [&](std::error_code &ec) { return decapsulate(ct, ec); });
     }
@@ -725,20 +896,21 @@ class parameter_set {
 
     /* d || z when the key was generated or made from a seed; empty for a
      * key read from dk bytes. The copy is the caller's to wipe. */
-    std::optional<std::array<std::uint8_t, MLKEM_SEED_BYTES>> seed() const {
+    constexpr std::optional<std::array<std::uint8_t, MLKEM_SEED_BYTES>> seed()
+        const {
       if (!has_seed_) return std::nullopt;
       return seed_;
     }
 
     /* The FIPS 203 encoding of dk (secret). */
-    std::span<const std::uint8_t, size> bytes() const &noexcept {
+    constexpr std::span<const std::uint8_t, size> bytes() const &noexcept {
       return dk_;
     }
     /* Not on a temporary, whose bytes would outlive it unwiped. */
     std::span<const std::uint8_t, size> bytes() const && = delete;
 
     /* The only way to copy a key. */
-    decapsulation_key clone() const noexcept {
+    constexpr decapsulation_key clone() const noexcept {
       decapsulation_key k;
       k.copy_from(*this);
       return k;
@@ -747,36 +919,63 @@ class parameter_set {
     decapsulation_key(const decapsulation_key &) = delete;
     decapsulation_key &operator=(const decapsulation_key &) = delete;
     /* The moved-from key is wiped. */
-    decapsulation_key(decapsulation_key &&other) noexcept {
+    constexpr decapsulation_key(decapsulation_key &&other) noexcept {
       copy_from(other);
       other.clear();
     }
-    decapsulation_key &operator=(decapsulation_key &&other) noexcept {
+    constexpr decapsulation_key &operator=(decapsulation_key &&other) noexcept {
       if (this != &other) {
         copy_from(other);
         other.clear();
       }
       return *this;
     }
-    ~decapsulation_key() {
+    constexpr ~decapsulation_key() {
       clear();
     }
 
    private:
     /* Left unset: every maker fills it. */
-    decapsulation_key() noexcept {}
+    constexpr decapsulation_key() noexcept {}
 
-    static decapsulation_key zeroed() noexcept {
+    static constexpr decapsulation_key zeroed() noexcept {
       decapsulation_key k;
       k.clear();
       return k;
     }
-    void clear() noexcept {
-      detail::wipe(dk_.data(), dk_.size());
-      detail::wipe(seed_.data(), seed_.size());
+    /* Wiped at run time; set to zero in a constant expression. */
+    constexpr void clear() noexcept {
+      if (std::is_constant_evaluated()) {
+        dk_.fill(0);
+        seed_.fill(0);
+      } else {
+        detail::wipe(dk_.data(), dk_.size());
+        detail::wipe(seed_.data(), seed_.size());
+      }
       has_seed_ = false;
     }
-    void copy_from(const decapsulation_key &other) noexcept {
+    /* from_bytes in a constant expression: the checks of
+     * @spec{FIPS203, sec. 7.3} and @spec{FIPS203, sec. 7.2} by
+     * mlkem_constexpr.hpp, a compile error if one fails. */
+    static constexpr decapsulation_key from_bytes_at_compile_time(
+        std::span<const std::uint8_t> b) {
+      namespace refuse = detail::constant_expression_error;
+      using F = typename Traits::fips203;
+      if (b.size() != size) {
+        refuse::decapsulation_key_has_the_wrong_length_fips203_section_7_3();
+      }
+      if (!detail::fips203::dk_hash_check<F>(b.data())) {
+        refuse::decapsulation_key_fails_the_fips203_section_7_3_hash_check();
+      }
+      if (!detail::fips203::ek_modulus_check<F>(b.data() +
+                                                Traits::prepared_ek_offset)) {
+        refuse::ek_in_decapsulation_key_not_reduced_mod_q_fips203_section_7_2();
+      }
+      decapsulation_key k;
+      detail::copy_bytes(k.dk_.data(), b.data(), size);
+      return k;
+    }
+    constexpr void copy_from(const decapsulation_key &other) noexcept {
       dk_ = other.dk_;
       seed_ = other.seed_;
       has_seed_ = other.has_seed_;

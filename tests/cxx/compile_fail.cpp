@@ -3,8 +3,9 @@
  * compile_fail.cpp - code that must NOT compile against include/mlkem.hpp
  * (and mlkem_kyber.hpp, mlkem_hybrid.hpp),
  * one case per value of MLKEM_CASE (compile_fail.sh compiles each and
- * expects an error on the line marked with its number); MLKEM_CASE=0 is
- * the control, the same code with the right types, which must compile.
+ * expects an error on the line marked with its number, and the text after
+ * "case N:" in the compiler's messages); MLKEM_CASE=0 is the control, the
+ * same code with the right types or inputs, which must compile.
  */
 #include <array>
 #include <cstdint>
@@ -117,4 +118,31 @@ void other_scheme_cases(const k768::decapsulation_key &dk,
   (void)dk.decapsulate(ct);
   (void)state.finish(reply);
 #endif
+}
+
+/* A constant expression with an encapsulation key that fails the FIPS 203
+ * section 7.2 modulus check (its first coefficient is q = 3329, bytes 01
+ * 0d 00 in ByteEncode_12's layout) does not compile, and says why; the
+ * control reads the all-zero key, which passes. */
+constexpr std::array<std::uint8_t, k768::encapsulation_key_size> some_ek(
+    bool reduced) {
+  std::array<std::uint8_t, k768::encapsulation_key_size> ek{};
+  if (!reduced) {
+    ek[0] = 0x01;
+    ek[1] = 0x0d;
+  }
+  return ek;
+}
+
+using ek_768 = k768::encapsulation_key;
+
+void constant_expression_cases() {
+#if MLKEM_CASE == 13
+  constexpr auto bytes = some_ek(false);
+  constexpr auto ek = ek_768::from_bytes(bytes);  // case 13: 7_2_modulus_check
+#else
+  constexpr auto bytes = some_ek(true);
+  constexpr auto ek = ek_768::from_bytes(bytes);
+#endif
+  (void)ek;
 }

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The C++ API's compile-time guarantees (tests/cxx/compile_fail.cpp): each
 # MLKEM_CASE must fail to compile with an error on the line marked
-# "// case N" (so that an unrelated error does not count), and the control
-# (MLKEM_CASE=0, the same code with the right types) must compile; as
-# C++17 it must fail with mlkem.hpp's own "requires C++20".
+# "// case N" (so that an unrelated error does not count) and, where the
+# mark is "// case N: TEXT", with TEXT in the compiler's messages; the
+# control (MLKEM_CASE=0, the same code with the right types) must compile;
+# as C++17 it must fail with mlkem.hpp's own "requires C++20".
 # Usage: compile_fail.sh CXX SOURCE [COMPILER FLAGS...]
 set -u
 cxx=$1
@@ -22,10 +23,15 @@ else
   cat "$out"
   failed=$((failed + 1))
 fi
-for n in $(sed -n 's|.*// case \([0-9]*\)$|\1|p' "$src"); do
-  line=$(grep -n "// case $n\$" "$src" | cut -d: -f1)
+for n in $(sed -n 's|.*// case \([0-9]*\)\(: .*\)\{0,1\}$|\1|p' "$src"); do
+  line=$(grep -n "// case $n\(: .*\)\{0,1\}\$" "$src" | cut -d: -f1)
+  expect=$(sed -n "${line}s|.*// case $n: ||p" "$src")
   if "$cxx" "$@" -fsyntax-only -DMLKEM_CASE="$n" "$src" >"$out" 2>&1; then
     echo "compile_fail: case $n (line $line) compiles"
+    failed=$((failed + 1))
+  elif [ -n "$expect" ] && ! grep -q "$expect" "$out"; then
+    echo "compile_fail: case $n fails, but its messages lack \"$expect\":"
+    cat "$out"
     failed=$((failed + 1))
   elif grep -q "$name:$line:" "$out"; then
     echo "compile_fail: case $n refused: $(grep -m1 'error' "$out")"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The installed C++ API: installs the library into a scratch prefix, then
 # builds examples/cxx (find_package(mlkem), target mlkem::mlkem_cxx) with
-# the C++ compiler and flags of the build, and runs its two programs.
+# the C++ compiler and flags of the build, and runs its three programs.
 # Usage: install_test.sh SOURCE_DIR BUILD_DIR CXX [CXX_FLAGS]
 set -eu
 src=$1
@@ -12,7 +12,8 @@ cxxflags=${4:-}
 prefix="$build/install-test-cxx"
 rm -rf "$prefix" "$build/consumer-cxx"
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for h in mlkem.hpp mlkem_kyber.hpp mlkem_hybrid.hpp; do
+for h in mlkem.hpp mlkem_kyber.hpp mlkem_hybrid.hpp mlkem_constexpr.hpp \
+  mlkem_constexpr_sha3.hpp; do
   test -f "$prefix/include/$h"
 done
 cmake -S "$src/examples/cxx" -B "$build/consumer-cxx" \
@@ -21,4 +22,5 @@ cmake -S "$src/examples/cxx" -B "$build/consumer-cxx" \
 cmake --build "$build/consumer-cxx" >/dev/null
 "$build/consumer-cxx/exchange"
 "$build/consumer-cxx/hybrid"
-echo "install_test_cxx: 3 passed, 0 failed"
+"$build/consumer-cxx/compile_time"
+echo "install_test_cxx: 4 passed, 0 failed"
