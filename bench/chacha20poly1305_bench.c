@@ -191,6 +191,8 @@ static void measure(bench_case *c) {
   if (v[SAMPLES / 2] > c->worst) c->worst = v[SAMPLES / 2];
 }
 
+#ifdef MLKEM_BENCH_OPENSSL
+/* A measured case by name (the ratio table against OpenSSL). */
 static const bench_case *find(const char *who, const char *op, size_t len) {
   size_t i;
   for (i = 0; i < ncases; i++)
@@ -199,6 +201,7 @@ static const bench_case *find(const char *who, const char *op, size_t len) {
       return &cases[i];
   return NULL;
 }
+#endif
 
 int main(int argc, char **argv) {
   const mlkem_chacha20poly1305_impl *impls[8];
@@ -207,7 +210,9 @@ int main(int argc, char **argv) {
   const char *csv_path = NULL;
   uint64_t t_start, ns_start, t_end, ns_end;
   double ticks_per_ns;
+#ifdef MLKEM_BENCH_OPENSSL
   int have_openssl = 0;
+#endif
   for (i = 1; i < (size_t)argc; i++) {
     if (strcmp(argv[i], "--passes") == 0 && i + 1 < (size_t)argc)
       passes = (unsigned)strtoul(argv[++i], NULL, 10);

@@ -18,6 +18,9 @@
 #include "platform/bytes.h"
 #include "platform/cpu.h"
 #include "sha3/sha3.h"
+#ifdef MLKEM_HAVE_NEON
+#include "sha3/keccak_neon.h"
+#endif
 #include "sha3_oneshot.h"
 #include "test_util.h"
 
