@@ -3,10 +3,12 @@
  * hpke/hpke.h - the parts of HPKE (include/mlkem_hpke.h) and how they call
  * each other:
  *
- *   suite.c        the tables of KEMs, KDFs and AEADs (identifiers, sizes,
- *                  names) and the lookups
+ *   suite.c        the tables of KEMs and AEADs (identifiers, sizes,
+ *                  names), the lookups by identifier and name
+ *   kdf.c          the table of KDFs
  *   labeled.c      LabeledExtract, LabeledExpand (two-stage KDFs, on HKDF)
- *                  and LabeledDerive (one-stage, on SHAKE / TurboSHAKE)
+ *                  and LabeledDerive (one-stage, on SHAKE / TurboSHAKE);
+ *                  the suite_id strings
  *   key_schedule.c VerifyPSKInputs, the key schedule of either kind of KDF
  *                  and the secret export
  *   context.c      the contexts' seal, open and nonces (@spec{RFC9180} 5.2)
@@ -28,7 +30,7 @@
 #include "mlkem_hpke.h"
 #include "sha2/hkdf.h"
 
-/* ---- KDFs (suite.c, labeled.c) ---- */
+/* ---- KDFs (kdf.c, labeled.c) ---- */
 
 typedef struct {
   uint16_t id;
@@ -74,10 +76,12 @@ int mlkem_hpke_labeled_derive(const mlkem_hpke_kdf *kdf,
                               const char *label, const mlkem_span *context,
                               size_t ncontext);
 
-/* The KDFs by identifier; NULL if not offered. SHAKE256, which the
- * ML-KEM and X-Wing KEMs derive their keys with, and HKDF-SHA256, DHKEM's
- * own KDF, are also named directly. */
+/* The KDFs (kdf.c) by identifier, NULL if not offered, and by position
+ * in the table, NULL past its end. SHAKE256, which the ML-KEM and X-Wing
+ * KEMs derive their keys with, and HKDF-SHA256, DHKEM's own KDF, are also
+ * named directly. */
 const mlkem_hpke_kdf *mlkem_hpke_kdf_get(uint16_t id);
+const mlkem_hpke_kdf *mlkem_hpke_kdf_at(size_t i);
 extern const mlkem_hpke_kdf mlkem_hpke_kdf_shake256;
 extern const mlkem_hpke_kdf mlkem_hpke_kdf_hkdf_sha256;
 

@@ -115,3 +115,23 @@ int mlkem_hpke_derive_seed(uint16_t kem, uint8_t *seed, size_t n,
   return mlkem_hpke_labeled_derive(&mlkem_hpke_kdf_shake256, &sid, seed, n, &in,
                                    1, "DeriveKeyPair", NULL, 0);
 }
+
+/* The suite_id strings (@spec{RFC9180, sec. 4.1 and 5.1}). */
+
+void mlkem_hpke_kem_suite_id(mlkem_hpke_suite_id *sid, uint16_t kem) {
+  memcpy(sid->b, "KEM", 3);
+  sid->b[3] = (uint8_t)(kem >> 8);
+  sid->b[4] = (uint8_t)kem;
+  sid->len = 5;
+}
+
+void mlkem_hpke_full_suite_id(mlkem_hpke_suite_id *sid, mlkem_hpke_suite s) {
+  memcpy(sid->b, "HPKE", 4);
+  sid->b[4] = (uint8_t)(s.kem >> 8);
+  sid->b[5] = (uint8_t)s.kem;
+  sid->b[6] = (uint8_t)(s.kdf >> 8);
+  sid->b[7] = (uint8_t)s.kdf;
+  sid->b[8] = (uint8_t)(s.aead >> 8);
+  sid->b[9] = (uint8_t)s.aead;
+  sid->len = 10;
+}

@@ -1,39 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * suite.c - HPKE's algorithm tables: the KDFs (@spec{RFC9180, sec. 7.2},
- * @spec{HPKE-PQ, sec. 5}), the AEADs (@spec{RFC9180, sec. 7.3}) and
- * the KEMs (entries in kem_*.c), with their names and the suite_id
- * strings.
+ * suite.c - HPKE's algorithm tables: the AEADs (@spec{RFC9180, sec. 7.3})
+ * and the KEMs (entries in kem_*.c), the lookups by identifier and name
+ * of every algorithm (the KDFs' table is kdf.c's), and the suite check.
  */
 #include <string.h>
 
 #include "hpke/hpke.h"
 #include "mlkem_hazmat.h"
-#include "sha3/sha3.h"
 
-/* Nh: HKDF's hash length; for a one-stage KDF its security strength
- * (@spec{HPKE-PQ}, table "Single-Stage KDF IDs"). */
 /* clang-format off */
-const mlkem_hpke_kdf mlkem_hpke_kdf_hkdf_sha256 =
-    {MLKEM_HPKE_KDF_HKDF_SHA256, "HKDF-SHA256", 32, 1, MLKEM_SHA2_256, 0, 0};
-static const mlkem_hpke_kdf kdf_hkdf_sha384 =
-    {MLKEM_HPKE_KDF_HKDF_SHA384, "HKDF-SHA384", 48, 1, MLKEM_SHA2_384, 0, 0};
-static const mlkem_hpke_kdf kdf_hkdf_sha512 =
-    {MLKEM_HPKE_KDF_HKDF_SHA512, "HKDF-SHA512", 64, 1, MLKEM_SHA2_512, 0, 0};
-static const mlkem_hpke_kdf kdf_shake128 =
-    {MLKEM_HPKE_KDF_SHAKE128, "SHAKE128", 32, 0, MLKEM_SHA2_256, MLKEM_SHAKE128_RATE, 0};
-const mlkem_hpke_kdf mlkem_hpke_kdf_shake256 =
-    {MLKEM_HPKE_KDF_SHAKE256, "SHAKE256", 64, 0, MLKEM_SHA2_256, MLKEM_SHAKE256_RATE, 0};
-static const mlkem_hpke_kdf kdf_turboshake128 =
-    {MLKEM_HPKE_KDF_TURBOSHAKE128, "TurboSHAKE128", 32, 0, MLKEM_SHA2_256, MLKEM_SHAKE128_RATE, 1};
-static const mlkem_hpke_kdf kdf_turboshake256 =
-    {MLKEM_HPKE_KDF_TURBOSHAKE256, "TurboSHAKE256", 64, 0, MLKEM_SHA2_256, MLKEM_SHAKE256_RATE, 1};
-
-static const mlkem_hpke_kdf *const kdfs[] = {
-    &mlkem_hpke_kdf_hkdf_sha256, &kdf_hkdf_sha384, &kdf_hkdf_sha512,
-    &kdf_shake128, &mlkem_hpke_kdf_shake256, &kdf_turboshake128,
-    &kdf_turboshake256};
-
 /* Nk and Nn; @spec{RFC9180} 7.3 names ChaCha20-Poly1305 "ChaCha20Poly1305". */
 static const mlkem_hpke_aead aeads[] = {
     {MLKEM_HPKE_AEAD_AES_128_GCM, "AES-128-GCM", 16, 12},
@@ -49,13 +25,6 @@ static const mlkem_hpke_kem *const kems[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-const mlkem_hpke_kdf *mlkem_hpke_kdf_get(uint16_t id) {
-  size_t i;
-  for (i = 0; i < COUNT(kdfs); i++)
-    if (kdfs[i]->id == id) return kdfs[i];
-  return NULL;
-}
-
 const mlkem_hpke_aead *mlkem_hpke_aead_get(uint16_t id) {
   size_t i;
   for (i = 0; i < COUNT(aeads); i++)
@@ -68,24 +37,6 @@ const mlkem_hpke_kem *mlkem_hpke_kem_get(uint16_t id) {
   for (i = 0; i < COUNT(kems); i++)
     if (kems[i]->id == id) return kems[i];
   return NULL;
-}
-
-void mlkem_hpke_kem_suite_id(mlkem_hpke_suite_id *sid, uint16_t kem) {
-  memcpy(sid->b, "KEM", 3);
-  sid->b[3] = (uint8_t)(kem >> 8);
-  sid->b[4] = (uint8_t)kem;
-  sid->len = 5;
-}
-
-void mlkem_hpke_full_suite_id(mlkem_hpke_suite_id *sid, mlkem_hpke_suite s) {
-  memcpy(sid->b, "HPKE", 4);
-  sid->b[4] = (uint8_t)(s.kem >> 8);
-  sid->b[5] = (uint8_t)s.kem;
-  sid->b[6] = (uint8_t)(s.kdf >> 8);
-  sid->b[7] = (uint8_t)s.kdf;
-  sid->b[8] = (uint8_t)(s.aead >> 8);
-  sid->b[9] = (uint8_t)s.aead;
-  sid->len = 10;
 }
 
 /* ---- the public lookups ---- */
@@ -156,11 +107,12 @@ int mlkem_hpke_kem_by_name(const char *name, uint16_t *kem) {
 }
 
 int mlkem_hpke_kdf_by_name(const char *name, uint16_t *kdf) {
+  const mlkem_hpke_kdf *k;
   size_t i;
   if (name == NULL || kdf == NULL) return MLKEM_ERR_NULL_ARGUMENT;
-  for (i = 0; i < COUNT(kdfs); i++)
-    if (same_name(name, kdfs[i]->name)) {
-      *kdf = kdfs[i]->id;
+  for (i = 0; (k = mlkem_hpke_kdf_at(i)) != NULL; i++)
+    if (same_name(name, k->name)) {
+      *kdf = k->id;
       return MLKEM_OK;
     }
   return MLKEM_HPKE_ERR_SUITE;
