@@ -8,9 +8,11 @@
 # against trixie's C and C++ libraries, which are newer than bookworm's.
 # So this script fetches, with apt-get download and an apt configuration of
 # its own (a sources list for trixie, its own state, cache and status
-# files), the packages cbmc, libc6, libstdc++6, libgcc-s1 and minisat,
-# unpacks them with dpkg-deb into $CBMC_DIR/root, and writes wrappers in
-# $CBMC_DIR/bin (cbmc, goto-cc, goto-instrument, goto-analyzer) that start
+# files), the packages cbmc, libc6, libstdc++6, libgcc-s1 and minisat, and
+# z3 (4.13.3: the SMT solver of the proofs whose assumptions hold
+# quantifiers, which CBMC's SAT back-end ignores), unpacks them with
+# dpkg-deb into $CBMC_DIR/root, and writes wrappers in $CBMC_DIR/bin
+# (cbmc, goto-cc, goto-instrument, goto-analyzer, z3) that start
 # each program through trixie's own dynamic loader with trixie's libraries
 # (ld-linux-x86-64.so.2 --library-path ...). Nothing is installed into the
 # system and nothing of it is changed; the programs cbmc runs (gcc as the
@@ -31,15 +33,16 @@ CBMC_VERSION=6.6.0
 CBMC_DIR=${CBMC_DIR:-build-cbmc}
 CBMC_MIRROR=${CBMC_MIRROR:-http://deb.debian.org/debian}
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
-PACKAGES="cbmc libc6 libstdc++6 libgcc-s1 minisat"
-TOOLS="cbmc goto-cc goto-instrument goto-analyzer"
+PACKAGES="cbmc libc6 libstdc++6 libgcc-s1 minisat z3"
+TOOLS="cbmc goto-cc goto-instrument goto-analyzer z3"
 
 mkdir -p "$CBMC_DIR"
 CBMC_DIR=$(cd "$CBMC_DIR" && pwd)
 bin=$CBMC_DIR/bin
 
 installed() {
-  [ -x "$bin/cbmc" ] && "$bin/cbmc" --version 2>/dev/null | grep -q "^$CBMC_VERSION "
+  [ -x "$bin/cbmc" ] && "$bin/cbmc" --version 2>/dev/null | grep -q "^$CBMC_VERSION " &&
+    [ -x "$bin/z3" ] && "$bin/z3" --version >/dev/null 2>&1
 }
 
 if installed; then
@@ -96,7 +99,7 @@ root=$CBMC_DIR/root
 mkdir -p "$root"
 for deb in "$CBMC_DIR"/debs/*.deb; do
   dpkg-deb -x "$deb" "$root"
-XX
+  echo "$(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version)" >>"$CBMC_DIR/versions"
 done
 
 libs=$root/usr/lib/$triple:$root/lib/$triple:$root/usr/lib

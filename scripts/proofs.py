@@ -142,11 +142,15 @@ def tool(name):
 
 
 def run_step(cmd, log, timeout):
+    env = dict(os.environ)
+    if os.environ.get("CBMC_BIN"):
+        # cbmc runs the SMT solver (z3) by its name.
+        env["PATH"] = os.environ["CBMC_BIN"] + os.pathsep + env.get("PATH", "")
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n")
         f.flush()
         return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT,
-                              timeout=timeout).returncode
+                              timeout=timeout, env=env).returncode
 
 
 def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
