@@ -12,7 +12,7 @@ says how to build and check it, one directive a line:
   @source FILE    a file of the library the harness links (repeatable)
   @loops          apply the loop contracts (--apply-loop-contracts)
   @unwind L:N     unwind loop L (function.index, as goto-instrument
-                  --show-loops names it) N times, before the contracts are
+                  --show-loops names it; function.a-b for a range) N times, before the contracts are
                   instrumented (loops without a contract must be gone by
                   then); checked: an unwinding assertion fails if N is not
                   enough (repeatable)
@@ -90,7 +90,14 @@ class Harness:
             elif key == "loops":
                 self.loops = True
             elif key == "unwind":
-                self.unwind += words
+                # F.a-b:N: loops a to b of F.
+                for w in words:
+                    m = re.fullmatch(r"(.+)\.(\d+)-(\d+):(\d+)", w)
+                    if m:
+                        self.unwind += [f"{m[1]}.{i}:{m[4]}" for i in
+                                        range(int(m[2]), int(m[3]) + 1)]
+                    else:
+                        self.unwind.append(w)
             elif key == "sets":
                 self.sets += words
             elif key == "solver":
@@ -201,7 +208,7 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
         if run_step([tool("goto-instrument"), "--drop-unused-functions",
                      g2, g3], log, left()):
             return "BUILD", time.monotonic() - start, log
-        cmd = [tool("cbmc"), g3, *CHECKS, "--slice-formula"]
+        cmd = [tool("cbmc"), g3, *CHECKS, "--slice-formula", "--object-bits", "16"]
         cmd += SOLVERS[h.solver] + h.flags + list(extra)
         run_step(cmd, log, left())
     except subprocess.TimeoutExpired:

@@ -11,7 +11,6 @@
  * @replace mlkem_zeroize
  * @loops
  * @check unsigned-overflow
- * @flags --object-bits 16
  */
 #include "harness.h"
 #include "x25519/fe51.h"
