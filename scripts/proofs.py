@@ -208,7 +208,7 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
         if run_step([tool("goto-instrument"), "--drop-unused-functions",
                      g2, g3], log, left()):
             return "BUILD", time.monotonic() - start, log
-        cmd = [tool("cbmc"), g3, *CHECKS, "--slice-formula", "--object-bits", "16"]
+        cmd = [tool("cbmc"), g3, *CHECKS, "--slice-formula"]
         cmd += SOLVERS[h.solver] + h.flags + list(extra)
         run_step(cmd, log, left())
     except subprocess.TimeoutExpired:

@@ -11,6 +11,7 @@
  * @replace mlkem_zeroize
  * @loops
  * @check unsigned-overflow
+ * @flags --object-bits 16
  */
 #include "harness.h"
 #include "x25519/fe51.h"
