@@ -37,6 +37,12 @@
 #   make abi-check the shared library's exported symbols against abi/libmlkem.symbols,
 #                  each declared in include/ and found by grep in src/, and its
 #                  SONAME against the major version
+#   make proofs    every CBMC proof of proofs/ (docs/PROOFS.md): a table of harness,
+#                  set, result and seconds; fails on any failure. CBMC is installed
+#                  into build-cbmc/ by scripts/install-cbmc.sh on first use
+#   make proofs-one NAME=area/name  one proof (or NAME=name)
+#   make proofs-canary  plants each bug of proofs/canaries.txt in a copy of the
+#                  sources and requires its proof to fail
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -200,12 +206,29 @@ test-aarch64:
 	  MLKEM_TEST_QUICK=$(AARCH64_TEST_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -R '[.]neon$$|[.]neon-sha3$$|test_dispatch|test_keccak|test_sha3|test_sponge$$'
 
+# The CBMC proofs (docs/PROOFS.md). PROOFS_JOBS proofs run at once.
+PROOFS_JOBS ?= $(JOBS)
+CBMC_DIR ?= build-cbmc
+PROOFS_RUN = CBMC_BIN="$$(CBMC_DIR=$(CBMC_DIR) sh scripts/install-cbmc.sh | tail -n 1)" && \
+  export CBMC_BIN && python3 scripts/proofs.py
+
+.PHONY: proofs proofs-one proofs-canary
+proofs:
+	$(PROOFS_RUN) run -j $(PROOFS_JOBS)
+
+proofs-one:
+	@test -n "$(NAME)" || { echo "make proofs-one NAME=area/name (python3 scripts/proofs.py list)"; exit 2; }
+	$(PROOFS_RUN) run -j 1 $(NAME)
+
+proofs-canary:
+	$(PROOFS_RUN) canary -j $(PROOFS_JOBS)
+
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz \
-	  $(AARCH64_BUILD)
+	  $(AARCH64_BUILD) build-proofs $(CBMC_DIR)
 
 format:
 	sh scripts/format.sh
