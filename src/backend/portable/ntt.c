@@ -11,6 +11,7 @@
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
+#include "platform/cbmc.h"
 #include "platform/ct.h"
 
 /* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered in [-(q-1)/2, (q-1)/2]
@@ -344,11 +345,29 @@ void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
 void mlkem_portable_add(mlkem_poly *r, const mlkem_poly *a) {
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)(r->coeffs[i] + a->coeffs[i]);
+    __loop__(
+      assigns(i, *r)
+      invariant(i <= MLKEM_N)
+      invariant(for_all(j, 0, i, r->coeffs[j] ==
+                        loop_entry(*r).coeffs[j] + a->coeffs[j]))
+      invariant(for_all(j, i, MLKEM_N,
+                        r->coeffs[j] == loop_entry(*r).coeffs[j]))
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)(r->coeffs[i] + a->coeffs[i]);
+    }
 }
 
 void mlkem_portable_sub_from(mlkem_poly *r, const mlkem_poly *a) {
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
+    __loop__(
+      assigns(i, *r)
+      invariant(i <= MLKEM_N)
+      invariant(for_all(j, 0, i, r->coeffs[j] ==
+                        a->coeffs[j] - loop_entry(*r).coeffs[j]))
+      invariant(for_all(j, i, MLKEM_N,
+                        r->coeffs[j] == loop_entry(*r).coeffs[j]))
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
+    }
 }
