@@ -29,6 +29,8 @@
 #   make fuzz-hour every libFuzzer target for an hour, all at once
 #   make test-aarch64  cross-build for AArch64 (NEON backend) and run the suite
 #                  under qemu-aarch64, with and without the SHA-3 extension
+#   make test-qemu-x86  the conformance tests under qemu-x86_64 on CPU models
+#                  without AVX-512 (Haswell) and without AVX2 (Nehalem)
 #   make format    clang-format every C file in place (.clang-format)
 #   make format-check  fail if any C file differs from clang-format's layout, a
 #                  source, script or build file lacks its SPDX licence line, or
@@ -222,6 +224,22 @@ proofs-one:
 
 proofs-canary:
 	$(PROOFS_RUN) canary -j $(PROOFS_JOBS)
+
+# The conformance tests under qemu-x86_64 on two CPU models without
+# AVX-512 (scripts/qemu_x86_test.py: which tests, and why): Haswell (AVX2,
+# BMI2, AES-NI; no AVX-512, SHA-NI or VAES), where the avx2 backend must be
+# chosen and pass, and Nehalem (SSE4.2; no AVX, AVX2 or AES-NI), where
+# only portable may run. A stray instruction fails with SIGILL on any
+# development machine. Runs the tests of $(BUILD) (make test's build);
+# Debian: qemu-user. The Haswell model leaves out the features QEMU's
+# emulator lacks (it would warn about each on every run).
+QEMU_X86_HASWELL ?= Haswell,-pcid,-x2apic,-tsc-deadline,-hle,-invpcid,-rtm
+QEMU_X86_NOAVX2 ?= Nehalem
+test-qemu-x86: build
+	python3 scripts/qemu_x86_test.py $(BUILD) --cpu '$(QEMU_X86_HASWELL)' \
+	  --expect avx2 --skip avx512 --jobs $(JOBS)
+	python3 scripts/qemu_x86_test.py $(BUILD) --cpu '$(QEMU_X86_NOAVX2)' \
+	  --expect portable --skip avx2,avx512 --jobs $(JOBS)
 
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)

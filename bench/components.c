@@ -390,23 +390,29 @@ int main(int argc, char **argv) {
   unsigned passes = 7, p;
   summary *sum;
   size_t i;
-  int a;
+  FILE *cf = NULL, *jf = NULL;
+  int a, rc = 0;
   for (a = 1; a < argc; a++) {
-    if (strcmp(argv[a], "--passes") == 0 && a + 1 < argc) {
-      passes = (unsigned)strtoul(argv[++a], NULL, 10);
+    unsigned long n;
+    if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+      printf(
+          "usage: %s [--passes P] [--csv FILE] [--json FILE]\n"
+          "P from 1 to 64 (default 7)\n",
+          argv[0]);
+      return 0;
+    } else if (strcmp(argv[a], "--passes") == 0 && a + 1 < argc) {
+      if (mlkem_bench_number(argv[++a], 64, &n) != 0 || n < 1)
+        return mlkem_bench_usage(argv[0], "--passes from 1 to 64 (not %s)",
+                                 argv[a]);
+      passes = (unsigned)n;
     } else if (strcmp(argv[a], "--csv") == 0 && a + 1 < argc) {
       csv = argv[++a];
     } else if (strcmp(argv[a], "--json") == 0 && a + 1 < argc) {
       json = argv[++a];
     } else {
-      fprintf(stderr, "usage: %s [--passes P] [--csv FILE] [--json FILE]\n",
-              argv[0]);
-      return 2;
+      return mlkem_bench_usage(argv[0], "unknown option or missing value: %s",
+                               argv[a]);
     }
-  }
-  if (passes < 1 || passes > 64) {
-    fprintf(stderr, "%s: --passes from 1 to 64\n", argv[0]);
-    return 2;
   }
   if ((be = mlkem_backend_get()) == NULL) {
     printf(
@@ -415,10 +421,17 @@ int main(int argc, char **argv) {
         getenv("MLKEM_BACKEND"));
     return 0;
   }
+  /* The output files first: one that cannot be written is reported
+   * before measuring. */
+  if ((csv != NULL && (cf = mlkem_bench_open(argv[0], csv)) == NULL) ||
+      (json != NULL && (jf = mlkem_bench_open(argv[0], json)) == NULL)) {
+    if (cf != NULL) fclose(cf);
+    return 1;
+  }
   comps = calloc(MAX_COMPONENTS, sizeof *comps);
   sum = calloc(MAX_COMPONENTS, sizeof *sum);
   if (comps == NULL || sum == NULL) {
-    fprintf(stderr, "%s: out of memory\n", argv[0]);
+    mlkem_bench_error(argv[0], "out of memory");
     return 1;
   }
   mlkem_bench_pin();
@@ -454,30 +467,18 @@ int main(int argc, char **argv) {
         (unsigned long long)(perm_calls ? sum[i].t[3] / perm_calls : 0),
         mlkem_bench_tick_unit());
   }
-  if (csv != NULL) {
-    FILE *f = fopen(csv, "w");
-    if (f == NULL) {
-      perror(csv);
-      return 1;
-    }
-    mlkem_bench_csv_header(f);
+  if (cf != NULL) {
+    mlkem_bench_csv_header(cf);
     for (i = 0; i < ncomps; i++)
-      mlkem_bench_csv_row(f, comps[i].group, comps[i].name, sum[i].t,
+      mlkem_bench_csv_row(cf, comps[i].group, comps[i].name, sum[i].t,
                           sum[i].ns);
-    fclose(f);
-    printf("CSV written to %s\n", csv);
+    if (mlkem_bench_close(argv[0], cf, csv, "CSV") != 0) rc = 1;
   }
-  if (json != NULL) {
-    FILE *f = fopen(json, "w");
-    if (f == NULL) {
-      perror(json);
-      return 1;
-    }
-    write_json(f, sum, passes);
-    fclose(f);
-    printf("JSON written to %s\n", json);
+  if (jf != NULL) {
+    write_json(jf, sum, passes);
+    if (mlkem_bench_close(argv[0], jf, json, "JSON") != 0) rc = 1;
   }
   free(comps);
   free(sum);
-  return 0;
+  return rc;
 }

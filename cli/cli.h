@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * cli.h - what the commands of the `mlkem` tool share: option parsing,
- * messages, loading key files, hex (cli/common.c), and the commands
+ * messages, loading key files (cli/common.c), hex (cli/hex.h), and the commands
  * themselves (cli/cmd_*.c), dispatched by cli/main.c.
  */
 #ifndef MLKEM_CLI_CLI_H
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "fileio.h"
+#include "hex.h"
 #include "mlkem.h"
 #include "mlkem_keyfile.h"
 
@@ -113,34 +114,52 @@ int cli_load_key(const char *cmd, const char *path,
 int cli_load_bytes(const char *cmd, const char *path, const char *what,
                    size_t want, uint8_t *out);
 
-/* Lower-case hex of in[0..n-1] and "\n" into out (2n + 1 bytes). */
-void cli_hex(const uint8_t *in, size_t n, char *out);
+/* A file a command reads or writes, for cli_check_files. */
+typedef struct {
+  const char *path; /* as given; NULL if the option was not given */
+  const char *opt;  /* the option that named it: "-i", "--ct", ... */
+  int output;       /* 1 if the command writes it, 0 if it reads it */
+} cli_file;
 
-/* Upper-case hex of in[0..n-1] and a NUL into out (2n + 1 bytes). */
-void cli_hex_upper(const uint8_t *in, size_t n, char *out);
+/* Before anything is read or computed: CLI_OK if no output of a command
+ * is another of its outputs or one of its inputs. Otherwise prints "A_OPT
+ * and B_OPT name the same file" (for an input and an output, adding that
+ * the output would replace the input) and returns CLI_USAGE. Any spelling
+ * of one file is found (fio_same_destination, fio_replaces_input: ./x and
+ * x, dir/../x, symbolic and hard links, a file redirected to standard
+ * input); "-" as an output is standard output, never a file read. */
+int cli_check_files(const char *cmd, const cli_file *files, size_t n);
 
-/* Decodes the 2n hex digits at hex (either case) into out[0..n-1].
- * Returns 0, or -1 at the first character that is not a hex digit (out
- * then holds a partial result). Not constant time: for public data. */
-int cli_unhex(const char *hex, size_t n, uint8_t *out);
+/* For an output that will hold a private key: CLI_OK if path is "-" or
+ * names nothing yet (fio_exists), or if force is set (--force); otherwise
+ * prints "PATH exists: give --force to replace it" and returns CLI_FAIL. The
+ * write itself then uses FIO_KEEP_EXISTING (cli_key_output_flags), so a file
+ * created meanwhile is not replaced either. */
+int cli_check_new_key(const char *cmd, const char *path, int force);
 
-/* For a command with two outputs: CLI_OK if paths a and b (given with
- * options a_opt and b_opt) are two files, or both standard output;
- * otherwise prints "A_OPT and B_OPT name the same file" and returns
- * CLI_USAGE (fio_same_destination: any spelling, links). */
-int cli_distinct_outputs(const char *cmd, const char *a, const char *a_opt,
-                         const char *b, const char *b_opt);
+/* fio_stage's flags for a private key output: secret, and kept if it
+ * exists unless force is set. */
+int cli_key_output_flags(int force);
 
-/* Stages each output, then commits them all; on any failure removes what
- * was staged and prints the error. Returns CLI_OK or CLI_FAIL. */
+/* Stages each output (flags[i]: fio_stage's FIO_* flags), then commits
+ * them all; on any failure removes what was staged and prints the error.
+ * Returns CLI_OK or CLI_FAIL. */
 int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
                       const char *const *paths, const uint8_t *const *data,
-                      const size_t *lens, const int *secrecy);
+                      const size_t *lens, const int *flags);
 
 /* The values of --format (MLKEM_KEYFILE_SEED + index) and --outform
  * (MLKEM_KEYFILE_PEM + index; cli_outform reads it). */
 extern const char *const cli_form_names[];
 extern const char *const cli_outform_names[];
+
+/* Before a private key is read or made: CLI_OK if private form `form`
+ * (MLKEM_KEYFILE_SEED + n; -1: not chosen) can be written in encoding
+ * `enc` for keys of type alg (NULL: not known yet). Otherwise (both forms
+ * in a raw file; an expanded form for X-Wing, which has none) prints the
+ * usage error and returns CLI_USAGE. */
+int cli_check_form(const char *cmd, const mlkem_keyfile_alg *alg, int form,
+                   int enc);
 
 /* Encodes a key (mlkem_keyfile_encode) into out, which holds
  * MLKEM_KEYFILE_MAX_PEM bytes; prints the error and returns CLI_FAIL if it

@@ -319,7 +319,8 @@ int cmd_acvp(int argc, char **argv) {
   const char *paths[1];
   const uint8_t *data[1];
   size_t lens[1];
-  int secrecy[1] = {FIO_PUBLIC};
+  int flags[1] = {FIO_PUBLIC};
+  cli_file files[2];
   int rc;
 
   rc = cli_parse("acvp", argc, argv, opts, sizeof opts / sizeof opts[0]);
@@ -332,6 +333,9 @@ int cmd_acvp(int argc, char **argv) {
     cli_usage_error("acvp", "give -i REQUEST.json and -o RESPONSE.json");
     return CLI_USAGE;
   }
+  files[0] = (cli_file){in, "-i", 0};
+  files[1] = (cli_file){out, "-o", 1};
+  if (cli_check_files("acvp", files, 2) != CLI_OK) return CLI_USAGE;
   if (fio_read(in, ACVP_MAX_INPUT, &text, &len, msg) != 0) {
     cli_error("acvp", "%s", msg);
     return CLI_FAIL;
@@ -358,7 +362,7 @@ int cmd_acvp(int argc, char **argv) {
   paths[0] = out;
   data[0] = (const uint8_t *)a.out.buf;
   lens[0] = a.out.len;
-  rc = cli_write_outputs("acvp", outs, 1, paths, data, lens, secrecy);
+  rc = cli_write_outputs("acvp", outs, 1, paths, data, lens, flags);
   json_w_free(&a.out);
   return rc;
 }

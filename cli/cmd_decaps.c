@@ -41,7 +41,8 @@ int cmd_decaps(int argc, char **argv) {
   fio_output outs[1];
   const uint8_t *data[1];
   size_t lens[1];
-  int secrecy[1] = {FIO_SECRET};
+  int flags[1] = {FIO_SECRET};
+  cli_file files[3];
   int rc;
   char what[64];
 
@@ -59,11 +60,15 @@ int cmd_decaps(int argc, char **argv) {
   }
   if (in[0] == '-' && in[1] == '\0' && ct_path[0] == '-' &&
       ct_path[1] == '\0') {
-    cli_error("decaps",
-              "the key and the ciphertext cannot both come from "
-              "standard input");
+    cli_usage_error("decaps",
+                    "the key and the ciphertext cannot both come from "
+                    "standard input");
     return CLI_USAGE;
   }
+  files[0] = (cli_file){in, "-i", 0};
+  files[1] = (cli_file){ct_path, "--ct", 0};
+  files[2] = (cli_file){ss_path, "--secret", 1};
+  if (cli_check_files("decaps", files, 3) != CLI_OK) return CLI_USAGE;
   if (cli_load_key("decaps", in, kalg, &key) != CLI_OK) return CLI_FAIL;
   if (key.type == MLKEM_KEYFILE_PUBLIC) {
     cli_error("decaps",
@@ -94,7 +99,7 @@ int cmd_decaps(int argc, char **argv) {
     data[0] = ss;
     lens[0] = sizeof ss;
   }
-  rc = cli_write_outputs("decaps", outs, 1, &ss_path, data, lens, secrecy);
+  rc = cli_write_outputs("decaps", outs, 1, &ss_path, data, lens, flags);
   mlkem_zeroize(ss, sizeof ss);
   mlkem_zeroize(ss_hex, sizeof ss_hex);
   return rc;

@@ -30,8 +30,10 @@ static const char bench_usage[] =
     "  -a, --algorithm ALG  only this one: an ML-KEM set, X-Wing or a round-3\n"
     "                       Kyber variant (default: all of them, and the\n"
     "                       X25519 and X25519MLKEM768 rows)\n"
-    "  --iterations N       calls per operation (default 2000, at least 1000)\n"
-    "  --passes P           in P passes (default 10; N/P at least 50)\n"
+    "  --iterations N       calls per operation: at least 1000 (default\n"
+    "                       2000), a multiple of P\n"
+    "  --passes P           in P passes (default 10) of at least 50 calls\n"
+    "                       each (N/P at least 50)\n"
     "  --json FILE          also write the results as JSON\n"
     "  --csv FILE           also write the results as CSV\n"
     "  --threads N          throughput on N threads\n"
@@ -64,6 +66,7 @@ int cmd_bench(int argc, char **argv) {
   const char *args[18];
   int n = 0, rc, i;
   const mlkem_keyfile_alg *kalg;
+  cli_file files[2];
 
   rc = cli_parse("bench", argc, argv, opts, sizeof opts / sizeof opts[0]);
   if (rc < 0) {
@@ -71,12 +74,16 @@ int cmd_bench(int argc, char **argv) {
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
+  files[0] = (cli_file){json, "--json", 1};
+  files[1] = (cli_file){csv, "--csv", 1};
+  if (cli_check_files("bench", files, 2) != CLI_OK) return CLI_USAGE;
   values[0] = iters;
   values[1] = passes;
   values[2] = json;
   values[3] = csv;
   values[4] = threads;
   values[5] = seconds;
+  /* The programs' messages then start "mlkem bench:" as the tool's. */
   args[n++] = "mlkem bench";
   if (alg != NULL) {
     /* The benchmark's rows are named as the key types. */

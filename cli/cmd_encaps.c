@@ -41,7 +41,8 @@ int cmd_encaps(int argc, char **argv) {
   const char *paths[2];
   const uint8_t *data[2];
   size_t lens[2];
-  int secrecy[2] = {FIO_PUBLIC, FIO_SECRET};
+  int flags[2] = {FIO_PUBLIC, FIO_SECRET};
+  cli_file files[3];
   int rc;
 
   rc = cli_parse("encaps", argc, argv, opts, sizeof opts / sizeof opts[0]);
@@ -56,9 +57,10 @@ int cmd_encaps(int argc, char **argv) {
     cli_usage_error("encaps", "give -i PUBFILE, --ct FILE and --secret FILE");
     return CLI_USAGE;
   }
-  if (cli_distinct_outputs("encaps", ct_path, "--ct", ss_path, "--secret") !=
-      CLI_OK)
-    return CLI_USAGE;
+  files[0] = (cli_file){in, "-i", 0};
+  files[1] = (cli_file){ct_path, "--ct", 1};
+  files[2] = (cli_file){ss_path, "--secret", 1};
+  if (cli_check_files("encaps", files, 3) != CLI_OK) return CLI_USAGE;
   if (cli_load_key("encaps", in, kalg, &key) != CLI_OK) return CLI_FAIL;
   scheme = cli_scheme_of(key.alg);
   ct_bytes = scheme->ct_bytes(&key);
@@ -83,7 +85,7 @@ int cmd_encaps(int argc, char **argv) {
     lens[0] = ct_bytes;
     lens[1] = sizeof ss;
   }
-  rc = cli_write_outputs("encaps", outs, 2, paths, data, lens, secrecy);
+  rc = cli_write_outputs("encaps", outs, 2, paths, data, lens, flags);
   mlkem_keyfile_wipe(&key);
   mlkem_zeroize(ss, sizeof ss);
   mlkem_zeroize(ss_hex, sizeof ss_hex);

@@ -11,10 +11,11 @@
 
 static const char usage[] =
     "usage: mlkem keygen [-a ALG] -o FILE [--format seed|expanded|both]\n"
-    "                    [--outform pem|der|raw] [--pubout FILE]\n"
+    "                    [--outform pem|der|raw] [--pubout FILE] [--force]\n"
     "\n"
     "Generates a private key and writes it to FILE ('-' for standard output)\n"
-    "with mode 0600.\n"
+    "with mode 0600. An existing FILE is not replaced unless --force is\n"
+    "given.\n"
     "\n"
     "  -a, --algorithm ALG  ML-KEM-512, ML-KEM-768 (default), ML-KEM-1024;\n"
     "                       X-Wing; or round-3 Kyber512, Kyber768, Kyber1024,\n"
@@ -28,15 +29,18 @@ static const char usage[] =
     "  --outform ENC        pem (default), der, or raw (the bare seed or dk);\n"
     "                       Kyber: raw only (no standard OID exists)\n"
     "  --pubout FILE        also write the public key (SubjectPublicKeyInfo,\n"
-    "                       same encoding)\n";
+    "                       same encoding)\n"
+    "  --force              replace FILE if it exists (the key in it is "
+    "lost)\n";
 
 int cmd_keygen(int argc, char **argv) {
   const char *alg = NULL, *out = NULL, *format = NULL, *outform = NULL,
              *pubout = NULL;
+  int force = 0;
   const cli_option opts[] = {
       {"--algorithm", "-a", &alg, NULL}, {"--out", "-o", &out, NULL},
       {"--format", NULL, &format, NULL}, {"--outform", NULL, &outform, NULL},
-      {"--pubout", NULL, &pubout, NULL},
+      {"--pubout", NULL, &pubout, NULL}, {"--force", NULL, NULL, &force},
   };
   static mlkem_keyfile_key key;
   static uint8_t priv[MLKEM_KEYFILE_MAX_PEM], pub[MLKEM_KEYFILE_MAX_PEM];
@@ -46,7 +50,8 @@ int cmd_keygen(int argc, char **argv) {
   const char *paths[2];
   const uint8_t *data[2];
   size_t lens[2];
-  int secrecy[2] = {FIO_SECRET, FIO_PUBLIC};
+  int flags[2];
+  cli_file files[2];
   int rc, form, enc;
   mlkem_keyfile_error err;
 
@@ -64,15 +69,18 @@ int cmd_keygen(int argc, char **argv) {
       (enc = cli_outform("keygen", outform, kalg)) < 0)
     return CLI_USAGE;
   form += MLKEM_KEYFILE_SEED;
+  if (cli_check_form("keygen", kalg, form, enc) != CLI_OK) return CLI_USAGE;
   if (out == NULL) {
     cli_usage_error("keygen",
                     "no output: give -o FILE ('-' for standard output)");
     return CLI_USAGE;
   }
-
-  if (pubout != NULL &&
-      cli_distinct_outputs("keygen", out, "-o", pubout, "--pubout") != CLI_OK)
-    return CLI_USAGE;
+  files[0] = (cli_file){out, "-o", 1};
+  files[1] = (cli_file){pubout, "--pubout", 1};
+  if (cli_check_files("keygen", files, 2) != CLI_OK) return CLI_USAGE;
+  if (cli_check_new_key("keygen", out, force) != CLI_OK) return CLI_FAIL;
+  flags[0] = cli_key_output_flags(force);
+  flags[1] = FIO_PUBLIC;
 
   if (cli_random(seed, kalg->seed_bytes) != 0) {
     cli_error("keygen", "the operating system's random source failed");
@@ -95,7 +103,7 @@ int cmd_keygen(int argc, char **argv) {
     data[0] = priv;
     data[1] = pub;
     rc = cli_write_outputs("keygen", outs, pubout != NULL ? 2 : 1, paths, data,
-                           lens, secrecy);
+                           lens, flags);
   }
   mlkem_keyfile_wipe(&key);
   mlkem_zeroize(priv, sizeof priv);

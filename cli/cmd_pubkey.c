@@ -33,7 +33,8 @@ int cmd_pubkey(int argc, char **argv) {
   fio_output outs[1];
   const uint8_t *data[1];
   size_t lens[1];
-  int secrecy[1] = {FIO_PUBLIC};
+  int flags[1] = {FIO_PUBLIC};
+  cli_file files[2];
   int rc, enc;
 
   rc = cli_parse("pubkey", argc, argv, opts, sizeof opts / sizeof opts[0]);
@@ -49,10 +50,13 @@ int cmd_pubkey(int argc, char **argv) {
     cli_usage_error("pubkey", "give -i KEYFILE and -o FILE");
     return CLI_USAGE;
   }
+  files[0] = (cli_file){in, "-i", 0};
+  files[1] = (cli_file){out, "-o", 1};
+  if (cli_check_files("pubkey", files, 2) != CLI_OK) return CLI_USAGE;
   if (cli_load_key("pubkey", in, kalg, &key) != CLI_OK) return CLI_FAIL;
   rc = cli_encode_key("pubkey", &key, MLKEM_KEYFILE_PUBLIC, enc, pub, &lens[0]);
   mlkem_keyfile_wipe(&key);
   if (rc != CLI_OK) return rc;
   data[0] = pub;
-  return cli_write_outputs("pubkey", outs, 1, &out, data, lens, secrecy);
+  return cli_write_outputs("pubkey", outs, 1, &out, data, lens, flags);
 }

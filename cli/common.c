@@ -66,7 +66,7 @@ int cli_parse(const char *cmd, int argc, char **argv, const cli_option *opts,
     }
     if (o->value == NULL) {
       if (eq != NULL) {
-        cli_error(cmd, "option '%.*s' takes no value", (int)wlen, word);
+        cli_usage_error(cmd, "option '%.*s' takes no value", (int)wlen, word);
         return CLI_USAGE;
       }
       *o->flag = 1;
@@ -81,7 +81,7 @@ int cli_parse(const char *cmd, int argc, char **argv, const cli_option *opts,
       return CLI_USAGE;
     }
     if (*o->value != NULL) {
-      cli_error(cmd, "option '%.*s' given twice", (int)wlen, word);
+      cli_usage_error(cmd, "option '%.*s' given twice", (int)wlen, word);
       return CLI_USAGE;
     }
     *o->value = value;
@@ -111,12 +111,51 @@ int cli_choice(const char *cmd, const char *opt, const char *value,
   for (i = 0; names[i] != NULL; i++)
     if (strcmp(value, names[i]) == 0) return i;
   cli_join_names(list, sizeof list, names);
-  cli_error(cmd, "unknown value '%s' for %s (use %s)", value, opt, list);
+  cli_usage_error(cmd, "unknown value '%s' for %s (use %s)", value, opt, list);
   return -1;
 }
 
 const char *cli_display_name(const char *path) {
   return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
+/* The size of a raw key of type `type` for alg (0: none). */
+static size_t raw_size(const mlkem_keyfile_alg *alg, mlkem_keyfile_type type) {
+  switch (type) {
+    case MLKEM_KEYFILE_PUBLIC:
+      return alg->ek_bytes;
+    case MLKEM_KEYFILE_EXPANDED:
+      return alg->dk_bytes;
+    case MLKEM_KEYFILE_SEED:
+      return alg->seed_bytes;
+    default:
+      return 0;
+  }
+}
+
+/* A raw key read without -a was taken for the first key type of its size
+ * (mlkem_keyfile_decode: ML-KEM's). Where another type the tool knows has
+ * that size too (round-3 Kyber's keys have ML-KEM's), says so on standard
+ * error: nothing in the bytes tells them apart, and the other type gives
+ * other secrets. */
+static void note_raw_guess(const char *cmd, const char *path,
+                           const mlkem_keyfile_key *key) {
+  const char *names[16];
+  char list[256];
+  size_t i, n = 0, size = raw_size(key->alg, key->type);
+  for (i = 0; mlkem_keyfile_algs[i] != NULL && n + 1 < 16; i++) {
+    const mlkem_keyfile_alg *other = mlkem_keyfile_algs[i];
+    if (other != key->alg && cli_scheme_of(other) != NULL &&
+        raw_size(other, key->type) == size)
+      names[n++] = other->name;
+  }
+  if (n == 0) return;
+  names[n] = NULL;
+  cli_join_names(list, sizeof list, names);
+  cli_error(cmd,
+            "%s: a raw key does not name its algorithm: read as %s (a %s key "
+            "has this size too: name it with -a)",
+            cli_display_name(path), key->alg->name, list);
 }
 
 int cli_load_key(const char *cmd, const char *path,
@@ -152,25 +191,9 @@ int cli_load_key(const char *cmd, const char *path,
     mlkem_keyfile_wipe(key);
     return CLI_FAIL;
   }
+  if (alg == NULL && key->encoding == MLKEM_KEYFILE_RAW)
+    note_raw_guess(cmd, path, key);
   return CLI_OK;
-}
-
-static int hex_value(uint8_t c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-int cli_unhex(const char *hex, size_t n, uint8_t *out) {
-  size_t i;
-  for (i = 0; i < n; i++) {
-    int hi = hex_value((uint8_t)hex[2 * i]);
-    int lo = hex_value((uint8_t)hex[2 * i + 1]);
-    if (hi < 0 || lo < 0) return -1;
-    out[i] = (uint8_t)(hi << 4 | lo);
-  }
-  return 0;
 }
 
 int cli_load_bytes(const char *cmd, const char *path, const char *what,
@@ -210,39 +233,48 @@ int cli_load_bytes(const char *cmd, const char *path, const char *what,
   return CLI_FAIL;
 }
 
-static void hex_digits(const uint8_t *in, size_t n, char *out,
-                       const char digits[16]) {
-  size_t i;
+int cli_check_files(const char *cmd, const cli_file *files, size_t n) {
+  size_t i, j;
   for (i = 0; i < n; i++) {
-    out[2 * i] = digits[in[i] >> 4];
-    out[2 * i + 1] = digits[in[i] & 15];
+    for (j = 0; j < n; j++) {
+      const cli_file *a = &files[i], *b = &files[j];
+      if (i == j || a->path == NULL || b->path == NULL || !b->output) continue;
+      if (a->output) {
+        /* Each pair of outputs once. */
+        if (j < i || !fio_same_destination(a->path, b->path)) continue;
+        cli_usage_error(cmd, "%s and %s name the same file", a->opt, b->opt);
+        return CLI_USAGE;
+      }
+      if (!fio_replaces_input(a->path, b->path)) continue;
+      cli_usage_error(cmd,
+                      "%s and %s name the same file: the output would "
+                      "replace the input",
+                      a->opt, b->opt);
+      return CLI_USAGE;
+    }
   }
+  return CLI_OK;
 }
 
-void cli_hex(const uint8_t *in, size_t n, char *out) {
-  hex_digits(in, n, out, "0123456789abcdef");
-  out[2 * n] = '\n';
+int cli_check_new_key(const char *cmd, const char *path, int force) {
+  if (force || !fio_exists(path)) return CLI_OK;
+  cli_error(cmd,
+            "%s exists: give --force to replace it (the key in it is lost)",
+            path);
+  return CLI_FAIL;
 }
 
-void cli_hex_upper(const uint8_t *in, size_t n, char *out) {
-  hex_digits(in, n, out, "0123456789ABCDEF");
-  out[2 * n] = '\0';
-}
-
-int cli_distinct_outputs(const char *cmd, const char *a, const char *a_opt,
-                         const char *b, const char *b_opt) {
-  if (!fio_same_destination(a, b)) return CLI_OK;
-  cli_usage_error(cmd, "%s and %s name the same file", a_opt, b_opt);
-  return CLI_USAGE;
+int cli_key_output_flags(int force) {
+  return FIO_SECRET | (force ? 0 : FIO_KEEP_EXISTING);
 }
 
 int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
                       const char *const *paths, const uint8_t *const *data,
-                      const size_t *lens, const int *secrecy) {
+                      const size_t *lens, const int *flags) {
   char msg[FIO_ERR_MAX];
   size_t i;
   for (i = 0; i < n; i++) {
-    if (fio_stage(&outs[i], paths[i], data[i], lens[i], secrecy[i], msg) != 0) {
+    if (fio_stage(&outs[i], paths[i], data[i], lens[i], flags[i], msg) != 0) {
       fio_abort(outs, i);
       cli_error(cmd, "%s", msg);
       return CLI_FAIL;
@@ -257,6 +289,22 @@ int cli_write_outputs(const char *cmd, fio_output *outs, size_t n,
 
 const char *const cli_form_names[] = {"seed", "expanded", "both", NULL};
 const char *const cli_outform_names[] = {"pem", "der", "raw", NULL};
+
+int cli_check_form(const char *cmd, const mlkem_keyfile_alg *alg, int form,
+                   int enc) {
+  if (form == MLKEM_KEYFILE_BOTH && enc == MLKEM_KEYFILE_RAW) {
+    cli_usage_error(cmd,
+                    "raw output holds a seed or an expanded key, not both "
+                    "(--format both needs --outform pem or der)");
+    return CLI_USAGE;
+  }
+  if (alg != NULL && alg->dk_bytes == 0 && form >= 0 &&
+      form != MLKEM_KEYFILE_SEED) {
+    cli_usage_error(cmd, "%s private keys have only the seed form", alg->name);
+    return CLI_USAGE;
+  }
+  return CLI_OK;
+}
 
 int cli_encode_key(const char *cmd, const mlkem_keyfile_key *key, int form,
                    int encoding, uint8_t *out, size_t *len) {

@@ -222,7 +222,7 @@ static int sync_directory(const char *path) {
 }
 
 int fio_stage(fio_output *out, const char *path, const uint8_t *data,
-              size_t len, int secrecy, char err[FIO_ERR_MAX]) {
+              size_t len, int flags, char err[FIO_ERR_MAX]) {
   static const char suffix[] = ".tmp-XXXXXX";
   size_t plen = strlen(path);
   int fd, saved;
@@ -231,6 +231,7 @@ int fio_stage(fio_output *out, const char *path, const uint8_t *data,
   out->tmp = NULL;
   out->data = NULL;
   out->len = 0;
+  out->keep_existing = (flags & FIO_KEEP_EXISTING) != 0;
   if (is_stdio(path)) {
     out->data = data;
     out->len = len;
@@ -275,7 +276,7 @@ int fio_stage(fio_output *out, const char *path, const uint8_t *data,
     out->tmp = NULL;
     return -1;
   }
-  if ((secrecy == FIO_PUBLIC && fchmod(fd, public_mode()) != 0) ||
+  if (((flags & FIO_SECRET) == 0 && fchmod(fd, public_mode()) != 0) ||
       write_all(fd, data, len) != 0 || fsync(fd) != 0) {
     saved = errno;
     close(fd);
@@ -294,14 +295,36 @@ int fio_stage(fio_output *out, const char *path, const uint8_t *data,
   return 0;
 }
 
+/* Puts a staged file in place without replacing an existing one: a hard
+ * link under the final name (which fails with EEXIST if the name is
+ * taken, atomically), then the temporary name removed. A file system
+ * without hard links gets a check and a rename (not atomic: a file
+ * created between the two is replaced). */
+static int place_new(const char *tmp, const char *path) {
+  if (link(tmp, path) == 0) {
+    unlink(tmp);
+    return 0;
+  }
+  if (errno != EPERM && errno != EOPNOTSUPP && errno != EMLINK &&
+      errno != ENOSYS)
+    return -1;
+  if (fio_exists(path)) {
+    errno = EEXIST;
+    return -1;
+  }
+  return rename(tmp, path);
+}
+
 int fio_commit(fio_output *outs, size_t n, char err[FIO_ERR_MAX]) {
   size_t i;
   for (i = 0; i < n; i++) {
     sigset_t blocked;
     if (outs[i].tmp == NULL) continue;
     /* A signal during the rename finds the file listed: its name is
-     * removed if the rename has not happened, and is gone if it has. */
-    if (rename(outs[i].tmp, outs[i].path) != 0) {
+     * removed if the rename has not happened, and is gone if it has (or,
+     * after a link, is removed: the final name holds the file). */
+    if ((outs[i].keep_existing ? place_new(outs[i].tmp, outs[i].path)
+                               : rename(outs[i].tmp, outs[i].path)) != 0) {
       snprintf(err, FIO_ERR_MAX, "cannot write %s: %s", outs[i].path,
                strerror(errno));
       fio_abort(outs, n);
@@ -394,6 +417,22 @@ int fio_same_destination(const char *a, const char *b) {
     return strcmp(a, b) == 0;
   return da.exists == db.exists && da.dev == db.dev && da.ino == db.ino &&
          strcmp(da.name, db.name) == 0;
+}
+
+int fio_replaces_input(const char *input, const char *output) {
+  struct stat in, out;
+  if (is_stdio(output)) return 0;
+  if (!is_stdio(input)) return fio_same_destination(input, output);
+  /* Standard input: only a file can be replaced (not a pipe or a
+   * terminal), and only an existing one. */
+  return fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode) &&
+         stat(output, &out) == 0 && in.st_dev == out.st_dev &&
+         in.st_ino == out.st_ino;
+}
+
+int fio_exists(const char *path) {
+  struct stat st;
+  return !is_stdio(path) && lstat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
 void fio_abort(fio_output *outs, size_t n) {

@@ -35,17 +35,25 @@ typedef struct {
   char *tmp;           /* the staged temporary file (heap), or NULL */
   const uint8_t *data; /* for "-": what to write at commit */
   size_t len;
+  int keep_existing; /* FIO_KEEP_EXISTING was given */
 } fio_output;
 
-enum { FIO_PUBLIC = 0, FIO_SECRET = 1 };
+/* fio_stage's flags: FIO_PUBLIC or FIO_SECRET (the file's mode), and
+ * FIO_KEEP_EXISTING: never replace a file that exists at commit time (the
+ * staged file is then put in place with link(2), which fails if the name
+ * is taken, instead of rename(2); on a file system without hard links,
+ * rename after checking that the name is free). */
+enum { FIO_PUBLIC = 0, FIO_SECRET = 1, FIO_KEEP_EXISTING = 2 };
 
 /* Stages `len` bytes for `path`. For "-", data must stay valid until
  * fio_commit. Returns 0, or -1 with a message (nothing is left behind). */
 int fio_stage(fio_output *out, const char *path, const uint8_t *data,
-              size_t len, int secrecy, char err[FIO_ERR_MAX]);
+              size_t len, int flags, char err[FIO_ERR_MAX]);
 
 /* Moves every staged output into place (files first, then standard
- * output) and syncs the directories. Returns 0, or -1 with a message. */
+ * output) and syncs the directories. Returns 0, or -1 with a message
+ * (an output staged with FIO_KEEP_EXISTING whose name has been taken
+ * since: "cannot write PATH: File exists"). */
 int fio_commit(fio_output *outs, size_t n, char err[FIO_ERR_MAX]);
 
 /* Removes every staged temporary file. */
@@ -58,5 +66,16 @@ void fio_abort(fio_output *outs, size_t n);
  * name, after following a dangling symbolic link. "-" (standard output)
  * is never the same as a file. */
 int fio_same_destination(const char *a, const char *b);
+
+/* 1 if writing `output` would replace the file that reading `input`
+ * reads: fio_same_destination's comparison, and for input "-" standard
+ * input when it is a file (mlkem pubkey -i - -o k.pem < k.pem). Output
+ * "-" (standard output) never replaces an input. */
+int fio_replaces_input(const char *input, const char *output);
+
+/* 1 if a name other than a directory exists at path (a dangling symbolic
+ * link included), else 0. "-" does not exist; a directory is left to
+ * fio_stage, which refuses it ("Is a directory"). */
+int fio_exists(const char *path);
 
 #endif

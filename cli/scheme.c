@@ -114,7 +114,7 @@ const mlkem_keyfile_alg *cli_alg(const char *cmd, const char *name,
       names[n++] = mlkem_keyfile_algs[i]->name;
   names[n] = NULL;
   cli_join_names(list, sizeof list, names);
-  cli_error(cmd, "unknown algorithm name '%s' (use %s)", name, list);
+  cli_usage_error(cmd, "unknown algorithm name '%s' (use %s)", name, list);
   return NULL;
 }
 

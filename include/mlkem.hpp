@@ -83,6 +83,14 @@
 #ifndef MLKEM_HPP
 #define MLKEM_HPP
 
+/* C++20 (concepts, std::span, ranges): an older standard is refused here,
+ * by name, rather than by the first declaration that needs C++20. MSVC
+ * gives __cplusplus as 199711L unless /Zc:__cplusplus; _MSVC_LANG is its
+ * real value. */
+#if (defined(_MSVC_LANG) ? _MSVC_LANG : __cplusplus) < 202002L
+#error "mlkem.hpp requires C++20 (-std=c++20, /std:c++20)"
+#endif
+
 #include <array>
 #include <concepts>
 #include <cstddef>

@@ -115,8 +115,8 @@ MLKEM_MUST_CHECK int xwing_decaps(uint8_t ss[XWING_SS_BYTES],
 /* x25519mlkem768_client_share: a fresh ML-KEM-768 key pair and X25519 key
  * pair; writes the client's key share and the state client_finish needs.
  * Fails with MLKEM_ERR_RANDOM if the random source fails. The caller keeps
- * state secret and wipes it with x25519mlkem768_client_state_wipe once
- * the handshake is over (finished or not). */
+ * state secret; client_finish wipes it, and a handshake abandoned before
+ * it wipes it with x25519mlkem768_client_state_wipe. */
 MLKEM_MUST_CHECK int x25519mlkem768_client_share(
     uint8_t share[X25519MLKEM768_CLIENT_SHARE_BYTES],
     uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
@@ -152,11 +152,15 @@ MLKEM_MUST_CHECK int x25519mlkem768_server_share_derand(
  * not written by client_share (its ML-KEM dk fails the @spec{FIPS203, sec. 7.3}
  * check). A server share whose ML-KEM ciphertext was altered is not detected
  * here (implicit rejection): the secrets differ and the handshake fails at its
- * Finished messages. The state is not consumed. */
+ * Finished messages.
+ * The state is single-use, as its key pairs are (ephemeral keys, one
+ * handshake each): client_finish wipes it before it returns, whether it
+ * succeeds or fails (when state is not NULL), so a second call with it
+ * fails with MLKEM_ERR_INVALID_DK. */
 MLKEM_MUST_CHECK int x25519mlkem768_client_finish(
     uint8_t secret[X25519MLKEM768_SECRET_BYTES],
     const uint8_t server_share[X25519MLKEM768_SERVER_SHARE_BYTES],
-    const uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
+    uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]);
 
 /* Wipes the client state (a wipe the compiler cannot remove). NULL is
  * allowed. */

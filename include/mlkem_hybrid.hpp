@@ -47,8 +47,8 @@
  *    time.
  *  - client_state holds the client's ML-KEM-768 dk and X25519 private key
  *    between its share and finish(): move-only, wiped on destruction and
- *    when moved from. finish() does not consume it; destroy it when the
- *    handshake is over, finished or not.
+ *    when moved from, and single-use: finish() wipes it (a second finish()
+ *    throws errc::invalid_decapsulation_key), as the C function does.
  *  - A peer's X25519 point of small order is refused by server_share() and
  *    finish() with errc::x25519_zero (@spec{RFC8446, sec. 7.4.2}): the
  *    handshake must be aborted. A server share whose ML-KEM ciphertext was
@@ -346,18 +346,19 @@ class x25519_mlkem768 {
    public:
     /* The secret from the server's share. Throws mlkem::error:
      * errc::x25519_zero if the server's X25519 point is of small order
-     * (abort the handshake). */
-    secret finish(const server_key_share &share) const {
+     * (abort the handshake). Single-use: finish() wipes the state, on
+     * success and on failure, so a second finish() throws with
+     * errc::invalid_decapsulation_key. */
+    secret finish(const server_key_share &share) {
       return detail::or_throw(
           [&](std::error_code &ec) { return finish(share, ec); });
     }
-    secret finish(const server_key_share &share,
-                  std::error_code &ec) const noexcept {
+    secret finish(const server_key_share &share, std::error_code &ec) noexcept {
       secret s;
-      detail::check(x25519mlkem768_client_finish(detail::access::data(s),
-                                                 share.bytes().data(),
-                                                 state_.view().data()),
-                    ec);
+      detail::check(
+          x25519mlkem768_client_finish(detail::access::data(s),
+                                       share.bytes().data(), state_.data()),
+          ec);
       return s;
     }
 

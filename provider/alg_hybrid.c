@@ -66,9 +66,15 @@ static int x25519mlkem768_encaps(const mlkp_key *key, uint8_t *ct, uint8_t *ss,
   return 1;
 }
 
+/* key->priv is the client state, kept by the key object for as many
+ * decapsulations as EVP asks for; client_finish consumes (wipes) the copy
+ * it is given. */
 static int x25519mlkem768_decaps(const mlkp_key *key, uint8_t *ss,
                                  const uint8_t *ct) {
-  int err = x25519mlkem768_client_finish(ss, ct, key->priv);
+  uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
+  int err;
+  memcpy(state, key->priv, sizeof state);
+  err = x25519mlkem768_client_finish(ss, ct, state);
   if (err != MLKEM_OK) return x25519mlkem768_error(key, err);
   return 1;
 }

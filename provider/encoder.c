@@ -34,6 +34,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/x509.h>
 
+#include "../cli/hex.h" /* mlkem_hex_digit, shared with the tool */
 #include "platform/ct.h"
 #include "keyfile/pem.h"
 #include "prov.h"
@@ -330,14 +331,6 @@ static int encode_file(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
   return ok;
 }
 
-/* A hex digit of v (0..15) with no branch on it and no table indexed by
- * it (the seed and dk are secret): '0' + v, and 'a' - '0' - 10 = 39 more
- * when v > 9, the borrow of 9 - v. */
-static char hex_digit(uint8_t v) {
-  uint8_t above9 = mlkem_value_barrier_u8((uint8_t)(((9u - v) >> 8) & 1u));
-  return (char)('0' + v + ((0u - above9) & 39u));
-}
-
 /* A labelled byte string as OpenSSL's text forms show key material: a
  * line "label:", then the bytes in hex, 15 to a line, separated by
  * colons and indented by four spaces. */
@@ -352,8 +345,9 @@ static int write_hex(const mlkp_provctx *prov, OSSL_CORE_BIO *out,
       memcpy(line, "    ", 4);
       n = 4;
     }
-    line[n++] = hex_digit((uint8_t)(data[i] >> 4));
-    line[n++] = hex_digit((uint8_t)(data[i] & 15));
+    /* The seed and dk are secret: the masked digit. */
+    line[n++] = mlkem_hex_digit((uint8_t)(data[i] >> 4), 'a');
+    line[n++] = mlkem_hex_digit((uint8_t)(data[i] & 15), 'a');
     if (i + 1 < len) line[n++] = ':';
     if (i % 15 == 14 || i + 1 == len) {
       line[n++] = '\n';

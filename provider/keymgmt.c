@@ -307,14 +307,20 @@ static void *km_dup(const void *vsrc, int selection) {
     key->has_priv = 1;
     key->has_seed = src->has_seed;
   }
-  /* The EC key goes with either part: it is the key pair of a private
-   * key, or the peer's point of a public one. */
-  if ((key->has_pub || key->has_priv) && src->ec != NULL) {
+  /* The EC key is the key pair of a private key, or the peer's point of a
+   * public one (immutable: shared). A copy of a key pair without its
+   * private part gets a public key of its own, made from the point at the
+   * start of pub, so that it does not hold the EC private key. */
+  if (src->ec != NULL && (key->has_priv || (key->has_pub && !src->has_priv))) {
     if (!EVP_PKEY_up_ref(src->ec)) {
       mlkp_key_free(key);
       return NULL;
     }
     key->ec = src->ec;
+  } else if (src->ec != NULL && key->has_pub &&
+             !mlkp_ec_public(key, key->pub, &key->ec)) {
+    mlkp_key_free(key);
+    return NULL;
   }
   return key;
 }

@@ -191,7 +191,8 @@ struct mlkp_key {
   uint8_t priv[MLKP_MAX_PRIV];
   uint8_t seed[MLKP_MAX_SEED]; /* the seed a private key came from */
   /* SecP*MLKEM*: the EC key pair of a private key, or the peer's EC
-   * public key of a public key. Immutable once set, shared by dup. */
+   * public key of a public key. Immutable once set, shared by dup (a
+   * public-only copy of a key pair gets a public key of its own). */
   EVP_PKEY *ec;
 };
 

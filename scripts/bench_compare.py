@@ -140,7 +140,7 @@ ROWS = [
                "encapsulate_derand(m) (encaps_derand: check and H(ek) inside)",
      "decaps": "decapsulate on the key object (decaps on the encoded dk; hash check inside)",
      "checks": "yes / yes", "rng": "none",
-     "build_note": "cargo build --release; mlkem-sys builds the C library with this "
+     "build_note": "cargo build --release; libmlkem-sys builds the C library with this "
                    "repository's CMake (Release, every backend, run-time dispatch)"},
     {"id": "libcrux", **LIBCRUX, "label": "libcrux-ml-kem 0.0.11 (AVX2)"},
     {"id": "libcrux-checks", **LIBCRUX, "args": ["--with-checks"],

@@ -23,5 +23,9 @@ check "components table" grep -q "| poly | ntt |" comp.out
 check "CSV header" sh -c \
   "head -1 comp.csv | grep -q '^library,backend,tick_unit,set,op,ticks_median,'"
 check "CSV row" grep -q ',keccak,keccak x1 (one state),' comp.csv
+# A usage error exits 2 with the program's name and the pointer to --help.
+"$prog" --passes 0 > usage.out 2>&1 && rc=0 || rc=$?
+check "usage error exits 2" test "$rc" -eq 2
+check "usage message" grep -q -- "--passes from 1 to 64 (not 0)" usage.out
 [ $fail -eq 0 ] && echo "bench_components: passed" || echo "bench_components: FAILED"
 exit $fail

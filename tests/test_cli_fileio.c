@@ -9,6 +9,12 @@
  * grows; test_malloc fails the N-th allocation (and zeroes the blocks it
  * gives), and test_free checks that every buffer it is given is all
  * zeros, with its size recorded by test_malloc.
+ *
+ * And the output side's refusal to replace a private key
+ * (FIO_KEEP_EXISTING, what keygen and convert use without --force): a file
+ * created under the name between staging and commit (after the tool's
+ * own check) is kept, the commit fails with "File exists" and leaves no
+ * temporary file; a free name gets the key, mode 0600.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -62,6 +68,59 @@ static void test_free(void *p) {
 #undef malloc
 #undef free
 
+/* The number of entries of directory dir whose name contains part. */
+#include <dirent.h>
+static unsigned entries_with(const char *dir, const char *part) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  unsigned n = 0;
+  if (d == NULL) return 0;
+  while ((e = readdir(d)) != NULL) n += strstr(e->d_name, part) != NULL;
+  closedir(d);
+  return n;
+}
+
+static void test_keep_existing(void) {
+  char dir[] = "/tmp/mlkem-keep-XXXXXX", path[64], err[FIO_ERR_MAX];
+  static const uint8_t key[] = "a private key\n", old[] = "precious\n";
+  uint8_t *data = NULL;
+  size_t len = 0;
+  fio_output out;
+  struct stat st;
+  FILE *f;
+  CHECK(mkdtemp(dir) != NULL);
+  snprintf(path, sizeof path, "%s/k.pem", dir);
+  /* Staged while the name is free; the name taken before the commit. */
+  CHECK(fio_stage(&out, path, key, sizeof key - 1,
+                  FIO_SECRET | FIO_KEEP_EXISTING, err) == 0);
+  f = fopen(path, "wb");
+  CHECK(f != NULL && fputs((const char *)old, f) >= 0 && fclose(f) == 0);
+  err[0] = '\0';
+  CHECK(fio_commit(&out, 1, err) == -1);
+  CHECKF(strstr(err, "File exists") != NULL, "message: %s", err);
+  CHECK(fio_read(path, 1024, &data, &len, err) == 0);
+  CHECKF(len == sizeof old - 1 && memcmp(data, old, len) == 0,
+         "the file created meanwhile was replaced");
+  fio_free(data, len);
+  CHECKF(entries_with(dir, ".tmp-") == 0, "a temporary file was left");
+  /* A free name: the key is linked in place, mode 0600, no temporary. */
+  remove(path);
+  CHECK(fio_stage(&out, path, key, sizeof key - 1,
+                  FIO_SECRET | FIO_KEEP_EXISTING, err) == 0);
+  CHECK(fio_commit(&out, 1, err) == 0);
+  CHECK(fio_read(path, 1024, &data, &len, err) == 0);
+  CHECK(len == sizeof key - 1 && memcmp(data, key, len) == 0);
+  fio_free(data, len);
+  CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600 &&
+        st.st_nlink == 1);
+  CHECKF(entries_with(dir, ".tmp-") == 0, "a temporary file was left");
+  remove(path);
+  remove(dir);
+  printf(
+      "fio_commit: FIO_KEEP_EXISTING keeps a file created after staging, "
+      "and links a new one in place\n");
+}
+
 int main(void) {
   static uint8_t key[10000];
   char path[] = "/tmp/mlkem-fileio-XXXXXX", err[FIO_ERR_MAX];
@@ -102,5 +161,7 @@ int main(void) {
   printf(
       "fio_read: out of memory at each growth, every buffer wiped before "
       "it is freed\n");
+  allocs_left = -1;
+  test_keep_existing();
   return test_summary("test_cli_fileio");
 }

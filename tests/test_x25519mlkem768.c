@@ -7,8 +7,9 @@
  * ct || X25519 public key, secret = ML-KEM secret || X25519 secret. Then:
  * every changed byte of each share, X25519 points of small order refused
  * on both sides, the ML-KEM checks, NULL arguments, zeroed outputs, the
- * state wipe. Interoperability with Go and pyca/cryptography:
- * tests/hybrid/.
+ * state wipe, and the state single-use (client_finish wipes it, on success
+ * and failure; a second finish fails). Interoperability with Go and
+ * pyca/cryptography: tests/hybrid/.
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +32,18 @@ typedef struct {
   uint8_t cshare[CS], state[ST], sshare[SS], ssecret[SEC], csecret[SEC];
 } exchange;
 
-/* One handshake's key exchange from the rng; checks both sides agree. */
+/* client_finish with a copy of state: the tests below finish one state
+ * many times (a changed share each time), and client_finish consumes the
+ * state it is given. */
+static int finish_copy(uint8_t secret[SEC], const uint8_t sshare[SS],
+                       const uint8_t state[ST]) {
+  uint8_t copy[ST];
+  memcpy(copy, state, ST);
+  return x25519mlkem768_client_finish(secret, sshare, copy);
+}
+
+/* One handshake's key exchange from the rng; checks both sides agree. The
+ * state is kept (a copy finishes). */
 static void run_exchange(test_rng *rng, exchange *x) {
   test_rng_bytes(rng, x->ccoins, sizeof x->ccoins);
   test_rng_bytes(rng, x->scoins, sizeof x->scoins);
@@ -39,8 +51,7 @@ static void run_exchange(test_rng *rng, exchange *x) {
         MLKEM_OK);
   CHECK(x25519mlkem768_server_share_derand(x->sshare, x->ssecret, x->cshare,
                                            x->scoins) == MLKEM_OK);
-  CHECK(x25519mlkem768_client_finish(x->csecret, x->sshare, x->state) ==
-        MLKEM_OK);
+  CHECK(finish_copy(x->csecret, x->sshare, x->state) == MLKEM_OK);
   CHECK_MEM(x->csecret, x->ssecret, SEC, "client and server secrets");
 }
 
@@ -108,7 +119,7 @@ static void test_changed_client_share(test_rng *rng) {
       small++;
     } else {
       CHECKF(r == MLKEM_OK, "byte %zu: server_share gave %d", i, r);
-      r = x25519mlkem768_client_finish(csecret, sshare, x.state);
+      r = finish_copy(csecret, sshare, x.state);
       CHECK(r == MLKEM_OK || r == MLKEM_ERR_X25519_ZERO);
       other += memcmp(csecret, ssecret, SEC) != 0;
     }
@@ -134,7 +145,7 @@ static void test_changed_server_share(test_rng *rng) {
     uint8_t csecret[SEC];
     int r;
     x.sshare[i] ^= sweep_bit(i, SS - 1);
-    r = x25519mlkem768_client_finish(csecret, x.sshare, x.state);
+    r = finish_copy(csecret, x.sshare, x.state);
     CHECK(r == MLKEM_OK || r == MLKEM_ERR_X25519_ZERO);
     other += memcmp(csecret, x.ssecret, SEC) != 0;
     x.sshare[i] ^= sweep_bit(i, SS - 1);
@@ -155,7 +166,7 @@ static void test_masked_bit(test_rng *rng) {
                                            x.scoins) == MLKEM_OK);
   CHECK_MEM(ssecret, x.ssecret, SEC, "the client point's top bit is masked");
   x.sshare[SS - 1] ^= 0x80;
-  CHECK(x25519mlkem768_client_finish(csecret, x.sshare, x.state) == MLKEM_OK);
+  CHECK(finish_copy(csecret, x.sshare, x.state) == MLKEM_OK);
   CHECK_MEM(csecret, x.ssecret, SEC, "the server point's top bit is masked");
   printf("  the top bit of either X25519 point is masked (RFC 7748)\n");
 }
@@ -180,8 +191,7 @@ static void test_small_order(test_rng *rng) {
     memcpy(sshare, x.sshare, SS);
     CHECK(test_hex_decode(sshare + CT, 32, points[i], 64) == 32);
     memset(secret, TEST_FILL, SEC);
-    CHECKF(x25519mlkem768_client_finish(secret, sshare, x.state) ==
-               MLKEM_ERR_X25519_ZERO,
+    CHECKF(finish_copy(secret, sshare, x.state) == MLKEM_ERR_X25519_ZERO,
            "client accepted the server point %s", points[i]);
     CHECK(test_all_bytes(secret, SEC, 0));
   }
@@ -214,10 +224,48 @@ static void test_errors(test_rng *rng) {
   CHECK(x25519mlkem768_server_share_derand(sshare, secret, x.cshare, NULL) ==
         MLKEM_ERR_NULL_ARGUMENT);
   memset(secret, TEST_FILL, SEC);
-  CHECK(x25519mlkem768_client_finish(secret, NULL, x.state) ==
-        MLKEM_ERR_NULL_ARGUMENT);
+  CHECK(finish_copy(secret, NULL, x.state) == MLKEM_ERR_NULL_ARGUMENT);
   CHECK(test_all_bytes(secret, SEC, 0));
+  CHECK(x25519mlkem768_client_finish(secret, x.sshare, NULL) ==
+        MLKEM_ERR_NULL_ARGUMENT);
   printf("  errors: altered state, NULL arguments, zeroed outputs\n");
+}
+
+/* The state is single-use, as its ephemeral key pairs are: client_finish
+ * wipes it whether it succeeds or fails, and a second finish with it is
+ * refused (the wiped dk fails the section 7.3 check) with a zeroed
+ * secret. */
+static void test_single_use(test_rng *rng) {
+  exchange x;
+  uint8_t state[ST], sshare[SS], secret[SEC];
+  run_exchange(rng, &x);
+  memcpy(state, x.state, ST);
+  CHECK(x25519mlkem768_client_finish(secret, x.sshare, state) == MLKEM_OK);
+  CHECK_MEM(secret, x.ssecret, SEC, "the first finish");
+  CHECKF(test_all_bytes(state, ST, 0), "the state wiped by client_finish");
+  memset(secret, TEST_FILL, SEC);
+  CHECKF(x25519mlkem768_client_finish(secret, x.sshare, state) ==
+             MLKEM_ERR_INVALID_DK,
+         "a second finish with the same state refused");
+  CHECK(test_all_bytes(secret, SEC, 0));
+  /* Consumed by a failing finish too: a server point of small order, an
+   * altered state, a missing server share. */
+  memcpy(state, x.state, ST);
+  memcpy(sshare, x.sshare, SS);
+  memset(sshare + CT, 0, 32);
+  CHECK(x25519mlkem768_client_finish(secret, sshare, state) ==
+        MLKEM_ERR_X25519_ZERO);
+  CHECKF(test_all_bytes(state, ST, 0), "wiped by a refused finish");
+  memcpy(state, x.state, ST);
+  state[MLKEM768_DK_BYTES - 40] ^= 1;
+  CHECK(x25519mlkem768_client_finish(secret, x.sshare, state) ==
+        MLKEM_ERR_INVALID_DK);
+  CHECKF(test_all_bytes(state, ST, 0), "wiped by a finish with its dk bad");
+  memcpy(state, x.state, ST);
+  CHECK(x25519mlkem768_client_finish(secret, NULL, state) ==
+        MLKEM_ERR_NULL_ARGUMENT);
+  CHECKF(test_all_bytes(state, ST, 0), "wiped by a finish without a share");
+  printf("  the client state: wiped by every finish, a second one refused\n");
 }
 
 int main(void) {
@@ -228,6 +276,7 @@ int main(void) {
   test_changed_client_share(&rng);
   test_changed_server_share(&rng);
   test_masked_bit(&rng);
+  test_single_use(&rng);
   test_small_order(&rng);
   test_errors(&rng);
   return test_summary("test_x25519mlkem768");

@@ -21,7 +21,17 @@
  *            noise and mu; for a valid ciphertext and for a random one
  *            (implicit rejection);
  *   mlkem_x25519 and mlkem_x25519_base: the private key, as given and
- *            clamped, and (x25519) the shared secret;
+ *            clamped, and (x25519) the shared secret; and what x25519_base
+ *            derives from it: the entries of the fixed-base comb's table
+ *            that its secret digits select (src/x25519/base.c), as the
+ *            table's 64-bit words and as radix-2^51 limbs, each 8 bytes
+ *            searched alone (a selected entry on the stack gives away its
+ *            digit). And every other value derived from the key (the
+ *            comb's and the ladder's field elements, the inversion's
+ *            powers): each function is run twice on the same stack
+ *            region with two private keys, the same peer point, and the
+ *            used stacks must be byte for byte the same (what remains
+ *            does not depend on the key);
  *   expand_dk, expand_dk_from_seed: s-hat (and from the seed, keygen's
  *            secrets and dk_PKE); encaps_expanded and decaps_expanded:
  *            those of encaps and decaps;
@@ -67,6 +77,7 @@
 #include "fips203/params.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
+#include "x25519/x25519.h"
 
 #define REGION (1u << 20)
 #define PATTERN 0xE7
@@ -140,9 +151,13 @@ static void op_tls_server(void *a) {
   (void)a;
   g_rc = x25519mlkem768_server_share_derand(g_hct, g_hss, g_hpk, g_hseed);
 }
+/* client_finish consumes (wipes) its state: each run finishes a copy of
+ * g_hstate (outside the painted region, as every buffer here). */
+static uint8_t g_hstate_used[X25519MLKEM768_CLIENT_STATE_BYTES];
 static void op_tls_finish(void *a) {
   (void)a;
-  g_rc = x25519mlkem768_client_finish(g_hss, g_hct, g_hstate);
+  memcpy(g_hstate_used, g_hstate, sizeof g_hstate);
+  g_rc = x25519mlkem768_client_finish(g_hss, g_hct, g_hstate_used);
 }
 static void op_x25519(void *a) {
   (void)a;
@@ -190,6 +205,46 @@ static void add(const char *name, const void *p, size_t len, int poly) {
   s->len = len;
   s->window = poly ? 64 : 8;
   s->step = poly ? 32 : 1;
+}
+
+/* A secret searched for 8 bytes at a time, each piece alone: values of
+ * 64 bits (or field limbs) that a spill stores one by one. */
+static void add_words(const char *name, const void *p, size_t len) {
+  add(name, p, len, 0);
+  secrets[nsecrets - 1].step = 8;
+}
+
+/* What mlkem_x25519_base derives from the private key k: for each of the
+ * 64 signed radix-16 digits of the clamped k (k = sum e[i] 16^i, e[i] in
+ * [-8, 8], recoded here independently of base.c), the table entry
+ * |e[i]| 256^(i/2) B it selects, as the table holds it (twelve 64-bit
+ * words: y + x, y - x, 2 d x y) and with y + x and y - x as the five
+ * radix-2^51 limbs of the field code. A digit 0 selects the identity
+ * (nothing secret to find). */
+static void x25519_base_selected(const uint8_t clamped[32]) {
+  static uint64_t words[64][12], limbs[64][10];
+  unsigned i, n = 0, carry = 0, c;
+  for (i = 0; i < 64; i++) {
+    int d = (int)((clamped[i / 2] >> (4 * (i % 2))) & 15) + (int)carry;
+    carry = i < 63 && d >= 8;
+    d -= 16 * (int)carry;
+    if (d == 0) continue;
+    memcpy(words[n], mlkem_x25519_base_table[i / 2][(d < 0 ? -d : d) - 1],
+           sizeof words[n]);
+    for (c = 0; c < 2; c++) {
+      const uint64_t *w = words[n] + 4 * c;
+      uint64_t *l = limbs[n] + 5 * c;
+      const uint64_t m51 = ((uint64_t)1 << 51) - 1;
+      l[0] = w[0] & m51;
+      l[1] = (w[0] >> 51 | w[1] << 13) & m51;
+      l[2] = (w[1] >> 38 | w[2] << 26) & m51;
+      l[3] = (w[2] >> 25 | w[3] << 39) & m51;
+      l[4] = w[3] >> 12;
+    }
+    n++;
+  }
+  add_words("selected comb entries (64-bit words)", words, n * sizeof words[0]);
+  add_words("selected comb entries (51-bit limbs)", limbs, n * sizeof limbs[0]);
 }
 
 static void reset_secrets(void) {
@@ -460,6 +515,46 @@ static void run(const char *op, void (*fn)(void *)) {
   ps_free(&st);
 }
 
+/* The X25519 private key run_key_independent changes, and the rng. */
+static struct {
+  uint8_t *key;
+  test_rng *rng;
+} g_vary;
+static void new_x25519_key(void *ctx) {
+  (void)ctx;
+  test_rng_bytes(g_vary.rng, g_vary.key, 32);
+}
+
+/* Nothing fn leaves on the stack depends on the X25519 private key at key
+ * (ps_secret_residue: two keys, every other input the same). */
+static void run_key_independent(const char *op, void (*fn)(void *),
+                                test_rng *rng, uint8_t *key) {
+  long depth;
+  size_t noise, differ;
+  g_vary.key = key;
+  g_vary.rng = rng;
+  differ = ps_secret_residue(REGION, PATTERN, fn, new_x25519_key, NULL, &depth,
+                             &noise);
+  CHECKF(differ != (size_t)-1, "%s %s: could not run on a painted stack",
+         g_label, op);
+  CHECKF(g_rc == MLKEM_OK, "%s %s returned %d", g_label, op, g_rc);
+  if (differ == (size_t)-1) return;
+  if (differ > 0)
+    printf(
+        "  RESIDUE after %s %s (%s): %zu bytes of the used stack differ "
+        "between two private keys, the first at depth %ld below the "
+        "caller's stack pointer\n",
+        g_label, op, mlkem_backend_name(), differ, depth);
+  CHECKF(differ == 0,
+         "%s %s: nothing left on the stack depends on the private key", g_label,
+         op);
+  if (differ == 0)
+    printf(
+        "%s %s: the used stack is the same for two private keys (%zu "
+        "bytes differ between two runs with one)\n",
+        g_label, op, noise);
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 #define ZEROIZE_INSTRUMENTED 1
 #elif defined(__has_feature)
@@ -595,13 +690,33 @@ int main(void) {
     clamped[31] = (uint8_t)((clamped[31] & 127) | 64);
     add("private key", g_xk, sizeof g_xk, 0);
     add("clamped private key", clamped, sizeof clamped, 0);
+    x25519_base_selected(clamped);
     run("x25519_base", op_x25519_base);
+    nsecrets -= 2; /* the ladder of x25519 selects no entry */
     CHECK(mlkem_x25519(g_xout, g_xk, g_xpub) == MLKEM_OK);
     add("shared secret", g_xout, sizeof g_xout, 0);
     run("x25519", op_x25519);
     reset_secrets();
   }
+  run_key_independent("x25519_base", op_x25519_base, &rng, g_xk);
+  run_key_independent("x25519", op_x25519, &rng, g_xk);
   hybrid_rounds(&rng);
+  /* The hybrids call X25519's implementation directly: the same, with
+   * only their X25519 private key changed (the ML-KEM inputs fixed). */
+  g_label = "X-Wing";
+  test_rng_bytes(&rng, g_hseed, 64);
+  run_key_independent("encaps", op_xwing_encaps, &rng, g_hseed + 32);
+  g_label = "X25519MLKEM768";
+  test_rng_bytes(&rng, g_hseed, 96);
+  run_key_independent("client_share", op_tls_client, &rng, g_hseed + 64);
+  test_rng_bytes(&rng, g_hseed, 64);
+  run_key_independent("server_share", op_tls_server, &rng, g_hseed + 32);
+  CHECK(x25519mlkem768_client_share_derand(g_hpk, g_hstate, g_hseed) ==
+        MLKEM_OK);
+  CHECK(x25519mlkem768_server_share_derand(g_hct, g_hss, g_hpk, g_hseed) ==
+        MLKEM_OK);
+  run_key_independent("client_finish", op_tls_finish, &rng,
+                      g_hstate + MLKEM768_DK_BYTES);
   if (residues > 0)
     printf(
         "test_zeroize: %u secret(s) found on the stack; see RESIDUE "

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * PEM decoding (pem.c, mlkem_pem_decode) of every input of every length
+ * PEM decoding (pem.c, pem_decode, the body of mlkem_pem_decode) of every input of every length
  * into every output buffer up to MLKEM_PEM_MAX_CAP bytes: no access
  * outside the input, the label or the output; on success the length
  * written is within the buffer; on any error the whole output buffer is
  * zero and the label read so far is a string where a caller reads it.
- * @enforce mlkem_pem_decode
+ * @enforce pem_decode
  * @source src/platform/ct.c
  * @replace skip_space read_label end_of_line
  * @loops
@@ -18,5 +18,5 @@ void harness(void) {
   size_t n, cap, *out_len;
   char *label;
   uint8_t *out;
-  (void)mlkem_pem_decode(in, n, label, out, cap, out_len);
+  (void)pem_decode(in, n, label, out, cap, out_len);
 }

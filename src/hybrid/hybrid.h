@@ -26,7 +26,8 @@ const mlkem_x25519_impl *mlkem_hybrid_enter(int missing,
                                             size_t nouts, int *err);
 
 /* Ends a call: on error (err != 0) zeroes every output; wipes the stack
- * below the caller where the hashes' permutations kept their states.
+ * below the caller where the hashes' permutations kept their states and
+ * X25519's field code the values it derived from a private key.
  * Returns err. */
 int mlkem_hybrid_leave(int err, const mlkem_hybrid_out *outs, size_t nouts);
 

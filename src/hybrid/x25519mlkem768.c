@@ -135,21 +135,25 @@ int x25519mlkem768_server_share(
 int x25519mlkem768_client_finish(
     uint8_t secret[X25519MLKEM768_SECRET_BYTES],
     const uint8_t server_share[X25519MLKEM768_SERVER_SHARE_BYTES],
-    const uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]) {
+    uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]) {
   const mlkem_hybrid_out outs[1] = {{secret, X25519MLKEM768_SECRET_BYTES}};
   uint8_t point[X_LEN];
   int err;
   const mlkem_x25519_impl *x = mlkem_hybrid_enter(
       secret == NULL || server_share == NULL || state == NULL, outs, 1, &err);
-  if (x == NULL) return err;
-  /* ML-KEM.Decaps with the @spec{FIPS203, sec. 7.3} check of the state's dk. */
-  err = mlkem_k3_kem_decaps(secret, server_share, state);
-  if (err == MLKEM_OK) {
-    memcpy(point, server_share + MK_CT, X_LEN);
-    x->scalarmult(secret + MK_SS, state + MK_DK, point);
-    err = declassified_zero_check(secret + MK_SS);
+  if (x != NULL) {
+    /* ML-KEM.Decaps with the @spec{FIPS203, sec. 7.3} check of the state's dk.
+     */
+    err = mlkem_k3_kem_decaps(secret, server_share, state);
+    if (err == MLKEM_OK) {
+      memcpy(point, server_share + MK_CT, X_LEN);
+      x->scalarmult(secret + MK_SS, state + MK_DK, point);
+      err = declassified_zero_check(secret + MK_SS);
+    }
   }
-  return mlkem_hybrid_leave(err, outs, 1);
+  /* Single-use: the ephemeral key pairs serve one handshake. */
+  x25519mlkem768_client_state_wipe(state);
+  return x == NULL ? err : mlkem_hybrid_leave(err, outs, 1);
 }
 
 void x25519mlkem768_client_state_wipe(

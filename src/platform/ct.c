@@ -57,3 +57,11 @@ void mlkem_scrub_stack_wide(void) {
   uint8_t area[MLKEM_SCRUB_WIDE_BYTES];
   mlkem_zeroize(area, sizeof area);
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+void mlkem_scrub_stack_deep(void) {
+  uint8_t area[MLKEM_SCRUB_DEEP_BYTES];
+  mlkem_zeroize(area, sizeof area);
+}

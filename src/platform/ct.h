@@ -89,4 +89,14 @@ void mlkem_scrub_stack(void);
 #define MLKEM_SCRUB_WIDE_BYTES 2048
 void mlkem_scrub_stack_wide(void);
 
+/* The same over MLKEM_SCRUB_DEEP_BYTES, after X25519 (x25519_dispatch.c,
+ * hybrid.c), whose field code leaves limbs of values derived from the
+ * private key (the comb's selected table entries and sums, the ladder's
+ * coordinates, the inversion's powers) in the frames of its callees, down
+ * to 2.7 KB below the caller (gcc -O3; docs/SECURITY.md bounds X25519's
+ * stack at 4000 bytes). test_zeroize checks that nothing of the key is
+ * left. */
+#define MLKEM_SCRUB_DEEP_BYTES 4096
+void mlkem_scrub_stack_deep(void);
+
 #endif

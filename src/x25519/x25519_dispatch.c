@@ -103,6 +103,8 @@ int mlkem_x25519(uint8_t out[MLKEM_X25519_BYTES],
       x25519_enter(out, out == NULL || scalar == NULL || point == NULL, &err);
   if (impl == NULL) return err;
   impl->scalarmult(out, scalar, point);
+  /* What the ladder derived from the scalar, in its callees' frames. */
+  mlkem_scrub_stack_deep();
   /* An all-zero result is its own zeroed output. */
   return mlkem_x25519_zero_check(out);
 }
@@ -114,5 +116,7 @@ int mlkem_x25519_base(uint8_t out[MLKEM_X25519_BYTES],
       x25519_enter(out, out == NULL || scalar == NULL, &err);
   if (impl == NULL) return err;
   impl->scalarmult_base(out, scalar);
+  /* The comb's selected entries and sums, in its callees' frames. */
+  mlkem_scrub_stack_deep();
   return MLKEM_OK;
 }

@@ -14,6 +14,7 @@ set -u
 mlkem=$1
 work=$2
 shim=${3:-}
+vectors=$(cd "$(dirname "$0")/../vectors" && pwd)
 rm -rf "$work"
 mkdir -p "$work" || exit 1
 cd "$work" || exit 1
@@ -42,11 +43,23 @@ flip_byte() { set_byte "$1" "$2" $(( $(byte_at "$1" "$2") ^ 1 )); }
 # fails EXIT PHRASE COMMAND...: the command exits with status EXIT, prints
 # exactly one line on standard error containing PHRASE, nothing on
 # standard output, and leaves no file out.* behind and none of the
-# outputs named keep.* changed.
+# outputs named keep.* changed. The line starts "mlkem CMD: " (CMD the
+# command run; "mlkem: " for a command that does not exist), and a usage
+# error (EXIT 2) ends with "(see 'mlkem CMD --help')".
+commands="keygen pubkey encaps decaps check convert demo bench acvp"
 fails() {
   want_rc=$1
   phrase=$2
   shift 2
+  prefix="mlkem: "; hint="(see 'mlkem --help')"
+  run=$2
+  # sh -c "\"$mlkem\" CMD ...": the command is the script's second word.
+  if [ "$1" = sh ] && [ "$2" = -c ]; then run=$(echo "$3" | awk '{print $2}'); fi
+  if [ "$1" = "$mlkem" ] || [ "$1" = sh ]; then
+    for c in $commands; do
+      if [ "$run" = "$c" ]; then prefix="mlkem $c: "; hint="(see 'mlkem $c --help')"; fi
+    done
+  fi
   rm -f out.* ./*.tmp-*
   printf 'old contents\n' >keep.out
   "$@" >fail.out 2>fail.err
@@ -58,6 +71,10 @@ fails() {
     bad "'$*' printed $lines lines on stderr, want 1"; sed 's/^/  /' fail.err
   elif ! grep -q -- "$phrase" fail.err; then
     bad "'$*' message lacks '$phrase':"; sed 's/^/  /' fail.err
+  elif [ "$(head -c ${#prefix} fail.err)" != "$prefix" ]; then
+    bad "'$*' message does not start with '$prefix':"; sed 's/^/  /' fail.err
+  elif [ "$want_rc" -eq 2 ] && [ "$(tail -c $((${#hint} + 1)) fail.err)" != "$hint" ]; then
+    bad "'$*' usage error does not end with \"$hint\":"; sed 's/^/  /' fail.err
   elif [ -s fail.out ]; then
     bad "'$*' wrote to standard output"
   elif ls out.* >/dev/null 2>&1 || ls ./*.tmp-* >/dev/null 2>&1; then
@@ -107,6 +124,9 @@ fails 2 "--ct and --secret name the same file" "$mlkem" encaps -i x --ct out.x -
 # ---- every set, form and encoding ---------------------------------------
 for set in $sets; do
   eks=$(ek_size $set); dks=$(dk_size $set); cts=$(ct_size $set)
+  # A private key is never replaced without --force (tested below): the
+  # names each set reuses are removed first.
+  rm -f base.pem conv-*.der conv-*.pem both.der dk.raw exp.der seed.der
   for form in seed expanded both; do
     for enc in pem der raw; do
       [ $form = both ] && [ $enc = raw ] && continue
@@ -158,7 +178,7 @@ for set in $sets; do
   check "convert both to seed" "$mlkem" convert -i conv-both.der --format seed -o conv-seed.pem
   cmp -s conv-seed.pem base.pem && ok || bad "$set: both -> seed gives the original seed key"
   fails 1 "the key has no seed" "$mlkem" convert -i conv-expanded.der --format seed -o out.key
-  fails 1 "raw output holds a seed or an expanded key, not both" "$mlkem" convert -i base.pem --format both --outform raw -o out.key
+  fails 2 "raw output holds a seed or an expanded key, not both" "$mlkem" convert -i base.pem --format both --outform raw -o out.key
   check "convert public" "$mlkem" convert -i base.pub --outform der -o conv.pubder
   fails 1 "a public key has no --format" "$mlkem" convert -i base.pub --format seed -o out.key
   # A private key is accepted where a public key is expected.
@@ -284,8 +304,8 @@ for enc in pem der raw; do
   case $enc in pem) e=PEM ;; der) e=DER ;; raw) e=raw ;; esac
   # shellcheck disable=SC2086
   check "check $k" "$mlkem" check -i $k $a
-  if [ $enc = raw ]; then want="X-Wing private key, raw 32-byte seed: OK (the seed expands to the key pair)"
-  else want="X-Wing private key, PKCS#8 $e, seed form: OK (the seed expands to the key pair)"; fi
+  if [ $enc = raw ]; then want="X-Wing private key, raw 32-byte seed: OK (the seed expands to the key pair; the pairwise consistency test passed)"
+  else want="X-Wing private key, PKCS#8 $e, seed form: OK (the seed expands to the key pair; the pairwise consistency test passed)"; fi
   grep -q "^$k: $want$" check.out && ok || bad "check $k says: $(cat check.out)"
   check "check $p" "$mlkem" check -i $p
   if [ $enc = raw ]; then want="X-Wing public key, raw pk (1216 bytes)"
@@ -320,7 +340,9 @@ flip_byte xct 1100
 check "X-Wing decaps changed ct" "$mlkem" decaps -i x-der.key --ct xct --secret xss2
 cmp -s xss1 xss2 && bad "X-Wing: changed ciphertext gave the same secret" || ok
 # Refusals.
-fails 1 "X-Wing private keys have only the seed form" "$mlkem" keygen -a X-Wing --format expanded -o out.key
+fails 2 "X-Wing private keys have only the seed form" "$mlkem" keygen -a X-Wing --format expanded -o out.key
+fails 2 "X-Wing private keys have only the seed form" "$mlkem" convert -a X-Wing -i x-pem.key --format both -o out.key
+# Without -a the key file says X-Wing: a bad input, not a bad command line.
 fails 1 "X-Wing private keys have only the seed form" "$mlkem" convert -i x-pem.key --format both -o out.key
 fails 1 "a raw 32-byte seed does not say its parameter set: name it with -a" "$mlkem" decaps -i x-raw.key --ct xct --secret out.ss
 fails 1 "the key is X-Wing, not ML-KEM-768" "$mlkem" check -i x-pem.key -a ML-KEM-768
@@ -346,12 +368,13 @@ kyber="Kyber512 Kyber768 Kyber1024 Kyber512-90s Kyber768-90s Kyber1024-90s"
 kyber_ml() { case $1 in Kyber512*) echo ML-KEM-512 ;; Kyber768*) echo ML-KEM-768 ;; *) echo ML-KEM-1024 ;; esac; }
 for v in $kyber; do
   ml=$(kyber_ml $v); eks=$(ek_size $ml); dks=$(dk_size $ml); cts=$(ct_size $ml)
+  rm -f ky.sk ky.seed ky3.sk
   # Raw by default: the round-3 sk and pk.
   check "keygen $v" "$mlkem" keygen -a $v -o ky.sk --pubout ky.pk
   [ "$(size ky.sk)" = "$dks" ] && [ "$(size ky.pk)" = "$eks" ] && ok || bad "$v: raw sizes $(size ky.sk) $(size ky.pk)"
   [ "$(mode ky.sk)" = "-rw-------" ] && [ "$(mode ky.pk)" = "-rw-r--r--" ] && ok || bad "$v modes"
   check "check $v sk" "$mlkem" check -a $v -i ky.sk
-  grep -q "^ky.sk: $v private key, raw round-3 sk ($dks bytes): OK (sk passes the FIPS 203 7.3 hash check and its pk the 7.2 modulus check)$" check.out && ok || bad "check $v sk says: $(cat check.out)"
+  grep -q "^ky.sk: $v private key, raw round-3 sk ($dks bytes): OK (sk passes the FIPS 203 7.3 hash check and its pk the 7.2 modulus check; the pairwise consistency test passed)$" check.out && ok || bad "check $v sk says: $(cat check.out)"
   check "check $v pk" "$mlkem" check -a $v -i ky.pk
   grep -q "^ky.pk: $v public key, raw round-3 pk ($eks bytes): OK (pk passes the FIPS 203 7.2 modulus check)$" check.out && ok || bad "check $v pk says: $(cat check.out)"
   check "encaps $v" "$mlkem" encaps -a $v -i ky.pk --ct kct --secret kss1
@@ -380,7 +403,7 @@ for v in $kyber; do
     fails 2 "$v keys have no $e form" "$mlkem" pubkey -a $v -i ky.sk --outform $o -o out.pub
     fails 2 "$v keys have no $e form" "$mlkem" convert -a $v -i ky.seed --outform $o -o out.key
   done
-  fails 1 "raw output holds a seed or an expanded key, not both" "$mlkem" keygen -a $v --format both -o out.key
+  fails 2 "raw output holds a seed or an expanded key, not both" "$mlkem" keygen -a $v --format both -o out.key
   fails 1 "the key has no seed" "$mlkem" convert -a $v -i ky.sk --format seed -o out.key
   fails 1 "the key is ML-KEM-768, not $v" "$mlkem" check -a $v -i m768.pem
   head -c 100 kct >kshort.ct
@@ -413,6 +436,7 @@ fails 1 "unreadable file no-such.ct" "$mlkem" decaps -i base.pem --ct no-such.ct
 mkdir -p adir
 fails 1 "unreadable file adir: Is a directory" "$mlkem" check -i adir
 fails 1 "cannot write adir: Is a directory" "$mlkem" keygen -o adir
+fails 1 "cannot write adir: Is a directory" "$mlkem" keygen --force -o adir
 fails 1 "cannot write no/such/dir/key" "$mlkem" keygen -o no/such/dir/key
 # Two outputs: the second cannot be written, so neither is.
 fails 1 "cannot write no/such/dir/ss" "$mlkem" encaps -i base.pub --ct out.ct --secret no/such/dir/ss
@@ -445,12 +469,142 @@ rm -f sym.lnk hard.lnk dangling.lnk
 check "keygen beside a symbolic link" "$mlkem" keygen -o out.k1 --pubout ./out.k2
 [ -s out.k1 ] && [ -s out.k2 ] && ok || bad "keygen -o out.k1 --pubout ./out.k2"
 
-# Atomic writes: an existing output is replaced whole, with the new mode.
+# Atomic writes: an existing output is replaced whole, with the new mode
+# (a private key only with --force, below).
 printf 'old\n' >replace.key
 chmod 644 replace.key
-check "keygen over a file" "$mlkem" keygen -o replace.key
+check "keygen over a file" "$mlkem" keygen --force -o replace.key
 [ "$(mode replace.key)" = "-rw-------" ] && grep -q "BEGIN PRIVATE KEY" replace.key && ok || bad "replaced output"
 ls ./*.tmp-* >/dev/null 2>&1 && bad "temporary files left behind" || ok
+
+# ---- an output that is an input ------------------------------------------
+# Every command refuses, as a usage error before reading anything, an
+# output that is one of its inputs under any spelling (the same name, ./x,
+# sub/../x, a symbolic or a hard link, a file redirected to standard
+# input): writing it would destroy the input. The input is left as it was.
+"$mlkem" keygen -o io.key --pubout io.pub
+"$mlkem" encaps -i io.pub --ct io.ct --secret io.ss
+cp io.key io.key.orig; cp io.pub io.pub.orig; cp io.ct io.ct.orig
+printf '{}\n' >io.json
+cp io.json io.json.orig
+rm -f io.sym io.hard
+ln -s io.key io.sym
+ln io.key io.hard
+same_io() { # same_io PHRASE COMMAND...: refused, and no input changed
+  io_phrase=$1
+  shift
+  fails 2 "$io_phrase" "$@"
+  cmp -s io.key io.key.orig && cmp -s io.pub io.pub.orig && cmp -s io.ct io.ct.orig &&
+    cmp -s io.json io.json.orig && [ -L io.sym ] && ok ||
+    bad "'$*' changed an input"
+}
+io_msg="-i and -o name the same file: the output would replace the input"
+for spelling in io.key ./io.key sub/../io.key io.sym io.hard; do
+  same_io "$io_msg" "$mlkem" pubkey -i io.key -o $spelling
+  same_io "$io_msg" "$mlkem" convert -i io.key --outform der -o $spelling
+  same_io "$io_msg" "$mlkem" convert -i $spelling --force -o io.key
+  same_io "-i and --secret name the same file" "$mlkem" decaps -i io.key --ct io.ct --secret $spelling
+done
+same_io "-i and -o name the same file" sh -c "\"$mlkem\" pubkey -i - -o io.key < io.key"
+same_io "-i and --ct name the same file" "$mlkem" encaps -i io.pub --ct ./io.pub --secret out.ss
+same_io "-i and --secret name the same file" "$mlkem" encaps -i io.pub --ct out.ct --secret sub/../io.pub
+same_io "--ct and --secret name the same file" "$mlkem" decaps -i io.key --ct io.ct --secret ./io.ct
+same_io "-i and -o name the same file" "$mlkem" acvp -i io.json -o ./io.json
+fails 2 "--json and --csv name the same file" "$mlkem" bench --json out.b --csv ./out.b
+# Standard input and standard output are not files of each other; a
+# file read on standard input may be written elsewhere.
+check "pubkey - to -" sh -c "\"$mlkem\" pubkey -i - -o - < io.key > out.io.pub"
+cmp -s out.io.pub io.pub && ok || bad "pubkey -i - -o -"
+check "pubkey - to a file" sh -c "\"$mlkem\" pubkey -i - -o out.io2.pub < io.key"
+rm -f io.sym io.hard out.io.pub out.io2.pub
+
+# ---- a private key is never replaced without --force ----------------------
+# keygen, and convert when it writes a private key: an existing file
+# (or a symbolic link, dangling or not) is refused before anything is
+# made, and kept; --force replaces it. Public outputs are replaced.
+for cmd in "keygen" "convert -i io.key"; do
+  for target in io.old dangling.old link.old; do
+    rm -f io.old dangling.old link.old
+    printf 'precious\n' >io.old
+    ln -s nothing-here dangling.old
+    ln -s io.old link.old
+    # shellcheck disable=SC2086
+    fails 1 "$target exists: give --force to replace it" "$mlkem" $cmd -o $target
+    [ "$(cat io.old)" = precious ] && [ -L dangling.old ] && [ -L link.old ] && ok ||
+      bad "$cmd -o $target changed it"
+    # shellcheck disable=SC2086
+    check "$cmd --force -o $target" "$mlkem" $cmd --force -o $target
+    grep -q "BEGIN PRIVATE KEY" $target && [ "$(mode $target)" = "-rw-------" ] && ok ||
+      bad "$cmd --force -o $target did not write the key"
+  done
+done
+rm -f io.old dangling.old link.old
+check "keygen -o - (standard output is never refused)" sh -c "\"$mlkem\" keygen -o - > io.stdout"
+check "convert a public key over a file" "$mlkem" convert -i io.pub --outform der -o io.pub.der
+check "convert a public key over it again" "$mlkem" convert -i io.pub --outform der -o io.pub.der
+check "pubkey over a file" "$mlkem" pubkey -i io.key -o io.pub.der
+# keygen --pubout over an existing public key: only the private key is
+# kept from being replaced.
+check "keygen --pubout over a public key" "$mlkem" keygen -o io.new.key --pubout io.pub.der
+rm -f io.new.key io.stdout io.pub.der
+
+# ---- a raw key read without -a -------------------------------------------
+# Raw bytes name no algorithm, and round-3 Kyber's keys have ML-KEM's
+# sizes: a raw ek or dk read without -a is taken for ML-KEM, and the
+# command says so on standard error (and how to choose). With -a, or for
+# a size only one algorithm has (X-Wing's pk), nothing is said.
+"$mlkem" keygen -a ML-KEM-512 --format expanded --outform raw -o raw512.dk --pubout raw512.ek
+check "check a raw dk without -a" "$mlkem" check -i raw512.dk
+grep -q "^raw512.dk: ML-KEM-512 private key, raw FIPS 203 dk" check.out && ok || bad "raw dk: $(cat check.out)"
+[ "$(cat check.err)" = "mlkem check: raw512.dk: a raw key does not name its algorithm: read as ML-KEM-512 (a Kyber512 or Kyber512-90s key has this size too: name it with -a)" ] &&
+  ok || bad "raw dk without -a: stderr: $(cat check.err)"
+check "encaps with a raw ek without -a" "$mlkem" encaps -i raw512.ek --ct out.rct --secret out.rss
+grep -q "^mlkem encaps: raw512.ek: a raw key does not name its algorithm: read as ML-KEM-512 (a Kyber512 or Kyber512-90s key" check.err &&
+  ok || bad "raw ek without -a: stderr: $(cat check.err)"
+check "decaps with a raw dk without -a" "$mlkem" decaps -i raw512.dk --ct out.rct --secret out.rss2
+grep -q "^mlkem decaps: raw512.dk: a raw key does not name its algorithm: read as ML-KEM-512" check.err &&
+  ok || bad "raw dk without -a (decaps): stderr: $(cat check.err)"
+check "pubkey with a raw dk without -a" "$mlkem" pubkey -i raw512.dk -o out.rpub
+grep -q "^mlkem pubkey: raw512.dk: a raw key does not name" check.err && ok || bad "pubkey: $(cat check.err)"
+for named in "check -a ML-KEM-512 -i raw512.dk" "encaps -a ML-KEM-512 -i raw512.ek --ct out.rct --secret out.rss" \
+             "check -a Kyber512 -i raw512.dk" "check -i x-raw.pub" "check -i raw512.ek.pem"; do
+  [ "$named" = "check -i raw512.ek.pem" ] && "$mlkem" pubkey -i raw512.dk -o raw512.ek.pem 2>/dev/null
+  # shellcheck disable=SC2086
+  check "$named" "$mlkem" $named
+  [ -s check.err ] && bad "'$named' wrote to standard error: $(cat check.err)" || ok
+done
+rm -f out.r* raw512.*
+
+# ---- check: the pairwise consistency test --------------------------------
+# RFC 9935's bad-ML-KEM-512-2 passes FIPS 203's 7.2 and 7.3 checks (its
+# s_0 changed, H(ek) valid); only the pairwise consistency test finds it.
+fails 1 "bad-ML-KEM-512-2.priv: pairwise consistency test failed: a secret encapsulated to the public key decapsulates to another one with the private key" \
+  "$mlkem" check -i "$vectors/rfc9935-examples/bad-ML-KEM-512-2.priv"
+for f in ML-KEM-512-seed ML-KEM-768-expanded ML-KEM-1024-both; do
+  check "check RFC 9935 $f" "$mlkem" check -i "$vectors/rfc9935-examples/$f.priv"
+  grep -q "; the pairwise consistency test passed)$" check.out && ok || bad "check $f: $(cat check.out)"
+done
+check "check RFC 9935 public key" "$mlkem" check -i "$vectors/rfc9935-examples/ML-KEM-512.pub"
+grep -q "pairwise" check.out && bad "a public key has no pairwise test: $(cat check.out)" || ok
+
+# ---- usage errors: exit 2 and the pointer to --help ----------------------
+# (fails checks the prefix and the hint of every message.)
+fails 2 "option '-o' given twice" "$mlkem" pubkey -i x -o out.a -o out.b
+fails 2 "option '--force' takes no value" "$mlkem" keygen --force=yes -o out.key
+fails 2 "unknown value 'x' for --format" "$mlkem" convert -i base.pem --format x -o out.key
+fails 2 "unknown algorithm name 'x'" "$mlkem" check -a x -i base.pem
+fails 2 "give -i REQUEST.json and -o RESPONSE.json" "$mlkem" acvp -i x
+fails 2 "raw output holds a seed or an expanded key, not both" "$mlkem" keygen --format both --outform raw -o out.key
+fails 2 "at least 1000 iterations, in passes of at least 50 that divide them" "$mlkem" bench --iterations 1000 --passes 3
+fails 2 "at least 1000 iterations" "$mlkem" bench --iterations 999 --passes 1
+fails 2 "--iterations: not a number: 1e3" "$mlkem" bench --iterations 1e3
+fails 2 "--threads: not a number: two" "$mlkem" bench --threads two
+fails 2 "--seconds: above 0, at most 60 (not 0)" "$mlkem" bench --threads 1 --seconds 0
+fails 2 "unknown option '--components'" "$mlkem" bench --components
+fails 1 "cannot write no/such/dir/b.json" "$mlkem" bench -a 512 --iterations 1000 --passes 10 --json no/such/dir/b.json
+check "bench --help" "$mlkem" bench --help
+grep -q "a multiple of P" check.out && grep -q "(N/P at least 50)" check.out && ok ||
+  bad "bench --help does not state the iterations/passes rule"
 
 # ---- interrupted writes, durable renames (issue 23) ----------------------
 if [ -n "$shim" ]; then
@@ -514,7 +668,8 @@ if [ -n "$shim" ]; then
   fi
 
   # synced "OUTPUT..." CMD...: the command succeeds, and each OUTPUT was
-  # renamed into place and then its directory synced.
+  # renamed (or, a private key, linked) into place and then its directory
+  # synced.
   synced() {
     outputs=$1
     shift
@@ -527,7 +682,7 @@ if [ -n "$shim" ]; then
     for o in $outputs; do
       id=$(stat -c '%d:%i' "$(dirname "$o")")
       if awk -v p="$o" -v id="$id" '
-           $1 == "rename" && $2 == p { r = NR }
+           ($1 == "rename" || $1 == "link") && $2 == p { r = NR }
            $1 == "fsync-dir" && $2 == id && r && NR > r { s = 1 }
            END { exit !s }' shim.log; then ok; else
         bad "$*: $o renamed, its directory not synced after it"
@@ -554,6 +709,9 @@ check "bench one set" "$mlkem" bench -a ML-KEM-512 --iterations 1000 --passes 10
 grep -q "| ML-KEM-512 |" check.out && ok || bad "bench table"
 grep -q '"set": "ML-KEM-512"' bench.json && ok || bad "bench JSON"
 grep -q '"op": "decaps_expanded"' bench.json && ok || bad "bench JSON: expanded keys"
+check "bench one thread" "$mlkem" bench -a 512 --threads 1 --seconds 0.02
+grep -q "| 1 thread | 1 thread, per thread | 1 thread, total |" check.out && ! grep -q "1 threads" check.out &&
+  ok || bad "bench --threads 1: $(grep '^| set' check.out)"
 check "bench throughput" "$mlkem" bench -a 512 --threads 2 --seconds 0.02
 grep -q "| ML-KEM-512 | decaps_expanded |" check.out && ok || bad "throughput table"
 grep -q "| median batch, 2 / 1 |" check.out && ok || bad "throughput table: the median batch column"

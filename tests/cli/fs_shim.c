@@ -5,12 +5,14 @@
  * (issue 23, item 6).
  *
  * With MLKEM_SHIM_LOG=FILE it appends a line to FILE for every rename
- * ("rename NEW") and every fsync ("fsync-dir DEV:INO" for a directory,
- * with its device and inode as stat(1) prints them, else "fsync-file").
- * With MLKEM_SHIM_PAUSE_RENAME set, the first rename first logs "paused"
- * and waits for a signal forever: the outputs are then staged (their
- * temporary files exist) and not yet renamed, the window in which the
- * test interrupts the tool.
+ * ("rename NEW"), every link ("link NEW": how a private key is put in
+ * place without replacing a file, cli/fileio.c) and every fsync
+ * ("fsync-dir DEV:INO" for a directory, with its device and inode as
+ * stat(1) prints them, else "fsync-file").
+ * With MLKEM_SHIM_PAUSE_RENAME set, the first rename or link first logs
+ * "paused" and waits for a signal forever: the outputs are then staged
+ * (their temporary files exist) and not yet in place, the window in which
+ * the test interrupts the tool.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -22,6 +24,7 @@
 #include <unistd.h>
 
 int rename(const char *old, const char *new_path);
+int link(const char *old, const char *new_path);
 int fsync(int fd);
 
 static void log_line(const char *line) {
@@ -36,10 +39,11 @@ static void log_line(const char *line) {
   close(fd);
 }
 
-int rename(const char *old, const char *new_path) {
+/* rename or link (`what`), logged, after the pause if asked for. */
+static int placed(const char *what, const char *old, const char *new_path) {
   static int paused;
   int (*real)(const char *, const char *);
-  void *sym = dlsym(RTLD_NEXT, "rename");
+  void *sym = dlsym(RTLD_NEXT, what);
   char line[4200];
   memcpy(&real, &sym, sizeof real); /* ISO C has no object-to-function cast */
   if (getenv("MLKEM_SHIM_PAUSE_RENAME") != NULL && !paused) {
@@ -47,9 +51,17 @@ int rename(const char *old, const char *new_path) {
     log_line("paused\n");
     for (;;) pause();
   }
-  snprintf(line, sizeof line, "rename %s\n", new_path);
+  snprintf(line, sizeof line, "%s %s\n", what, new_path);
   log_line(line);
   return real(old, new_path);
+}
+
+int rename(const char *old, const char *new_path) {
+  return placed("rename", old, new_path);
+}
+
+int link(const char *old, const char *new_path) {
+  return placed("link", old, new_path);
 }
 
 int fsync(int fd) {

@@ -66,8 +66,9 @@ def main():
                 what = f"round {i}, {enc}"
                 key = os.path.join(work, f"k.{enc}")
                 pub = os.path.join(work, f"p.{enc}")
-                if tool.run("keygen", "-a", "X-Wing", "--outform", enc,
-                            "-o", key, "--pubout", pub) is None:
+                # A new key each round over the last (--force).
+                if tool.run("keygen", "--force", "-a", "X-Wing", "--outform",
+                            enc, "-o", key, "--pubout", pub) is None:
                     check(False, f"{what}: keygen")
                     continue
                 with open(key, "rb") as f:

@@ -224,7 +224,9 @@ def main(mlkem, work):
 
     for name, (Priv, Pub) in classes.items():
         # ---- ours -> pyca ---------------------------------------------
-        run("keygen", "-a", name, "-o", "ours-seed.raw", "--outform", "raw")
+        # Each set's files over the last set's (--force: private keys).
+        run("keygen", "--force", "-a", name, "-o", "ours-seed.raw", "--outform",
+            "raw")
         seed = read("ours-seed.raw")
         run("pubkey", "-a", name, "-i", "ours-seed.raw", "-o", "ours.ekraw",
             "--outform", "raw")
@@ -247,8 +249,8 @@ def main(mlkem, work):
         for form in ("seed", "expanded", "both"):
             for enc in ("der", "pem"):
                 path = f"ours-{name}-{form}.{enc}"
-                run("convert", "-a", name, "-i", "ours-seed.raw", "--format", form,
-                    "--outform", enc, "-o", path)
+                run("convert", "--force", "-a", name, "-i", "ours-seed.raw",
+                    "--format", form, "--outform", enc, "-o", path)
                 data = read(path)
                 der = der_of(data, enc)
                 what = f"{name} {form} {enc.upper()} ours->pyca"
@@ -367,7 +369,8 @@ def main(mlkem, work):
             if enc != "raw":
                 # What we write for this key is what pyca wrote.
                 out = f"again-{name}-{form}.{enc}"
-                cmd = ("convert", "-i", path, "--outform", enc, "-o", out)
+                cmd = ("convert", "--force", "-i", path, "--outform", enc,
+                       "-o", out)
                 if form == "seed":
                     cmd += ("--format", "seed")
                 run(*cmd)
@@ -392,8 +395,8 @@ def main(mlkem, work):
         # pyca's ciphertexts, and its parts agree with pyca's key.
         for form in ("expanded", "both"):
             out = f"pyca-{name}-as-{form}.der"
-            run("convert", "-i", f"pyca-{name}-seed.der", "--format", form,
-                "--outform", "der", "-o", out)
+            run("convert", "--force", "-i", f"pyca-{name}-seed.der", "--format",
+                form, "--outform", "der", "-o", out)
             parts = take_apart(read(out))
             check_dk_parts(name, parts["dk"], pek, pseed, f"{name} pyca key as {form}")
             pss, pct = key.public_key().encapsulate()
@@ -401,8 +404,8 @@ def main(mlkem, work):
                   f"{name} pyca key as {form}: pyca ciphertext decapsulates here")
         # The same seed gives the same files on both sides.
         write("same.seed", pseed)
-        run("convert", "-a", name, "-i", "same.seed", "--format", "seed",
-            "--outform", "pem", "-o", "same.pem")
+        run("convert", "--force", "-a", name, "-i", "same.seed", "--format",
+            "seed", "--outform", "pem", "-o", "same.pem")
         check(read("same.pem") == files[("seed", "pem")],
               f"{name}: our PKCS#8 for pyca's seed equals pyca's byte for byte")
 

@@ -94,8 +94,8 @@ def xwing(tool, vectors):
               f"X-Wing vector {i}: decaps of the raw sk")
         for enc in ("pem", "der"):
             key = os.path.join(tool.work, f"xw{i}.{enc}")
-            tool.run("convert", "-a", "X-Wing", "-i", sk, "--outform", enc,
-                     "-o", key)
+            tool.run("convert", "--force", "-a", "X-Wing", "-i", sk,
+                     "--outform", enc, "-o", key)
             check(tool.decaps(key, t["ct"]) == t["ss"],
                   f"X-Wing vector {i}: decaps of the sk as {enc}")
         pk_file = tool.file(f"xw{i}.pk", bytes.fromhex(t["pk"]))

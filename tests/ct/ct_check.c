@@ -73,6 +73,11 @@
  * docs/SECURITY.md); the seed and the secret parts of dk are only copied.
  * The key read must be marked secret still, and equal the key written.
  *
+ * Then the hex the `mlkem` tool writes of shared secrets (--hex) and ACVP
+ * answers (cli/hex.c, whose digit the OpenSSL provider's text form of
+ * private keys shares): every byte value, secret, in lower and upper case.
+ * The digits must stay marked (valgrind) and be right.
+ *
  * Exit status: 0 if all results are right and every secret output still
  * marked, 1 on a wrong result, 2 if the results are right but a secret
  * output is no longer marked (the checker lost track of it, so it would
@@ -95,6 +100,7 @@
 #include "keyfile/pem.h"
 #include "mlkem_keyfile.h"
 #include "sha3/sha3.h"
+#include "hex.h"
 
 #ifndef MLKEM_CT_TESTING
 #error "ct_check needs the library and itself built with MLKEM_CT_TESTING"
@@ -720,6 +726,32 @@ static void run_pem(void) {
   }
 }
 
+/* ---- the tool's hex (cli/hex.c) ------------------------------------------ */
+
+static void run_hex(int tracking) {
+  static const char lower[] = "0123456789abcdef", upper[] = "0123456789ABCDEF";
+  uint8_t in[256];
+  char out[2 * sizeof in + 1], up[2 * sizeof in + 1];
+  size_t i;
+  int right = 1;
+  for (i = 0; i < sizeof in; i++) in[i] = (uint8_t)i;
+  MLKEM_CT_POISON(in, sizeof in);
+  cli_hex(in, sizeof in, out);
+  cli_hex_upper(in, sizeof in, up);
+  if (tracking && !RUNNING_UNDER_MSAN) {
+    tracked(all_secret(out, 2 * sizeof in), "hex", "cli_hex's digits secret");
+    tracked(all_secret(up, 2 * sizeof in), "hex",
+            "cli_hex_upper's digits secret");
+  }
+  MLKEM_CT_UNPOISON(out, sizeof out);
+  MLKEM_CT_UNPOISON(up, sizeof up);
+  for (i = 0; i < sizeof in; i++)
+    right &= out[2 * i] == lower[i >> 4] && out[2 * i + 1] == lower[i & 15] &&
+             up[2 * i] == upper[i >> 4] && up[2 * i + 1] == upper[i & 15];
+  check(right && out[2 * sizeof in] == '\n' && up[2 * sizeof in] == '\0', "hex",
+        "every byte's two digits, lower and upper case");
+}
+
 /* ---- key files (src/keyfile/) ---------------------------------------------
  */
 
@@ -847,6 +879,7 @@ int main(void) {
   run_x25519(tracking);
   run_hybrids(tracking);
   run_pem();
+  run_hex(tracking);
   for (i = 0; mlkem_kems[i] != NULL; i++)
     run_keyfile(mlkem_keyfile_alg_by_name(mlkem_kems[i]->name));
   run_keyfile(mlkem_keyfile_alg_by_name("X-Wing"));

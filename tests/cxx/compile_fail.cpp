@@ -41,7 +41,7 @@ void cases(const k1024::decapsulation_key &dk, const k1024::ciphertext &ct,
 #elif MLKEM_CASE == 3
   k1024::decapsulation_key copy = dk;  // case 3
 #elif MLKEM_CASE == 4
-  dk2 = dk;  // case 4
+  dk2 = dk;                   // case 4
 #elif MLKEM_CASE == 5
   k768::ciphertext c = ek.encapsulate().second;  // case 5
 #elif MLKEM_CASE == 6
@@ -89,10 +89,17 @@ using maybe_xwing_ct = tls::server_key_share;
 
 static void takes_an_ml_kem_768_key(const k768::decapsulation_key &) {}
 
+/* A TLS client state is single-use: finish() wipes it, so it cannot be
+ * called on a const state. */
+#if MLKEM_CASE == 13
+using maybe_const_state = const tls::client_state;
+#else
+using maybe_const_state = tls::client_state;
+#endif
+
 void other_scheme_cases(const k768::decapsulation_key &dk,
                         const mlkem::kyber_768::ciphertext &kyber_ct,
-                        const k768::ciphertext &ct,
-                        const tls::client_state &state,
+                        const k768::ciphertext &ct, maybe_const_state &state,
                         const maybe_xwing_ct &reply) {
   const maybe_kyber::decapsulation_key *key = nullptr;
   (void)kyber_ct;
@@ -103,6 +110,8 @@ void other_scheme_cases(const k768::decapsulation_key &dk,
   (void)dk.decapsulate(kyber_ct);  // case 11
 #elif MLKEM_CASE == 12
   (void)state.finish(reply);           // case 12
+#elif MLKEM_CASE == 13
+  (void)state.finish(reply);  // case 13
 #else
   takes_an_ml_kem_768_key(*key);
   (void)dk.decapsulate(ct);

@@ -13,8 +13,9 @@
  *    sides with errc::x25519_zero, thrown and through std::error_code with
  *    zeroed results; in X-Wing the same points are not an error;
  *  - the shares' lengths checked; the client state move-only, wiped when
- *    moved from (its finish() then fails the dk check); the types of the
- *    shares not those of X-Wing's or ML-KEM's of the same size.
+ *    moved from (its finish() then fails the dk check), and single-use:
+ *    wiped by finish(), a second finish() fails the same way; the types of
+ *    the shares not those of X-Wing's or ML-KEM's of the same size.
  */
 #include <type_traits>
 
@@ -107,14 +108,28 @@ void round_trip() {
   auto client_secret =
       state.finish(tls::server_key_share::from_bytes(reply.bytes()));
   CHECK(client_secret == server_secret);
-  CHECK(state.finish(reply2) == server_secret2);
   CHECK_MSG(!(state2.finish(reply) == server_secret),
             "another client's state does not reach the secret");
+  /* Single-use: finish() wiped the state; a second finish() is refused,
+   * with a zeroed secret. (References, not the structured bindings, in
+   * the lambda: clang 14 cannot capture those.) */
+  auto &used = state;
+  const auto &late = reply2;
+  CHECK_MSG(
+      thrown_code([&] { (void)used.finish(late); }) == MLKEM_ERR_INVALID_DK,
+      "a second finish() throws invalid_decapsulation_key");
+  std::error_code ec;
+  auto again = state2.finish(reply, ec);
+  CHECK_MSG(
+      ec == mlkem::errc::invalid_decapsulation_key && all_zero(again.bytes()),
+      "a second finish() (error_code form) fails, secret zeroed");
 }
 
 void changed_shares(test_rng *rng) {
-  auto [share, state] =
-      tls::client_share_derand(random_bytes<tls::client_coins_size>(rng));
+  /* A state serves one finish(): the same one again from its coins. */
+  auto ccoins = random_bytes<tls::client_coins_size>(rng);
+  auto fresh_state = [&] { return tls::client_share_derand(ccoins).second; };
+  auto share = tls::client_share_derand(ccoins).first;
   auto scoins = random_bytes<tls::server_coins_size>(rng);
   auto [reply, secret] = tls::server_share_derand(share, scoins);
   unsigned refused = 0, differ = 0;
@@ -129,7 +144,7 @@ void changed_shares(test_rng *rng) {
           "byte %zu: refused, outside the ek or with output", i);
     } else {
       CHECKF(!ec, "byte %zu: %s", i, ec.message().c_str());
-      auto mine = state.finish(r, ec);
+      auto mine = fresh_state().finish(r, ec);
       differ += !(mine == s) && !(s == secret);
     }
   }
@@ -139,7 +154,7 @@ void changed_shares(test_rng *rng) {
   differ = 0;
   for (std::size_t i = 0; i < tls::server_share_size; i++) {
     std::error_code ec;
-    auto mine = state.finish(
+    auto mine = fresh_state().finish(
         changed(reply, i, sweep_bit(i, tls::server_share_size)), ec);
     differ += !ec && !(mine == secret);
   }
@@ -154,9 +169,10 @@ void changed_shares(test_rng *rng) {
 
 /* Not structured bindings where a lambda captures them: clang 14 cannot. */
 void small_order(test_rng *rng) {
-  auto client = tls::client_share();
+  /* A state serves one finish(): the same one again from its coins. */
+  auto ccoins = random_bytes<tls::client_coins_size>(rng);
+  auto client = tls::client_share_derand(ccoins);
   const auto &share = client.first;
-  const auto &state = client.second;
   auto [reply, secret] = tls::server_share(share);
   auto xd = mlkem::x_wing::decapsulation_key::from_seed(random_bytes<32>(rng));
   std::size_t n;
@@ -179,8 +195,10 @@ void small_order(test_rng *rng) {
     std::memcpy(sb.data(), reply.bytes().data(), sb.size());
     std::memcpy(sb.data() + MLKEM768_CT_BYTES, point.data(), 32);
     tls::server_key_share bad_reply(sb);
+    auto state = tls::client_share_derand(ccoins).second;
     CHECK(thrown_code([&] { (void)state.finish(bad_reply); }) ==
           MLKEM_ERR_X25519_ZERO);
+    state = tls::client_share_derand(ccoins).second;
     auto mine = state.finish(bad_reply, ec);
     CHECKF(ec == mlkem::errc::x25519_zero && all_zero(mine.bytes()),
            "client refuses the server point %s", x25519_small_order_hex[n]);
@@ -233,15 +251,15 @@ void errors() {
           (void)tls::server_share(tls::client_key_share::from_bytes(b));
         }) == MLKEM_ERR_INVALID_EK);
 
-  /* A moved-from state is wiped: its dk fails the hash check. */
+  /* A moved-from state is wiped: its dk fails the hash check. (Moved
+   * back before the finish that consumes it.) */
   auto moved = std::move(state);
-  CHECK(moved.finish(reply) == secret);
   CHECK(thrown_code([&] { (void)state.finish(reply); }) ==
         MLKEM_ERR_INVALID_DK);
   state = std::move(moved);
-  CHECK(state.finish(reply) == secret);
   CHECK(thrown_code([&] { (void)moved.finish(reply); }) ==
         MLKEM_ERR_INVALID_DK);
+  CHECK(state.finish(reply) == secret);
 }
 
 }  // namespace

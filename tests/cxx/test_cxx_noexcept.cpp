@@ -61,10 +61,18 @@ void tls_handshake() {
         all_zero(bad_share.bytes()));
   auto bad_reply = tls::server_key_share::from_bytes(short_input, ec);
   CHECK(ec == mlkem::errc::invalid_ciphertext && all_zero(bad_reply.bytes()));
+  /* The state served its finish(): a second one fails. */
+  auto again = state.finish(reply, ec);
+  CHECK(ec == mlkem::errc::invalid_decapsulation_key &&
+        all_zero(again.bytes()));
   /* An all-zero X25519 point: the handshake must be aborted. */
+  auto [share2, state2] = tls::client_share(ec);
+  CHECK(!ec);
+  auto [reply2, secret2] = tls::server_share(share2, ec);
+  CHECK(!ec);
   std::array<std::uint8_t, tls::server_share_size> b{};
-  std::memcpy(b.data(), reply.bytes().data(), MLKEM768_CT_BYTES);
-  auto k = state.finish(tls::server_key_share(b), ec);
+  std::memcpy(b.data(), reply2.bytes().data(), MLKEM768_CT_BYTES);
+  auto k = state2.finish(tls::server_key_share(b), ec);
   CHECK(ec == mlkem::errc::x25519_zero && all_zero(k.bytes()));
 }
 

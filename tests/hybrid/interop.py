@@ -93,9 +93,13 @@ class Ours:
         return rc, share, secret
 
     def client_finish(self, server, state):
-        rc, (secret,) = self._call("x25519mlkem768_client_finish", [64],
-                                   server, state)
-        return rc, secret
+        # The C function wipes the state it is given (single-use): a
+        # mutable copy, not the bytes object itself.
+        copy = ctypes.create_string_buffer(bytes(state), len(state))
+        secret = ctypes.create_string_buffer(64)
+        rc = self.lib.x25519mlkem768_client_finish(secret, bytes(server), copy)
+        assert copy.raw == bytes(len(state)), "client_finish wiped its state"
+        return rc, secret.raw
 
 
 # --- RFC 9180 (HPKE) key schedule, base mode, HKDF-SHA256 ----------------

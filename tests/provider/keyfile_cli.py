@@ -140,12 +140,16 @@ def test_forms(t, s, full):
     """mlkem's files of one key in every form and encoding; openssl pkey
     reads each and writes each form and encoding (all of them when full,
     else the input's own)."""
-    seed = t.path("k.seed.pem")
-    if not ok(t.mlkem_cmd(["keygen", "-a", s, "-o", seed]), "mlkem keygen"):
+    # keygen's file, and the conversions of it (one of which, seed PEM,
+    # is the same bytes under another name: mlkem refuses to write over
+    # its input). The files of the previous set are replaced (--force).
+    seed = t.path("k.keygen.pem")
+    if not ok(t.mlkem_cmd(["keygen", "--force", "-a", s, "-o", seed]),
+              "mlkem keygen"):
         return
     for form in FORMS:
         for enc in ENCODINGS:
-            ok(t.mlkem_cmd(["convert", "-i", seed, "--format", form,
+            ok(t.mlkem_cmd(["convert", "--force", "-i", seed, "--format", form,
                             "--outform", enc, "-o",
                             t.path(f"k.{form}.{enc}")]),
                f"mlkem convert --format {form} --outform {enc}")
@@ -181,8 +185,10 @@ def test_forms(t, s, full):
 def test_text(t):
     seed = t.path("k.seed.pem")
     raw = t.path("k.seed.raw")
-    ok(t.mlkem_cmd(["keygen", "-a", "ML-KEM-1024", "-o", seed]), "keygen")
-    ok(t.mlkem_cmd(["convert", "-i", seed, "--outform", "raw", "-o", raw]),
+    ok(t.mlkem_cmd(["keygen", "--force", "-a", "ML-KEM-1024", "-o", seed]),
+       "keygen")
+    ok(t.mlkem_cmd(["convert", "--force", "-i", seed, "--outform", "raw",
+                    "-o", raw]),
        "mlkem convert --outform raw (the seed)")
     r = t.openssl(["pkey", "-in", seed, "-text", "-noout"])
     if not ok(r, "openssl pkey -text"):
@@ -258,8 +264,8 @@ def test_xwing(t, vectors):
                       "pubkey")
     for enc in ENCODINGS:
         src = t.path(f"xw.{enc}")
-        if ok(t.mlkem_cmd(["keygen", "-a", "X-Wing", "--outform", enc, "-o",
-                           src]), f"mlkem keygen -a X-Wing ({enc})"):
+        if ok(t.mlkem_cmd(["keygen", "--force", "-a", "X-Wing", "--outform",
+                           enc, "-o", src]), f"mlkem keygen -a X-Wing ({enc})"):
             ok(t.openssl(["pkey", "-inform", enc, "-in", src, "-outform", enc,
                           "-out", out]), f"openssl pkey of it ({enc})")
             same_file(out, src, f"mlkem's X-Wing key ({enc}) written again "
@@ -323,7 +329,8 @@ def test_pkeyutl(t):
         return
     key, pub = t.path("kem.pem"), t.path("kem.pub")
     ct, ss, ss2 = t.path("ct"), t.path("ss"), t.path("ss2")
-    ok(t.mlkem_cmd(["keygen", "-o", key, "--pubout", pub]), "mlkem keygen")
+    ok(t.mlkem_cmd(["keygen", "--force", "-o", key, "--pubout", pub]),
+       "mlkem keygen")
     ok(t.openssl(["pkeyutl", "-encap", "-pubin", "-inkey", pub, "-out", ct,
                   "-secret", ss]), "openssl pkeyutl -encap")
     ok(t.mlkem_cmd(["decaps", "-i", key, "--ct", ct, "--secret", ss2]),

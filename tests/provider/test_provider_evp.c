@@ -18,11 +18,18 @@
  *    duplication, validation, and the refusals (wrong lengths, invalid
  *    keys, small-order and off-curve shares, keys lacking a part), each
  *    leaving an error with the provider's reason on the error queue.
+ *  - The key management's dup with a public-only selection, called
+ *    through the module's dispatch table (OSSL_PROVIDER_query_operation):
+ *    the copy of a SecP256r1MLKEM768 or SecP384r1MLKEM1024 private key
+ *    holds the EC public key only, not the key pair (white box: the key
+ *    object of provider/prov.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/bn.h>
+#include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -34,6 +41,7 @@
 #include "mlkem.h"
 #include "mlkem_hazmat.h"
 #include "mlkem_hybrid.h"
+#include "prov.h"
 #include "provider_test.h"
 #include "test_util.h"
 
@@ -752,6 +760,103 @@ static void test_names(void) {
   ptest_no_error("names");
 }
 
+/* The dispatch entry of key management function `id` of algorithm `alg`
+ * in the module, for OpenSSL's OSSL_FUNC_keymgmt_* accessors. */
+static const OSSL_DISPATCH *km_fn(OSSL_PROVIDER *prov, const char *alg,
+                                  int id) {
+  int no_cache = 0;
+  const OSSL_ALGORITHM *a =
+      OSSL_PROVIDER_query_operation(prov, OSSL_OP_KEYMGMT, &no_cache);
+  const OSSL_DISPATCH *d;
+  size_t n = strlen(alg);
+  for (; a != NULL && a->algorithm_names != NULL; a++) {
+    if (strncmp(a->algorithm_names, alg, n) != 0 ||
+        (a->algorithm_names[n] != '\0' && a->algorithm_names[n] != ':'))
+      continue;
+    for (d = a->implementation; d->function_id != 0; d++)
+      if (d->function_id == id) return d;
+  }
+  return NULL;
+}
+
+/* 1 if the EVP key holds an EC private key. */
+static int has_ec_private(EVP_PKEY *ec) {
+  BIGNUM *priv = NULL;
+  int has = EVP_PKEY_get_bn_param(ec, OSSL_PKEY_PARAM_PRIV_KEY, &priv) == 1;
+  BN_clear_free(priv);
+  ERR_clear_error();
+  return has;
+}
+
+/* km_dup with OSSL_KEYMGMT_SELECT_PUBLIC_KEY of a key pair: the copy has
+ * the public key, and of the EC half only the point (the EVP key of the
+ * key pair was shared with it, private key included); with the whole
+ * selection, the key pair. */
+static void test_dup_public_only(OSSL_PROVIDER *prov, const char *alg) {
+  const OSSL_DISPATCH *f[6];
+  OSSL_FUNC_keymgmt_gen_init_fn *gen_init = NULL;
+  OSSL_FUNC_keymgmt_gen_fn *gen = NULL;
+  OSSL_FUNC_keymgmt_gen_cleanup_fn *gen_cleanup = NULL;
+  OSSL_FUNC_keymgmt_dup_fn *dup = NULL;
+  OSSL_FUNC_keymgmt_has_fn *has = NULL;
+  OSSL_FUNC_keymgmt_free_fn *km_free = NULL;
+  f[0] = km_fn(prov, alg, OSSL_FUNC_KEYMGMT_GEN_INIT);
+  f[1] = km_fn(prov, alg, OSSL_FUNC_KEYMGMT_GEN);
+  f[2] = km_fn(prov, alg, OSSL_FUNC_KEYMGMT_GEN_CLEANUP);
+  f[3] = km_fn(prov, alg, OSSL_FUNC_KEYMGMT_DUP);
+  f[4] = km_fn(prov, alg, OSSL_FUNC_KEYMGMT_HAS);
+  f[5] = km_fn(prov, alg, OSSL_FUNC_KEYMGMT_FREE);
+  if (f[0] && f[1] && f[2] && f[3] && f[4] && f[5]) {
+    gen_init = OSSL_FUNC_keymgmt_gen_init(f[0]);
+    gen = OSSL_FUNC_keymgmt_gen(f[1]);
+    gen_cleanup = OSSL_FUNC_keymgmt_gen_cleanup(f[2]);
+    dup = OSSL_FUNC_keymgmt_dup(f[3]);
+    has = OSSL_FUNC_keymgmt_has(f[4]);
+    km_free = OSSL_FUNC_keymgmt_free(f[5]);
+  }
+  void *gctx, *key = NULL, *pub = NULL, *all = NULL;
+  const mlkp_key *k, *p, *a;
+  CHECKF(gen_init != NULL && gen != NULL && gen_cleanup != NULL &&
+             dup != NULL && has != NULL && km_free != NULL,
+         "%s: the module's key management functions", alg);
+  if (gen_init == NULL || gen == NULL || gen_cleanup == NULL || dup == NULL ||
+      has == NULL || km_free == NULL)
+    return;
+  gctx = gen_init(OSSL_PROVIDER_get0_provider_ctx(prov),
+                  OSSL_KEYMGMT_SELECT_KEYPAIR, NULL);
+  if (gctx != NULL) key = gen(gctx, NULL, NULL);
+  gen_cleanup(gctx);
+  CHECKF(key != NULL, "%s: key generation", alg);
+  if (key == NULL) return;
+  pub = dup(key, OSSL_KEYMGMT_SELECT_PUBLIC_KEY);
+  all = dup(key, OSSL_KEYMGMT_SELECT_ALL);
+  CHECKF(pub != NULL && all != NULL, "%s: dup", alg);
+  k = key;
+  p = pub;
+  a = all;
+  CHECK(has_ec_private(k->ec));
+  if (pub != NULL) {
+    CHECKF(has(pub, OSSL_KEYMGMT_SELECT_PUBLIC_KEY) &&
+               !has(pub, OSSL_KEYMGMT_SELECT_PRIVATE_KEY),
+           "%s: the public dup has the public key only", alg);
+    CHECKF(p->ec != NULL && p->ec != k->ec && !has_ec_private(p->ec),
+           "%s: the public dup holds no EC private key (it shared the key "
+           "pair's EVP key)",
+           alg);
+    CHECKF(p->ec != NULL && EVP_PKEY_eq(p->ec, k->ec) == 1,
+           "%s: the public dup's EC point is the key pair's", alg);
+    CHECK(memcmp(p->pub, k->pub, k->alg->pub_bytes) == 0);
+  }
+  if (all != NULL)
+    CHECKF(has(all, OSSL_KEYMGMT_SELECT_KEYPAIR) && a->ec != NULL &&
+               has_ec_private(a->ec),
+           "%s: the full dup keeps the key pair", alg);
+  ptest_no_error(alg);
+  km_free(pub);
+  km_free(all);
+  km_free(key);
+}
+
 int main(int argc, char **argv) {
   OSSL_PROVIDER *mlkem, *dflt;
   size_t i;
@@ -775,6 +880,8 @@ int main(int argc, char **argv) {
   test_invalid_keys();
   test_small_order();
   test_names();
+  test_dup_public_only(mlkem, "SecP256r1MLKEM768");
+  test_dup_public_only(mlkem, "SecP384r1MLKEM1024");
   ptest_unload(libctx, mlkem, dflt);
   return test_summary("test_provider_evp");
 }

@@ -291,19 +291,26 @@ def part_go(work, env, cert, key, go_dir):
 
 # --- nginx and curl -----------------------------------------------------------
 
-NGINX_CONF = """\
+# What an nginx run by a test needs besides its server: its pid, error
+# log and temporary files in the test's work directory (also
+# nginx_recipe.py's). The http block is left open.
+NGINX_SCRATCH = """\
 worker_processes 1;
 pid {work}/nginx.pid;
 error_log {work}/error.log info;
 events {{ worker_connections 64; }}
 http {{
-    log_format pq '$ssl_protocol $ssl_curve "$http_user_agent"';
-    access_log {work}/access.log pq;
     client_body_temp_path {work}/tmp/body;
     proxy_temp_path {work}/tmp/proxy;
     fastcgi_temp_path {work}/tmp/fastcgi;
     uwsgi_temp_path {work}/tmp/uwsgi;
     scgi_temp_path {work}/tmp/scgi;
+"""
+NGINX_TEMP_DIRS = ("body", "proxy", "fastcgi", "uwsgi", "scgi")
+
+NGINX_CONF = NGINX_SCRATCH + """\
+    log_format pq '$ssl_protocol $ssl_curve "$http_user_agent"';
+    access_log {work}/access.log pq;
     server {{
         listen 127.0.0.1:{port} ssl;
         server_name localhost;
@@ -335,7 +342,7 @@ def part_nginx(work, env, cert, key, go_dir):
     if peer is None:
         skip(why)
     port = free_port()
-    for d in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+    for d in NGINX_TEMP_DIRS:
         os.makedirs(os.path.join(work, "tmp", d), exist_ok=True)
     conf = os.path.join(work, "nginx.conf")
     with open(conf, "w") as f:

@@ -142,9 +142,13 @@ static void run_tls_server(void *arg) {
   (void)arg;
   g_rc = x25519mlkem768_server_share(g_hct, g_ss, g_hpk);
 }
+/* client_finish consumes (wipes) its state, and each call is measured
+ * twice: it finishes a copy of client_share's. */
+static uint8_t g_hstate_used[X25519MLKEM768_CLIENT_STATE_BYTES];
 static void run_tls_finish(void *arg) {
   (void)arg;
-  g_rc = x25519mlkem768_client_finish(g_ss2, g_hct, g_hstate);
+  memcpy(g_hstate_used, g_hstate, sizeof g_hstate);
+  g_rc = x25519mlkem768_client_finish(g_ss2, g_hct, g_hstate_used);
 }
 
 /* A row of the tables: up to three functions measured in order (each may

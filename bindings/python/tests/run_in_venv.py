@@ -151,7 +151,7 @@ def main():
     install_package(py, work, args.cc, args.cmake, args.werror)
     env = dict(os.environ, MLKEM_REQUIRE_PYCA="1",
                MLKEM_VECTOR_DIR=str(REPO / "tests" / "vectors"))
-    # Run from the work directory so that `import mlkem` is the installed
+    # Run from the work directory so that `import libmlkem` is the installed
     # package (the sources are under src/, never on the path).
     r = subprocess.run([str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider",
                         str(HERE)], cwd=work, env=env)

@@ -6,9 +6,9 @@ import pickle
 
 import pytest
 
-import mlkem
-from mlkem import hazmat
-from mlkem import serialization as ser
+import libmlkem as mlkem
+from libmlkem import hazmat
+from libmlkem import serialization as ser
 
 import der_build
 
@@ -199,7 +199,7 @@ def test_copy_pickle_repr(kset):
         pickle.dumps(key)
     assert repr(key) == f"<{priv_cls.__name__}>" and seed_of(10).hex() not in repr(key)
     assert repr(pub) == f"<{pub_cls.__name__}>"
-    assert priv_cls.__module__ == "mlkem"
+    assert priv_cls.__module__ == "libmlkem"
 
 
 def test_keys_are_immutable(kset):
@@ -220,3 +220,37 @@ def test_serialization_module_is_the_same():
 def test_backend_name():
     assert mlkem.backend_name() in ("portable", "avx2", "avx512", "neon",
                                     "neon-sha3")
+
+
+def test_submodules_are_attributes():
+    """After `import libmlkem` alone, in a fresh interpreter, every submodule
+    is an attribute (tls, kyber, hazmat imported on first use), and dir()
+    lists them; an unknown name is an AttributeError."""
+    import subprocess
+    import sys
+    code = (
+        "import sys, libmlkem as mlkem\n"
+        "assert 'libmlkem.tls' not in sys.modules, 'imported eagerly'\n"
+        "assert mlkem.tls.NAMED_GROUP == 0x11EC\n"
+        "assert mlkem.kyber.Kyber768PrivateKey is not None\n"
+        "assert callable(mlkem.hazmat.x25519_base)\n"
+        "assert mlkem.xwing.XWingPrivateKey is not None\n"
+        "assert mlkem.serialization.Encoding is mlkem.Encoding\n"
+        "assert {'tls', 'kyber', 'hazmat', 'xwing'} <= set(dir(mlkem))\n"
+        "try:\n"
+        "    mlkem.nosuchmodule\n"
+        "except AttributeError as e:\n"
+        "    assert 'nosuchmodule' in str(e)\n"
+        "else:\n"
+        "    raise AssertionError('no AttributeError')\n"
+        "print('ok')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout == "ok\n", r.stderr
+
+
+def test_backend_name_docstring():
+    """backend_name() names every backend it can return, NEON's too."""
+    doc = mlkem.backend_name.__doc__
+    for name in ("avx512", "avx2", "portable", "neon", "neon-sha3", "unavailable"):
+        assert f'"{name}"' in doc, name
+    assert mlkem.backend_name() in ("avx512", "avx2", "portable", "neon", "neon-sha3")

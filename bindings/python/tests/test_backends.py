@@ -23,7 +23,7 @@ VECTOR_TESTS = ["test_vectors.py", "test_kyber.py::test_round3_kat",
 @pytest.mark.parametrize("backend", ["portable", "avx2", "avx512", "neon", "neon-sha3"])
 def test_vectors_on_backend(backend, vectors, tmp_path):
     env = dict(os.environ, MLKEM_BACKEND=backend, MLKEM_VECTOR_DIR=str(vectors))
-    name = subprocess.run([sys.executable, "-c", "import mlkem; print(mlkem.backend_name())"],
+    name = subprocess.run([sys.executable, "-c", "import libmlkem; print(libmlkem.backend_name())"],
                           env=env, capture_output=True, text=True, check=True).stdout.strip()
     if name == "unavailable":
         pytest.skip(f"the {backend} backend is not usable here "

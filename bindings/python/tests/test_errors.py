@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-import mlkem
-from mlkem import hazmat
+import libmlkem as mlkem
+from libmlkem import hazmat
 
 import der_build
 

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-import mlkem
+import libmlkem as mlkem
 
 SETS = ["768", "1024"]
 ROUNDS = 5

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""mlkem.kyber, the round-3 Kyber variants: the published vectors through
-the derandomized functions of mlkem.hazmat, and the classes' behaviour.
+"""libmlkem.kyber, the round-3 Kyber variants: the published vectors through
+the derandomized functions of libmlkem.hazmat, and the classes' behaviour.
 
 Vectors (sources and licences: tests/vectors/*/README.md):
   - the round-3 NIST KAT files for Kyber512/768/1024
@@ -15,8 +15,8 @@ import hashlib
 
 import pytest
 
-import mlkem
-from mlkem import Encoding, NoEncryption, PrivateFormat, PublicFormat, hazmat, kyber
+import libmlkem as mlkem
+from libmlkem import Encoding, NoEncryption, PrivateFormat, PublicFormat, hazmat, kyber
 
 import kat_rng
 from key_behaviour import check_key_objects

@@ -1,16 +1,17 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""mlkem.tls, the X25519MLKEM768 key shares: both directions against the
+"""libmlkem.tls, the X25519MLKEM768 key shares: both directions against the
 shares put together from pyca/cryptography's ML-KEM-768 and X25519
-(pyca_hybrid.py), the derandomized forms of mlkem.hazmat against the same,
+(pyca_hybrid.py), the derandomized forms of libmlkem.hazmat against the same,
 every flipped byte of each share, X25519 public keys of small order and
-invalid ML-KEM keys refused, wrong lengths and types."""
+invalid ML-KEM keys refused, wrong lengths and types; the client state
+single-use (client_finish wipes it, a second finish is refused)."""
 import copy
 import os
 import pickle
 
 import pytest
 
-from mlkem import hazmat, tls
+from libmlkem import hazmat, tls
 
 EK, CT = 1184, 1088
 ROUNDS = 8
@@ -72,9 +73,11 @@ def test_every_flipped_byte_of_the_server_share(ref):
     refusing it too)."""
     coins = os.urandom(96)
     client = ref.Client(coins)
-    share, state = hazmat.x25519mlkem768_client_share_derand(coins)
+    share, _ = hazmat.x25519mlkem768_client_share_derand(coins)
     server, secret = tls.server_share(share)
     for pos in range(len(server)):
+        # A state serves one finish: the same one again from the coins.
+        state = hazmat.x25519mlkem768_client_share_derand(coins)[1]
         bad = bytearray(server)
         bad[pos] ^= 0xFF
         bad = bytes(bad)
@@ -159,8 +162,14 @@ def test_wrong_lengths_and_types():
     for not_state in (None, b"x" * 2432, share):
         with pytest.raises(TypeError, match="ClientState"):
             tls.client_finish(not_state, server)
-    # Other bytes-like objects are taken.
-    assert tls.client_finish(state, bytearray(server)) == tls.client_finish(state, memoryview(server))
+    # Other bytes-like objects are taken (the refusals above did not
+    # consume the state).
+    coins = os.urandom(96)
+    share, state = hazmat.x25519mlkem768_client_share_derand(coins)
+    server, secret = tls.server_share(share)
+    assert tls.client_finish(state, bytearray(server)) == secret
+    state = hazmat.x25519mlkem768_client_share_derand(coins)[1]
+    assert tls.client_finish(state, memoryview(server)) == secret
 
 
 def test_state_is_opaque():
@@ -175,6 +184,21 @@ def test_state_is_opaque():
         copy.deepcopy(state)
     assert repr(state) == "<ClientState>"
     assert not hasattr(state, "__dict__")
-    # Not consumed by finishing: the same secret again.
+
+
+def test_state_is_single_use():
+    """client_finish consumes the state, whether it succeeds or fails (as
+    the C function, which wipes it): a second finish is a ValueError."""
+    share, state = tls.client_share()
     server, secret = tls.server_share(share)
-    assert tls.client_finish(state, server) == tls.client_finish(state, server) == secret
+    assert tls.client_finish(state, server) == secret
+    for _ in range(2):
+        with pytest.raises(ValueError, match="has finished already"):
+            tls.client_finish(state, server)
+    # Consumed by a refused finish too (a server point of small order).
+    share, state = tls.client_share()
+    server, _ = tls.server_share(share)
+    with pytest.raises(ValueError, match="small order"):
+        tls.client_finish(state, server[:CT] + bytes(32))
+    with pytest.raises(ValueError, match="has finished already"):
+        tls.client_finish(state, server)

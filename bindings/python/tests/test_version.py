@@ -7,10 +7,10 @@ same string."""
 import importlib.metadata
 import re
 
-import mlkem
+import libmlkem as mlkem
 
 
 def test_versions_agree():
-    metadata = importlib.metadata.version("mlkem")
+    metadata = importlib.metadata.version("libmlkem")
     assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", metadata), metadata
     assert metadata == mlkem.__version__ == mlkem.library_version()

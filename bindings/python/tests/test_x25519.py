@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""mlkem.hazmat.x25519 and x25519_base: RFC 7748's vectors (section 5.2,
+"""libmlkem.hazmat.x25519 and x25519_base: RFC 7748's vectors (section 5.2,
 the iterated test to 1,000, section 6.1), every Wycheproof X25519 test
 (tests/vectors/wycheproof), and pyca/cryptography's X25519 on random
 inputs."""
@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from mlkem import hazmat
+from libmlkem import hazmat
 
 BASE = (9).to_bytes(32, "little")
 

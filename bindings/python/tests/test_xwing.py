@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""mlkem.xwing: the draft's vectors through the class methods and the
-derandomized functions of mlkem.hazmat, interoperability with X-Wing put
+"""libmlkem.xwing: the draft's vectors through the class methods and the
+derandomized functions of libmlkem.hazmat, interoperability with X-Wing put
 together from pyca/cryptography's ML-KEM-768 and X25519 (pyca_hybrid.py),
 the draft's handling of X25519 points of small order, and the classes'
 behaviour. Vectors: tests/vectors/xwing-draft (README.md there)."""
@@ -9,9 +9,9 @@ import os
 
 import pytest
 
-import mlkem
-from mlkem import Encoding, NoEncryption, PrivateFormat, PublicFormat, hazmat
-from mlkem.xwing import XWingPrivateKey, XWingPublicKey
+import libmlkem as mlkem
+from libmlkem import Encoding, NoEncryption, PrivateFormat, PublicFormat, hazmat
+from libmlkem.xwing import XWingPrivateKey, XWingPublicKey
 
 import der_build
 from key_behaviour import check_key_objects
@@ -205,7 +205,7 @@ def test_key_files_against_der_built_here():
         der_build.pem("PRIVATE KEY", der)
     assert pub.public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo) == \
         der_build.pem("PUBLIC KEY", spki)
-    # The loaders return the key classes of mlkem.xwing.
+    # The loaders return the key classes of libmlkem.xwing.
     assert type(mlkem.load_pem_private_key(der_build.pem("PRIVATE KEY", der))) is XWingPrivateKey
 
 

@@ -28,7 +28,7 @@ fn main() {
     };
     if !root.join("src").join("CMakeLists.txt").exists() {
         panic!(
-            "mlkem-sys: the C library's sources are not in {} (set MLKEM_SOURCE_DIR to \
+            "libmlkem-sys: the C library's sources are not in {} (set MLKEM_SOURCE_DIR to \
              the directory of its top-level CMakeLists.txt)",
             root.display()
         );
@@ -49,7 +49,7 @@ fn main() {
     if let Ok(defines) = env::var("MLKEM_SYS_CMAKE_DEFINES") {
         for def in defines.split_whitespace() {
             let (name, value) = def.split_once('=').unwrap_or_else(|| {
-                panic!("mlkem-sys: MLKEM_SYS_CMAKE_DEFINES entry '{def}' is not NAME=VALUE")
+                panic!("libmlkem-sys: MLKEM_SYS_CMAKE_DEFINES entry '{def}' is not NAME=VALUE")
             });
             cfg.define(name, value);
         }
@@ -85,7 +85,7 @@ fn main() {
 /// which CMake wrote into mlkem_version.h: refuse to build if they differ.
 fn check_version(header: &Path) {
     let text = fs::read_to_string(header)
-        .unwrap_or_else(|e| panic!("mlkem-sys: cannot read {}: {e}", header.display()));
+        .unwrap_or_else(|e| panic!("libmlkem-sys: cannot read {}: {e}", header.display()));
     let version = text
         .lines()
         .find_map(|l| l.strip_prefix("#define MLKEM_VERSION_STRING "))
@@ -94,7 +94,7 @@ fn check_version(header: &Path) {
     let ours = env::var("CARGO_PKG_VERSION").expect("set by cargo");
     if version != ours {
         panic!(
-            "mlkem-sys: the crate's version {ours} (bindings/rust/Cargo.toml) differs from \
+            "libmlkem-sys: the crate's version {ours} (bindings/rust/Cargo.toml) differs from \
              the C library's {version} (CMakeLists.txt): update Cargo.toml"
         );
     }

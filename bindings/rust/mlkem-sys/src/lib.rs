@@ -7,7 +7,7 @@
 //! backend (AVX2, AVX-512, NEON) and the run-time dispatch.
 //!
 //! These are the raw C functions: the headers document each one (sizes,
-//! errors, aliasing). Use the safe crate `mlkem` unless you need
+//! errors, aliasing). Use the safe crate `libmlkem` unless you need
 //! the C calls themselves. The sizes below are checked against the C
 //! library's descriptors (`mlkem_kem_by_name`) by this crate's tests.
 #![no_std]
@@ -325,7 +325,7 @@ extern "C" {
     pub fn x25519mlkem768_client_finish(
         secret: *mut u8,
         server_share: *const u8,
-        state: *const u8,
+        state: *mut u8,
     ) -> c_int;
     pub fn x25519mlkem768_client_state_wipe(state: *mut u8);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! `cargo bench`: what the crate costs over the C library it calls. For
 //! each set, keygen, encaps and decaps are timed through the crate and
-//! through the C functions directly (mlkem-sys), side by side in one run:
+//! through the C functions directly (libmlkem-sys), side by side in one run:
 //!
 //! | op     | through the crate                                   | the C call               |
 //! |--------|-----------------------------------------------------|--------------------------|
@@ -17,10 +17,10 @@
 //!
 //! Options after `--`: `--iterations N` calls per operation and side
 //! (default 2000), `--passes P` (default 10).
-use mlkem::{
+use libmlkem::{
     ByteArray, DecapsulationKey, EncapsulationKey, MlKem1024, MlKem512, MlKem768, ParameterSet,
 };
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 use std::hint::black_box;
 
 fn ticks() -> u64 {
@@ -218,9 +218,9 @@ fn main() {
         "ns"
     };
     println!(
-        "mlkem crate {} over the C library, backend {}: medians of {} calls, {unit}",
-        mlkem::version(),
-        mlkem::backend_name(),
+        "libmlkem crate {} over the C library, backend {}: medians of {} calls, {unit}",
+        libmlkem::version(),
+        libmlkem::backend_name(),
         per_pass * passes
     );
     println!(

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! One ML-KEM-768 exchange with the keys and the ciphertext passed as
 //! bytes, as over a network: `cargo run --example exchange`.
-use mlkem::{Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem768, ParameterSet};
+use libmlkem::{Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem768, ParameterSet};
 
 fn main() -> Result<(), Error> {
     // Receiver: a new key. Its seed (64 bytes) is the compact form to store.
@@ -20,7 +20,7 @@ fn main() -> Result<(), Error> {
     println!(
         "{} ({} backend): ek {} bytes, ciphertext {} bytes, secrets {}",
         MlKem768::NAME,
-        mlkem::backend_name(),
+        libmlkem::backend_name(),
         ek_wire.len(),
         ct_wire.len(),
         if agreed { "agree" } else { "DIFFER" }

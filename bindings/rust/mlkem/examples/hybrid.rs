@@ -2,11 +2,11 @@
 //! The hybrids with their bytes passed as over a network: a TLS 1.3
 //! X25519MLKEM768 key exchange, then an X-Wing exchange:
 //! `cargo run --example hybrid`.
-use mlkem::{tls, xwing, Error};
+use libmlkem::{tls, xwing, Error};
 
 fn main() -> Result<(), Error> {
-    // Client: a share for its ClientHello; the state stays with it and is
-    // wiped when dropped.
+    // Client: a share for its ClientHello; the state stays with it, for one
+    // finish (which consumes it).
     let (share, state) = tls::client_share();
     let hello: Vec<u8> = share.as_bytes().to_vec();
 
@@ -17,7 +17,6 @@ fn main() -> Result<(), Error> {
 
     // Client: the same 64-byte secret, into the TLS key schedule.
     let client_secret = state.finish(&tls::ServerShare::from_bytes(&reply_wire)?)?;
-    drop(state);
     let tls_agreed = client_secret == server_secret;
     println!(
         "X25519MLKEM768 (group {:#06x}): client share {} bytes, server share {}, secrets {}",

@@ -3,7 +3,7 @@
 //! length check that the C API's fixed-size arrays leave to the caller.
 use core::ffi::{c_int, CStr};
 use core::fmt;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 
 /// Why a call failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

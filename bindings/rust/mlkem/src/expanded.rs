@@ -9,7 +9,7 @@ use crate::random;
 use core::ffi::c_int;
 use core::fmt;
 use core::mem::MaybeUninit;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 use rand_core::CryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 

@@ -34,7 +34,9 @@ impl<P: ParameterSet> KeyInit for DecapsulationKey<P> {
 impl<P: ParameterSet> KeyExport for DecapsulationKey<P> {
     fn to_bytes(&self) -> Array<u8, U64> {
         self.seed()
-            .expect("mlkem: KeyExport of a decapsulation key read from dk bytes, which has no seed")
+            .expect(
+                "libmlkem: KeyExport of a decapsulation key read from dk bytes, which has no seed",
+            )
             .into()
     }
 }

@@ -6,14 +6,14 @@
 //! (which documents the scheme).
 //!
 //! ```
-//! use mlkem::kyber::Kyber768;
-//! use mlkem::{DecapsulationKey, EncapsulationKey};
+//! use libmlkem::kyber::Kyber768;
+//! use libmlkem::{DecapsulationKey, EncapsulationKey};
 //!
 //! let dk = DecapsulationKey::<Kyber768>::generate();
 //! let ek = EncapsulationKey::<Kyber768>::from_bytes(dk.encapsulation_key().as_bytes())?;
 //! let (ct, k_send) = ek.encapsulate();
 //! assert_eq!(dk.decapsulate(&ct), k_send);
-//! # Ok::<(), mlkem::Error>(())
+//! # Ok::<(), libmlkem::Error>(())
 //! ```
 //!
 //! Use these only to interoperate with round-3 deployments; for anything
@@ -24,7 +24,7 @@
 //! a Kyber key is a different type from an ML-KEM key of the same size:
 //!
 //! ```compile_fail,E0308
-//! # use mlkem::{kyber::Kyber768, Ciphertext, DecapsulationKey, MlKem768};
+//! # use libmlkem::{kyber::Kyber768, Ciphertext, DecapsulationKey, MlKem768};
 //! let dk = DecapsulationKey::<MlKem768>::from_seed(&[0; 64]);
 //! let ct = Ciphertext::<Kyber768>::from_array([0; 1088]);
 //! let _ = dk.decapsulate(&ct); // a Kyber768 ciphertext, an ML-KEM-768 key
@@ -51,7 +51,7 @@
 //!   and [`Error::InvalidDecapsulationKey`](crate::Error::InvalidDecapsulationKey).
 use crate::params::{forward_to_c, sealed, ParameterSet};
 use core::ffi::c_int;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 
 /// The round-3 descriptor at `index` of `mlkem_kyber_kems` (the order of
 /// `mlkem_kyber.h`), whose `check_ek` and `check_dk` are the set's input
@@ -62,7 +62,7 @@ fn descriptor(index: usize) -> &'static sys::mlkem_kem {
     // and a NULL; index is below six (the callers' constants), and the
     // descriptors are never written.
     unsafe { (*core::ptr::addr_of!(sys::mlkem_kyber_kems))[index].as_ref() }
-        .expect("mlkem: a round-3 descriptor")
+        .expect("libmlkem: a round-3 descriptor")
 }
 
 macro_rules! kyber_set {
@@ -89,7 +89,7 @@ macro_rules! kyber_set {
                 decaps(ss: *mut u8, ct: *const u8, dk: *const u8) => $decaps;
             }
             unsafe fn prepare_ek(_: *mut u8, _: *const u8) -> c_int {
-                unreachable!("mlkem: Kyber round 3 has no prepared form")
+                unreachable!("libmlkem: Kyber round 3 has no prepared form")
             }
             unsafe fn encaps_prepared_derand(
                 _: *mut u8,
@@ -97,7 +97,7 @@ macro_rules! kyber_set {
                 _: *const u8,
                 _: *const u8,
             ) -> c_int {
-                unreachable!("mlkem: Kyber round 3 has no prepared form")
+                unreachable!("libmlkem: Kyber round 3 has no prepared form")
             }
             unsafe fn check_ek(ek: *const u8) -> c_int {
                 let check = descriptor($index).check_ek.expect("check_ek");

@@ -5,7 +5,7 @@
 //! TLS 1.3 key shares X25519MLKEM768 ([`tls`]).
 //!
 //! ```
-//! use mlkem::{DecapsulationKey, EncapsulationKey, MlKem768};
+//! use libmlkem::{DecapsulationKey, EncapsulationKey, MlKem768};
 //!
 //! // Receiver: a key pair; the encapsulation key is published.
 //! let dk = DecapsulationKey::<MlKem768>::generate();
@@ -19,11 +19,11 @@
 //! // Receiver: the same secret from the ciphertext.
 //! let k_recv = dk.decapsulate(&ct);
 //! assert_eq!(k_send, k_recv);
-//! # Ok::<(), mlkem::Error>(())
+//! # Ok::<(), libmlkem::Error>(())
 //! ```
 //!
 //! Every computation is a call into the C library, built from the same
-//! sources by its own CMake project (the `mlkem-sys` crate), with its
+//! sources by its own CMake project (the `libmlkem-sys` crate), with its
 //! backends (AVX2, AVX-512, NEON) chosen at run time: the results are the
 //! C library's, byte for byte.
 //!
@@ -33,14 +33,14 @@
 //!   (`[u8; 1184]` for an ML-KEM-768 encapsulation key).
 //!
 //!   ```
-//!   # use mlkem::{Ciphertext, DecapsulationKey, MlKem1024, MlKem768};
+//!   # use libmlkem::{Ciphertext, DecapsulationKey, MlKem1024, MlKem768};
 //!   let dk = DecapsulationKey::<MlKem768>::from_seed(&[0; 64]);
 //!   let ct = Ciphertext::<MlKem768>::from_array([0; 1088]);
 //!   let _ = dk.decapsulate(&ct);
 //!   ```
 //!
 //!   ```compile_fail,E0308
-//!   # use mlkem::{Ciphertext, DecapsulationKey, MlKem1024, MlKem768};
+//!   # use libmlkem::{Ciphertext, DecapsulationKey, MlKem1024, MlKem768};
 //!   let dk = DecapsulationKey::<MlKem1024>::from_seed(&[0; 64]);
 //!   let ct = Ciphertext::<MlKem768>::from_array([0; 1088]);
 //!   let _ = dk.decapsulate(&ct); // an ML-KEM-768 ciphertext, a 1024 key
@@ -97,7 +97,7 @@ pub use rand_core;
 pub use zeroize;
 
 use core::ffi::CStr;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 
 fn static_str(p: *const core::ffi::c_char) -> &'static str {
     // SAFETY: the C library returns static NUL-terminated ASCII strings.

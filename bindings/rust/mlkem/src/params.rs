@@ -5,7 +5,7 @@
 use core::ffi::c_int;
 use core::fmt::Debug;
 use core::hash::Hash;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 
 pub(crate) mod sealed {
     pub trait Sealed {}
@@ -136,7 +136,7 @@ macro_rules! forward_to_c {
         $(
             unsafe fn $name($($arg: $ty),*) -> ::core::ffi::c_int {
                 // SAFETY: the caller's.
-                unsafe { ::mlkem_sys::$c($($arg),*) }
+                unsafe { ::libmlkem_sys::$c($($arg),*) }
             }
         )*
     };

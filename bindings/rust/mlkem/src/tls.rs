@@ -4,7 +4,7 @@
 //! of `include/mlkem_hybrid.h` (which documents the scheme).
 //!
 //! ```
-//! use mlkem::tls;
+//! use libmlkem::tls;
 //!
 //! // Client: a share for its ClientHello, and the state it keeps.
 //! let (share, state) = tls::client_share();
@@ -13,7 +13,7 @@
 //! // Client: the same secret.
 //! let client_secret = state.finish(&tls::ServerShare::from_bytes(reply.as_bytes())?)?;
 //! assert_eq!(client_secret, server_secret);
-//! # Ok::<(), mlkem::Error>(())
+//! # Ok::<(), libmlkem::Error>(())
 //! ```
 //!
 //! - The shares are public: [`ClientShare`] (1216 bytes, ML-KEM-768 ek ||
@@ -28,13 +28,21 @@
 //!   compared in constant time.
 //! - [`ClientState`] holds the client's ML-KEM-768 dk and X25519 private
 //!   key between its share and [`ClientState::finish`]: it cannot be
-//!   cloned and is wiped when dropped ([`zeroize::ZeroizeOnDrop`]). `finish`
-//!   does not consume it; drop it when the handshake is over, finished or
-//!   not.
+//!   cloned and is wiped when dropped ([`zeroize::ZeroizeOnDrop`]). It is
+//!   single-use, as its ephemeral key pairs are: `finish` takes it by
+//!   value (the C function wipes it), so it cannot finish twice.
 //!
 //!   ```compile_fail,E0599
-//!   let (_, state) = mlkem::tls::client_share();
+//!   let (_, state) = libmlkem::tls::client_share();
 //!   let copy = state.clone(); // no second copy of the client's secrets
+//!   ```
+//!
+//!   ```compile_fail,E0382
+//!   use libmlkem::tls;
+//!   let (share, state) = tls::client_share();
+//!   let (reply, _) = tls::server_share(&share).unwrap();
+//!   let first = state.finish(&reply);
+//!   let second = state.finish(&reply); // the state was consumed
 //!   ```
 //! - A peer's X25519 point of small order is refused by [`server_share`]
 //!   and [`ClientState::finish`] with [`Error::X25519Zero`] (RFC 8446
@@ -48,7 +56,7 @@ use crate::error::{check, Error};
 use crate::random;
 use crate::types::expect_ok;
 use core::fmt;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 use rand_core::{CryptoRng, TryCryptoRng};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
@@ -101,15 +109,17 @@ impl ClientState {
 
     /// The secret from the server's share: [`Error::X25519Zero`] if the
     /// server's X25519 point is of small order (abort the handshake).
-    pub fn finish(&self, server: &ServerShare) -> Result<SharedSecret, Error> {
+    /// Consumes the state: it serves one handshake (the C function wipes
+    /// it, on success and on failure).
+    pub fn finish(mut self, server: &ServerShare) -> Result<SharedSecret, Error> {
         let mut secret = SharedSecret::zeroed();
         // SAFETY: every buffer has the size of mlkem_hybrid.h; state was
-        // written by client_share.
+        // written by client_share, and is wiped by the call.
         check(unsafe {
             sys::x25519mlkem768_client_finish(
                 secret.0.as_mut_ptr(),
                 server.0.as_ptr(),
-                self.state.as_ptr(),
+                self.state.as_mut_ptr(),
             )
         })?;
         Ok(secret)

@@ -7,7 +7,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop};
@@ -16,7 +16,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 /// run at all: `MLKEM_BACKEND` naming a backend this CPU lacks, or a failed
 /// pairwise test in C builds that have it (a fault).
 pub(crate) fn expect_ok<T>(r: Result<T, Error>, what: &str) -> T {
-    r.unwrap_or_else(|e| panic!("mlkem: {what} failed: {e}"))
+    r.unwrap_or_else(|e| panic!("libmlkem: {what} failed: {e}"))
 }
 
 // --------------------------------------------------------------------------

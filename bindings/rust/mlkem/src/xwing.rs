@@ -5,13 +5,13 @@
 //! part is.
 //!
 //! ```
-//! use mlkem::xwing::{DecapsulationKey, EncapsulationKey};
+//! use libmlkem::xwing::{DecapsulationKey, EncapsulationKey};
 //!
 //! let dk = DecapsulationKey::generate(); // store dk.seed(), 32 bytes
 //! let ek = EncapsulationKey::from_bytes(dk.encapsulation_key().as_bytes())?;
 //! let (ct, k_send) = ek.encapsulate();
 //! assert_eq!(dk.decapsulate(&ct), k_send);
-//! # Ok::<(), mlkem::Error>(())
+//! # Ok::<(), libmlkem::Error>(())
 //! ```
 //!
 //! - The private key is a 32-byte seed: [`DecapsulationKey::from_seed`],
@@ -35,7 +35,7 @@ use crate::random;
 use crate::types::expect_ok;
 use crate::SharedSecret;
 use core::fmt;
-use mlkem_sys as sys;
+use libmlkem_sys as sys;
 use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop};

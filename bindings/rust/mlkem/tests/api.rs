@@ -7,10 +7,10 @@
 mod common;
 
 use common::TestRng;
-use mlkem::kem::{Decapsulate, Encapsulate, FromSeed, Kem, KeyExport, TryKeyInit};
-use mlkem::kyber::{Kyber1024, Kyber1024_90s, Kyber512, Kyber512_90s, Kyber768, Kyber768_90s};
-use mlkem::zeroize::ZeroizeOnDrop;
-use mlkem::{
+use libmlkem::kem::{Decapsulate, Encapsulate, FromSeed, Kem, KeyExport, TryKeyInit};
+use libmlkem::kyber::{Kyber1024, Kyber1024_90s, Kyber512, Kyber512_90s, Kyber768, Kyber768_90s};
+use libmlkem::zeroize::ZeroizeOnDrop;
+use libmlkem::{
     ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem1024, MlKem512,
     MlKem768, ParameterSet, SharedSecret,
 };
@@ -294,9 +294,9 @@ fn error_codes_and_messages() {
 
 #[test]
 fn library() {
-    assert_eq!(mlkem::version(), env!("CARGO_PKG_VERSION"));
-    assert!(["avx512", "avx2", "neon-sha3", "neon", "portable"].contains(&mlkem::backend_name()));
-    assert_eq!(mlkem::selftest(), Ok(()));
+    assert_eq!(libmlkem::version(), env!("CARGO_PKG_VERSION"));
+    assert!(["avx512", "avx2", "neon-sha3", "neon", "portable"].contains(&libmlkem::backend_name()));
+    assert_eq!(libmlkem::selftest(), Ok(()));
 }
 
 #[test]
@@ -326,7 +326,7 @@ where
     assert_eq!(dk.decapsulate(&ct), k_send);
     let ek2 = K::EncapsulationKey::new(&ek.to_bytes()).expect("own ek");
     assert!(ek2 == ek);
-    let seed = mlkem::kem::Seed::<K>::default();
+    let seed = libmlkem::kem::Seed::<K>::default();
     let (dk3, ek3) = K::from_seed(&seed);
     let (ct3, k3) = ek3.encapsulate();
     assert_eq!(dk3.decapsulate_slice(ct3.as_slice()).unwrap(), k3);

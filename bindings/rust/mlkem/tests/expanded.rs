@@ -5,8 +5,8 @@
 mod common;
 
 use common::TestRng;
-use mlkem::zeroize::{Zeroize, ZeroizeOnDrop};
-use mlkem::{
+use libmlkem::zeroize::{Zeroize, ZeroizeOnDrop};
+use libmlkem::{
     Ciphertext, DecapsulationKey, Expanded, ExpandedDecapsulationKey, ExpandedEncapsulationKey,
     MlKem1024, MlKem512, MlKem768,
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! Kyber round 3 ([`mlkem::kyber`]) against the round-3 reference's
+//! Kyber round 3 ([`libmlkem::kyber`]) against the round-3 reference's
 //! published outputs, from the repository's tests/vectors (the C tests run
 //! the same files through the C API):
 //!
@@ -15,8 +15,8 @@
 mod common;
 
 use common::{array, hex, read_vector, records, CtrDrbg};
-use mlkem::kyber::{Kyber1024, Kyber1024_90s, Kyber512, Kyber512_90s, Kyber768, Kyber768_90s};
-use mlkem::{ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet};
+use libmlkem::kyber::{Kyber1024, Kyber1024_90s, Kyber512, Kyber512_90s, Kyber768, Kyber768_90s};
+use libmlkem::{ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet};
 use sha2::{Digest, Sha256};
 
 fn nist_kat<P: ParameterSet>(file: &str) {

@@ -9,8 +9,8 @@
 mod common;
 
 use common::TestRng;
+use libmlkem::{ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet};
 use ml_kem::kem::{Decapsulate as _, KeyExport as _};
-use mlkem::{ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet};
 
 const ROUNDS: usize = 100;
 
@@ -82,9 +82,9 @@ macro_rules! differential {
 
 #[test]
 fn same_results_as_rustcrypto_ml_kem() {
-    differential!(mlkem::MlKem512, ml_kem::MlKem512);
-    differential!(mlkem::MlKem768, ml_kem::MlKem768);
-    differential!(mlkem::MlKem1024, ml_kem::MlKem1024);
+    differential!(libmlkem::MlKem512, ml_kem::MlKem512);
+    differential!(libmlkem::MlKem768, ml_kem::MlKem768);
+    differential!(libmlkem::MlKem1024, ml_kem::MlKem1024);
 }
 
 /// Code written against the kem traits, unchanged for either crate: keys
@@ -106,15 +106,15 @@ where
 #[test]
 fn kem_trait_code_runs_on_both() {
     assert_eq!(
-        through_kem_traits::<mlkem::MlKem512>(),
+        through_kem_traits::<libmlkem::MlKem512>(),
         through_kem_traits::<ml_kem::MlKem512>()
     );
     assert_eq!(
-        through_kem_traits::<mlkem::MlKem768>(),
+        through_kem_traits::<libmlkem::MlKem768>(),
         through_kem_traits::<ml_kem::MlKem768>()
     );
     assert_eq!(
-        through_kem_traits::<mlkem::MlKem1024>(),
+        through_kem_traits::<libmlkem::MlKem1024>(),
         through_kem_traits::<ml_kem::MlKem1024>()
     );
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! The TLS key shares of X25519MLKEM768 ([`mlkem::tls`]):
+//! The TLS key shares of X25519MLKEM768 ([`libmlkem::tls`]):
 //!
 //! - the same shares and secrets as the C functions for the same coins;
 //!   random handshakes that agree; the caller's generator;
@@ -12,10 +12,10 @@
 mod common;
 
 use common::{hex, TestRng};
-use mlkem::tls::{self, ClientShare, ClientState, ServerShare, SharedSecret};
-use mlkem::zeroize::ZeroizeOnDrop;
-use mlkem::Error;
-use mlkem_sys as sys;
+use libmlkem::tls::{self, ClientShare, ClientState, ServerShare, SharedSecret};
+use libmlkem::zeroize::ZeroizeOnDrop;
+use libmlkem::Error;
+use libmlkem_sys as sys;
 
 #[test]
 fn same_as_the_c_functions() {
@@ -45,11 +45,13 @@ fn same_as_the_c_functions() {
                 sys::x25519mlkem768_client_finish(
                     csecret.as_mut_ptr(),
                     sshare.as_ptr(),
-                    state.as_ptr(),
+                    state.as_mut_ptr(),
                 ),
             ]
         };
         assert_eq!(rc, [0; 3]);
+        // The C function consumed (wiped) the state.
+        assert_eq!(state, [0u8; sys::X25519MLKEM768_CLIENT_STATE_BYTES]);
 
         let (share, st) = tls::client_share_derand(&ccoins);
         assert_eq!(share.as_bytes(), &cshare);
@@ -72,8 +74,10 @@ fn handshakes() {
     assert_ne!((reply, &server_secret), (reply2, &server_secret2));
     let reply_received = ServerShare::try_from(&reply.as_bytes()[..]).unwrap();
     assert_eq!(state.finish(&reply_received).unwrap(), server_secret);
-    assert_eq!(state.finish(&reply2).unwrap(), server_secret2);
     assert_ne!(state2.finish(&reply).unwrap(), server_secret);
+    // finish takes the state by value: a second finish does not compile
+    // (the module's compile_fail doc test); reply2 goes unanswered.
+    let _ = (reply2, server_secret2);
 
     // The caller's generator: the same streams, the same handshake.
     let (a, a_state) = tls::client_share_from_rng(&mut TestRng::new("client"));
@@ -95,7 +99,10 @@ fn sweep_bit(i: usize, size: usize) -> u8 {
 #[test]
 fn every_byte_changed() {
     let mut rng = TestRng::new("tls sweep");
-    let (share, state) = tls::client_share_derand(&rng.bytes());
+    // A state serves one finish: the same one again from its coins.
+    let ccoins = rng.bytes();
+    let state = || tls::client_share_derand(&ccoins).1;
+    let (share, _) = tls::client_share_derand(&ccoins);
     let scoins = rng.bytes::<{ tls::SERVER_COINS_SIZE }>();
     let (reply, secret) = tls::server_share_derand(&share, &scoins).unwrap();
     let (mut refused, mut differ) = (0, 0);
@@ -109,7 +116,7 @@ fn every_byte_changed() {
             }
             Ok((r, s)) => {
                 assert_ne!(s, secret, "byte {i}");
-                assert_ne!(state.finish(&r).unwrap(), s, "byte {i}");
+                assert_ne!(state().finish(&r).unwrap(), s, "byte {i}");
                 differ += 1;
             }
             Err(e) => panic!("byte {i}: {e}"),
@@ -120,7 +127,7 @@ fn every_byte_changed() {
     for i in 0..tls::SERVER_SHARE_SIZE {
         let mut b = *reply.as_bytes();
         b[i] ^= sweep_bit(i, b.len());
-        let mine = state.finish(&ServerShare::from_array(b)).unwrap();
+        let mine = state().finish(&ServerShare::from_array(b)).unwrap();
         assert_ne!(mine, secret, "byte {i}");
     }
 }
@@ -140,7 +147,8 @@ const SMALL_ORDER: [&str; 7] = [
 
 #[test]
 fn small_order_points_refused() {
-    let (share, state) = tls::client_share();
+    let ccoins = TestRng::new("tls small order").bytes();
+    let (share, _) = tls::client_share_derand(&ccoins);
     let (reply, _) = tls::server_share(&share).unwrap();
     for point in SMALL_ORDER.map(hex) {
         let mut c = *share.as_bytes();
@@ -151,6 +159,7 @@ fn small_order_points_refused() {
         );
         let mut s = *reply.as_bytes();
         s[sys::MLKEM768_CT_BYTES..].copy_from_slice(&point);
+        let (_, state) = tls::client_share_derand(&ccoins);
         assert_eq!(
             state.finish(&ServerShare::from_array(s)).err(),
             Some(Error::X25519Zero)

@@ -17,7 +17,7 @@
 mod common;
 
 use common::{array, hex, kv_lines, read_vector, records};
-use mlkem::{
+use libmlkem::{
     ByteArray, Ciphertext, DecapsulationKey, EncapsulationKey, Error, MlKem1024, MlKem512,
     MlKem768, ParameterSet,
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! X-Wing ([`mlkem::xwing`]):
+//! X-Wing ([`libmlkem::xwing`]):
 //!
 //! - the draft's test vectors (tests/vectors/xwing-draft, 3): keys from
 //!   the seed, the ciphertext and secret from eseed, decapsulation;
@@ -14,9 +14,9 @@
 mod common;
 
 use common::{array, hex, read_vector, TestRng};
-use mlkem::xwing::{self, Ciphertext, DecapsulationKey, EncapsulationKey, XWing};
-use mlkem::zeroize::ZeroizeOnDrop;
-use mlkem::Error;
+use libmlkem::xwing::{self, Ciphertext, DecapsulationKey, EncapsulationKey, XWing};
+use libmlkem::zeroize::ZeroizeOnDrop;
+use libmlkem::Error;
 use serde_json::Value;
 
 #[test]
@@ -98,11 +98,11 @@ fn same_results_as_rustcrypto_x_wing() {
 /// the key's export and import. Returns the encodings, which must agree.
 fn through_kem_traits<K>() -> (Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>)
 where
-    K: mlkem::kem::Kem + mlkem::kem::FromSeed,
-    K::DecapsulationKey: mlkem::kem::Decapsulate + mlkem::kem::KeyExport,
+    K: libmlkem::kem::Kem + libmlkem::kem::FromSeed,
+    K::DecapsulationKey: libmlkem::kem::Decapsulate + libmlkem::kem::KeyExport,
 {
-    use mlkem::kem::{Decapsulate, Encapsulate, KeyExport, TryKeyInit};
-    let seed = mlkem::kem::Seed::<K>::from_fn(|i| i as u8);
+    use libmlkem::kem::{Decapsulate, Encapsulate, KeyExport, TryKeyInit};
+    let seed = libmlkem::kem::Seed::<K>::from_fn(|i| i as u8);
     let (dk, ek) = K::from_seed(&seed);
     let (ct, k) = ek.encapsulate_with_rng(&mut TestRng::new("eseed"));
     assert_eq!(dk.decapsulate(&ct), k);

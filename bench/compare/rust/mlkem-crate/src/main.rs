@@ -8,7 +8,7 @@
 //! encapsulate_derand: the check again and H(ek) inside the C call); decaps
 //! on the key object (the C call runs the hash check of dk inside).
 use compare_timing::{case, require, run, Case, M, SEED};
-use mlkem::{
+use libmlkem::{
     ByteArray, DecapsulationKey, EncapsulationKey, MlKem1024, MlKem512, MlKem768, ParameterSet,
 };
 use std::hint::black_box;
@@ -39,10 +39,10 @@ fn main() {
     set_cases::<MlKem1024>(&mut cases);
     let backend = format!(
         "{}, chosen at run time (the C library's dispatch)",
-        mlkem::backend_name()
+        libmlkem::backend_name()
     );
     run(
-        &format!("mlkem crate {}", mlkem::version()),
+        &format!("mlkem crate {}", libmlkem::version()),
         &backend,
         cases,
     )

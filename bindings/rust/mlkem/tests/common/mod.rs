@@ -94,7 +94,7 @@ impl TestRng {
 
 /// The same generator as a rand_core CryptoRng, for the *_from_rng APIs in
 /// tests (it is not cryptographic; the marker is what the APIs ask for).
-impl mlkem::rand_core::TryRng for TestRng {
+impl libmlkem::rand_core::TryRng for TestRng {
     type Error = core::convert::Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
         Ok(self.next_u64() as u32)
@@ -108,7 +108,7 @@ impl mlkem::rand_core::TryRng for TestRng {
     }
 }
 
-impl mlkem::rand_core::TryCryptoRng for TestRng {}
+impl libmlkem::rand_core::TryCryptoRng for TestRng {}
 
 /// NIST's AES-256 CTR_DRBG (SP 800-90A section 10.2.1, no derivation
 /// function, no personalization, no reseeding), as the PQCgenKAT_kem

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Bases of the key classes of mlkem.kyber and mlkem.xwing.
+"""Bases of the key classes of libmlkem.kyber and libmlkem.xwing.
 
 The keys are the raw byte strings of their specifications, held in the C
 base classes of _mlkem (KemPrivateKey, KemPublicKey; the private key's

@@ -3,7 +3,7 @@
 (draft-ietf-tls-ecdhe-mlkem, NamedGroup 0x11EC, the default of Chrome,
 Firefox, Go and Cloudflare)::
 
-    from mlkem import tls
+    from libmlkem import tls
 
     share, state = tls.client_share()             # client -> server: share
     server, secret = tls.server_share(share)      # server -> client: server
@@ -24,9 +24,11 @@ aborted. An altered ML-KEM ciphertext is not detected by client_finish
 Finished messages.
 
 The client's ``ClientState`` holds its ML-KEM-768 decapsulation key and
-X25519 private key in C memory, wiped when the object is freed; drop it
-once the handshake is over. It cannot be made, copied or pickled.
-Derandomized forms, for tests, are in ``mlkem.hazmat``
+X25519 private key in C memory. It serves one handshake, as its key pairs
+are ephemeral: ``client_finish`` wipes it, whether it succeeds or fails,
+and a second ``client_finish`` with it is a ValueError; it is also wiped
+when the object is freed. It cannot be made, copied or pickled.
+Derandomized forms, for tests, are in ``libmlkem.hazmat``
 (``x25519mlkem768_client_share_derand``,
 ``x25519mlkem768_server_share_derand``).
 """
@@ -64,5 +66,6 @@ def server_share(client_share: Any) -> Tuple[bytes, bytes]:
 def client_finish(state: ClientState, server_share: Any) -> bytes:
     """The 64-byte secret from the client's state and the server's
     1120-byte share. ValueError if the server's X25519 public key is of
-    small order."""
+    small order, or if the state has finished already: it is consumed
+    (wiped) by this call."""
     return _mlkem._tls_client_finish(state, server_share)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * _mlkem.c - the CPython extension behind the `mlkem` package.
+ * _mlkem.c - the CPython extension behind the `libmlkem` package.
  *
  * Two base types, PrivateKey and PublicKey, hold the keys in C memory; the
  * Python classes MLKEM{512,768,1024}{Private,Public}Key of _keys.py derive
@@ -195,7 +195,7 @@ static int expand_into(uint8_t **out, size_t n,
 static PyObject *new_public(int index, const uint8_t *ek) {
   PublicKeyObject *pk;
   if (registered[KIND_PUBLIC][index] == NULL) {
-    PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
+    PyErr_SetString(PyExc_RuntimeError, "libmlkem: key classes not registered");
     return NULL;
   }
   pk = (PublicKeyObject *)alloc_instance(registered[KIND_PUBLIC][index]);
@@ -483,7 +483,7 @@ static PyType_Slot private_slots[] = {
     {0, NULL}};
 
 static PyType_Spec private_spec = {
-    "mlkem._mlkem.PrivateKey", sizeof(PrivateKeyObject), 0,
+    "libmlkem._mlkem.PrivateKey", sizeof(PrivateKeyObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, private_slots};
 
 /* ---- PublicKey ---------------------------------------------------------- */
@@ -616,7 +616,7 @@ static PyType_Slot public_slots[] = {
     {0, NULL}};
 
 static PyType_Spec public_spec = {
-    "mlkem._mlkem.PublicKey", sizeof(PublicKeyObject), 0,
+    "libmlkem._mlkem.PublicKey", sizeof(PublicKeyObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, public_slots};
 
 /* ---- module functions --------------------------------------------------- */
@@ -659,7 +659,7 @@ static PyObject *object_of_key(const mlkem_keyfile_key *key) {
   int index = index_of_kem(key->kem);
   if (key->type == MLKEM_KEYFILE_PUBLIC) return new_public(index, key->ek);
   if (registered[KIND_PRIVATE][index] == NULL) {
-    PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
+    PyErr_SetString(PyExc_RuntimeError, "libmlkem: key classes not registered");
     return NULL;
   }
   return new_private(registered[KIND_PRIVATE][index], key);
@@ -744,16 +744,18 @@ static PyMethodDef module_methods[] = {
     {"_load", mod_load, METH_VARARGS,
      "_load(data, pem, private): a key from a PEM or DER key file."},
     {"backend_name", mod_backend_name, METH_NOARGS,
-     "backend_name()\n--\n\nThe arithmetic backend in use: \"avx512\", "
-     "\"avx2\" or \"portable\"."},
+     "backend_name()\n--\n\nThe arithmetic backend in use: on x86-64 "
+     "\"avx512\", \"avx2\" or \"portable\"; on AArch64 \"neon-sha3\" (NEON "
+     "and the SHA-3 instructions), \"neon\" or \"portable\"; "
+     "\"unavailable\" if MLKEM_BACKEND names one this CPU lacks."},
     {"library_version", mod_library_version, METH_NOARGS,
      "library_version()\n--\n\nThe version of the C library compiled in."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
-    "mlkem._mlkem",
-    "The native part of the mlkem package (see mlkem).",
+    "libmlkem._mlkem",
+    "The native part of the libmlkem package (see libmlkem).",
     -1,
     module_methods,
     NULL,

@@ -41,7 +41,7 @@ def _load(data: _Buffer, pem: bool, private: bool, /) -> Union[PrivateKey, Publi
 def backend_name() -> str: ...
 def library_version() -> str: ...
 
-# _kem.c: the keys of mlkem.kyber and mlkem.xwing.
+# _kem.c: the keys of libmlkem.kyber and libmlkem.xwing.
 _KP = TypeVar("_KP", bound="KemPrivateKey")
 _KU = TypeVar("_KU", bound="KemPublicKey")
 
@@ -68,7 +68,7 @@ class KemPublicKey:
 
 def _register_kem(name: str, private_class: Any, public_class: Any, /) -> None: ...
 
-# _tls.c: mlkem.tls and the X25519 functions of mlkem.hazmat.
+# _tls.c: libmlkem.tls and the X25519 functions of libmlkem.hazmat.
 class TLSClientState: ...
 
 def _tls_client_share(coins: Optional[_Buffer], /) -> Tuple[bytes, TLSClientState]: ...

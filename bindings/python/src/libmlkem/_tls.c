@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * _tls.c - the native part of mlkem.tls, the X25519MLKEM768 key shares of
+ * _tls.c - the native part of libmlkem.tls, the X25519MLKEM768 key shares of
  * TLS 1.3 (include/mlkem_hybrid.h, draft-ietf-tls-ecdhe-mlkem), and the
- * X25519 functions of mlkem.hazmat (include/mlkem_hazmat.h, RFC 7748).
+ * X25519 functions of libmlkem.hazmat (include/mlkem_hazmat.h, RFC 7748).
  *
  * The client's state between its share and its finish is an object of
  * type ClientState: the library's opaque state bytes in C memory, wiped
- * (x25519mlkem768_client_state_wipe) when the object dies. Only
+ * (x25519mlkem768_client_state_wipe) when the object dies, and by
+ * client_finish, which consumes it (one finish per state, as in C). Only
  * _tls_client_share makes one; it cannot be made, copied or pickled from
  * Python.
  *
@@ -24,7 +25,8 @@
 #define TLS_NAME "X25519MLKEM768"
 
 typedef struct {
-  PyObject_HEAD int ready; /* written by client_share */
+  PyObject_HEAD int ready; /* written by client_share, not yet finished */
+  int used;                /* finished (the state is wiped) */
   uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES];
 } ClientStateObject;
 
@@ -75,7 +77,7 @@ static PyObject *state_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
   (void)args;
   (void)kw;
   PyErr_SetString(PyExc_TypeError,
-                  "a ClientState is made only by mlkem.tls.client_share()");
+                  "a ClientState is made only by libmlkem.tls.client_share()");
   return NULL;
 }
 
@@ -106,10 +108,12 @@ static PyType_Slot state_slots[] = {
     {Py_tp_doc,
      (void *)"The client's secret state between client_share() and "
              "client_finish(): its ML-KEM-768 decapsulation key and X25519 "
-             "private key, wiped when the object is freed."},
+             "private key. Single-use: client_finish() wipes it (a second "
+             "finish raises ValueError); also wiped when the object is "
+             "freed."},
     {0, NULL}};
 
-static PyType_Spec state_spec = {"mlkem.tls.ClientState",
+static PyType_Spec state_spec = {"libmlkem.tls.ClientState",
                                  sizeof(ClientStateObject), 0,
                                  Py_TPFLAGS_DEFAULT, state_slots};
 
@@ -184,6 +188,13 @@ static PyObject *mod_client_finish(PyObject *mod, PyObject *args) {
   (void)mod;
   if (!PyArg_ParseTuple(args, "OO:_tls_client_finish", &state_obj, &server_obj))
     return NULL;
+  if (PyObject_TypeCheck(state_obj, (PyTypeObject *)ClientStateType) &&
+      ((ClientStateObject *)state_obj)->used) {
+    PyErr_SetString(PyExc_ValueError, TLS_NAME
+                    ": this ClientState has finished already (a client "
+                    "state serves one handshake: client_finish wiped it)");
+    return NULL;
+  }
   if (!PyObject_TypeCheck(state_obj, (PyTypeObject *)ClientStateType) ||
       !((ClientStateObject *)state_obj)->ready) {
     PyErr_SetString(PyExc_TypeError,
@@ -195,6 +206,10 @@ static PyObject *mod_client_finish(PyObject *mod, PyObject *args) {
   if (copy_fixed(server_obj, server, sizeof server, TLS_NAME, "server share") !=
       0)
     return NULL;
+  /* Claimed with the GIL held, so that another thread cannot finish it
+   * too; client_finish wipes it, whatever it returns. */
+  st->ready = 0;
+  st->used = 1;
   Py_BEGIN_ALLOW_THREADS rc =
       x25519mlkem768_client_finish(secret, server, st->state);
   Py_END_ALLOW_THREADS if (rc != MLKEM_OK) return raise_share_error(rc, 1);

@@ -4,13 +4,13 @@
 ML-KEM replaced, and its "90s" variant, for systems that still speak it
 (stored round-3 keys, a peer that negotiated Kyber)::
 
-    from mlkem.kyber import Kyber768PrivateKey
+    from libmlkem.kyber import Kyber768PrivateKey
 
     private_key = Kyber768PrivateKey.generate()
     shared_secret, ciphertext = private_key.public_key().encapsulate()
     assert private_key.decapsulate(ciphertext) == shared_secret
 
-For anything new use ML-KEM (``mlkem.MLKEM768PrivateKey``): round-3 Kyber
+For anything new use ML-KEM (``libmlkem.MLKEM768PrivateKey``): round-3 Kyber
 is not a standard, and its outputs differ from ML-KEM's for the same
 inputs.
 
@@ -30,7 +30,7 @@ standard OID identifies round-3 Kyber. Every key from outside gets FIPS
 round-3 key passes: the modulus check of pk (and of the pk inside sk) and
 the hash check of sk; a key that fails is refused with ValueError.
 Derandomized key generation and encapsulation, for known-answer tests, are
-in ``mlkem.hazmat`` (``kyber_generate_derand``,
+in ``libmlkem.hazmat`` (``kyber_generate_derand``,
 ``kyber_encapsulate_derand``).
 """
 from __future__ import annotations

@@ -15,12 +15,12 @@ m, a seed that is not uniformly random and secret) destroys its security.
                                         PKCS#8 in the RFC 9935 form "seed",
                                         "expanded" or "both"
 
-``cls`` is a private key class such as ``mlkem.MLKEM768PrivateKey``.
+``cls`` is a private key class such as ``libmlkem.MLKEM768PrivateKey``.
 Byte arguments are any bytes-like objects; a wrong type raises TypeError,
 a wrong length or an invalid key ValueError.
 
-The same for round-3 Kyber (``mlkem.kyber``), X-Wing (``mlkem.xwing``) and
-the TLS key shares (``mlkem.tls``), and X25519 (RFC 7748) itself:
+The same for round-3 Kyber (``libmlkem.kyber``), X-Wing (``libmlkem.xwing``) and
+the TLS key shares (``libmlkem.tls``), and X25519 (RFC 7748) itself:
 
   kyber_generate_derand(cls, d, z)      round-3 KeyGen with the two 32-byte
                                         draws of its random source (C:
@@ -184,7 +184,7 @@ def xwing_encapsulate_derand(public_key: _xwing.XWingPublicKey,
 
 
 def x25519mlkem768_client_share_derand(coins: Any) -> Tuple[bytes, _tls.ClientState]:
-    """mlkem.tls.client_share from 96 bytes: the ML-KEM-768 seed d || z
+    """libmlkem.tls.client_share from 96 bytes: the ML-KEM-768 seed d || z
     (64), then the X25519 private key (32)."""
     if coins is None:
         raise TypeError("coins must be a bytes-like object, not NoneType")
@@ -193,7 +193,7 @@ def x25519mlkem768_client_share_derand(coins: Any) -> Tuple[bytes, _tls.ClientSt
 
 def x25519mlkem768_server_share_derand(client_share: Any,
                                        coins: Any) -> Tuple[bytes, bytes]:
-    """mlkem.tls.server_share from 64 bytes: ML-KEM-768's m (32), then the
+    """libmlkem.tls.server_share from 64 bytes: ML-KEM-768's m (32), then the
     X25519 private key (32)."""
     if coins is None:
         raise TypeError("coins must be a bytes-like object, not NoneType")

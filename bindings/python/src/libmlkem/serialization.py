@@ -16,7 +16,7 @@ checks; a key with both forms is regenerated from its seed and compared).
 The files are those the ``mlkem`` command-line tool reads and writes.
 X-Wing keys have the files of its draft ("Use in X.509": PKCS#8 holding
 the 32-byte seed, SubjectPublicKeyInfo holding pk); the loaders return an
-``mlkem.xwing`` key for them.
+``libmlkem.xwing`` key for them.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 for ML-KEM-512, -768 and -1024, with the API of pyca/cryptography's
 ``cryptography.hazmat.primitives.asymmetric.mlkem``::
 
-    from mlkem import MLKEM768PrivateKey
+    from libmlkem import MLKEM768PrivateKey
 
     private_key = MLKEM768PrivateKey.generate()
     shared_secret, ciphertext = private_key.public_key().encapsulate()
@@ -14,13 +14,14 @@ input checks of FIPS 203 section 7 on every key from outside, and the
 fastest backend this CPU supports (AVX-512 or AVX2 on x86-64, NEON on
 AArch64, or portable C). Every
 operation releases the GIL. Derandomized functions for known-answer tests
-are in ``mlkem.hazmat``; the key file enums and loaders are also in
-``mlkem.serialization``.
+are in ``libmlkem.hazmat``; the key file enums and loaders are also in
+``libmlkem.serialization``.
 
-Also ``mlkem.xwing`` (the X-Wing hybrid KEM, whose key files the loaders
-read too), and, imported by name, ``mlkem.tls`` (the TLS 1.3
-X25519MLKEM768 key shares) and ``mlkem.kyber`` (the pre-standard round-3
-Kyber and Kyber-90s).
+Also ``libmlkem.xwing`` (the X-Wing hybrid KEM, whose key files the loaders
+read too), ``libmlkem.tls`` (the TLS 1.3 X25519MLKEM768 key shares) and
+``libmlkem.kyber`` (the pre-standard round-3 Kyber and Kyber-90s). After
+``import libmlkem`` every submodule is an attribute (``libmlkem.tls``,
+``libmlkem.kyber``, ``libmlkem.hazmat``: imported on first use).
 """
 from . import _mlkem
 from ._keys import (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,
@@ -39,7 +40,7 @@ from .serialization import (BestAvailableEncryption, Encoding,
 # written by the build (CMakeLists.txt beside pyproject.toml).
 from ._version import __version__
 
-# Shown as mlkem.MLKEM768PrivateKey, where users import them from.
+# Shown as libmlkem.MLKEM768PrivateKey, where users import them from.
 for _cls in (MLKEM512PrivateKey, MLKEM512PublicKey, MLKEM768PrivateKey,
              MLKEM768PublicKey, MLKEM1024PrivateKey, MLKEM1024PublicKey,
              MLKEMPrivateKey, MLKEMPublicKey):
@@ -48,6 +49,22 @@ del _cls
 
 backend_name = _mlkem.backend_name
 library_version = _mlkem.library_version
+
+# The submodules not imported above, imported when first named as an
+# attribute (PEP 562), so that `import libmlkem; libmlkem.tls` works as
+# `import libmlkem.tls` does.
+_LAZY_SUBMODULES = ("hazmat", "kyber", "tls")
+
+
+def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
 
 __all__ = [
     "MLKEM512PrivateKey", "MLKEM512PublicKey",

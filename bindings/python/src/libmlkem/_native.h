@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * _native.h - what the C files of the extension mlkem._mlkem share:
+ * _native.h - what the C files of the extension libmlkem._mlkem share:
  * _mlkem.c (the module and the ML-KEM key types), _kem.c (the key types
- * of mlkem.kyber and mlkem.xwing) and _tls.c (mlkem.tls and the X25519
- * functions of mlkem.hazmat).
+ * of libmlkem.kyber and libmlkem.xwing) and _tls.c (libmlkem.tls and the X25519
+ * functions of libmlkem.hazmat).
  *
  * The names are those of the module's internal functions; the build
  * exports only PyInit__mlkem (bindings/python/CMakeLists.txt).

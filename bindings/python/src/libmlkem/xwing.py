@@ -4,7 +4,7 @@ KEM of ML-KEM-768 and X25519 with a SHA3-256 combiner, secure if either
 part is ("MLKEM768-X25519" in HPKE and the concrete-hybrid drafts, HPKE
 KEM id 0x647A)::
 
-    from mlkem.xwing import XWingPrivateKey
+    from libmlkem.xwing import XWingPrivateKey
 
     private_key = XWingPrivateKey.generate()
     shared_secret, ciphertext = private_key.public_key().encapsulate()
@@ -18,11 +18,11 @@ FIPS 203 modulus check of its ML-KEM part); ciphertexts are 1120 bytes
 and shared secrets 32. Key files are the draft's ("Use in X.509": OID
 1.3.6.1.4.1.62253.25722, PKCS#8 holding the seed, SubjectPublicKeyInfo
 holding pk), in PEM or DER: ``private_bytes``, ``public_bytes`` and the
-loaders of ``mlkem`` (``load_pem_private_key`` ...), which return X-Wing
+loaders of ``libmlkem`` (``load_pem_private_key`` ...), which return X-Wing
 keys for X-Wing files. As the draft defines it, decapsulation expands the
 seed on every call, and an X25519 point of small order in a ciphertext is
 not an error (ML-KEM carries the security then). Derandomized functions,
-for known-answer tests, are in ``mlkem.hazmat`` (``xwing_generate_derand``,
+for known-answer tests, are in ``libmlkem.hazmat`` (``xwing_generate_derand``,
 ``xwing_encapsulate_derand``).
 """
 from __future__ import annotations

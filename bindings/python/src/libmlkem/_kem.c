@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * _kem.c - the key types of mlkem.kyber and mlkem.xwing: the KEMs whose
+ * _kem.c - the key types of libmlkem.kyber and libmlkem.xwing: the KEMs whose
  * keys the package keeps as the raw byte strings of their specifications,
  * the six round-3 Kyber variants (include/mlkem_kyber.h) and X-Wing
  * (include/mlkem_hybrid.h).
@@ -163,7 +163,7 @@ static PyObject *raise_key_error(const mlkem_kem *kem, int rc,
 /* A new, empty key object of the registered class of scheme i. */
 static PyObject *new_key(int kind, int i) {
   if (classes[kind][i] == NULL) {
-    PyErr_SetString(PyExc_RuntimeError, "mlkem: key classes not registered");
+    PyErr_SetString(PyExc_RuntimeError, "libmlkem: key classes not registered");
     return NULL;
   }
   return alloc_instance(classes[kind][i]);
@@ -381,7 +381,7 @@ static PyType_Slot private_slots[] = {
     {0, NULL}};
 
 static PyType_Spec private_spec = {
-    "mlkem._mlkem.KemPrivateKey", sizeof(KemPrivateObject), 0,
+    "libmlkem._mlkem.KemPrivateKey", sizeof(KemPrivateObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, private_slots};
 
 /* ---- KemPublicKey -------------------------------------------------------- */
@@ -526,7 +526,7 @@ static PyType_Slot public_slots[] = {
     {0, NULL}};
 
 static PyType_Spec public_spec = {
-    "mlkem._mlkem.KemPublicKey", sizeof(KemPublicObject), 0,
+    "libmlkem._mlkem.KemPublicKey", sizeof(KemPublicObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, public_slots};
 
 /* ---- key files ----------------------------------------------------------- */
@@ -613,7 +613,7 @@ int mlkem_py_kem_init(PyObject *mod) {
   if (schemes[N_KYBER].file_alg == NULL ||
       schemes[N_KYBER].file_alg->seed_bytes != XWING_SK_BYTES) {
     PyErr_SetString(PyExc_RuntimeError,
-                    "mlkem: the library's key files have no X-Wing type");
+                    "libmlkem: the library's key files have no X-Wing type");
     return -1;
   }
   if (KemPrivateType == NULL) KemPrivateType = PyType_FromSpec(&private_spec);
