@@ -41,6 +41,7 @@ import concurrent.futures
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -65,6 +66,12 @@ CHECKS = [
     "--enum-range-check",
 ]
 SOLVERS = {"sat": [], "z3": ["--smt2", "--z3"], "bitwuzla": ["--bitwuzla"]}
+# What CBMC 6.6 prints when an SMT solver found a counterexample (it
+# answered sat) whose model it cannot read back, as z3's models of
+# quantified properties often are: a failed proof without a trace
+# (VERIFICATION ERROR). Rerun it with --trace after narrowing it down, or
+# on the SAT back-end, to see the counterexample.
+NO_TRACE = "SMT2 solver returned non-constant value"
 
 
 class Harness:
@@ -123,7 +130,9 @@ def harnesses():
     found = []
     for area in sorted(os.listdir(PROOFS)):
         d = os.path.join(PROOFS, area)
-        if not os.path.isdir(d) or area == "include":
+        # proofs/pending: harnesses written but not yet proven within the
+        # time CI allows (docs/PROOFS.md); not run.
+        if not os.path.isdir(d) or area in ("include", "pending"):
             continue
         for f in sorted(os.listdir(d)):
             if f.endswith(".c"):
@@ -156,8 +165,16 @@ def run_step(cmd, log, timeout):
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n")
         f.flush()
-        return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT,
-                              timeout=timeout, env=env).returncode
+        # A session of its own, killed whole on a timeout: cbmc starts the
+        # SMT solver as a child, which would otherwise outlive it.
+        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+        try:
+            return proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise
 
 
 def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
@@ -217,7 +234,7 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
         out = f.read()
     if "VERIFICATION SUCCESSFUL" in out:
         result = "PASS"
-    elif "VERIFICATION FAILED" in out:
+    elif "VERIFICATION FAILED" in out or NO_TRACE in out:
         result = "FAIL"
     else:
         result = "ERROR"

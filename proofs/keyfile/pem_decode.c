@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * PEM decoding (pem.c, pem_decode, the body of mlkem_pem_decode) of every input of every length
- * into every output buffer up to MLKEM_PEM_MAX_CAP bytes: no access
- * outside the input, the label or the output; on success the length
+ * PEM decoding (pem.c, pem_decode, the body of mlkem_pem_decode) of every input
+ * of every length into every output buffer up to MLKEM_PEM_MAX_CAP bytes: no
+ * access outside the input, the label or the output; on success the length
  * written is within the buffer; on any error the whole output buffer is
  * zero and the label read so far is a string where a caller reads it.
  * @enforce pem_decode

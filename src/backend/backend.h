@@ -28,10 +28,13 @@
  *
  * Contracts
  * ---------
- * The bounds below are checked on every call through a table in builds
+ * The bounds below are written once per operation (MLKEM_BOUNDS_<op>) and
+ * serve twice: they are checked on every call through a table in builds
  * with MLKEM_CONTRACTS defined (backend/contracts.h; tests/
- * test_contracts.c runs the library so); in other builds they cost
- * nothing.
+ * test_contracts.c runs the library so), and they are the operation's
+ * contract in the CBMC proofs, proven for the portable backend's
+ * operations that docs/PROOFS.md lists (the others' proofs are pending).
+ * In other builds they cost nothing.
  *
  * Constant time: no operation branches on, or indexes memory by,
  * coefficient values, except rej_uniform, whose input is public (it is
@@ -73,7 +76,7 @@ typedef struct {
 #define MLKEM_PART_COEFFS 64
 
 /* A range of whole parts, and the d of Compress_d that ciphertexts use. */
-#define MLKEM_PARTS_OK(from, to)                                 \
+#define MLKEM_PARTS_OK(from, to)                                       \
   ((from) % MLKEM_PART_COEFFS == 0 && (to) % MLKEM_PART_COEFFS == 0 && \
    (from) < (to) && (to) <= MLKEM_N)
 #define MLKEM_D_OK(d) ((d) == 4 || (d) == 5 || (d) == 10 || (d) == 11)

@@ -74,8 +74,7 @@ static int rt_sum_within(const int16_t *p, const int16_t *s, int lo, int hi) {
   return ok;
 }
 
-static int rt_diff_within(const int16_t *p, const int16_t *s, int lo,
-                          int hi) {
+static int rt_diff_within(const int16_t *p, const int16_t *s, int lo, int hi) {
   unsigned i;
   int ok = 1;
   for (i = 0; i < MLKEM_N; i++) ok &= p[i] - s[i] >= lo && p[i] - s[i] <= hi;
@@ -126,14 +125,18 @@ static int rt_q12_flag(unsigned flag, const uint8_t *b) {
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #endif
 #define DEFINE_REQUIRES_(P, type, name, params, args) \
-  void mlkem_requires_##name params { MLKEM_BOUNDS_##name(IN_CLAUSE_) }
+  void mlkem_requires_##name params {                 \
+    MLKEM_BOUNDS_##name(IN_CLAUSE_)                   \
+  }
 #define DEFINE_ENSURES_(P, type, name, params, args) \
   DEFINE_ENSURES_##type(name, params)
 #define DEFINE_ENSURES_void(name, params) \
-  void mlkem_ensures_##name params { MLKEM_BOUNDS_##name(OUT_CLAUSE_) }
-#define DEFINE_ENSURES_unsigned(name, params)                      \
+  void mlkem_ensures_##name params {      \
+    MLKEM_BOUNDS_##name(OUT_CLAUSE_)      \
+  }
+#define DEFINE_ENSURES_unsigned(name, params)                            \
   void mlkem_ensures_##name(unsigned return_value, MLKEM_ARGS_ params) { \
-    MLKEM_BOUNDS_##name(OUT_CLAUSE_)                               \
+    MLKEM_BOUNDS_##name(OUT_CLAUSE_)                                     \
   }
 
 MLKEM_BACKEND_OPERATIONS(DEFINE_REQUIRES_, _)
