@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * backend/portable/arith.h, Barrett reduction (mlkem_barrett_reduce): the centered representative, congruent to the input, for every int16.
+ * backend/portable/arith.h, Barrett reduction (mlkem_barrett_reduce): the
+ * centered representative, congruent to the input, for every int16.
  * @enforce mlkem_barrett_reduce
  */
 #include "backend/portable/arith.h"

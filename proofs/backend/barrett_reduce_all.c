@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * backend/portable/ntt.c, barrett_reduce_all: the Barrett pass of the inverse NTT: every coefficient centered.
+ * backend/portable/ntt.c, barrett_reduce_all: the Barrett pass of the inverse
+ * NTT: every coefficient centered.
  * @enforce barrett_reduce_all
  * @replace mlkem_barrett_reduce
  * @loops

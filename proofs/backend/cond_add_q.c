@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * backend/portable/arith.h, the conditional addition of q (mlkem_cond_add_q): [0, q) from [-q, q).
+ * backend/portable/arith.h, the conditional addition of q (mlkem_cond_add_q):
+ * [0, q) from [-q, q).
  * @enforce mlkem_cond_add_q
  */
 #include "backend/portable/arith.h"

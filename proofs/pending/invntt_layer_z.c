@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * backend/portable/ntt.c, invntt_layer_z: a layer of the inverse NTT with a zeta per coefficient (half-blocks of 2 to 16).
+ * backend/portable/ntt.c, invntt_layer_z: a layer of the inverse NTT with a
+ * zeta per coefficient (half-blocks of 2 to 16).
  * @enforce invntt_layer_z
  * @replace mlkem_fqmul
  * @unwind invntt_layer_z.0:65 gs_butterflies_z.0:17

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * backend/portable/ntt.c, ntt_layer: a layer of the forward NTT with one zeta per block (half-blocks of 128, 64 or 32): every block's butterflies within the layer's bounds, every zeta read from the table.
+ * backend/portable/ntt.c, ntt_layer: a layer of the forward NTT with one zeta
+ * per block (half-blocks of 128, 64 or 32): every block's butterflies within
+ * the layer's bounds, every zeta read from the table.
  * @enforce ntt_layer
  * @replace mlkem_fqmul
  * @unwind ntt_layer.0:5 ct_butterflies.0:129

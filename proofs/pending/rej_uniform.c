@@ -8,7 +8,8 @@
  * coefficient below it in [0, q). The loops have constant bounds (one
  * block of at most 168 bytes) and are unwound.
  * @enforce mlkem_portable_rej_uniform
- * @unwind mlkem_portable_rej_uniform.0:2 mlkem_lane_bytes.0:22 rej_bytes.0:5 rej_bytes.1:29 rej_bytes.2:57
+ * @unwind mlkem_portable_rej_uniform.0:2 mlkem_lane_bytes.0:22 rej_bytes.0:5
+ * rej_bytes.1:29 rej_bytes.2:57
  * @solver z3
  */
 #include <stdlib.h>
