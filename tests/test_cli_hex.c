@@ -42,7 +42,8 @@ int main(void) {
 
   /* n = 0 reads nothing and succeeds. */
   CHECK(cli_unhex("", 0, out) == 0);
-  printf("cli_unhex: either case decoded; every bad digit refused with the "
-         "output zeroed\n");
+  printf(
+      "cli_unhex: either case decoded; every bad digit refused with the "
+      "output zeroed\n");
   return test_summary("test_cli_hex");
 }
