@@ -8,6 +8,7 @@
  * @replace mlkem_freeze mlkem_zeroize
  * @unwind compress_encode_d.0:257 pack.0-2:65
  * @solver sat
+ * @flags --object-bits 16
  * @check conversion
  */
 #include "backend/portable/serialize.c"
