@@ -54,6 +54,12 @@
 #   make abi-check the shared library's exported symbols against abi/libmlkem.symbols,
 #                  each declared in include/ and found by grep in src/, and its
 #                  SONAME against the major version
+#   make proofs    every CBMC proof of proofs/ (docs/PROOFS.md): a table of harness,
+#                  set, result and seconds; fails on any failure. CBMC is installed
+#                  into build-cbmc/ by scripts/install-cbmc.sh on first use
+#   make proofs-one NAME=area/name  one proof (or NAME=name)
+#   make proofs-canary  plants each bug of proofs/canaries.txt in a copy of the
+#                  sources and requires its proof to fail
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -264,6 +270,23 @@ test-cortex-m4:
 	$(CMAKE) --build $(CM4_BUILD) -j $(JOBS)
 	sh scripts/cortex_m4_run.sh $(CM4_BUILD)
 
+# The CBMC proofs (docs/PROOFS.md). PROOFS_JOBS proofs run at once.
+PROOFS_JOBS ?= $(JOBS)
+CBMC_DIR ?= build-cbmc
+PROOFS_RUN = CBMC_BIN="$$(CBMC_DIR=$(CBMC_DIR) sh scripts/install-cbmc.sh | tail -n 1)" && \
+  export CBMC_BIN && python3 scripts/proofs.py
+
+.PHONY: proofs proofs-one proofs-canary
+proofs:
+	$(PROOFS_RUN) run -j $(PROOFS_JOBS)
+
+proofs-one:
+	@test -n "$(NAME)" || { echo "make proofs-one NAME=area/name (python3 scripts/proofs.py list)"; exit 2; }
+	$(PROOFS_RUN) run -j 1 $(NAME)
+
+proofs-canary:
+	$(PROOFS_RUN) canary -j $(PROOFS_JOBS)
+
 # The conformance tests under qemu-x86_64 on two CPU models without
 # AVX-512 (scripts/qemu_x86_test.py: which tests, and why): Haswell (AVX2,
 # BMI2, AES-NI; no AVX-512, SHA-NI or VAES), where the avx2 backend must be
@@ -290,7 +313,8 @@ install: build
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(SAN_BUILD)-clang $(SAN_BUILD)-msan build-ct build-fuzz \
-	  $(AARCH64_BUILD) $(CM4_BUILD) $(AMALGAMATION_BUILD) dist
+	  $(AARCH64_BUILD) $(CM4_BUILD) $(AMALGAMATION_BUILD) dist build-proofs \
+	  $(CBMC_DIR)
 
 format:
 	sh scripts/format.sh

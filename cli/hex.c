@@ -30,13 +30,26 @@ static int hex_value(uint8_t c) {
   return -1;
 }
 
-int cli_unhex(const char *hex, size_t n, uint8_t *out) {
+int cli_unhex(const char *hex, size_t n, uint8_t *out) __contract__(
+      requires(n <= SIZE_MAX / 2 && fresh(hex, 2 * n) && fresh(out, n))
+      assigns(bytes(out, n))
+      ensures(return_value == 0 || return_value == -1)
+      ensures(return_value != 0 ==> all_zero(out, n))
+    ) {
   size_t i;
-  for (i = 0; i < n; i++) {
-    int hi = hex_value((uint8_t)hex[2 * i]);
-    int lo = hex_value((uint8_t)hex[2 * i + 1]);
-    if (hi < 0 || lo < 0) return -1;
-    out[i] = (uint8_t)(hi << 4 | lo);
-  }
+  for (i = 0; i < n; i++)
+    __loop__(
+      assigns(i, bytes(out, n))
+      invariant(i <= n)
+      decreases(n - i)) {
+      int hi = hex_value((uint8_t)hex[2 * i]);
+      int lo = hex_value((uint8_t)hex[2 * i + 1]);
+      if (hi < 0 || lo < 0) {
+        /* An output is zeroed on error, the part decoded included. */
+        mlkem_zeroize(out, n);
+        return -1;
+      }
+      out[i] = (uint8_t)(hi << 4 | lo);
+    }
   return 0;
 }

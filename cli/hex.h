@@ -31,8 +31,9 @@ void cli_hex(const uint8_t *in, size_t n, char *out);
 void cli_hex_upper(const uint8_t *in, size_t n, char *out);
 
 /* Decodes the 2n hex digits at hex (either case) into out[0..n-1].
- * Returns 0, or -1 at the first character that is not a hex digit (out
- * then holds a partial result). Not constant time: for public data. */
+ * Returns 0, or -1 at the first character that is not a hex digit, with
+ * out[0..n-1] zeroed. Not constant time: for public data. Proven for every
+ * n (docs/PROOFS.md, proofs/cli/unhex.c). */
 int cli_unhex(const char *hex, size_t n, uint8_t *out);
 
 #endif

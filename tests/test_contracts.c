@@ -185,14 +185,18 @@ static void test_checks(void) {
   EXPECT(0, mlkem_ensures_cbd(&r, bytes, 3));
   EXPECT(1, mlkem_ensures_cbd(&r, bytes, 2));
 
+  fill(&r, Q - 1);
   ctr = MLKEM_N;
   EXPECT(0, mlkem_requires_rej_uniform(&r, &ctr, lane, 1, 168));
   EXPECT(1, mlkem_requires_rej_uniform(&r, &ctr, lane, 1, 167));
   EXPECT(1, mlkem_requires_rej_uniform(&r, &ctr, lane, 1, 171));
   ctr = MLKEM_N + 1;
   EXPECT(1, mlkem_requires_rej_uniform(&r, &ctr, lane, 1, 168));
-  fill(&r, Q - 1);
   r.coeffs[10] = Q;
+  ctr = 10;
+  EXPECT(0, mlkem_requires_rej_uniform(&r, &ctr, lane, 1, 168));
+  ctr = 11;
+  EXPECT(1, mlkem_requires_rej_uniform(&r, &ctr, lane, 1, 168));
   ctr = 10;
   EXPECT(0, mlkem_ensures_rej_uniform(&r, &ctr, lane, 1, 168));
   ctr = 11;

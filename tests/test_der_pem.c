@@ -173,14 +173,23 @@ static void test_der_type(void) {
 
 /* ---- PEM --------------------------------------------------------------- */
 
+/* On an error the whole output buffer is zero, not only what was decoded
+ * into it (pem.h; the post-condition proven in proofs/keyfile/pem_decode.c):
+ * it starts filled with another byte. */
 static void expect_pem(const char *text, int want, const char *what) {
   char label[MLKEM_PEM_MAX_LABEL];
-  uint8_t out[256];
+  uint8_t out[256], zero[sizeof out] = {0};
   size_t len = 99;
-  int rc = mlkem_pem_decode((const uint8_t *)text, strlen(text), label, out,
-                            sizeof out, &len);
+  int rc;
+  memset(out, 0xA5, sizeof out);
+  rc = mlkem_pem_decode((const uint8_t *)text, strlen(text), label, out,
+                        sizeof out, &len);
   CHECKF(rc == want, "%s: got %d, want %d", what, rc, want);
-  if (want != MLKEM_PEM_OK) CHECKF(len == 0, "%s: no output length", what);
+  if (want != MLKEM_PEM_OK) {
+    CHECKF(len == 0, "%s: no output length", what);
+    CHECKF(memcmp(out, zero, sizeof out) == 0, "%s: output buffer zeroed",
+           what);
+  }
 }
 
 /* The base64 alphabet of RFC 4648, Table 1: the value of a character is

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * backend/contracts.c - the checks of the backend contracts
- * (backend/contracts.h), one requires/ensures pair per operation, each
- * checking what backend/backend.h states for that operation. Compiled
+ * (backend/contracts.h), one requires/ensures pair per operation,
+ * generated from the clauses backend/backend.h lists under the operation
+ * (MLKEM_BOUNDS_<op>), the same clauses the CBMC proofs take as its
+ * contract (docs/PROOFS.md): the two cannot drift apart. Compiled
  * only into builds with MLKEM_CONTRACTS (src/CMakeLists.txt): they read
  * every coefficient on every call, and a violation aborts.
  */
@@ -14,8 +16,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-
-#include "platform/bytes.h"
+#include <string.h>
 
 void (*mlkem_contract_handler)(const char *op, const char *what);
 
@@ -29,228 +30,114 @@ void mlkem_contract_violated(const char *op, const char *what) {
   abort();
 }
 
-#define Q MLKEM_Q
+/* The operation's name in a check function's name, mlkem_requires_<op>
+ * or mlkem_ensures_<op>: after the second underscore. */
+static const char *op_of(const char *fn) {
+  const char *p = strchr(fn, '_');
+  p = p != NULL ? strchr(p + 1, '_') : NULL;
+  return p != NULL ? p + 1 : fn;
+}
 
-/* Whether lo <= x <= hi for the coefficients [from, to) of p, read only
- * within the polynomial: a range past its end is the range check's
- * violation (check_part), which a test's handler may have let through. */
-static int within(const mlkem_poly *p, unsigned from, unsigned to, int lo,
-                  int hi) {
+static void check(int ok, const char *fn, const char *what) {
+  if (!ok) mlkem_contract_violated(op_of(fn), what);
+}
+
+/* The bound kinds of backend.h, as checks. A range past the end of the
+ * polynomial (or of the 384 bytes) is read only up to the end: the range
+ * is another clause's violation, which a test's handler may have let
+ * through. */
+static unsigned clamp(unsigned to, unsigned end) {
+  return to < end ? to : end;
+}
+
+static int rt_within(const int16_t *p, unsigned from, unsigned to, int lo,
+                     int hi) {
   unsigned i;
-  if (to > MLKEM_N) to = MLKEM_N;
-  for (i = from; i < to; i++)
-    if (p->coeffs[i] < lo || p->coeffs[i] > hi) return 0;
+  for (i = from; i < clamp(to, MLKEM_N); i++)
+    if (p[i] < lo || p[i] > hi) return 0;
   return 1;
 }
 
-static void check(int ok, const char *op, const char *what) {
-  if (!ok) mlkem_contract_violated(op, what);
+static int rt_within_each(const mlkem_poly *v, unsigned k, unsigned from,
+                          unsigned to, int lo, int hi) {
+  unsigned l;
+  int ok = 1;
+  for (l = 0; l < clamp(k, MLKEM_K_MAX); l++)
+    ok &= rt_within(v[l].coeffs, from, to, lo, hi);
+  return ok;
 }
 
-/* A range of whole parts (MLKEM_PART_COEFFS), from < to <= 256. */
-static void check_part(unsigned from, unsigned to, const char *op) {
-  check(from % MLKEM_PART_COEFFS == 0 && to % MLKEM_PART_COEFFS == 0 &&
-            from < to && to <= MLKEM_N,
-        op, "[from, to) is a range of whole parts");
-}
-
-static void check_d(unsigned d, const char *op) {
-  check(d == 4 || d == 5 || d == 10 || d == 11, op, "d in {4, 5, 10, 11}");
-}
-
-void mlkem_requires_ntt(mlkem_poly *p) {
-  check(within(p, 0, MLKEM_N, -Q, Q), "ntt", "in: |x| <= q");
-}
-void mlkem_ensures_ntt(mlkem_poly *p) {
-  check(within(p, 0, MLKEM_N, -8 * Q + 1, 8 * Q - 1), "ntt", "out: |x| < 8q");
-}
-
-void mlkem_requires_invntt(mlkem_poly *p) {
-  check(within(p, 0, MLKEM_N, -Q + 1, Q - 1), "invntt", "in: |x| < q");
-}
-void mlkem_ensures_invntt(mlkem_poly *p) {
-  check(within(p, 0, MLKEM_N, -Q + 1, Q - 1), "invntt", "out: |x| < q");
-}
-
-void mlkem_requires_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                                const mlkem_poly *b, unsigned k, unsigned from,
-                                unsigned to) {
-  unsigned i;
-  (void)r;
-  check(k >= 1 && k <= MLKEM_K_MAX, "basemul_acc", "1 <= k <= 4");
-  check_part(from, to, "basemul_acc");
-  for (i = 0; i < k && i < MLKEM_K_MAX; i++) {
-    check(within(&a[i], from, to, 0, Q - 1), "basemul_acc",
-          "in: a[i] in [0, q)");
-    check(within(&b[i], from, to, -8 * Q + 1, 8 * Q - 1), "basemul_acc",
-          "in: |b[i]| < 8q");
-  }
-}
-void mlkem_ensures_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
-                               const mlkem_poly *b, unsigned k, unsigned from,
-                               unsigned to) {
-  (void)a;
-  (void)b;
-  (void)k;
-  check(within(r, from, to, -Q + 1, Q - 1), "basemul_acc", "out: |x| < q");
-}
-
-void mlkem_requires_add_reduce(mlkem_poly *r, const mlkem_poly *a,
-                               unsigned from, unsigned to) {
-  check_part(from, to, "add_reduce");
-  check(within(r, from, to, -Q + 1, Q - 1), "add_reduce", "in: |r| < q");
-  check(within(a, from, to, -8 * Q + 1, 8 * Q - 1), "add_reduce",
-        "in: |a| < 8q");
-}
-void mlkem_ensures_add_reduce(mlkem_poly *r, const mlkem_poly *a, unsigned from,
-                              unsigned to) {
-  (void)a;
-  check(within(r, from, to, -Q + 1, Q - 1), "add_reduce", "out: |x| < q");
-}
-
-/* add and sub_from: the caller keeps every result below 2q. */
-void mlkem_requires_add(mlkem_poly *r, const mlkem_poly *a) {
+static int rt_sum_within(const int16_t *p, const int16_t *s, int lo, int hi) {
   unsigned i;
   int ok = 1;
-  for (i = 0; i < MLKEM_N; i++) {
-    int x = r->coeffs[i] + a->coeffs[i];
-    ok &= x > -2 * Q && x < 2 * Q;
-  }
-  check(ok, "add", "in: |r + a| < 2q");
-}
-void mlkem_ensures_add(mlkem_poly *r, const mlkem_poly *a) {
-  (void)a;
-  check(within(r, 0, MLKEM_N, -2 * Q + 1, 2 * Q - 1), "add", "out: |x| < 2q");
+  for (i = 0; i < MLKEM_N; i++) ok &= p[i] + s[i] >= lo && p[i] + s[i] <= hi;
+  return ok;
 }
 
-void mlkem_requires_sub_from(mlkem_poly *r, const mlkem_poly *a) {
+static int rt_diff_within(const int16_t *p, const int16_t *s, int lo, int hi) {
   unsigned i;
   int ok = 1;
-  for (i = 0; i < MLKEM_N; i++) {
-    int x = a->coeffs[i] - r->coeffs[i];
-    ok &= x > -2 * Q && x < 2 * Q;
-  }
-  check(ok, "sub_from", "in: |a - r| < 2q");
-}
-void mlkem_ensures_sub_from(mlkem_poly *r, const mlkem_poly *a) {
-  (void)a;
-  check(within(r, 0, MLKEM_N, -2 * Q + 1, 2 * Q - 1), "sub_from",
-        "out: |x| < 2q");
+  for (i = 0; i < MLKEM_N; i++) ok &= p[i] - s[i] >= lo && p[i] - s[i] <= hi;
+  return ok;
 }
 
-/* encode12 takes any int16; what it writes are 12-bit values below q. */
-void mlkem_requires_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
-                             unsigned from, unsigned to) {
-  (void)out;
-  (void)a;
-  check_part(from, to, "encode12");
-}
-void mlkem_ensures_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
-                            unsigned from, unsigned to) {
+static int rt_one_of(const int16_t *p, int u, int v) {
   unsigned i;
   int ok = 1;
-  (void)a;
-  for (i = from / 2; i < to / 2; i++) {
-    uint32_t w = mlkem_load24_le(out + 3 * i);
-    ok &= (w & 0xFFF) < Q && (w >> 12) < Q;
-  }
-  check(ok, "encode12", "out: every 12-bit value below q");
+  for (i = 0; i < MLKEM_N; i++) ok &= p[i] == u || p[i] == v;
+  return ok;
 }
 
-void mlkem_requires_decode12(mlkem_poly *r, const uint8_t in[MLKEM_POLYBYTES]) {
-  (void)r;
-  (void)in;
+static int rt_q12_below(const uint8_t *b, unsigned from, unsigned to) {
+  unsigned i;
+  int ok = 1;
+  for (i = from / 2; i < clamp(to, MLKEM_N) / 2; i++)
+    ok &= MLKEM_Q12_LO(b, i) < MLKEM_Q && MLKEM_Q12_HI(b, i) < MLKEM_Q;
+  return ok;
 }
-void mlkem_ensures_decode12(unsigned result, mlkem_poly *r,
-                            const uint8_t in[MLKEM_POLYBYTES]) {
+
+static int rt_q12_flag(unsigned flag, const uint8_t *b) {
   unsigned i;
   int over = 0;
-  for (i = 0; i < MLKEM_N / 2; i++) {
-    uint32_t w = mlkem_load24_le(in + 3 * i);
-    over |= (w & 0xFFF) >= Q || (w >> 12) >= Q;
+  for (i = 0; i < MLKEM_N / 2; i++)
+    over |= MLKEM_Q12_LO(b, i) >= MLKEM_Q || MLKEM_Q12_HI(b, i) >= MLKEM_Q;
+  return (flag != 0) == over;
+}
+
+#define rt_holds(e) (e)
+
+/* One clause as a check, in mlkem_requires_<op> the requires clauses, in
+ * mlkem_ensures_<op> the ensures clauses; ensures_exact clauses, which
+ * compare with the inputs, are the proofs' alone. */
+#define CHECK_(kind, args, what) check(rt_##kind args, __func__, what);
+#define IN_requires(kind, args, what) CHECK_(kind, args, what)
+#define IN_ensures(kind, args, what)
+#define IN_ensures_exact(kind, args, what)
+#define OUT_requires(kind, args, what)
+#define OUT_ensures(kind, args, what) CHECK_(kind, args, what)
+#define OUT_ensures_exact(kind, args, what)
+#define IN_CLAUSE_(when, kind, args, what) IN_##when(kind, args, what)
+#define OUT_CLAUSE_(when, kind, args, what) OUT_##when(kind, args, what)
+
+/* The check functions of contracts.h, from the clauses of backend.h. A
+ * parameter no clause names is unused. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#endif
+#define DEFINE_REQUIRES_(P, type, name, params, args) \
+  void mlkem_requires_##name params {                 \
+    MLKEM_BOUNDS_##name(IN_CLAUSE_)                   \
   }
-  check(within(r, 0, MLKEM_N, 0, Q - 1), "decode12", "out: [0, q)");
-  check((result != 0) == over, "decode12",
-        "result: non-zero exactly when a 12-bit value is q or more");
-}
+#define DEFINE_ENSURES_(P, type, name, params, args) \
+  DEFINE_ENSURES_##type(name, params)
+#define DEFINE_ENSURES_void(name, params) \
+  void mlkem_ensures_##name params {      \
+    MLKEM_BOUNDS_##name(OUT_CLAUSE_)      \
+  }
+#define DEFINE_ENSURES_unsigned(name, params)                            \
+  void mlkem_ensures_##name(unsigned return_value, MLKEM_ARGS_ params) { \
+    MLKEM_BOUNDS_##name(OUT_CLAUSE_)                                     \
+  }
 
-void mlkem_requires_compress_encode(uint8_t *out, const mlkem_poly *a,
-                                    unsigned d) {
-  (void)out;
-  check_d(d, "compress_encode");
-  check(within(a, 0, MLKEM_N, -2 * Q + 1, 2 * Q - 1), "compress_encode",
-        "in: |x| < 2q");
-}
-void mlkem_ensures_compress_encode(uint8_t *out, const mlkem_poly *a,
-                                   unsigned d) {
-  (void)out;
-  (void)a;
-  (void)d;
-}
-
-void mlkem_requires_decode_decompress(mlkem_poly *r, const uint8_t *in,
-                                      unsigned d) {
-  (void)r;
-  (void)in;
-  check_d(d, "decode_decompress");
-}
-void mlkem_ensures_decode_decompress(mlkem_poly *r, const uint8_t *in,
-                                     unsigned d) {
-  (void)in;
-  (void)d;
-  check(within(r, 0, MLKEM_N, 0, Q - 1), "decode_decompress", "out: [0, q)");
-}
-
-void mlkem_requires_compress_encode_msg(uint8_t out[32], const mlkem_poly *a) {
-  (void)out;
-  check(within(a, 0, MLKEM_N, -2 * Q + 1, 2 * Q - 1), "compress_encode_msg",
-        "in: |x| < 2q");
-}
-void mlkem_ensures_compress_encode_msg(uint8_t out[32], const mlkem_poly *a) {
-  (void)out;
-  (void)a;
-}
-
-void mlkem_requires_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
-  (void)r;
-  (void)in;
-}
-void mlkem_ensures_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
-  unsigned i;
-  int ok = 1;
-  (void)in;
-  for (i = 0; i < MLKEM_N; i++)
-    ok &= r->coeffs[i] == 0 || r->coeffs[i] == (Q + 1) / 2;
-  check(ok, "decode_decompress_msg", "out: 0 or (q + 1) / 2");
-}
-
-void mlkem_requires_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
-  (void)r;
-  (void)buf;
-  check(eta == 2 || eta == 3, "cbd", "eta in {2, 3}");
-}
-void mlkem_ensures_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {
-  (void)buf;
-  check(within(r, 0, MLKEM_N, -(int)eta, (int)eta), "cbd", "out: |x| <= eta");
-}
-
-void mlkem_requires_rej_uniform(mlkem_poly *r, unsigned *ctr,
-                                const uint64_t *lane, size_t stride,
-                                unsigned len) {
-  (void)r;
-  (void)lane;
-  check(*ctr <= MLKEM_N, "rej_uniform", "in: *ctr <= 256");
-  check(len % 3 == 0 && len <= MLKEM_SHAKE128_RATE, "rej_uniform",
-        "len a multiple of 3, within a SHAKE128 block");
-  check(stride >= 1, "rej_uniform", "stride >= 1");
-}
-void mlkem_ensures_rej_uniform(mlkem_poly *r, unsigned *ctr,
-                               const uint64_t *lane, size_t stride,
-                               unsigned len) {
-  (void)lane;
-  (void)stride;
-  (void)len;
-  check(*ctr <= MLKEM_N, "rej_uniform", "out: *ctr <= 256");
-  check(within(r, 0, *ctr <= MLKEM_N ? *ctr : MLKEM_N, 0, Q - 1), "rej_uniform",
-        "out: coefficients [0, *ctr) in [0, q)");
-}
+MLKEM_BACKEND_OPERATIONS(DEFINE_REQUIRES_, _)
+MLKEM_BACKEND_OPERATIONS(DEFINE_ENSURES_, _)

@@ -31,7 +31,7 @@
 #define MLKEM_ENSURES_DECLARE_void(name, params) \
   void mlkem_ensures_##name params;
 #define MLKEM_ENSURES_DECLARE_unsigned(name, params) \
-  void mlkem_ensures_##name(unsigned result, MLKEM_ARGS_ params);
+  void mlkem_ensures_##name(unsigned return_value, MLKEM_ARGS_ params);
 
 MLKEM_BACKEND_OPERATIONS(MLKEM_REQUIRES_DECLARE_, _)
 MLKEM_BACKEND_OPERATIONS(MLKEM_ENSURES_DECLARE_, _)

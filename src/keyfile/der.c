@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "platform/cbmc.h"
 #include "platform/ct_testing.h"
 
 void mlkem_der_reader_init(mlkem_der_reader *r, const uint8_t *p, size_t n) {
@@ -18,7 +19,18 @@ int mlkem_der_at_end(const mlkem_der_reader *r) {
   return r->n == 0;
 }
 
-int mlkem_der_peek_tag(const mlkem_der_reader *r) {
+/* A reader's span is valid memory (the proofs' precondition on every
+ * reader passed in; proofs/keyfile/). */
+#define MLKEM_DER_READER_OK(r) \
+  (fresh((r), sizeof *(r)) && fresh((r)->p, (r)->n))
+
+int mlkem_der_peek_tag(const mlkem_der_reader *r)
+    __contract__(
+        requires(MLKEM_DER_READER_OK(r))
+        assigns()
+        ensures(return_value >= -1 && return_value <= 255)
+        ensures((return_value == -1) == (r->n == 0))
+    ) {
   if (r->n == 0) return -1;
   /* Public: the structure of the file (der.h). */
   MLKEM_CT_UNPOISON(r->p, 1);
@@ -27,7 +39,19 @@ int mlkem_der_peek_tag(const mlkem_der_reader *r) {
 
 /* Parses the tag and length at the start of r: on success *hdr is the size
  * of the header and *len that of the contents, both within r. */
-static int parse_header(const mlkem_der_reader *r, size_t *hdr, size_t *len) {
+static int parse_header(const mlkem_der_reader *r, size_t *hdr, size_t *len)
+    __contract__(
+        requires(MLKEM_DER_READER_OK(r))
+        requires(fresh(hdr, sizeof *hdr) && fresh(len, sizeof *len))
+        assigns(*hdr, *len)
+        ensures(return_value == MLKEM_DER_OK ||
+                return_value == MLKEM_DER_ERR_END ||
+                return_value == MLKEM_DER_ERR_TRUNCATED ||
+                return_value == MLKEM_DER_ERR_LENGTH ||
+                return_value == MLKEM_DER_ERR_HIGH_TAG)
+        ensures(return_value == MLKEM_DER_OK ==>
+                (2 <= *hdr && *hdr <= 6 && *hdr <= r->n && *len <= r->n - *hdr))
+    ) {
   size_t i, nbytes, v = 0;
   if (r->n == 0) return MLKEM_DER_ERR_END;
   /* The tag and length octets are public: the structure of the file
@@ -46,7 +70,13 @@ static int parse_header(const mlkem_der_reader *r, size_t *hdr, size_t *len) {
     if (r->n < 2 + nbytes) return MLKEM_DER_ERR_TRUNCATED;
     MLKEM_CT_UNPOISON(r->p + 2, nbytes);
     if (r->p[2] == 0) return MLKEM_DER_ERR_LENGTH; /* leading zero byte */
-    for (i = 0; i < nbytes; i++) v = (v << 8) | r->p[2 + i];
+    for (i = 0; i < nbytes; i++)
+      __loop__(
+        assigns(i, v)
+        invariant(i <= nbytes && v < ((size_t)1 << (8 * i)))
+        decreases(nbytes - i)) {
+        v = (v << 8) | r->p[2 + i];
+      }
     if (v < 0x80) return MLKEM_DER_ERR_LENGTH; /* fits the short form */
     *hdr = 2 + nbytes;
     *len = v;
@@ -55,8 +85,28 @@ static int parse_header(const mlkem_der_reader *r, size_t *hdr, size_t *len) {
   return MLKEM_DER_OK;
 }
 
-int mlkem_der_read(mlkem_der_reader *r, uint8_t tag,
-                   mlkem_der_reader *content) {
+int mlkem_der_read(mlkem_der_reader *r, uint8_t tag, mlkem_der_reader *content)
+    __contract__(
+        requires(MLKEM_DER_READER_OK(r) && fresh(content, sizeof *content))
+        assigns(*r, *content)
+        ensures(return_value == MLKEM_DER_OK ||
+                return_value == MLKEM_DER_ERR_END ||
+                return_value == MLKEM_DER_ERR_TAG ||
+                return_value == MLKEM_DER_ERR_TRUNCATED ||
+                return_value == MLKEM_DER_ERR_LENGTH ||
+                return_value == MLKEM_DER_ERR_HIGH_TAG)
+        /* On success the contents and the rest are parts of the span read, the
+         * contents before the rest; on error r is as it was, content empty. */
+        ensures(return_value == MLKEM_DER_OK ==>
+                (same_object(content->p, old(r->p)) &&
+                 content->p >= old(r->p) + 2 &&
+                 content->n <= old(r->n) - (size_t)(content->p - old(r->p)) &&
+                 r->p == content->p + content->n &&
+                 r->n == old(r->n) - (size_t)(r->p - old(r->p)) &&
+                 r->n < old(r->n)))
+        ensures(return_value != MLKEM_DER_OK ==>
+                (r->p == old(r->p) && r->n == old(r->n) && content->n == 0))
+    ) {
   size_t hdr = 0, len = 0;
   int rc = parse_header(r, &hdr, &len);
   content->p = r->p;

@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+#include "platform/cbmc.h"
 #include "platform/ct.h"
 
 static const char begin_mark[] = "-----BEGIN ";
@@ -77,8 +78,19 @@ static int is_space(uint8_t c) {
   return (char_class(c) & PEM_SPACE) != 0;
 }
 
-static size_t skip_space(const uint8_t *in, size_t n, size_t i) {
-  while (i < n && is_space(in[i])) i++;
+static size_t skip_space(const uint8_t *in, size_t n, size_t i)
+    __contract__(
+        requires(fresh(in, n) && i <= n)
+        assigns()
+        ensures(i <= return_value && return_value <= n)
+    ) {
+  while (i < n && is_space(in[i]))
+    __loop__(
+      assigns(i)
+      invariant(loop_entry(i) <= i && i <= n)
+      decreases(n - i)) {
+      i++;
+    }
   return i;
 }
 
@@ -93,7 +105,12 @@ static int starts_with(const uint8_t *in, size_t n, size_t i, const char *s) {
  * and one (overlapping) 4-byte word. Only the verdict is declassified: a
  * PEM file shows its armour anyway, and raw key bytes start with white
  * space and "-----BEGIN " with probability below 2^-88. */
-int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n) {
+int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n)
+    __contract__(
+        requires(fresh(in, n))
+        assigns()
+        ensures(return_value == 0 || return_value == 1)
+    ) {
   const size_t k = sizeof begin_mark - 1; /* 11 */
   uint8_t leading = 0xFF, found = 0;      /* leading: in[0..i) is white space */
   uint64_t mark8, w8;
@@ -101,21 +118,25 @@ int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n) {
   size_t i;
   memcpy(&mark8, begin_mark, 8);
   memcpy(&mark4, begin_mark + k - 4, 4);
-  for (i = 0; n >= k && i <= n - k; i++) {
-    uint32_t c = in[i], blank, diff;
-    uint64_t d;
-    memcpy(&w8, in + i, 8);
-    memcpy(&w4, in + i + k - 4, 4);
-    d = (w8 ^ mark8) | (w4 ^ mark4);
-    diff = (uint32_t)(d | (d >> 32));
-    /* (x - 1) >> 31 is 1 exactly when x (below 2^31) is 0, and
-     * (x | -x) >> 31 exactly when x is not 0. */
-    blank = ((c ^ ' ') - 1) | ((c ^ '\t') - 1) | ((c ^ '\r') - 1) |
-            ((c ^ '\n') - 1);
-    found |= leading & mlkem_value_barrier_u8(
-                           (uint8_t)(((diff | (0u - diff)) >> 31) - 1u));
-    leading &= mlkem_value_barrier_u8((uint8_t)(0u - (blank >> 31)));
-  }
+  for (i = 0; n >= k && i <= n - k; i++)
+    __loop__(
+      assigns(i, leading, found, w8, w4)
+      invariant(n < k || i <= n - k + 1)
+      decreases(n - i)) {
+      uint32_t c = in[i], blank, diff;
+      uint64_t d;
+      memcpy(&w8, in + i, 8);
+      memcpy(&w4, in + i + k - 4, 4);
+      d = (w8 ^ mark8) | (w4 ^ mark4);
+      diff = (uint32_t)(d | (d >> 32));
+      /* (x - 1) >> 31 is 1 exactly when x (below 2^31) is 0, and
+       * (x | -x) >> 31 exactly when x is not 0. */
+      blank = ((c ^ ' ') - 1) | ((c ^ '\t') - 1) | ((c ^ '\r') - 1) |
+              ((c ^ '\n') - 1);
+      found |= leading & mlkem_value_barrier_u8(
+                             (uint8_t)(((diff | (0u - diff)) >> 31) - 1u));
+      leading &= mlkem_value_barrier_u8((uint8_t)(0u - (blank >> 31)));
+    }
   MLKEM_CT_UNPOISON(&found, sizeof found);
   return found != 0;
 }
@@ -124,13 +145,30 @@ int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n) {
  * than '-' (a single '-' inside is allowed by @spec{RFC7468} but no key label
  * has one; refusing it keeps the grammar simple). */
 static int read_label(const uint8_t *in, size_t n, size_t *i,
-                      char label[MLKEM_PEM_MAX_LABEL]) {
+                      char label[MLKEM_PEM_MAX_LABEL])
+    __contract__(
+        requires(fresh(in, n) && fresh(i, sizeof *i) && *i <= n)
+        requires(fresh(label, MLKEM_PEM_MAX_LABEL))
+        assigns(*i, bytes(label, MLKEM_PEM_MAX_LABEL))
+        ensures(return_value == MLKEM_PEM_OK ||
+                return_value == MLKEM_PEM_ERR_LABEL ||
+                return_value == MLKEM_PEM_ERR_TRUNCATED)
+        ensures(old(*i) <= *i && *i <= n)
+        /* A label read is a string of the buffer. */
+        ensures(return_value == MLKEM_PEM_OK ==>
+                exists(j, 0, MLKEM_PEM_MAX_LABEL, label[j] == 0))
+    ) {
   size_t k = 0;
-  while (*i < n && in[*i] != '-' && in[*i] != '\n' && in[*i] != '\r') {
-    if (in[*i] < 0x20 || in[*i] > 0x7e) return MLKEM_PEM_ERR_LABEL;
-    if (k + 1 >= MLKEM_PEM_MAX_LABEL) return MLKEM_PEM_ERR_LABEL;
-    label[k++] = (char)in[(*i)++];
-  }
+  while (*i < n && in[*i] != '-' && in[*i] != '\n' && in[*i] != '\r')
+    __loop__(
+      assigns(*i, k, bytes(label, MLKEM_PEM_MAX_LABEL))
+      invariant(loop_entry(*i) <= *i && *i <= n)
+      invariant(k < MLKEM_PEM_MAX_LABEL)
+      decreases(n - *i)) {
+      if (in[*i] < 0x20 || in[*i] > 0x7e) return MLKEM_PEM_ERR_LABEL;
+      if (k + 1 >= MLKEM_PEM_MAX_LABEL) return MLKEM_PEM_ERR_LABEL;
+      label[k++] = (char)in[(*i)++];
+    }
   label[k] = '\0';
   if (*i >= n) return MLKEM_PEM_ERR_TRUNCATED;
   if (!starts_with(in, n, *i, dashes)) {
@@ -143,7 +181,13 @@ static int read_label(const uint8_t *in, size_t n, size_t *i,
 
 /* Finds the end of the line at in[i]: the index after its "\n" (or "\r\n");
  * returns 0 if the line has something other than an end of line at i. */
-static int end_of_line(const uint8_t *in, size_t n, size_t *i) {
+static int end_of_line(const uint8_t *in, size_t n, size_t *i)
+    __contract__(
+        requires(fresh(in, n) && fresh(i, sizeof *i) && *i <= n)
+        assigns(*i)
+        ensures(old(*i) <= *i && *i <= n)
+        ensures(return_value == 0 || return_value == 1)
+    ) {
   if (*i < n && in[*i] == '\r') (*i)++;
   if (*i < n && in[*i] == '\n') {
     (*i)++;
@@ -174,7 +218,26 @@ static int base64_error_first(uint8_t bad, int rc) {
 
 PEM_NOINLINE static int pem_decode(const uint8_t *in, size_t n,
                                    char label[MLKEM_PEM_MAX_LABEL],
-                                   uint8_t *out, size_t cap, size_t *out_len) {
+                                   uint8_t *out, size_t cap, size_t *out_len)
+    __contract__(
+        requires(fresh(in, n) && fresh(label, MLKEM_PEM_MAX_LABEL))
+        requires(fresh(out, cap) && fresh(out_len, sizeof *out_len))
+        requires(cap <= MLKEM_PEM_MAX_CAP)
+        assigns(bytes(label, MLKEM_PEM_MAX_LABEL), bytes(out, cap), *out_len)
+        ensures(return_value == MLKEM_PEM_OK ||
+                return_value == MLKEM_PEM_ERR_NOT_PEM ||
+                return_value == MLKEM_PEM_ERR_TRUNCATED ||
+                return_value == MLKEM_PEM_ERR_BASE64 ||
+                return_value == MLKEM_PEM_ERR_LABEL ||
+                return_value == MLKEM_PEM_ERR_TRAILING ||
+                return_value == MLKEM_PEM_ERR_TOO_LONG ||
+                return_value == MLKEM_PEM_ERR_EMPTY)
+        ensures(return_value == MLKEM_PEM_OK ==> 0 < *out_len && *out_len <= cap)
+        ensures(return_value != MLKEM_PEM_OK ==> *out_len == 0 && all_zero(out, cap))
+        ensures((return_value == MLKEM_PEM_OK ||
+                 return_value == MLKEM_PEM_ERR_TOO_LONG) ==>
+                exists(j, 0, MLKEM_PEM_MAX_LABEL, label[j] == 0))
+    ) {
   char end_label[MLKEM_PEM_MAX_LABEL];
   size_t i, len = 0;
   uint32_t acc = 0;
@@ -185,54 +248,64 @@ PEM_NOINLINE static int pem_decode(const uint8_t *in, size_t n,
   *out_len = 0;
   label[0] = '\0';
   i = skip_space(in, n, 0);
-  if (!starts_with(in, n, i, begin_mark)) return MLKEM_PEM_ERR_NOT_PEM;
+  rc = MLKEM_PEM_ERR_NOT_PEM;
+  if (!starts_with(in, n, i, begin_mark)) goto fail;
   i += strlen(begin_mark);
-  if ((rc = read_label(in, n, &i, label)) != MLKEM_PEM_OK) return rc;
-  if (i == n) return MLKEM_PEM_ERR_TRUNCATED;
-  if (!end_of_line(in, n, &i)) return MLKEM_PEM_ERR_LABEL;
+  if ((rc = read_label(in, n, &i, label)) != MLKEM_PEM_OK) goto fail;
+  rc = MLKEM_PEM_ERR_TRUNCATED;
+  if (i == n) goto fail;
+  rc = MLKEM_PEM_ERR_LABEL;
+  if (!end_of_line(in, n, &i)) goto fail;
 
-  /* Base64 up to the END line, in constant time (see the top). */
-  for (;; i++) {
-    uint8_t cls, valid, v;
-    if (i == n) {
-      rc = base64_error_first(bad, MLKEM_PEM_ERR_TRUNCATED);
-      goto fail;
-    }
-    cls = char_class(in[i]);
-    /* Public: the layout of the body (white space, padding, its end). */
-    MLKEM_CT_UNPOISON(&cls, sizeof cls);
-    if (cls & PEM_DASH) break;
-    if (cls & PEM_SPACE) continue;
-    if (cls & PEM_PAD) {
-      /* Padding: only after at least two characters of a quantum, and
-       * nothing but more padding may follow. */
-      npad++;
-      if (npad > 2 || nchars % 4 < 2) {
+  /* Base64 up to the END line, in constant time (see the top). len counts
+   * the bytes of the whole quanta of data characters read, padding not
+   * counted. */
+  for (;; i++)
+    __loop__(
+      assigns(i, len, acc, bad, nchars, npad, rc, bytes(out, cap))
+      invariant(i <= n && len <= cap && npad <= 2 && npad <= nchars)
+      invariant(len == 3 * ((nchars - npad) / 4))
+      decreases(n - i)) {
+      uint8_t cls, valid, v;
+      if (i == n) {
+        rc = base64_error_first(bad, MLKEM_PEM_ERR_TRUNCATED);
+        goto fail;
+      }
+      cls = char_class(in[i]);
+      /* Public: the layout of the body (white space, padding, its end). */
+      MLKEM_CT_UNPOISON(&cls, sizeof cls);
+      if (cls & PEM_DASH) break;
+      if (cls & PEM_SPACE) continue;
+      if (cls & PEM_PAD) {
+        /* Padding: only after at least two characters of a quantum, and
+         * nothing but more padding may follow. */
+        npad++;
+        if (npad > 2 || nchars % 4 < 2) {
+          rc = MLKEM_PEM_ERR_BASE64;
+          goto fail;
+        }
+        nchars++;
+        continue;
+      }
+      if (npad > 0) {
         rc = MLKEM_PEM_ERR_BASE64;
         goto fail;
       }
+      v = b64_value(in[i], &valid);
+      bad |= (uint8_t)~valid;
+      acc = (acc << 6) | v;
       nchars++;
-      continue;
-    }
-    if (npad > 0) {
-      rc = MLKEM_PEM_ERR_BASE64;
-      goto fail;
-    }
-    v = b64_value(in[i], &valid);
-    bad |= (uint8_t)~valid;
-    acc = (acc << 6) | v;
-    nchars++;
-    if (nchars % 4 == 0) {
-      if (len + 3 > cap) {
-        rc = base64_error_first(bad, MLKEM_PEM_ERR_TOO_LONG);
-        goto fail;
+      if (nchars % 4 == 0) {
+        if (len + 3 > cap) {
+          rc = base64_error_first(bad, MLKEM_PEM_ERR_TOO_LONG);
+          goto fail;
+        }
+        out[len++] = (uint8_t)(acc >> 16);
+        out[len++] = (uint8_t)(acc >> 8);
+        out[len++] = (uint8_t)acc;
+        acc = 0;
       }
-      out[len++] = (uint8_t)(acc >> 16);
-      out[len++] = (uint8_t)(acc >> 8);
-      out[len++] = (uint8_t)acc;
-      acc = 0;
     }
-  }
   if (nchars % 4 != 0) {
     rc = MLKEM_PEM_ERR_BASE64;
     goto fail;
@@ -284,7 +357,8 @@ PEM_NOINLINE static int pem_decode(const uint8_t *in, size_t n,
   return MLKEM_PEM_OK;
 
 fail:
-  mlkem_zeroize(out, len);
+  /* All of out, not only what was decoded: an output is zeroed on error. */
+  mlkem_zeroize(out, cap);
   mlkem_zeroize(&acc, sizeof acc);
   return rc;
 }

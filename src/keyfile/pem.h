@@ -24,6 +24,11 @@ enum {
 
 #define MLKEM_PEM_MAX_LABEL 64
 
+/* The largest output buffer mlkem_pem_decode is proven for (docs/
+ * PROOFS.md): far more than any key (the key files' buffer is
+ * MLKEM_KEYFILE_MAX_DER). */
+#define MLKEM_PEM_MAX_CAP ((size_t)1 << 30)
+
 /* 1 if `in` starts, after optional white space, with "-----BEGIN ".
  * Constant time in the bytes of `in`, which may be a raw private key; only
  * the result is public. */
@@ -36,7 +41,8 @@ int mlkem_pem_looks_like_pem(const uint8_t *in, size_t n);
  * separate the base64 characters and follow the END line; nothing else
  * may (no headers, no explanatory text, no second block). The base64 must
  * be canonical: '=' only as the final padding, unused bits zero. On error,
- * out is wiped and *out_len is 0. */
+ * all cap bytes of out are zero and *out_len is 0. cap is at most
+ * MLKEM_PEM_MAX_CAP. */
 int mlkem_pem_decode(const uint8_t *in, size_t n,
                      char label[MLKEM_PEM_MAX_LABEL], uint8_t *out, size_t cap,
                      size_t *out_len);

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/cbmc.h"
 #include "platform/ct_testing.h"
 
 /* 1 where an empty asm statement hides a value from the optimiser (GCC,
@@ -64,7 +65,12 @@ void mlkem_ct_cmov(uint8_t *dst, const uint8_t *src, size_t len, uint8_t mask);
 
 /* Sets len bytes at p to zero, in a way the compiler may not drop even when
  * p is never read again. */
-void mlkem_zeroize(void *p, size_t len);
+void mlkem_zeroize(void *p, size_t len)
+    __contract__(
+        requires(fresh(p, len))
+        assigns(bytes(p, len))
+        ensures(all_zero(p, len))
+    );
 
 /* Zeroes MLKEM_SCRUB_BYTES of stack below the caller's frame. Called after
  * code whose callees keep secrets in registers that the compiler spills

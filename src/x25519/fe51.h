@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "platform/cbmc.h"
 #include "x25519/u128.h"
 
 #define FE51_MASK ((UINT64_C(1) << 51) - 1)
@@ -29,9 +30,28 @@ typedef struct {
   uint64_t v[5];
 } fe;
 
+/* The bounds above as the contracts state them (proofs/x25519/): tight is
+ * every limb below FE51_TIGHT, loose below FE51_LOOSE. */
+#define FE51_TIGHT ((UINT64_C(1) << 51) + (UINT64_C(1) << 18))
+#define FE51_LOOSE (UINT64_C(1) << 54)
+#define FE51_BELOW(f, b)                                                       \
+  ((f)->v[0] < (b) && (f)->v[1] < (b) && (f)->v[2] < (b) && (f)->v[3] < (b) && \
+   (f)->v[4] < (b))
+/* A column of a product as fe51_reduce takes it: below 2^114.58 (fe_mul's
+ * and fe_sq's are below 2^114.3), so that every carry fits 64 bits. */
+#define FE51_COLUMN ((mlkem_u128)3 << 113)
+/* An fe argument: valid memory (arguments may be the same element). */
+#define FE51_IN(f) readable((f), sizeof(fe))
+#define FE51_OUT(f) writable((f), sizeof(fe))
+
 /* The 256-bit little-endian integer w[0] + w[1] 2^64 + ..., bit 255
  * ignored. Out: tight (limbs below 2^51), possibly not below p. */
-static inline void fe_from_words(fe *r, const uint64_t w[4]) {
+static inline void fe_from_words(fe *r, const uint64_t w[4])
+    __contract__(
+        requires(FE51_OUT(r) && readable(w, 4 * sizeof(uint64_t)))
+        assigns(*r)
+        ensures(FE51_BELOW(r, UINT64_C(1) << 51))
+    ) {
   r->v[0] = w[0] & FE51_MASK;
   r->v[1] = (w[0] >> 51 | w[1] << 13) & FE51_MASK;
   r->v[2] = (w[1] >> 38 | w[2] << 26) & FE51_MASK;
@@ -42,7 +62,11 @@ static inline void fe_from_words(fe *r, const uint64_t w[4]) {
 /* Carries every limb into the next, the top one times 19 into limb 0
  * (2^255 = 19 mod p). In: limbs below 2^63. Out: tight (limb 0 below
  * 2^51 + 19 * 2^12, the others below 2^51). */
-static inline void fe_carry(fe *r) {
+static inline void fe_carry(fe *r) __contract__(
+      requires(FE51_OUT(r) && FE51_BELOW(r, UINT64_C(1) << 63))
+      assigns(*r)
+      ensures(FE51_BELOW(r, FE51_TIGHT))
+    ) {
   uint64_t c;
   c = r->v[0] >> 51;
   r->v[0] &= FE51_MASK;
@@ -63,7 +87,15 @@ static inline void fe_carry(fe *r) {
 
 /* The canonical representative (below p) as four little-endian words.
  * In: limbs below 2^63. */
-static inline void fe_to_words(uint64_t w[4], const fe *f) {
+static inline void fe_to_words(uint64_t w[4], const fe *f)
+    __contract__(
+        requires(FE51_IN(f) && FE51_BELOW(f, UINT64_C(1) << 63))
+        requires(writable(w, 4 * sizeof(uint64_t)))
+        assigns(bytes(w, 4 * sizeof(uint64_t)))
+        /* Below p: bit 255 clear (and the value reduced, which the vectors
+         * check). */
+        ensures(w[3] < (UINT64_C(1) << 63))
+    ) {
   fe t = *f;
   uint64_t q;
   /* After the carry the value is below 2^255 + 2^17, so q, the carry out
@@ -91,20 +123,48 @@ static inline void fe_to_words(uint64_t w[4], const fe *f) {
   w[3] = t.v[3] >> 39 | t.v[4] << 12;
 }
 
-static inline void fe_set_small(fe *r, uint64_t c) {
+static inline void fe_set_small(fe *r, uint64_t c) __contract__(
+      requires(FE51_OUT(r) && c < (UINT64_C(1) << 32))
+      assigns(*r)
+      ensures(r->v[0] == c && r->v[1] == 0 && r->v[2] == 0 && r->v[3] == 0 &&
+              r->v[4] == 0)
+    ) {
   r->v[0] = c;
   r->v[1] = r->v[2] = r->v[3] = r->v[4] = 0;
 }
 
 /* r = a + b, limb by limb. Out: the limb sums (loose for tight inputs). */
-static inline void fe_add(fe *r, const fe *a, const fe *b) {
+static inline void
+fe_add(fe *r, const fe *a, const fe *b) __contract__(
+      requires(FE51_OUT(r) && FE51_IN(a) && FE51_IN(b))
+      requires(FE51_BELOW(a, UINT64_C(1) << 63) &&
+               FE51_BELOW(b, UINT64_C(1) << 63))
+      assigns(*r)
+      ensures(r->v[0] == old(a->v[0]) + old(b->v[0]) &&
+              r->v[1] == old(a->v[1]) + old(b->v[1]) &&
+              r->v[2] == old(a->v[2]) + old(b->v[2]) &&
+              r->v[3] == old(a->v[3]) + old(b->v[3]) &&
+              r->v[4] == old(a->v[4]) + old(b->v[4]))
+    ) {
   unsigned i;
   for (i = 0; i < 5; i++) r->v[i] = a->v[i] + b->v[i];
 }
 
 /* r = a + 2p - b. In: b tight (limbs at most 2^52 - 38), a below
  * 2^54 - 2^52. Out: below a + 2^52 (loose for tight a). */
-static inline void fe_sub(fe *r, const fe *a, const fe *b) {
+static inline void
+fe_sub(fe *r, const fe *a, const fe *b) __contract__(
+      requires(FE51_OUT(r) && FE51_IN(a) && FE51_IN(b))
+      requires(b->v[0] <= (UINT64_C(1) << 52) - 38 &&
+               FE51_BELOW(b, (UINT64_C(1) << 52) - 1))
+      requires(FE51_BELOW(a, (UINT64_C(1) << 54) - (UINT64_C(1) << 52)))
+      assigns(*r)
+      ensures(r->v[0] == old(a->v[0]) + ((UINT64_C(1) << 52) - 38) - old(b->v[0]) &&
+              r->v[1] == old(a->v[1]) + ((UINT64_C(1) << 52) - 2) - old(b->v[1]) &&
+              r->v[2] == old(a->v[2]) + ((UINT64_C(1) << 52) - 2) - old(b->v[2]) &&
+              r->v[3] == old(a->v[3]) + ((UINT64_C(1) << 52) - 2) - old(b->v[3]) &&
+              r->v[4] == old(a->v[4]) + ((UINT64_C(1) << 52) - 2) - old(b->v[4]))
+    ) {
   r->v[0] = a->v[0] + ((UINT64_C(1) << 52) - 38) - b->v[0];
   r->v[1] = a->v[1] + ((UINT64_C(1) << 52) - 2) - b->v[1];
   r->v[2] = a->v[2] + ((UINT64_C(1) << 52) - 2) - b->v[2];
@@ -116,7 +176,14 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b) {
  * below 2^114.5. Out: tight (limb 1 below 2^51 + 2^18, the others below
  * 2^51). */
 static inline void fe51_reduce(fe *r, mlkem_u128 c0, mlkem_u128 c1,
-                               mlkem_u128 c2, mlkem_u128 c3, mlkem_u128 c4) {
+                               mlkem_u128 c2, mlkem_u128 c3, mlkem_u128 c4)
+    __contract__(
+        requires(FE51_OUT(r))
+        requires(c0 < FE51_COLUMN && c1 < FE51_COLUMN && c2 < FE51_COLUMN &&
+                 c3 < FE51_COLUMN && c4 < FE51_COLUMN)
+        assigns(*r)
+        ensures(FE51_BELOW(r, FE51_TIGHT))
+    ) {
   uint64_t c;
   /* Each carry is below 2^63.6 (column / 2^51 plus the previous carry);
    * the last one times 19 is not below 2^64, so it is added as a 128-bit
@@ -143,7 +210,13 @@ static inline void fe51_reduce(fe *r, mlkem_u128 c0, mlkem_u128 c1,
 /* r = a b. In: loose (limbs below 2^54): a limb times a 19-fold limb
  * (below 2^58.3) is below 2^112.3, a column of five below 2^114.3.
  * Out: tight. */
-static inline void fe_mul(fe *r, const fe *a, const fe *b) {
+static inline void fe_mul(fe *r, const fe *a, const fe *b)
+    __contract__(
+        requires(FE51_OUT(r) && FE51_IN(a) && FE51_IN(b))
+        requires(FE51_BELOW(a, FE51_LOOSE) && FE51_BELOW(b, FE51_LOOSE))
+        assigns(*r)
+        ensures(FE51_BELOW(r, FE51_TIGHT))
+    ) {
   const uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3],
                  a4 = a->v[4];
   const uint64_t b0 = b->v[0], b1 = b->v[1], b2 = b->v[2], b3 = b->v[3],
@@ -183,7 +256,11 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b) {
 
 /* r = a^2. In: loose: a limb times a 38-fold limb (below 2^59.3) is
  * below 2^113.3, a column of three below 2^114.3. Out: tight. */
-static inline void fe_sq(fe *r, const fe *a) {
+static inline void fe_sq(fe *r, const fe *a) __contract__(
+      requires(FE51_OUT(r) && FE51_IN(a) && FE51_BELOW(a, FE51_LOOSE))
+      assigns(*r)
+      ensures(FE51_BELOW(r, FE51_TIGHT))
+    ) {
   const uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3],
                  a4 = a->v[4];
   const uint64_t a0_2 = 2 * a0, a1_2 = 2 * a1;
@@ -210,7 +287,13 @@ static inline void fe_sq(fe *r, const fe *a) {
 }
 
 /* r = a c for a constant c below 2^17. In: loose. Out: tight. */
-static inline void fe_mul_small(fe *r, const fe *a, uint32_t c) {
+static inline void fe_mul_small(fe *r, const fe *a, uint32_t c)
+    __contract__(
+        requires(FE51_OUT(r) && FE51_IN(a) && FE51_BELOW(a, FE51_LOOSE))
+        requires(c < (UINT32_C(1) << 17))
+        assigns(*r)
+        ensures(FE51_BELOW(r, FE51_TIGHT))
+    ) {
   mlkem_u128 c0 = mlkem_mul64(a->v[0], c), c1 = mlkem_mul64(a->v[1], c),
              c2 = mlkem_mul64(a->v[2], c), c3 = mlkem_mul64(a->v[3], c),
              c4 = mlkem_mul64(a->v[4], c);
@@ -219,7 +302,21 @@ static inline void fe_mul_small(fe *r, const fe *a, uint32_t c) {
 
 /* Swaps a and b if mask is all ones, leaves them if it is zero; mask
  * comes through a value barrier (ct.h). */
-static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
+static inline void fe_cswap(fe *a, fe *b, uint64_t mask)
+    __contract__(
+        requires(FE51_OUT(a) && FE51_OUT(b) && (mask == 0 || mask == ~UINT64_C(0)))
+        assigns(*a, *b)
+        ensures(mask == 0 ==> (a->v[0] == old(a->v[0]) && a->v[1] == old(a->v[1]) &&
+                               a->v[2] == old(a->v[2]) && a->v[3] == old(a->v[3]) &&
+                               a->v[4] == old(a->v[4]) && b->v[0] == old(b->v[0]) &&
+                               b->v[1] == old(b->v[1]) && b->v[2] == old(b->v[2]) &&
+                               b->v[3] == old(b->v[3]) && b->v[4] == old(b->v[4])))
+        ensures(mask != 0 ==> (a->v[0] == old(b->v[0]) && a->v[1] == old(b->v[1]) &&
+                               a->v[2] == old(b->v[2]) && a->v[3] == old(b->v[3]) &&
+                               a->v[4] == old(b->v[4]) && b->v[0] == old(a->v[0]) &&
+                               b->v[1] == old(a->v[1]) && b->v[2] == old(a->v[2]) &&
+                               b->v[3] == old(a->v[3]) && b->v[4] == old(a->v[4])))
+    ) {
   unsigned i;
   for (i = 0; i < 5; i++) {
     uint64_t x = mask & (a->v[i] ^ b->v[i]);
@@ -228,8 +325,19 @@ static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
   }
 }
 
-/* r = b if mask is all ones, unchanged if it is zero. */
-static inline void fe_cmov(fe *r, const fe *b, uint64_t mask) {
+/* r = b if mask is all ones, unchanged if it is zero; mask comes through
+ * a value barrier (ct.h). */
+static inline void fe_cmov(fe *r, const fe *b, uint64_t mask)
+    __contract__(
+        requires(FE51_OUT(r) && FE51_IN(b) && (mask == 0 || mask == ~UINT64_C(0)))
+        assigns(*r)
+        ensures(mask == 0 ==> (r->v[0] == old(r->v[0]) && r->v[1] == old(r->v[1]) &&
+                               r->v[2] == old(r->v[2]) && r->v[3] == old(r->v[3]) &&
+                               r->v[4] == old(r->v[4])))
+        ensures(mask != 0 ==> (r->v[0] == old(b->v[0]) && r->v[1] == old(b->v[1]) &&
+                               r->v[2] == old(b->v[2]) && r->v[3] == old(b->v[3]) &&
+                               r->v[4] == old(b->v[4])))
+    ) {
   unsigned i;
   for (i = 0; i < 5; i++) r->v[i] ^= mask & (r->v[i] ^ b->v[i]);
 }

@@ -125,7 +125,13 @@ static uint64_t x25519_mask(uint64_t bit) {
  * defines X25519_OWN_LADDER and this function. */
 #ifndef X25519_OWN_LADDER
 static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
-                          const fe *x1) {
+                          const fe *x1)
+    __contract__(
+        requires(FE51_OUT(x2_out) && FE51_OUT(z2_out) && FE51_IN(x1))
+        requires(readable(k, 32) && FE51_BELOW(x1, FE51_TIGHT))
+        assigns(*x2_out, *z2_out)
+        ensures(FE51_BELOW(x2_out, FE51_TIGHT) && FE51_BELOW(z2_out, FE51_TIGHT))
+    ) {
   fe x2, z2, x3, z3, a, b, c, d, aa, bb, e, da, cb;
   uint64_t swap = 0, bit, m;
   int t;
@@ -133,36 +139,45 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
   fe_set_small(&z2, 0);
   x3 = *x1;
   fe_set_small(&z3, 1);
-  for (t = 254; t >= 0; t--) {
-    bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
-    /* @spec{RFC7748, sec. 5} swaps (x2, z2) with (x3, z3) when swap ^ bit is 1,
-     * which exchanges (A, B) with (C, D): DA and CB trade places, which leaves
-     * x3 and z3 as they are, and the doubling takes C and D instead. So
-     * the swap is a selection of the doubling's inputs, made after the
-     * products that do not need it. */
-    m = x25519_mask(swap ^ bit);
-    swap = bit;
-    fe_add(&a, &x2, &z2); /* A = x2 + z2 (L) */
-    fe_sub(&b, &x2, &z2); /* B = x2 - z2 (L) */
-    fe_add(&c, &x3, &z3); /* C = x3 + z3 (L) */
-    fe_sub(&d, &x3, &z3); /* D = x3 - z3 (L) */
-    fe_mul(&da, &d, &a);  /* DA (T) */
-    fe_mul(&cb, &c, &b);  /* CB (T) */
-    fe_cmov(&a, &c, m);   /* the point to double: A, B or C, D (L) */
-    fe_cmov(&b, &d, m);
-    fe_sq(&aa, &a); /* AA = A^2 (T) */
-    fe_sq(&bb, &b); /* BB = B^2 (T) */
-    fe_sub(&z3, &da, &cb);
-    fe_add(&x3, &da, &cb);
-    fe_sq(&z3, &z3);
-    fe_sub(&e, &aa, &bb);  /* E = AA - BB (L) */
-    fe_mul(&x2, &aa, &bb); /* x2 = AA BB (T) */
-    fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
-    fe_mul_small(&z2, &e, X25519_A24);
-    fe_sq(&x3, &x3); /* x3 = (DA + CB)^2 (T) */
-    fe_add(&z2, &z2, &aa);
-    fe_mul(&z2, &z2, &e); /* z2 = E (AA + a24 E) (T) */
-  }
+  /* Every step takes and leaves the four coordinates tight: each fe_sub's
+   * subtrahend is T, each fe_mul's and fe_sq's factors L (proofs/x25519/
+   * ladder.c checks the marks T and L below). */
+  for (t = 254; t >= 0; t--)
+    __loop__(
+      assigns(t, bit, swap, m, x2, z2, x3, z3, a, b, c, d, aa, bb, e, da, cb)
+      invariant(-1 <= t && t <= 254 && swap <= 1)
+      invariant(FE51_BELOW(&x2, FE51_TIGHT) && FE51_BELOW(&z2, FE51_TIGHT) &&
+                FE51_BELOW(&x3, FE51_TIGHT) && FE51_BELOW(&z3, FE51_TIGHT))
+      decreases(t + 1)) {
+      bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
+      /* @spec{RFC7748, sec. 5} swaps (x2, z2) with (x3, z3) when swap ^ bit is
+       * 1, which exchanges (A, B) with (C, D): DA and CB trade places, which
+       * leaves x3 and z3 as they are, and the doubling takes C and D instead.
+       * So the swap is a selection of the doubling's inputs, made after the
+       * products that do not need it. */
+      m = x25519_mask(swap ^ bit);
+      swap = bit;
+      fe_add(&a, &x2, &z2); /* A = x2 + z2 (L) */
+      fe_sub(&b, &x2, &z2); /* B = x2 - z2 (L) */
+      fe_add(&c, &x3, &z3); /* C = x3 + z3 (L) */
+      fe_sub(&d, &x3, &z3); /* D = x3 - z3 (L) */
+      fe_mul(&da, &d, &a);  /* DA (T) */
+      fe_mul(&cb, &c, &b);  /* CB (T) */
+      fe_cmov(&a, &c, m);   /* the point to double: A, B or C, D (L) */
+      fe_cmov(&b, &d, m);
+      fe_sq(&aa, &a); /* AA = A^2 (T) */
+      fe_sq(&bb, &b); /* BB = B^2 (T) */
+      fe_sub(&z3, &da, &cb);
+      fe_add(&x3, &da, &cb);
+      fe_sq(&z3, &z3);
+      fe_sub(&e, &aa, &bb);  /* E = AA - BB (L) */
+      fe_mul(&x2, &aa, &bb); /* x2 = AA BB (T) */
+      fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
+      fe_mul_small(&z2, &e, X25519_A24);
+      fe_sq(&x3, &x3); /* x3 = (DA + CB)^2 (T) */
+      fe_add(&z2, &z2, &aa);
+      fe_mul(&z2, &z2, &e); /* z2 = E (AA + a24 E) (T) */
+    }
   fe_cswap(&x2, &x3, x25519_mask(swap));
   fe_cswap(&z2, &z3, x25519_mask(swap));
   *x2_out = x2;

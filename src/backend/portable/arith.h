@@ -13,10 +13,14 @@
 #include <stdint.h>
 
 #include "fips203/params.h"
+#include "platform/cbmc.h"
 
 #define MLKEM_QINV (-3327) /* q^-1 mod 2^16, as a signed 16-bit value */
 #define MLKEM_MONT_R 2285  /* 2^16 mod q */
 #define MLKEM_MONT_R2 1353 /* 2^32 mod q */
+/* (q - 1) / 2: the largest centered representative, and the largest
+ * constant (zeta, gamma, a scale) any Montgomery multiplication takes. */
+#define MLKEM_HALF_Q 1664
 
 /* Returns a value congruent to a * 2^-16 mod q.
  * In: -2^15 q <= a < 2^15 q (about 1.09e8). Out: |x| < q; more precisely
@@ -42,7 +46,13 @@ static inline int16_t mlkem_montgomery_reduce_wrapped(uint32_t c) {
  * and high products only: the low 16 bits of a b and of t q are equal, so
  * (a b - t q) >> 16 is exactly high(a b) - high(t q). Compilers vectorize
  * this form (pmullw/pmulhw on x86-64, and their equivalents elsewhere). */
-static inline int16_t mlkem_fqmul(int16_t a, int16_t b) {
+static inline int16_t mlkem_fqmul(int16_t a, int16_t b) __contract__(
+      /* One factor a constant: then |a b| < 2^15 q for every int16 of the
+       * other, and |x| <= q/2 + 2^15 (q-1)/2 / 2^16 < q. */
+      requires((-MLKEM_HALF_Q <= a && a <= MLKEM_HALF_Q) ||
+               (-MLKEM_HALF_Q <= b && b <= MLKEM_HALF_Q))
+      ensures(-MLKEM_Q < return_value && return_value < MLKEM_Q)
+    ) {
   int16_t lo = (int16_t)((int32_t)a * b);
   int16_t t = (int16_t)((int32_t)lo * MLKEM_QINV);
   int16_t hi_ab = (int16_t)(((int32_t)a * b) >> 16);
@@ -53,7 +63,11 @@ static inline int16_t mlkem_fqmul(int16_t a, int16_t b) {
 /* Barrett reduction to a centered representative: for every int16 a, the
  * output x is congruent to a mod q and -(q-1)/2 <= x <= (q-1)/2
  * (test_arith checks all 2^16 inputs). */
-static inline int16_t mlkem_barrett_reduce(int16_t a) {
+static inline int16_t mlkem_barrett_reduce(int16_t a)
+    __contract__(
+      ensures(-MLKEM_HALF_Q <= return_value && return_value <= MLKEM_HALF_Q)
+      ensures((return_value - a) % MLKEM_Q == 0)
+    ) {
   /* v = round(2^26 / q). t = round(a v / 2^26) computed as
    * (high16(a v) + 2^9) >> 10, which is the same integer (floor commutes
    * with adding an integer and with dividing by one) and uses only a 16-bit
@@ -64,12 +78,21 @@ static inline int16_t mlkem_barrett_reduce(int16_t a) {
 }
 
 /* Returns a + q if a < 0, else a. In: -q <= a < q. Out: [0, q). */
-static inline int16_t mlkem_cond_add_q(int16_t a) {
+static inline int16_t mlkem_cond_add_q(int16_t a)
+    __contract__(
+      requires(-MLKEM_Q <= a && a < MLKEM_Q)
+      ensures(0 <= return_value && return_value < MLKEM_Q)
+      ensures(return_value == a || return_value == a + MLKEM_Q)
+    ) {
   return (int16_t)(a + ((a >> 15) & MLKEM_Q));
 }
 
 /* The canonical representative in [0, q) of any int16. */
-static inline int16_t mlkem_freeze(int16_t a) {
+static inline int16_t mlkem_freeze(int16_t a)
+    __contract__(
+      ensures(0 <= return_value && return_value < MLKEM_Q)
+      ensures((return_value - a) % MLKEM_Q == 0)
+    ) {
   return mlkem_cond_add_q(mlkem_barrett_reduce(a));
 }
 

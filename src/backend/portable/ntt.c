@@ -11,6 +11,7 @@
 #include "backend/portable/portable.h"
 
 #include "backend/portable/arith.h"
+#include "platform/cbmc.h"
 #include "platform/ct.h"
 
 /* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered in [-(q-1)/2, (q-1)/2]
@@ -160,6 +161,42 @@ static const int16_t izetas_len2[128] = {
  * 128^-1 = 3303 (the last step of @spec{FIPS203, Alg. 10}). */
 #define MLKEM_INVNTT_SCALE 512
 
+/* The bounds the proofs carry from layer to layer (docs/PROOFS.md; the
+ * layers' proofs are still in proofs/pending), for
+ * the layer whose half-blocks hold len coefficients. Forward: q on entry
+ * and q - 1 more per layer done (the product term, a Montgomery output),
+ * so 8q - 7 after the seventh. Inverse: the sums double the bound, from
+ * q - 1 on entry, and from (q - 1) / 2 after the Barrett pass. */
+#define NTT_LEN_OK(len)                                                    \
+  ((len) == 2 || (len) == 4 || (len) == 8 || (len) == 16 || (len) == 32 || \
+   (len) == 64 || (len) == 128)
+#define NTT_DONE(len) \
+  ((len) == 128  ? 0  \
+   : (len) == 64 ? 1  \
+   : (len) == 32 ? 2  \
+   : (len) == 16 ? 3  \
+   : (len) == 8  ? 4  \
+   : (len) == 4  ? 5  \
+                 : 6)
+#define NTT_IN(len) (MLKEM_Q + NTT_DONE(len) * (MLKEM_Q - 1))
+#define NTT_OUT(len) (NTT_IN(len) + MLKEM_Q - 1)
+#define INVNTT_IN(len) \
+  ((len) <= 8 ? (int)(len) / 2 * (MLKEM_Q - 1) : (int)(len) / 16 * MLKEM_HALF_Q)
+#define INVNTT_OUT(len) (2 * INVNTT_IN(len))
+#define COEFFS(n) ((n) * sizeof(int16_t))
+
+/* The contract of a whole layer over r (blocks of 2 len coefficients),
+ * with the bounds IN and OUT. */
+#define LAYER_CONTRACT(IN, OUT)                                       \
+  requires(NTT_LEN_OK(len) && writable(r, COEFFS(MLKEM_N))) requires( \
+      all_within(r, 0, MLKEM_N, -IN(len), IN(len)))                   \
+  assigns(bytes(r, COEFFS(MLKEM_N)))                                  \
+      ensures(all_within(r, 0, MLKEM_N, -OUT(len), OUT(len)))
+/* A table of 128 zetas, one per coefficient of a layer. */
+#define ZETAS_OK(z)            \
+  (readable(z, COEFFS(128)) && \
+   all_within(z, 0, 128, -MLKEM_HALF_Q, MLKEM_HALF_Q))
+
 /* One layer's butterflies on a block: lo = f[start ..], hi = f[start +
  * len ..]. The halves never overlap, which restrict tells the compiler so
  * that it vectorizes without run-time alias checks. */
@@ -206,30 +243,53 @@ static inline void gs_butterflies_z(int16_t *restrict lo, int16_t *restrict hi,
 }
 
 /* A whole layer with per-coefficient zetas: ztab[len b + j] for block b. */
-static inline void ntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab) {
+static inline void ntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab)
+    __contract__(
+      requires(len <= 16 && ZETAS_OK(ztab))
+      LAYER_CONTRACT(NTT_IN, NTT_OUT)
+    ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
     ct_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
                      ztab + len * b);
 }
 
-static inline void invntt_layer_z(int16_t *r, unsigned len,
-                                  const int16_t *ztab) {
+static inline void invntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab)
+    __contract__(
+      requires(len <= 16 && ZETAS_OK(ztab))
+      LAYER_CONTRACT(INVNTT_IN, INVNTT_OUT)
+    ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
     gs_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
                      ztab + len * b);
 }
 
-static void barrett_reduce_all(int16_t *r) {
+static void barrett_reduce_all(int16_t *r)
+    __contract__(
+      requires(writable(r, COEFFS(MLKEM_N)))
+      assigns(bytes(r, COEFFS(MLKEM_N)))
+      ensures(all_within(r, 0, MLKEM_N, -MLKEM_HALF_Q, MLKEM_HALF_Q))
+    ) {
   unsigned j;
-  for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_barrett_reduce(r[j]);
+  for (j = 0; j < MLKEM_N; j++)
+    __loop__(
+      assigns(j, bytes(r, COEFFS(MLKEM_N)))
+      invariant(j <= MLKEM_N)
+      invariant(all_within(r, 0, j, -MLKEM_HALF_Q, MLKEM_HALF_Q))
+      decreases(MLKEM_N - j)) {
+      r[j] = mlkem_barrett_reduce(r[j]);
+    }
 }
 
 /* One layer of @spec{FIPS203, Alg. 9}: blocks of 2 len coefficients, block i
  * multiplied by zetas[k0 + i] (k0 = 128 / len, the value
  * @spec{FIPS203, Alg. 9}'s counter has when the layer starts). */
-static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0) {
+static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0)
+    __contract__(
+      requires(len >= 32 && k0 * len == 128)
+      LAYER_CONTRACT(NTT_IN, NTT_OUT)
+    ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
     ct_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
@@ -238,7 +298,11 @@ static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0) {
 
 /* One layer of @spec{FIPS203, Alg. 10}: block i uses zetas[2 k0 - 1 - i],
  * the counter of @spec{FIPS203, Alg. 10} running down from 127. */
-static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0) {
+static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0)
+    __contract__(
+      requires(len >= 32 && k0 * len == 128)
+      LAYER_CONTRACT(INVNTT_IN, INVNTT_OUT)
+    ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
     gs_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
@@ -337,18 +401,44 @@ void mlkem_portable_add_reduce(mlkem_poly *r, const mlkem_poly *a,
                                unsigned from, unsigned to) {
   unsigned i;
   for (i = from; i < to; i++)
-    r->coeffs[i] = mlkem_barrett_reduce((int16_t)(r->coeffs[i] + a->coeffs[i]));
+    __loop__(
+      assigns(i, *r)
+      invariant(from <= i && i <= to)
+      invariant(all_within(r->coeffs, from, i, -MLKEM_HALF_Q, MLKEM_HALF_Q))
+      invariant(all_within(r->coeffs, i, to, -MLKEM_Q + 1, MLKEM_Q - 1))
+      decreases(to - i)) {
+      r->coeffs[i] =
+          mlkem_barrett_reduce((int16_t)(r->coeffs[i] + a->coeffs[i]));
+    }
 }
 
 /* r += a and r = a - r, wrapping to 16 bits (backend/backend.h). */
 void mlkem_portable_add(mlkem_poly *r, const mlkem_poly *a) {
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)(r->coeffs[i] + a->coeffs[i]);
+    __loop__(
+      assigns(i, *r)
+      invariant(i <= MLKEM_N)
+      invariant(for_all(j, 0, i, r->coeffs[j] ==
+                        loop_entry(*r).coeffs[j] + a->coeffs[j]))
+      invariant(for_all(j, i, MLKEM_N,
+                        r->coeffs[j] == loop_entry(*r).coeffs[j]))
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)(r->coeffs[i] + a->coeffs[i]);
+    }
 }
 
 void mlkem_portable_sub_from(mlkem_poly *r, const mlkem_poly *a) {
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
+    __loop__(
+      assigns(i, *r)
+      invariant(i <= MLKEM_N)
+      invariant(for_all(j, 0, i, r->coeffs[j] ==
+                        a->coeffs[j] - loop_entry(*r).coeffs[j]))
+      invariant(for_all(j, i, MLKEM_N,
+                        r->coeffs[j] == loop_entry(*r).coeffs[j]))
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)(a->coeffs[i] - r->coeffs[i]);
+    }
 }

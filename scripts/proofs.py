@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""proofs.py - runs the CBMC proofs of proofs/ (make proofs, make
+proofs-one, make proofs-canary; docs/PROOFS.md).
+
+Every harness is one file, proofs/<area>/<name>.c, whose first comment
+says how to build and check it, one directive a line:
+
+  @enforce F      the function whose contract is proven (--enforce-contract)
+  @replace F G    callees replaced by their contracts (each proven by its
+                  own harness)
+  @source FILE    a file of the library the harness links (repeatable)
+  @loops          apply the loop contracts (--apply-loop-contracts)
+  @unwind L:N     unwind loop L (function.index, as goto-instrument
+                  --show-loops names it; function.a-b for a range) N times, before the contracts are
+                  instrumented (loops without a contract must be gone by
+                  then); checked: an unwinding assertion fails if N is not
+                  enough (repeatable)
+  @sets K...      prove once per parameter set (-DMLKEM_K=K); without it
+                  the function does not depend on the set and is proven once
+  @solver S       sat (CBMC's default), z3 or bitwuzla
+  @define D       -D D for goto-cc (repeatable)
+  @check C...     further checks: unsigned-overflow, conversion
+  @flags ...      further flags for cbmc
+
+The harness function is `harness`. Steps, as CBMC's documentation of
+contracts lays them out: goto-cc (compile and link, -DCBMC), goto-instrument
+--dfcc (contracts, loop contracts, write sets), goto-instrument
+--drop-unused-functions, cbmc with every check of undefined behaviour and
+memory safety. A proof passes when cbmc reports VERIFICATION SUCCESSFUL.
+
+  proofs.py run [-j N] [NAME...]     every harness (or those named: area/name
+                                     or name), a table, exit 1 on a failure
+  proofs.py canary [-j N] [NAME...]  plant each bug of proofs/canaries.txt in
+                                     a copy of the sources and require its
+                                     proof to fail
+  proofs.py list                     the harnesses, per area
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROOFS = os.path.join(ROOT, "proofs")
+BUILD = os.environ.get("PROOFS_BUILD", os.path.join(ROOT, "build-proofs"))
+TIMEOUT = int(os.environ.get("PROOFS_TIMEOUT", "900"))
+
+# CBMC's checks of undefined behaviour and memory errors, on in every
+# proof. Unsigned arithmetic wraps by definition, and much of the code
+# wraps on purpose (masks, hashes, ciphers), so the checks of unsigned
+# overflow and of narrowing conversions are on where a harness asks for
+# them (@check unsigned-overflow conversion): arithmetic whose wrap would be
+# a bug (the 128-bit products of X25519, the backend's bounds). A wrap in
+# index or length arithmetic shows up anyway, as an access out of bounds
+# or a broken post-condition.
+CHECKS = [
+    "--bounds-check", "--pointer-check", "--pointer-primitive-check",
+    "--pointer-overflow-check", "--signed-overflow-check",
+    "--undefined-shift-check", "--div-by-zero-check",
+    "--enum-range-check",
+]
+SOLVERS = {"sat": [], "z3": ["--smt2", "--z3"], "bitwuzla": ["--bitwuzla"]}
+# What CBMC 6.6 prints when an SMT solver found a counterexample (it
+# answered sat) whose model it cannot read back, as z3's models of
+# quantified properties often are: a failed proof without a trace
+# (VERIFICATION ERROR). Rerun it with --trace after narrowing it down, or
+# on the SAT back-end, to see the counterexample.
+NO_TRACE = "SMT2 solver returned non-constant value"
+
+
+class Harness:
+    def __init__(self, path):
+        self.path = path
+        rel = os.path.relpath(path, PROOFS)
+        self.area = os.path.dirname(rel)
+        self.name = os.path.splitext(os.path.basename(rel))[0]
+        self.id = f"{self.area}/{self.name}"
+        self.enforce, self.replace, self.sources = [], [], []
+        self.defines, self.flags, self.sets = [], [], []
+        self.loops, self.unwind, self.solver = False, [], "sat"
+        with open(path) as f:
+            text = f.read()
+        for key, value in re.findall(r"^\s*\*\s*@(\w+)[ \t]*(.*)$", text, re.M):
+            words = value.split()
+            if key == "enforce":
+                self.enforce += words
+            elif key == "replace":
+                self.replace += words
+            elif key == "source":
+                self.sources += words
+            elif key == "loops":
+                self.loops = True
+            elif key == "unwind":
+                # F.a-b:N: loops a to b of F.
+                for w in words:
+                    m = re.fullmatch(r"(.+)\.(\d+)-(\d+):(\d+)", w)
+                    if m:
+                        self.unwind += [f"{m[1]}.{i}:{m[4]}" for i in
+                                        range(int(m[2]), int(m[3]) + 1)]
+                    else:
+                        self.unwind.append(w)
+            elif key == "sets":
+                self.sets += words
+            elif key == "solver":
+                if words[0] not in SOLVERS:
+                    raise SystemExit(f"{path}: unknown solver {words[0]}")
+                self.solver = words[0]
+            elif key == "define":
+                self.defines += words
+            elif key == "check":
+                self.flags += [f"--{w}-check" for w in words]
+            elif key == "flags":
+                self.flags += words
+            else:
+                raise SystemExit(f"{path}: unknown directive @{key}")
+        if not self.enforce:
+            raise SystemExit(f"{path}: no @enforce")
+
+    def jobs(self):
+        return [(self, s) for s in self.sets] if self.sets else [(self, None)]
+
+
+def harnesses():
+    found = []
+    for area in sorted(os.listdir(PROOFS)):
+        d = os.path.join(PROOFS, area)
+        # proofs/pending: harnesses written but not yet proven within the
+        # time CI allows (docs/PROOFS.md); not run.
+        if not os.path.isdir(d) or area in ("include", "pending"):
+            continue
+        for f in sorted(os.listdir(d)):
+            if f.endswith(".c"):
+                found.append(Harness(os.path.join(d, f)))
+    return found
+
+
+def select(all_harnesses, names):
+    if not names:
+        return all_harnesses
+    chosen = []
+    for n in names:
+        hits = [h for h in all_harnesses if n in (h.id, h.name)]
+        if not hits:
+            raise SystemExit(f"proofs: no harness {n}")
+        chosen += hits
+    return chosen
+
+
+def tool(name):
+    d = os.environ.get("CBMC_BIN")
+    return os.path.join(d, name) if d else name
+
+
+def run_step(cmd, log, timeout):
+    env = dict(os.environ)
+    if os.environ.get("CBMC_BIN"):
+        # cbmc runs the SMT solver (z3) by its name.
+        env["PATH"] = os.environ["CBMC_BIN"] + os.pathsep + env.get("PATH", "")
+    with open(log, "a") as f:
+        f.write("$ " + " ".join(cmd) + "\n")
+        f.flush()
+        # A session of its own, killed whole on a timeout: cbmc starts the
+        # SMT solver as a child, which would otherwise outlive it.
+        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+        try:
+            return proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise
+
+
+def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
+    """Builds and checks one harness; returns (result, seconds, log)."""
+    tag = h.id.replace("/", "_") + (f"_k{kset}" if kset else "")
+    work = workdir or os.path.join(BUILD, tag)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    log = os.path.join(work, "log.txt")
+    start = time.monotonic()
+    deadline = start + timeout
+
+    def left():
+        return max(1, deadline - time.monotonic())
+
+    harness = os.path.join(root, os.path.relpath(h.path, ROOT))
+    cflags = ["-DCBMC", "-I" + os.path.join(root, "src"),
+              "-I" + os.path.join(root, "include"),
+              "-I" + os.path.join(root, "proofs", "include")]
+    cflags += ["-D" + d for d in h.defines]
+    if kset:
+        cflags.append(f"-DMLKEM_K={kset}")
+    srcs = [os.path.join(root, s) for s in h.sources]
+    g1, g2, g3 = (os.path.join(work, f"{i}.goto") for i in (1, 2, 3))
+    try:
+        if run_step([tool("goto-cc"), "--function", "harness", *cflags,
+                     harness, *srcs, "-o", g1], log, left()):
+            return "BUILD", time.monotonic() - start, log
+        # The C library's models first, so that the write sets of the
+        # contracts see their local variables.
+        if run_step([tool("goto-instrument"), "--add-library", g1, g1],
+                    log, left()):
+            return "BUILD", time.monotonic() - start, log
+        if h.unwind:
+            if run_step([tool("goto-instrument"), "--unwindset",
+                         ",".join(h.unwind), "--unwinding-assertions", g1, g1],
+                        log, left()):
+                return "BUILD", time.monotonic() - start, log
+        inst = [tool("goto-instrument"), "--dfcc", "harness"]
+        for f in h.enforce:
+            inst += ["--enforce-contract", f]
+        for f in h.replace:
+            inst += ["--replace-call-with-contract", f]
+        if h.loops:
+            inst.append("--apply-loop-contracts")
+        if run_step(inst + [g1, g2], log, left()):
+            return "BUILD", time.monotonic() - start, log
+        if run_step([tool("goto-instrument"), "--drop-unused-functions",
+                     g2, g3], log, left()):
+            return "BUILD", time.monotonic() - start, log
+        cmd = [tool("cbmc"), g3, *CHECKS, "--slice-formula"]
+        cmd += SOLVERS[h.solver] + h.flags + list(extra)
+        run_step(cmd, log, left())
+    except subprocess.TimeoutExpired:
+        return "TIMEOUT", time.monotonic() - start, log
+    with open(log) as f:
+        out = f.read()
+    if "VERIFICATION SUCCESSFUL" in out:
+        result = "PASS"
+    elif "VERIFICATION FAILED" in out or NO_TRACE in out:
+        result = "FAIL"
+    else:
+        result = "ERROR"
+    return result, time.monotonic() - start, log
+
+
+def failures(log):
+    with open(log) as f:
+        return [l.rstrip() for l in f if l.rstrip().endswith(": FAILURE")]
+
+
+def table(rows, out=sys.stdout):
+    w = max([len("harness")] + [len(r[0]) for r in rows])
+    print(f"{'harness':<{w}}  {'set':>4}  {'result':<7} {'seconds':>8}", file=out)
+    for name, kset, result, secs in rows:
+        k = {None: "-", "2": "512", "3": "768", "4": "1024"}.get(kset, kset)
+        print(f"{name:<{w}}  {k:>4}  {result:<7} {secs:8.1f}", file=out)
+
+
+def cmd_run(args):
+    jobs = [j for h in select(harnesses(), args.names) for j in h.jobs()]
+    rows, bad = [], []
+    start = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futs = {pool.submit(prove, h, k): (h, k) for h, k in jobs}
+        for fut in concurrent.futures.as_completed(futs):
+            h, k = futs[fut]
+            result, secs, log = fut.result()
+            rows.append((h.id, k, result, secs))
+            print(f"  {result:<7} {secs:7.1f} s  {h.id}" + (f" (K={k})" if k else ""),
+                  flush=True)
+            if result != "PASS":
+                bad.append((h, k, result, log))
+    rows.sort(key=lambda r: (r[0], r[1] or ""))
+    print()
+    table(rows)
+    total = sum(r[3] for r in rows)
+    print(f"\n{len(rows)} proofs, {len(rows) - len(bad)} passed, {len(bad)} failed;"
+          f" {total:.0f} CPU-seconds of proofs, {time.monotonic() - start:.0f} s"
+          f" wall with {args.jobs} jobs")
+    for h, k, result, log in bad:
+        print(f"\n{h.id}{' K=' + k if k else ''}: {result} (log: {log})")
+        for line in failures(log)[:20]:
+            print("  " + line)
+        if result != "FAIL":
+            with open(log) as f:
+                print("".join(f.readlines()[-15:]))
+    print(f"{len(rows) - len(bad)} passed, {len(bad)} failed")
+    return 1 if bad else 0
+
+
+def read_canaries():
+    """proofs/canaries.txt: blocks of 'name:', 'harness:', 'file:',
+    'from:' and 'to:' lines, separated by blank lines."""
+    items, cur = [], {}
+    with open(os.path.join(PROOFS, "canaries.txt")) as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            if not line.strip():
+                if cur:
+                    items.append(cur)
+                cur = {}
+                continue
+            key, _, value = line.partition(":")
+            cur[key.strip()] = value.strip() if key.strip() not in ("from", "to") \
+                else value[1:].rstrip("\n")
+    if cur:
+        items.append(cur)
+    for c in items:
+        for key in ("name", "harness", "file", "from", "to"):
+            if key not in c:
+                raise SystemExit(f"canaries.txt: {c.get('name', '?')} lacks {key}")
+    return items
+
+
+def plant(c):
+    """A copy of the tree with the bug of canary c; returns its root."""
+    root = os.path.join(BUILD, "canary", c["name"])
+    shutil.rmtree(root, ignore_errors=True)
+    for d in ("src", "include", "proofs", "cli"):
+        shutil.copytree(os.path.join(ROOT, d), os.path.join(root, d))
+    path = os.path.join(root, c["file"])
+    with open(path) as f:
+        text = f.read()
+    if text.count(c["from"]) != 1:
+        raise SystemExit(f"canary {c['name']}: the text to replace occurs "
+                         f"{text.count(c['from'])} times in {c['file']}")
+    with open(path, "w") as f:
+        f.write(text.replace(c["from"], c["to"]))
+    return root
+
+
+def cmd_canary(args):
+    canaries = read_canaries()
+    if args.names:
+        canaries = [c for c in canaries if c["name"] in args.names]
+    by_id = {h.id: h for h in harnesses()}
+    rows, vacuous = [], []
+    start = time.monotonic()
+
+    def one(c):
+        h = by_id.get(c["harness"])
+        if h is None:
+            raise SystemExit(f"canary {c['name']}: no harness {c['harness']}")
+        root = plant(c)
+        results = []
+        for hh, k in h.jobs():
+            # One counterexample is enough: cbmc stops at the first.
+            result, secs, log = prove(hh, k, root=root,
+                                      workdir=os.path.join(root, "work"),
+                                      extra=["--stop-on-fail"])
+            results.append((result, secs, log))
+        return results
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futs = {pool.submit(one, c): c for c in canaries}
+        for fut in concurrent.futures.as_completed(futs):
+            c = futs[fut]
+            for result, secs, log in fut.result():
+                caught = result == "FAIL"
+                rows.append((c["name"], c["harness"], result, secs, caught))
+                print(f"  {'caught' if caught else 'MISSED':<7} {secs:7.1f} s  "
+                      f"{c['name']} ({c['harness']}: {result})", flush=True)
+                if not caught:
+                    vacuous.append((c, result, log))
+                else:
+                    for line in failures(log)[:3]:
+                        print("           " + line.strip()[:150])
+    rows.sort()
+    print()
+    w = max([len("canary")] + [len(r[0]) for r in rows])
+    v = max([len("harness")] + [len(r[1]) for r in rows])
+    print(f"{'canary':<{w}}  {'harness':<{v}}  {'proof':<7} {'seconds':>8}")
+    for name, harness, result, secs, caught in rows:
+        print(f"{name:<{w}}  {harness:<{v}}  {result:<7} {secs:8.1f}")
+    print(f"\n{len(rows)} planted bugs, {len(rows) - len(vacuous)} caught, "
+          f"{len(vacuous)} missed; {time.monotonic() - start:.0f} s wall")
+    for c, result, log in vacuous:
+        print(f"\n{c['name']}: the proof {c['harness']} gave {result}, not FAIL "
+              f"(log: {log})")
+    return 1 if vacuous else 0
+
+
+def cmd_list(args):
+    for h in harnesses():
+        print(h.id + (f"  (K = {' '.join(h.sets)})" if h.sets else ""))
+    return 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    for name in ("run", "canary", "list"):
+        s = sub.add_parser(name)
+        s.add_argument("-j", "--jobs", type=int, default=2)
+        s.add_argument("names", nargs="*")
+    args = p.parse_args()
+    return {"run": cmd_run, "canary": cmd_canary, "list": cmd_list}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
