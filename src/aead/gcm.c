@@ -87,9 +87,14 @@ static void zero_output(uint8_t *p, size_t n) {
 /* Within @spec{SP800-38D, sec. 5.2.1.1}'s limits (gcm.h); also pt_len + 16
  * must be a size (on 32-bit hosts the limit on P is above SIZE_MAX). */
 static int lengths_ok(size_t aad_len, size_t pt_len) {
-  return (uint64_t)aad_len <= MLKEM_GCM_MAX_AAD_BYTES &&
-         (uint64_t)pt_len <= MLKEM_GCM_MAX_PT_BYTES &&
-         pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES;
+#if SIZE_MAX > 0xFFFFFFFFu
+  if ((uint64_t)aad_len > MLKEM_GCM_MAX_AAD_BYTES ||
+      (uint64_t)pt_len > MLKEM_GCM_MAX_PT_BYTES)
+    return 0;
+#else
+  (void)aad_len; /* a 32-bit size is below both limits */
+#endif
+  return pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES;
 }
 
 /* GHASH over the aad zero-padded to whole blocks (@spec{SP800-38D, Alg. 4},
