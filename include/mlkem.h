@@ -157,19 +157,19 @@ extern "C" {
  * the backend's own, so it is refused whole: expand the key again from dk
  * or ek in this process. Outputs zeroed. */
 #define MLKEM_ERR_EXPANDED_KEY (-9)
-/* mlkem_aead_open (mlkem_hazmat.h): the ciphertext, the aad, the nonce or
+/** mlkem_aead_open (mlkem_hazmat.h): the ciphertext, the aad, the nonce or
  * the key is not the one the tag was made with (or the tag itself was
  * altered). The comparison takes the same time wherever the tags differ;
  * the plaintext output is all zeros: nothing of the message is released. */
 #define MLKEM_ERR_AEAD_TAG (-10)
-/* An AEAD (mlkem_hazmat.h) was given a length it does not take: a key
+/** An AEAD (mlkem_hazmat.h) was given a length it does not take: a key
  * that is not the AEAD's length, a ciphertext shorter than the 16-byte
  * tag, or a plaintext or aad beyond the AEAD's limits (AES-GCM: plaintext
  * up to 2^36 - 32 bytes, aad below 2^61 bytes,
  * @spec{SP800-38D, sec. 5.2.1.1}; ChaCha20-Poly1305: plaintext up to 2^38 - 64
  * bytes, @spec{RFC8439, sec. 2.8}). Outputs zeroed. */
 #define MLKEM_ERR_AEAD_LENGTH (-11)
-/* An algorithm identifier this library does not implement (for example
+/** An algorithm identifier this library does not implement (for example
  * an AEAD identifier of mlkem_aead_seal other than those of
  * mlkem_hazmat.h). Outputs zeroed. */
 #define MLKEM_ERR_UNSUPPORTED (-12)

@@ -177,17 +177,24 @@ MLKEM_MUST_CHECK int mlkem_x25519_base(
  * every stack buffer that held a secret wiped.
  */
 
-/* HPKE's AEAD identifiers (@spec{RFC9180, sec. 7.3}). */
+/** @{ */
+/** HPKE's AEAD identifiers (@spec{RFC9180, sec. 7.3}), the aead argument
+ * of mlkem_aead_seal and mlkem_aead_open. */
 #define MLKEM_AEAD_AES_128_GCM 0x0001
 #define MLKEM_AEAD_AES_256_GCM 0x0002
 #define MLKEM_AEAD_CHACHA20_POLY1305 0x0003
-#define MLKEM_AEAD_NONCE_BYTES 12 /* Nn */
-#define MLKEM_AEAD_TAG_BYTES 16   /* Nt; a ciphertext is pt_len + Nt bytes */
+/** @} */
+#define MLKEM_AEAD_NONCE_BYTES 12 /**< Nn, the nonce of every AEAD here */
+/** Nt, the tag of every AEAD here; a ciphertext is pt_len + Nt bytes. */
+#define MLKEM_AEAD_TAG_BYTES 16
+/** @{ */
+/** The key length (Nk) of each AEAD. */
 #define MLKEM_AEAD_AES_128_GCM_KEY_BYTES 16
 #define MLKEM_AEAD_AES_256_GCM_KEY_BYTES 32
 #define MLKEM_AEAD_CHACHA20_POLY1305_KEY_BYTES 32
+/** @} */
 
-/* Seals pt (pt_len bytes) with the associated data aad (aad_len bytes,
+/** Seals pt (pt_len bytes) with the associated data aad (aad_len bytes,
  * authenticated, not encrypted, not included in the output) under key
  * (key_len bytes, the AEAD's key length) and the 12-byte nonce, with the
  * AEAD aead (MLKEM_AEAD_*): writes pt_len + 16 bytes to ct, the
@@ -208,7 +215,7 @@ MLKEM_MUST_CHECK int mlkem_aead_seal(
     const uint8_t nonce[MLKEM_AEAD_NONCE_BYTES], const uint8_t *aad,
     size_t aad_len, const uint8_t *pt, size_t pt_len);
 
-/* Opens ct (ct_len bytes: ciphertext || tag, as mlkem_aead_seal writes)
+/** Opens ct (ct_len bytes: ciphertext || tag, as mlkem_aead_seal writes)
  * with the aad, key and nonce it was sealed with: writes the ct_len - 16
  * bytes of plaintext to pt and returns 0 if the tag is right.
  *

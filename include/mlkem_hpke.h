@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/*
+/**
+ * @file
  * mlkem_hpke.h - Hybrid Public Key Encryption (HPKE, @spec{RFC9180}) with this
  * library's KEMs: encrypting messages to a public key.
  *
@@ -104,12 +105,18 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 /* Identifiers (@spec{RFC9180, sec. 7}, @spec{HPKE-PQ, sec. 7})         */
 
+/** @{ */
+/** The KEM identifiers (the kem of mlkem_hpke_suite). */
 #define MLKEM_HPKE_KEM_DHKEM_X25519_HKDF_SHA256 0x0020
 #define MLKEM_HPKE_KEM_MLKEM512 0x0040
 #define MLKEM_HPKE_KEM_MLKEM768 0x0041
 #define MLKEM_HPKE_KEM_MLKEM1024 0x0042
-#define MLKEM_HPKE_KEM_MLKEM768_X25519 0x647A /* X-Wing */
+#define MLKEM_HPKE_KEM_MLKEM768_X25519 0x647A /**< X-Wing */
+/** @} */
 
+/** @{ */
+/** The KDF identifiers (the kdf of mlkem_hpke_suite): HKDF (two-stage)
+ * and the one-stage KDFs. */
 #define MLKEM_HPKE_KDF_HKDF_SHA256 0x0001
 #define MLKEM_HPKE_KDF_HKDF_SHA384 0x0002
 #define MLKEM_HPKE_KDF_HKDF_SHA512 0x0003
@@ -117,23 +124,32 @@ extern "C" {
 #define MLKEM_HPKE_KDF_SHAKE256 0x0011
 #define MLKEM_HPKE_KDF_TURBOSHAKE128 0x0012
 #define MLKEM_HPKE_KDF_TURBOSHAKE256 0x0013
+/** @} */
 
+/** @{ */
+/** The AEAD identifiers (the aead of mlkem_hpke_suite; the first three
+ * are mlkem_hazmat.h's MLKEM_AEAD_*). */
 #define MLKEM_HPKE_AEAD_AES_128_GCM 0x0001
 #define MLKEM_HPKE_AEAD_AES_256_GCM 0x0002
 #define MLKEM_HPKE_AEAD_CHACHA20_POLY1305 0x0003
 #define MLKEM_HPKE_AEAD_EXPORT_ONLY 0xFFFF
+/** @} */
 
-/* The modes (@spec{RFC9180, sec. 5}). Which one a setup runs follows from
+/** @{ */
+/** The modes (@spec{RFC9180, sec. 5}). Which one a setup runs follows from
  * its arguments: a PSK makes PSK mode, a sender key the Auth mode, both
  * AuthPSK (mlkem_hpke_sender_mode tells a context's). */
 #define MLKEM_HPKE_MODE_BASE 0x00
 #define MLKEM_HPKE_MODE_PSK 0x01
 #define MLKEM_HPKE_MODE_AUTH 0x02
 #define MLKEM_HPKE_MODE_AUTH_PSK 0x03
+/** @} */
 
-/* A suite: the three identifiers. */
+/** A suite: the three identifiers. */
 typedef struct {
-  uint16_t kem, kdf, aead;
+  uint16_t kem;  /**< MLKEM_HPKE_KEM_* */
+  uint16_t kdf;  /**< MLKEM_HPKE_KDF_* */
+  uint16_t aead; /**< MLKEM_HPKE_AEAD_* */
 } mlkem_hpke_suite;
 
 /* ------------------------------------------------------------------------ */
@@ -146,18 +162,20 @@ typedef struct {
  *   ML-KEM-1024         1568              64                 1568  32
  *   MLKEM768-X25519     1216              32 (the seed)      1120  32
  */
-#define MLKEM_HPKE_MAX_PK_BYTES 1568
-#define MLKEM_HPKE_MAX_SK_BYTES 64
-#define MLKEM_HPKE_MAX_ENC_BYTES 1568
-#define MLKEM_HPKE_TAG_BYTES 16 /* Nt: a ciphertext is pt_len + 16 bytes */
-/* The longest info, psk and psk_id with a one-stage KDF
+#define MLKEM_HPKE_MAX_PK_BYTES 1568  /**< the largest Npk of the table */
+#define MLKEM_HPKE_MAX_SK_BYTES 64    /**< the largest Nsk of the table */
+#define MLKEM_HPKE_MAX_ENC_BYTES 1568 /**< the largest Nenc of the table */
+#define MLKEM_HPKE_TAG_BYTES 16 /**< Nt: a ciphertext is pt_len + 16 bytes */
+/** @{ */
+/** The longest info, psk and psk_id with a one-stage KDF
  * (@spec{HPKE-HPKE, sec. 7.2.1}: two-byte length prefixes), and
  * the longest export with one. With HKDF the export is at most 255 Nh
  * bytes (8,160 / 12,240 / 16,320) and the inputs are not limited. */
 #define MLKEM_HPKE_ONE_STAGE_MAX_INPUT 65535
 #define MLKEM_HPKE_ONE_STAGE_MAX_EXPORT 65535
+/** @} */
 
-/* Writes the KEM's sizes (any pointer may be NULL). Returns 0, or
+/** Writes the KEM's sizes (any pointer may be NULL). Returns 0, or
  * MLKEM_HPKE_ERR_SUITE for a KEM this library does not offer (sizes then
  * 0). */
 MLKEM_MUST_CHECK int mlkem_hpke_kem_sizes(uint16_t kem, size_t *pk_bytes,
@@ -166,36 +184,37 @@ MLKEM_MUST_CHECK int mlkem_hpke_kem_sizes(uint16_t kem, size_t *pk_bytes,
 /* ------------------------------------------------------------------------ */
 /* Errors (a range of their own; MLKEM_ERR_* codes are passed through)       */
 
-/* A KEM, KDF or AEAD identifier this library does not offer (or a key
+/** A KEM, KDF or AEAD identifier this library does not offer (or a key
  * object of another KEM than the suite's). */
 #define MLKEM_HPKE_ERR_SUITE (-201)
-/* A length that is not the suite's (enc, keys, a ciphertext shorter than
+/** A length that is not the suite's (enc, keys, a ciphertext shorter than
  * the tag, a plaintext buffer that is not ct_len - 16 bytes, ...), or
  * beyond a limit: an export longer than the KDF allows, or with a
  * one-stage KDF an info, psk or psk_id over 65,535 bytes. */
 #define MLKEM_HPKE_ERR_LENGTH (-202)
-/* The mode's inputs do not fit (@spec{RFC9180} VerifyPSKInputs and
+/** The mode's inputs do not fit (@spec{RFC9180} VerifyPSKInputs and
  * @spec{RFC9180, sec. 5.1.3}): a PSK without a PSK identifier or the reverse,
  * or a sender key (Auth modes) with a KEM that has no AuthEncap. */
 #define MLKEM_HPKE_ERR_MODE (-203)
-/* The context's sequence number is exhausted: @spec{RFC9180, sec. 5.2}'s
+/** The context's sequence number is exhausted: @spec{RFC9180, sec. 5.2}'s
  * MessageLimitReachedError. This library counts in 64 bits (shorter than
  * the nonce, as the section allows), so a context seals or opens 2^64 - 1
  * messages and then refuses every further seal or open with this error
  * (nothing written but zeros). Set up a new context. */
 #define MLKEM_HPKE_ERR_MESSAGE_LIMIT (-204)
-/* seal or open on a context of the export-only AEAD (0xFFFF), which has
+/** seal or open on a context of the export-only AEAD (0xFFFF), which has
  * no key: only secret export works. */
 #define MLKEM_HPKE_ERR_EXPORT_ONLY (-205)
-/* A key object or context that was not set up by these functions (or was
+/** A key object or context that was not set up by these functions (or was
  * wiped, or a setup failed). */
 #define MLKEM_HPKE_ERR_STATE (-206)
 
-/* A short English description of an MLKEM_HPKE_ERR_* code, or of any
+/** A short English description of an MLKEM_HPKE_ERR_* code, or of any
  * other code (mlkem_strerror's). The string is static. */
 const char *mlkem_hpke_strerror(int err);
 
-/* The names the specifications give: "ML-KEM-768", "MLKEM768-X25519",
+/** @{ */
+/** The names the specifications give: "ML-KEM-768", "MLKEM768-X25519",
  * "DHKEM(X25519, HKDF-SHA256)", "HKDF-SHA256", "TurboSHAKE128",
  * "AES-128-GCM", "ChaCha20Poly1305", "Export-only", ...; NULL for an
  * identifier this library does not offer. mlkem_hpke_*_by_name takes the
@@ -207,8 +226,9 @@ const char *mlkem_hpke_aead_name(uint16_t aead);
 MLKEM_MUST_CHECK int mlkem_hpke_kem_by_name(const char *name, uint16_t *kem);
 MLKEM_MUST_CHECK int mlkem_hpke_kdf_by_name(const char *name, uint16_t *kdf);
 MLKEM_MUST_CHECK int mlkem_hpke_aead_by_name(const char *name, uint16_t *aead);
+/** @} */
 
-/* 0 if every identifier of suite is offered by this build; else
+/** 0 if every identifier of suite is offered by this build; else
  * MLKEM_HPKE_ERR_SUITE, or MLKEM_ERR_UNSUPPORTED for ChaCha20-Poly1305 in
  * a build without it. */
 MLKEM_MUST_CHECK int mlkem_hpke_suite_check(mlkem_hpke_suite suite);
@@ -228,13 +248,13 @@ MLKEM_MUST_CHECK int mlkem_hpke_suite_check(mlkem_hpke_suite suite);
  * ML-KEM key for fast repeated use, mlkem.h "expanded keys").
  */
 
-/* Generates a key pair (GenerateKeyPair) with the operating system's
+/** Generates a key pair (GenerateKeyPair) with the operating system's
  * random source: pk_len and sk_len must be the KEM's Npk and Nsk.
  * Errors: MLKEM_HPKE_ERR_SUITE, MLKEM_HPKE_ERR_LENGTH, MLKEM_ERR_RANDOM. */
 MLKEM_MUST_CHECK int mlkem_hpke_keygen(uint16_t kem, uint8_t *pk, size_t pk_len,
                                        uint8_t *sk, size_t sk_len);
 
-/* DeriveKeyPair(ikm): the key pair of the input keying material, as each
+/** DeriveKeyPair(ikm): the key pair of the input keying material, as each
  * specification defines it: DHKEM with its HKDF-SHA256 (@spec{RFC9180}
  * 7.1.3: "dkp_prk", then "sk"); ML-KEM and X-Wing with SHAKE256's
  * LabeledDerive(ikm, "DeriveKeyPair", "", Nsk) and the KEM's key
@@ -247,23 +267,23 @@ MLKEM_MUST_CHECK int mlkem_hpke_derive_keypair(uint16_t kem, uint8_t *pk,
                                                const uint8_t *ikm,
                                                size_t ikm_len);
 
-/* A recipient's public key, ready for setups and seals (11,880 bytes). */
+/** A recipient's public key, ready for setups and seals (11,880 bytes). */
 typedef struct {
-  uint32_t magic; /* private */
-  uint16_t kem;   /* private */
-  uint16_t pad;   /* private */
-  uint8_t data[11872];
+  uint32_t magic;      /**< private */
+  uint16_t kem;        /**< private */
+  uint16_t pad;        /**< private */
+  uint8_t data[11872]; /**< private */
 } mlkem_hpke_public_key;
 
-/* A private key (14,056 bytes): secret. */
+/** A private key (14,056 bytes): secret. */
 typedef struct {
-  uint32_t magic; /* private */
-  uint16_t kem;   /* private */
-  uint16_t pad;   /* private */
-  uint8_t data[14048];
+  uint32_t magic;      /**< private */
+  uint16_t kem;        /**< private */
+  uint16_t pad;        /**< private */
+  uint8_t data[14048]; /**< private */
 } mlkem_hpke_private_key;
 
-/* DeserializePublicKey with its checks: pk_len must be the KEM's Npk; an
+/** DeserializePublicKey with its checks: pk_len must be the KEM's Npk; an
  * ML-KEM encapsulation key (alone or inside X-Wing's) must pass
  * @spec{FIPS203, sec. 7.2}'s modulus check (else MLKEM_ERR_INVALID_EK: the
  * KEM's EncapError). An X25519 key is any 32 bytes (a point of small order is
@@ -273,7 +293,7 @@ MLKEM_MUST_CHECK int mlkem_hpke_public_key_import(mlkem_hpke_public_key *key,
                                                   const uint8_t *pk,
                                                   size_t pk_len);
 
-/* DeserializePrivateKey: sk_len must be the KEM's Nsk. Computes the public
+/** DeserializePrivateKey: sk_len must be the KEM's Nsk. Computes the public
  * key (any Nsk bytes are a valid private key of these KEMs) and the
  * expanded ML-KEM key. */
 MLKEM_MUST_CHECK int mlkem_hpke_private_key_import(mlkem_hpke_private_key *key,
@@ -281,11 +301,14 @@ MLKEM_MUST_CHECK int mlkem_hpke_private_key_import(mlkem_hpke_private_key *key,
                                                    const uint8_t *sk,
                                                    size_t sk_len);
 
-/* The key's KEM identifier (0 for an object not set up). */
+/** @{ */
+/** The key's KEM identifier (0 for an object not set up). */
 uint16_t mlkem_hpke_private_key_kem(const mlkem_hpke_private_key *key);
 uint16_t mlkem_hpke_public_key_kem(const mlkem_hpke_public_key *key);
+/** @} */
 
-/* SerializePublicKey of the key's public key, and SerializePrivateKey of
+/** @{ */
+/** SerializePublicKey of the key's public key, and SerializePrivateKey of
  * the private key: pk_len / sk_len must be the KEM's. */
 MLKEM_MUST_CHECK int mlkem_hpke_private_key_public(
     const mlkem_hpke_private_key *key, uint8_t *pk, size_t pk_len);
@@ -293,32 +316,37 @@ MLKEM_MUST_CHECK int mlkem_hpke_private_key_bytes(
     const mlkem_hpke_private_key *key, uint8_t *sk, size_t sk_len);
 MLKEM_MUST_CHECK int mlkem_hpke_public_key_bytes(
     const mlkem_hpke_public_key *key, uint8_t *pk, size_t pk_len);
+/** @} */
 
-/* Wipes a key object (a wipe the compiler cannot remove; NULL is
+/** @{ */
+/** Wipes a key object (a wipe the compiler cannot remove; NULL is
  * ignored). */
 void mlkem_hpke_private_key_wipe(mlkem_hpke_private_key *key);
 void mlkem_hpke_public_key_wipe(mlkem_hpke_public_key *key);
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* Mode inputs                                                               */
 
-/* A pre-shared key and its identifier (PSK and AuthPSK modes): both
+/** A pre-shared key and its identifier (PSK and AuthPSK modes): both
  * non-empty (MLKEM_HPKE_ERR_MODE otherwise). The PSK must hold at least 32
  * bytes of entropy (@spec{RFC9180, sec. 5.1.2}); the library cannot check
  * that. Pass NULL for the modes without a PSK. */
 typedef struct {
-  const uint8_t *psk;
-  size_t psk_len;
-  const uint8_t *psk_id;
-  size_t psk_id_len;
+  const uint8_t *psk;    /**< the PSK */
+  size_t psk_len;        /**< its length in bytes */
+  const uint8_t *psk_id; /**< the PSK identifier */
+  size_t psk_id_len;     /**< its length in bytes */
 } mlkem_hpke_psk;
 
 /* ------------------------------------------------------------------------ */
 /* Contexts (@spec{RFC9180, sec. 5.2, 5.3}) */
 
-/* The state of a context: private members, written by a setup. It holds
+/** The state of a context: private members, written by a setup. It holds
  * the AEAD key, the base nonce and the exporter secret: secret. */
 typedef struct {
+  /** @{ */
+  /** private */
   uint64_t seq;
   uint32_t magic;
   uint16_t kem, kdf, aead;
@@ -326,19 +354,22 @@ typedef struct {
   uint8_t key[32];
   uint8_t base_nonce[12];
   uint8_t exporter_secret[64];
+  /** @} */
 } mlkem_hpke_context_state;
 
-/* A sender's context: it seals. A recipient's: it opens. Distinct types,
- * so that a sender's context cannot be passed where a recipient's is
- * wanted (@spec{RFC9180, sec. 5.2}: neither may do the other's work). */
+/** A sender's context: it seals. A recipient's (mlkem_hpke_recipient):
+ * it opens. Distinct types, so that a sender's context cannot be passed
+ * where a recipient's is wanted (@spec{RFC9180, sec. 5.2}: neither may do
+ * the other's work). */
 typedef struct {
-  mlkem_hpke_context_state s;
+  mlkem_hpke_context_state s; /**< private */
 } mlkem_hpke_sender;
+/** A recipient's context: it opens (see mlkem_hpke_sender). */
 typedef struct {
-  mlkem_hpke_context_state s;
+  mlkem_hpke_context_state s; /**< private */
 } mlkem_hpke_recipient;
 
-/* SetupBaseS / SetupPSKS / SetupAuthS / SetupAuthPSKS (@spec{RFC9180} 5.1):
+/** SetupBaseS / SetupPSKS / SetupAuthS / SetupAuthPSKS (@spec{RFC9180} 5.1):
  * encapsulates a fresh shared secret to pkR, writes enc (enc_len must be
  * the KEM's Nenc) and sets up ctx with the key schedule of suite, info
  * (info_len bytes), the PSK (NULL: none) and the sender's key skS (NULL:
@@ -352,7 +383,7 @@ MLKEM_MUST_CHECK int mlkem_hpke_setup_sender(
     const uint8_t *info, size_t info_len, const mlkem_hpke_psk *psk,
     const mlkem_hpke_private_key *skS);
 
-/* As mlkem_hpke_setup_sender with the encapsulation's randomness from the
+/** As mlkem_hpke_setup_sender with the encapsulation's randomness from the
  * caller, for known-answer tests (the test vectors' ikmE): DHKEM takes an
  * ikmE of up to 64 bytes and derives the ephemeral key pair
  * DeriveKeyPair(ikmE); ML-KEM takes 32 bytes, @spec{FIPS203}'s m; X-Wing 64
@@ -366,7 +397,7 @@ MLKEM_MUST_CHECK int mlkem_hpke_setup_sender_derand(
     const uint8_t *info, size_t info_len, const mlkem_hpke_psk *psk,
     const mlkem_hpke_private_key *skS, const uint8_t *ikmE, size_t ikmE_len);
 
-/* SetupBaseR / SetupPSKR / SetupAuthR / SetupAuthPSKR: decapsulates enc
+/** SetupBaseR / SetupPSKR / SetupAuthR / SetupAuthPSKR: decapsulates enc
  * (enc_len must be Nenc) with skR and sets up ctx as the sender's; pkS is
  * the sender's public key for the Auth modes (NULL: none). ML-KEM and
  * X-Wing never fail on an altered enc (implicit rejection): the contexts
@@ -378,7 +409,7 @@ MLKEM_MUST_CHECK int mlkem_hpke_setup_recipient(
     const uint8_t *info, size_t info_len, const mlkem_hpke_psk *psk,
     const mlkem_hpke_public_key *pkS);
 
-/* ContextS.Seal(aad, pt): writes ct_len = pt_len + 16 bytes (ciphertext
+/** ContextS.Seal(aad, pt): writes ct_len = pt_len + 16 bytes (ciphertext
  * and tag) with the nonce of the context's sequence number, then counts
  * it up. Errors: MLKEM_HPKE_ERR_EXPORT_ONLY, MLKEM_HPKE_ERR_MESSAGE_LIMIT,
  * MLKEM_HPKE_ERR_LENGTH, MLKEM_ERR_AEAD_LENGTH (pt beyond the AEAD's
@@ -389,7 +420,7 @@ MLKEM_MUST_CHECK int mlkem_hpke_sender_seal(mlkem_hpke_sender *ctx, uint8_t *ct,
                                             size_t aad_len, const uint8_t *pt,
                                             size_t pt_len);
 
-/* ContextR.Open(aad, ct): writes pt_len = ct_len - 16 bytes and counts the
+/** ContextR.Open(aad, ct): writes pt_len = ct_len - 16 bytes and counts the
  * sequence number up. A ciphertext that does not authenticate (altered,
  * another aad, another sequence number, another context) gives
  * MLKEM_ERR_AEAD_TAG with pt all zeros, and the sequence number does not
@@ -398,7 +429,8 @@ MLKEM_MUST_CHECK int mlkem_hpke_recipient_open(
     mlkem_hpke_recipient *ctx, uint8_t *pt, size_t pt_len, const uint8_t *aad,
     size_t aad_len, const uint8_t *ct, size_t ct_len);
 
-/* Context.Export(exporter_context, L) (@spec{RFC9180, sec. 5.3};
+/** @{ */
+/** Context.Export(exporter_context, L) (@spec{RFC9180, sec. 5.3};
  * @spec{HPKE-HPKE} for the one-stage KDFs): writes out_len = L
  * bytes, at most 255 Nh with HKDF and 65,535 with a one-stage KDF
  * (MLKEM_HPKE_ERR_LENGTH otherwise). Works for every AEAD, the
@@ -410,24 +442,31 @@ MLKEM_MUST_CHECK int mlkem_hpke_sender_export(const mlkem_hpke_sender *ctx,
 MLKEM_MUST_CHECK int mlkem_hpke_recipient_export(
     const mlkem_hpke_recipient *ctx, uint8_t *out, size_t out_len,
     const uint8_t *exporter_context, size_t context_len);
+/** @} */
 
-/* The number of messages the context has sealed or opened (its sequence
+/** @{ */
+/** The number of messages the context has sealed or opened (its sequence
  * number), for applications that need to keep both sides in step. */
 uint64_t mlkem_hpke_sender_seq(const mlkem_hpke_sender *ctx);
 uint64_t mlkem_hpke_recipient_seq(const mlkem_hpke_recipient *ctx);
+/** @} */
 
-/* The context's mode (MLKEM_HPKE_MODE_*), or -1 if not set up. */
+/** @{ */
+/** The context's mode (MLKEM_HPKE_MODE_*), or -1 if not set up. */
 int mlkem_hpke_sender_mode(const mlkem_hpke_sender *ctx);
 int mlkem_hpke_recipient_mode(const mlkem_hpke_recipient *ctx);
+/** @} */
 
-/* Wipe a context (NULL is ignored). */
+/** @{ */
+/** Wipe a context (NULL is ignored). */
 void mlkem_hpke_sender_wipe(mlkem_hpke_sender *ctx);
 void mlkem_hpke_recipient_wipe(mlkem_hpke_recipient *ctx);
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* Single-shot (@spec{RFC9180, sec. 6}): seal, open and secret export */
 
-/* Seal<MODE>(pkR, info, aad, pt, ...): a sender's setup and one seal.
+/** Seal<MODE>(pkR, info, aad, pt, ...): a sender's setup and one seal.
  * Writes enc (enc_len = Nenc) and ct (ct_len = pt_len + 16). The message
  * a peer such as Go's hpke.Open expects is enc || ct: pass ct = enc +
  * enc_len within one buffer. psk and skS as for mlkem_hpke_setup_sender. */
@@ -440,7 +479,7 @@ MLKEM_MUST_CHECK int mlkem_hpke_seal(mlkem_hpke_suite suite, uint8_t *enc,
                                      const mlkem_hpke_psk *psk,
                                      const mlkem_hpke_private_key *skS);
 
-/* Open<MODE>(enc, skR, info, aad, ct, ...): a recipient's setup and one
+/** Open<MODE>(enc, skR, info, aad, ct, ...): a recipient's setup and one
  * open. Writes pt (pt_len = ct_len - 16). MLKEM_ERR_AEAD_TAG (pt zeroed)
  * when the message does not open: altered enc or ct, another key, info,
  * aad, suite or PSK. */
@@ -451,7 +490,8 @@ MLKEM_MUST_CHECK int mlkem_hpke_open(
     const uint8_t *ct, size_t ct_len, const mlkem_hpke_psk *psk,
     const mlkem_hpke_public_key *pkS);
 
-/* SendExport<MODE>(pkR, info, exporter_context, L, ...) and
+/** @{ */
+/** SendExport<MODE>(pkR, info, exporter_context, L, ...) and
  * ReceiveExport<MODE>(enc, skR, info, exporter_context, L, ...)
  * (@spec{RFC9180, sec. 6.2}): a setup and one export of out_len = L bytes; the
  * sender's also writes enc. Any AEAD of the suite (the export-only one is meant
@@ -468,6 +508,7 @@ MLKEM_MUST_CHECK int mlkem_hpke_receive_export(
     const uint8_t *info, size_t info_len, const uint8_t *exporter_context,
     size_t context_len, const mlkem_hpke_psk *psk,
     const mlkem_hpke_public_key *pkS);
+/** @} */
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

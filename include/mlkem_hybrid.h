@@ -90,7 +90,8 @@ MLKEM_MUST_CHECK int xwing_decaps(uint8_t ss[XWING_SS_BYTES],
                                   const uint8_t ct[XWING_CT_BYTES],
                                   const uint8_t sk[XWING_SK_BYTES]);
 
-/* Expanded X-Wing decapsulation keys, for a private key that decapsulates
+/** @{ */
+/** Expanded X-Wing decapsulation keys, for a private key that decapsulates
  * many ciphertexts (an HPKE recipient, a long-lived KEM key).
  *
  * xwing_decaps expands the 32-byte sk on every call, as the draft's
@@ -133,6 +134,7 @@ MLKEM_MUST_CHECK int xwing_decaps_expanded(
     uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
     const uint8_t expanded[XWING_EXPANDED_SK_BYTES]);
 void xwing_expanded_sk_wipe(uint8_t expanded[XWING_EXPANDED_SK_BYTES]);
+/** @} */
 
 /* ------------------------------------------------------------------------ */
 /* X25519MLKEM768 for TLS 1.3 (@spec{TLS-ECDHE-MLKEM}, group 0x11EC)          */

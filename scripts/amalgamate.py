@@ -579,6 +579,23 @@ class Amalgamation:
             out.append(line)
         return out
 
+    def headers_of(self, path, seen):
+        """The project headers path includes, directly or through other
+        headers and .c files."""
+        out = set()
+        for line in read(path).split("\n"):
+            m = INCLUDE.match(line)
+            if not m or m.group(1) != '"':
+                continue
+            p = self.resolve(m.group(2), os.path.dirname(path))
+            if p in (None, "public") or p in seen:
+                continue
+            seen.add(p)
+            if p.endswith(".h"):
+                out.add(p)
+            out |= self.headers_of(p, seen)
+        return out
+
     def unit_text(self, path):
         """The text of a unit with its .c includes, for the scan of names."""
         parts = [read(path)]
@@ -661,13 +678,56 @@ class Amalgamation:
                 if f.endswith(".h") and p not in self.per_set_headers:
                     header_names |= file_scope_names(read(p), self.all_macros)
 
+        # A header that one unit alone includes (x25519/fe64.h of
+        # impl_mulx.c) is copied in with that unit, so its names are
+        # renamed with the unit's where another header or unit defines
+        # them too (fe51.h's fe).
+        unit_files = [f for f in portable + list(b.hosted)] + [f for f, _, _ in b.simd_files()]
+        includers = {}
+        for f in unit_files:
+            for h in self.headers_of(os.path.join(SRC, f), set()):
+                includers.setdefault(h, set()).add(f)
+        hdr_names = {}
+        for d, _, files in os.walk(SRC):
+            for f in files:
+                p = os.path.join(d, f)
+                if f.endswith(".h") and p not in self.per_set_headers:
+                    hdr_names[p] = file_scope_names(read(p), self.all_macros)
+
+        def private_names(f):
+            out = set()
+            for h, us in includers.items():
+                if us != {f} or h in self.per_set_headers:
+                    continue
+                others = set()
+                for h2, n2 in hdr_names.items():
+                    if h2 != h:
+                        others |= n2
+                for nm in hdr_names[h]:
+                    if nm in others or any(
+                        nm in names for k, names in unit_names.items() if k[0] != f
+                    ):
+                        out.add(nm)
+            return out
+
         def renames(key, suffix):
             names = unit_names[key]
-            return sorted(
+            out = {
                 nm
                 for nm in names
                 if count[nm] > 1 or nm in header_names or nm in per_set_names
-            ), suffix
+            }
+            out |= private_names(key[0])
+            text = self.unit_text(os.path.join(SRC, key[0]))
+            for nm in out:
+                # A macro renames every use of the name, a member's too.
+                if re.search(r"(->|\.)\s*%s\b" % re.escape(nm), strip_comments(text)):
+                    fail(
+                        "src/%s: %s is renamed in the amalgamation (another unit or "
+                        "header defines it too) but is also a member name there: "
+                        "give the static another name" % (key[0], nm)
+                    )
+            return sorted(out), suffix
 
         o = self.out
         o.append("/* SPDX-License-Identifier: Apache-2.0 OR MIT */")
@@ -759,6 +819,14 @@ class Amalgamation:
         def emit_unit(f, key, suffix, per_set):
             path = os.path.join(SRC, f)
             names, sfx = renames(key, suffix)
+            # A macro the unit defines that a header copied in before
+            # defines too (aead/chacha20_scalar.h's CHACHA_ADD, defined
+            # again for AVX2 by chacha20poly1305_avx2.c).
+            emitted_macros = set()
+            for h in self.emitted:
+                emitted_macros |= set(macros_defined(read(h)))
+            for mac in sorted(set(macros_defined(self.unit_text(path))) & emitted_macros):
+                o.append("#undef %s" % mac)
             text = self.copy(path, per_set)
             for nm in names:
                 o.append("#define %s %s%s" % (nm, nm, sfx))

@@ -37,9 +37,10 @@ done
 
 vector_tests="test_selftest test_acvp test_pqckat test_nistkat test_cctv
   test_accumulated test_kyber_vectors test_sha3 test_x25519 test_xwing
-  test_x25519mlkem768"
+  test_x25519mlkem768 test_gcm test_chacha20poly1305 test_hpke_vectors"
 helpers="$t/test_util.c $root/cli/json.c $t/kv_text.c $t/aes256_ctr_drbg.c
-  $t/expanded_checks.c $t/kem_schemes.c $t/x25519_vectors.c $t/kyber_tvecs.c"
+  $t/expanded_checks.c $t/kem_schemes.c $t/x25519_vectors.c $t/kyber_tvecs.c
+  $t/gcm_calls.c $t/wycheproof.c"
 backends="portable"
 case "$(uname -m)" in
   x86_64 | amd64) backends="portable avx2 avx512" ;;
@@ -69,6 +70,19 @@ run() { # run NAME BACKEND PROGRAM [ARGS]
   fi
 }
 
+# The MLKEM_HAVE_* macros mlkem.c defined for itself with these flags (its
+# SIMD groups and ChaCha20-Poly1305), which the tests of the AEADs read as
+# they read CMake's MLKEM_SIMD_DEFINITIONS: which implementations the
+# library carries, so which ones the dispatch must choose.
+have_defs() { # have_defs CC DIR FLAGS...
+  hcc=$1
+  hdir=$2
+  shift 2
+  # shellcheck disable=SC2068
+  (cd "$hdir" && "$hcc" $@ -dM -E mlkem.c) |
+    awk '$1 == "#define" && $2 ~ /^MLKEM_HAVE_[A-Z0-9_]*$/ { printf " -D%s", $2 }'
+}
+
 build_tests() { # build_tests CC OBJECT DIR [EXTRA SOURCES]
   cc=$1
   obj=$2
@@ -79,7 +93,7 @@ build_tests() { # build_tests CC OBJECT DIR [EXTRA SOURCES]
     [ -f "$src" ] || src=$p
     name=$(basename "$src" .c)
     # shellcheck disable=SC2086
-    "$cc" -std=c11 -O2 -I"$(dirname "$obj")" -I"$work/shim" -I"$root/src" \
+    "$cc" -std=c11 -O2 $defs -I"$(dirname "$obj")" -I"$work/shim" -I"$root/src" \
       -I"$t" -I"$root/cli" -DMLKEM_VECTOR_DIR="\"$t/vectors\"" \
       -o "$dir/$name" "$src" $helpers "$obj" -lpthread
   done
@@ -97,6 +111,9 @@ for cc in $compilers; do
     echo "$cc $flags -c mlkem.c (in an empty directory)"
     # shellcheck disable=SC2086
     (cd "$dir/empty" && "$cc" $flags -c mlkem.c -o mlkem.o)
+    # shellcheck disable=SC2086
+    defs=$(have_defs "$cc" "$dir/empty" $flags)
+    echo "  built with:$defs"
     if [ $mode = hosted ]; then
       if sh "$root/scripts/check_freestanding.sh" nm "$dir/empty/mlkem.o" >/dev/null; then
         echo "  check_freestanding.sh accepts the hosted object: it cannot fail"

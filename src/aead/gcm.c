@@ -38,8 +38,8 @@ static void ghash_key(uint64_t hs[2], const uint8_t h[16]) {
   hs[1] = (lo << 1) ^ (fold & 1);
 }
 
-static int init(mlkem_aes_gcm_key *k, const uint8_t *key, size_t key_len,
-                const mlkem_gcm_impl *impl) {
+static int key_init(mlkem_aes_gcm_key *k, const uint8_t *key, size_t key_len,
+                    const mlkem_gcm_impl *impl) {
   static const uint8_t zero_nonce[MLKEM_GCM_NONCE_BYTES] = {0};
   const uint8_t *nonce = zero_nonce;
   const uint32_t zero_ctr = 0;
@@ -65,7 +65,7 @@ static int init(mlkem_aes_gcm_key *k, const uint8_t *key, size_t key_len,
 
 int mlkem_aes_gcm_init_impl(mlkem_aes_gcm_key *k, const uint8_t *key,
                             size_t key_len, const mlkem_gcm_impl *impl) {
-  const int err = init(k, key, key_len, impl);
+  const int err = key_init(k, key, key_len, impl);
   scrub();
   return err;
 }
@@ -87,9 +87,14 @@ static void zero_output(uint8_t *p, size_t n) {
 /* Within @spec{SP800-38D, sec. 5.2.1.1}'s limits (gcm.h); also pt_len + 16
  * must be a size (on 32-bit hosts the limit on P is above SIZE_MAX). */
 static int lengths_ok(size_t aad_len, size_t pt_len) {
-  return (uint64_t)aad_len <= MLKEM_GCM_MAX_AAD_BYTES &&
-         (uint64_t)pt_len <= MLKEM_GCM_MAX_PT_BYTES &&
-         pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES;
+#if SIZE_MAX > 0xFFFFFFFFu
+  if ((uint64_t)aad_len > MLKEM_GCM_MAX_AAD_BYTES ||
+      (uint64_t)pt_len > MLKEM_GCM_MAX_PT_BYTES)
+    return 0;
+#else
+  (void)aad_len; /* a 32-bit size is below both limits */
+#endif
+  return pt_len <= SIZE_MAX - MLKEM_GCM_TAG_BYTES;
 }
 
 /* GHASH over the aad zero-padded to whole blocks (@spec{SP800-38D, Alg. 4},
@@ -238,7 +243,7 @@ static int one_shot(message_fn fn, uint8_t *out, int out_fits, size_t out_len,
                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
                     size_t in_len) {
   mlkem_aes_gcm_key k;
-  int err = init(&k, key, key_len, mlkem_gcm_impl_get());
+  int err = key_init(&k, key, key_len, mlkem_gcm_impl_get());
   if (err == MLKEM_OK)
     err = fn(&k, out, nonce, aad, aad_len, in, in_len);
   else if (out_fits)

@@ -118,10 +118,10 @@ static __m128i batch(const mlkem_aes_gcm_key *k, vec *c, __m128i x,
  * gcm_x86_aesni.c: decrypting, the ciphertext in hashed as it is read;
  * encrypting, out hashed one batch later. The last nblocks mod BATCH
  * blocks go to the AES-NI code. */
-static void crypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
-                  const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
-                  uint8_t *out, const uint8_t *in, size_t nblocks,
-                  int decrypting) {
+static void vaes_crypt(const mlkem_aes_gcm_key *k, uint8_t xb[16],
+                       const uint8_t nonce[MLKEM_GCM_NONCE_BYTES], uint32_t ctr,
+                       uint8_t *out, const uint8_t *in, size_t nblocks,
+                       int decrypting) {
   const __m128i bswap = MLKEM_GCM_X86_BSWAP;
   const size_t whole = nblocks / BATCH * BATCH;
   __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)xb), bswap);

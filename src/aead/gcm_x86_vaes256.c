@@ -53,4 +53,4 @@ static vec first_counters(const uint8_t *nonce, uint32_t ctr) {
 
 const mlkem_gcm_impl mlkem_gcm_x86_vaes256 = {
     "x86-vaes256-vpclmul", &mlkem_aes_x86_aesni, mlkem_gcm_x86_init,
-    mlkem_gcm_x86_ghash, crypt};
+    mlkem_gcm_x86_ghash, vaes_crypt};

@@ -7,9 +7,8 @@
  * ikm, D = 0x1F, L)). The labeled inputs are lists of byte strings handed to
  * the hash as they are: nothing is copied into a buffer of its own.
  */
-#include <string.h>
-
 #include "platform/ct.h"
+#include "platform/str.h"
 #include "hpke/hpke.h"
 #include "sha3/sha3.h"
 
@@ -42,7 +41,7 @@ void mlkem_hpke_labeled_extract(const mlkem_hpke_kdf *kdf,
   size_t n = 0, i;
   parts[n++] = span(version_label, sizeof version_label);
   parts[n++] = span(sid->b, sid->len);
-  parts[n++] = span(label, strlen(label));
+  parts[n++] = span(label, mlkem_str_len(label));
   for (i = 0; i < nikm && i < MAX_PARTS; i++) parts[n++] = ikm[i];
   mlkem_hkdf_extract(kdf->alg, prk, salt, salt_len, parts, n);
 }
@@ -60,7 +59,7 @@ int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
   parts[n++] = span(l2, 2);
   parts[n++] = span(version_label, sizeof version_label);
   parts[n++] = span(sid->b, sid->len);
-  parts[n++] = span(label, strlen(label));
+  parts[n++] = span(label, mlkem_str_len(label));
   for (i = 0; i < ninfo && i < MAX_PARTS; i++) parts[n++] = info[i];
   return mlkem_hkdf_expand(kdf->alg, out, len, prk, kdf->nh, parts, n);
 }
@@ -83,7 +82,7 @@ int mlkem_hpke_labeled_derive(const mlkem_hpke_kdf *kdf,
    *               || I2OSP(L, 2) || context */
   mlkem_keccak_ctx x;
   uint8_t l2[2];
-  size_t i, label_len = strlen(label);
+  size_t i, label_len = mlkem_str_len(label);
   if (len > 0xFFFF) return -1;
   /* Both XOFs end the message with the domain byte 0x1F: SHAKE's
    * (@spec{FIPS202} 6.2) and the D that @spec{HPKE-PQ} gives TurboSHAKE. */

@@ -266,7 +266,7 @@ int xwing_decaps_expanded(uint8_t ss[XWING_SS_BYTES],
   /* The header is public: a key of another kind, layout or backend is
    * refused before anything is read from it. */
   xx_header(want, mlkem_backend_get());
-  if (memcmp(expanded, want, XX_HEADER_BYTES) != 0)
+  if (mlkem_ct_memneq(expanded, want, XX_HEADER_BYTES) != 0)
     return mlkem_hybrid_leave(MLKEM_ERR_EXPANDED_KEY, outs, 1);
   memcpy(ct_x, ct + MK_CT, sizeof ct_x);
   /* Implicit rejection inside; MLKEM_ERR_EXPANDED_KEY if the ML-KEM

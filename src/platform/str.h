@@ -3,11 +3,13 @@
  * str.h - the comparisons of names the library makes (backends, parameter
  * sets), written here rather than taken from the C library, which the
  * freestanding configuration (MLKEM_FREESTANDING) does not link: its
- * library calls nothing but memcpy and memset. Names are public: these
- * stop at the first difference.
+ * library calls nothing but memcpy and memset. Names (and HPKE's labels)
+ * are public: these stop at the first difference or the NUL.
  */
 #ifndef MLKEM_STR_H
 #define MLKEM_STR_H
+
+#include <stddef.h>
 
 /* 1 if the NUL-terminated strings a and b are equal, else 0. */
 static inline int mlkem_str_equal(const char *a, const char *b) {
@@ -29,6 +31,13 @@ static inline int mlkem_str_equal_nocase(const char *a, const char *b) {
     b++;
   }
   return *a == *b;
+}
+
+/* The length of the NUL-terminated string s (strlen). */
+static inline size_t mlkem_str_len(const char *s) {
+  size_t n = 0;
+  while (s[n] != '\0') n++;
+  return n;
 }
 
 #endif

@@ -242,18 +242,24 @@ static inline void fe_to_words(uint64_t w[4], const fe *f) {
 
 /* clang-format on */
 
-/* fe_add and fe_sub. */
-#define FE64_ADD_OR_SUB_FN(name, op, opc)                              \
-  static inline void name(fe *r, const fe *a, const fe *b) {           \
+/* fe_add and fe_sub: FE64_ADD_OR_SUB with its operands (the functions
+ * are written out, not generated, so that scripts/amalgamate.py sees
+ * their names). */
+#define FE64_ADD_OR_SUB_ASM(op, opc, r, a, b)                          \
+  do {                                                                 \
     uint64_t o0, o1, o2, o3, m;                                        \
     __asm__ volatile(FE64_ADD_OR_SUB(op, opc)                          \
                      : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), \
                        [o3] "=&r"(o3), [m] "=&r"(m)                    \
                      : [r] "r"(r), [a] "r"(a), [b] "r"(b)              \
                      : "cc", "memory");                                \
-  }
-FE64_ADD_OR_SUB_FN(fe_add, "add", "adc")
-FE64_ADD_OR_SUB_FN(fe_sub, "sub", "sbb")
+  } while (0)
+static inline void fe_add(fe *r, const fe *a, const fe *b) {
+  FE64_ADD_OR_SUB_ASM("add", "adc", r, a, b);
+}
+static inline void fe_sub(fe *r, const fe *a, const fe *b) {
+  FE64_ADD_OR_SUB_ASM("sub", "sbb", r, a, b);
+}
 
 /* r = a b: the 512-bit product row by row (16 MULX), then FE64_REDUCE (4
  * MULX, one IMUL). The running sum's words rotate through five registers

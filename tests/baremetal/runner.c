@@ -21,6 +21,8 @@ int test_nistkat_main(void);
 int test_cctv_main(void);
 int test_randfail_main(void);
 int test_selftest_main(void);
+int test_chacha20poly1305_main(void);
+int test_hpke_vectors_main(void);
 
 static const struct {
   const char *name;
@@ -32,6 +34,9 @@ static const struct {
     {"test_nistkat", test_nistkat_main},   /* PQCkemKAT_*.rsp (DRBG) */
     {"test_cctv", test_cctv_main},         /* CCTV: modulus, unlucky, ... */
     {"test_randfail", test_randfail_main}, /* a failing random source */
+    {"test_chacha20poly1305",
+     test_chacha20poly1305_main},                  /* RFC 8439, Wycheproof */
+    {"test_hpke_vectors", test_hpke_vectors_main}, /* RFC 9180, HPKE-PQ */
 };
 #define NPROGRAMS (sizeof programs / sizeof programs[0])
 
