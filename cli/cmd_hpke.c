@@ -101,8 +101,8 @@ static void inputs_free(hpke_inputs *in) {
 /* Loads the key file and imports it for HPKE: into *pub (seal) or *priv
  * (open). Prints the error and returns CLI_FAIL otherwise. */
 static int load_hpke_key(const char *cmd, const char *path,
-                         const mlkem_keyfile_alg *kalg, int open,
-                         uint16_t *kem, mlkem_hpke_public_key *pub,
+                         const mlkem_keyfile_alg *kalg, int open, uint16_t *kem,
+                         mlkem_hpke_public_key *pub,
                          mlkem_hpke_private_key *priv) {
   static mlkem_keyfile_key key;
   size_t pk_bytes, sk_bytes;
@@ -241,21 +241,21 @@ static int hpke_run(const char *cmd, int open, int argc, char **argv) {
   memset(&in, 0, sizeof in);
   rc = cli_parse(cmd, argc, argv, opts, sizeof opts / sizeof opts[0]);
   if (rc < 0) {
-    printf("usage: mlkem %s -i %s --kdf KDF --aead AEAD [-a ALG]\n"
-           "         [--info HEX] [--aad HEX] [--psk HEX --psk-id HEX]\n"
-           "         < %s > %s\n\n%s",
-           cmd, open ? "KEYFILE" : "PUBFILE", open ? "MESSAGE" : "PLAINTEXT",
-           open ? "PLAINTEXT" : "MESSAGE",
-           open ? "Opens the message enc || ciphertext on standard input "
-                  "and writes the\nplaintext on standard output.\n"
-                : "Seals standard input to the public key and writes the "
-                  "message\nenc || ciphertext on standard output.\n");
+    printf(
+        "usage: mlkem %s -i %s --kdf KDF --aead AEAD [-a ALG]\n"
+        "         [--info HEX] [--aad HEX] [--psk HEX --psk-id HEX]\n"
+        "         < %s > %s\n\n%s",
+        cmd, open ? "KEYFILE" : "PUBFILE", open ? "MESSAGE" : "PLAINTEXT",
+        open ? "PLAINTEXT" : "MESSAGE",
+        open ? "Opens the message enc || ciphertext on standard input "
+               "and writes the\nplaintext on standard output.\n"
+             : "Seals standard input to the public key and writes the "
+               "message\nenc || ciphertext on standard output.\n");
     fputs(usage_body, stdout);
     return CLI_OK;
   }
   if (rc != CLI_OK) return rc;
-  if (alg != NULL && (kalg = cli_alg(cmd, alg, NULL)) == NULL)
-    return CLI_USAGE;
+  if (alg != NULL && (kalg = cli_alg(cmd, alg, NULL)) == NULL) return CLI_USAGE;
   if (in_path == NULL || kdf == NULL || aead == NULL) {
     cli_usage_error(cmd, "give -i %s, --kdf KDF and --aead AEAD",
                     open ? "KEYFILE" : "PUBFILE");
@@ -296,8 +296,8 @@ static int hpke_run(const char *cmd, int open, int argc, char **argv) {
           CLI_OK ||
       (rc = hex_option(cmd, "--aad", aad, &in.aad, &in.aad_len)) != CLI_OK ||
       (rc = hex_option(cmd, "--psk", psk, &in.psk, &in.psk_len)) != CLI_OK ||
-      (rc = hex_option(cmd, "--psk-id", psk_id, &in.psk_id,
-                       &in.psk_id_len)) != CLI_OK) {
+      (rc = hex_option(cmd, "--psk-id", psk_id, &in.psk_id, &in.psk_id_len)) !=
+          CLI_OK) {
     inputs_free(&in);
     return rc;
   }
@@ -324,8 +324,7 @@ static int hpke_run(const char *cmd, int open, int argc, char **argv) {
                         input, input_len, &output, &output_len);
   if (rc == CLI_OK)
     rc = cli_write_outputs(cmd, outs, 1, &out_path,
-                           (const uint8_t *const *)&output, &output_len,
-                           flags);
+                           (const uint8_t *const *)&output, &output_len, flags);
   if (input != NULL) fio_free(input, input_len);
   free_secret(output, output_len);
   inputs_free(&in);

@@ -1,0 +1,354 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * _hpke.c - the native part of libmlkem.hpke: HPKE's single-shot functions
+ * and key pairs (include/mlkem_hpke.h, @spec{RFC9180, sec. 6}) over byte
+ * strings. hpke.py turns key objects into their raw bytes and names into
+ * identifiers; every check is the C library's.
+ *
+ * The arguments are bytes objects (immutable, held by the argument tuple
+ * for the whole call), so the library runs on them with the GIL released.
+ * The key objects of the C API are heap copies, wiped before they are
+ * freed.
+ */
+#include <string.h>
+
+#include "_native.h"
+#include "mlkem.h"
+#include "mlkem_hpke.h"
+#include "platform/ct.h"
+
+static PyObject *InvalidTagError;
+
+/* Raises the exception for an error of mlkem_hpke.h: InvalidTag (a message
+ * that does not open), ValueError for what the caller passed (suite,
+ * lengths, mode inputs, a key that fails its checks), else
+ * raise_library_error's. */
+static PyObject *raise_hpke_error(int rc) {
+  if (rc == MLKEM_ERR_AEAD_TAG) {
+    PyErr_SetString(InvalidTagError,
+                    "HPKE: the message does not open (another key, suite, "
+                    "info, aad or PSK, or it was altered)");
+  } else if (rc == MLKEM_HPKE_ERR_SUITE || rc == MLKEM_HPKE_ERR_LENGTH ||
+             rc == MLKEM_HPKE_ERR_MODE || rc == MLKEM_HPKE_ERR_EXPORT_ONLY ||
+             rc == MLKEM_ERR_UNSUPPORTED || rc == MLKEM_ERR_INVALID_EK ||
+             rc == MLKEM_ERR_X25519_ZERO || rc == MLKEM_ERR_AEAD_LENGTH) {
+    PyErr_Format(PyExc_ValueError, "HPKE: %s", mlkem_hpke_strerror(rc));
+  } else {
+    raise_library_error(rc);
+  }
+  return NULL;
+}
+
+/* The PSK arguments (NULL and 0: none) as the C API's, in *psk; returns
+ * psk or NULL for base mode. */
+static const mlkem_hpke_psk *psk_of(mlkem_hpke_psk *psk, const char *key,
+                                    Py_ssize_t key_len, const char *id,
+                                    Py_ssize_t id_len) {
+  if (key == NULL && id == NULL) return NULL;
+  psk->psk = (const uint8_t *)key;
+  psk->psk_len = key != NULL ? (size_t)key_len : 0;
+  psk->psk_id = (const uint8_t *)id;
+  psk->psk_id_len = id != NULL ? (size_t)id_len : 0;
+  return psk;
+}
+
+/* The sizes of a KEM, or -1 with ValueError. */
+static int kem_sizes(unsigned kem, size_t *pk, size_t *sk, size_t *enc) {
+  if (mlkem_hpke_kem_sizes((uint16_t)kem, pk, sk, enc) != 0) {
+    PyErr_Format(PyExc_ValueError, "HPKE: KEM 0x%04x is not offered", kem);
+    return -1;
+  }
+  return 0;
+}
+
+static PyObject *hpke_keypair(PyObject *mod, PyObject *args) {
+  unsigned short kem;
+  const char *ikm = NULL;
+  Py_ssize_t ikm_len = 0;
+  size_t npk, nsk;
+  uint8_t pk[MLKEM_HPKE_MAX_PK_BYTES], sk[MLKEM_HPKE_MAX_SK_BYTES];
+  PyObject *res;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "Hz#:_hpke_keypair", &kem, &ikm, &ikm_len))
+    return NULL;
+  if (kem_sizes(kem, &npk, &nsk, NULL) != 0) return NULL;
+  Py_BEGIN_ALLOW_THREADS rc =
+      ikm == NULL ? mlkem_hpke_keygen(kem, pk, npk, sk, nsk)
+                  : mlkem_hpke_derive_keypair(kem, pk, npk, sk, nsk,
+                                              (const uint8_t *)ikm,
+                                              (size_t)ikm_len);
+  Py_END_ALLOW_THREADS if (rc != 0) return raise_hpke_error(rc);
+  res = bytes_pair(sk, nsk, pk, npk);
+  mlkem_zeroize(sk, sizeof sk);
+  return res;
+}
+
+/* Imports a public key (heap, or NULL with an exception). */
+static mlkem_hpke_public_key *import_public(unsigned kem, const char *pk,
+                                            Py_ssize_t len) {
+  mlkem_hpke_public_key *key = PyMem_Malloc(sizeof *key);
+  int rc;
+  if (key == NULL) return (mlkem_hpke_public_key *)PyErr_NoMemory();
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_public_key_import(
+      key, (uint16_t)kem, (const uint8_t *)pk, (size_t)len);
+  Py_END_ALLOW_THREADS if (rc != 0) {
+    PyMem_Free(key);
+    return (mlkem_hpke_public_key *)raise_hpke_error(rc);
+  }
+  return key;
+}
+
+static mlkem_hpke_private_key *import_private(unsigned kem, const char *sk,
+                                              Py_ssize_t len) {
+  mlkem_hpke_private_key *key = PyMem_Malloc(sizeof *key);
+  int rc;
+  if (key == NULL) return (mlkem_hpke_private_key *)PyErr_NoMemory();
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_private_key_import(
+      key, (uint16_t)kem, (const uint8_t *)sk, (size_t)len);
+  Py_END_ALLOW_THREADS if (rc != 0) {
+    mlkem_hpke_private_key_wipe(key);
+    PyMem_Free(key);
+    return (mlkem_hpke_private_key *)raise_hpke_error(rc);
+  }
+  return key;
+}
+
+static void free_private(mlkem_hpke_private_key *key) {
+  mlkem_hpke_private_key_wipe(key);
+  PyMem_Free(key);
+}
+
+/* _hpke_seal(kem, kdf, aead, pk, info, aad, pt, psk, psk_id) -> enc || ct */
+static PyObject *hpke_seal(PyObject *mod, PyObject *args) {
+  unsigned short kem, kdf, aead;
+  const char *pk, *info, *aad, *pt, *psk = NULL, *psk_id = NULL;
+  Py_ssize_t pk_len, info_len, aad_len, pt_len, psk_len = 0, psk_id_len = 0;
+  mlkem_hpke_psk p;
+  const mlkem_hpke_psk *pp;
+  mlkem_hpke_public_key *key;
+  mlkem_hpke_suite suite;
+  size_t nenc;
+  uint8_t *out;
+  PyObject *res;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#z#z#:_hpke_seal", &kem, &kdf, &aead,
+                        &pk, &pk_len, &info, &info_len, &aad, &aad_len, &pt,
+                        &pt_len, &psk, &psk_len, &psk_id, &psk_id_len))
+    return NULL;
+  if (kem_sizes(kem, NULL, NULL, &nenc) != 0) return NULL;
+  if ((size_t)pt_len > ((size_t)-1 >> 1) - nenc - MLKEM_HPKE_TAG_BYTES) {
+    PyErr_SetString(PyExc_OverflowError, "HPKE: plaintext too long");
+    return NULL;
+  }
+  if ((key = import_public(kem, pk, pk_len)) == NULL) return NULL;
+  res = PyBytes_FromStringAndSize(
+      NULL, (Py_ssize_t)(nenc + (size_t)pt_len + MLKEM_HPKE_TAG_BYTES));
+  if (res == NULL) {
+    mlkem_hpke_public_key_wipe(key);
+    PyMem_Free(key);
+    return NULL;
+  }
+  out = (uint8_t *)PyBytes_AsString(res);
+  suite.kem = kem;
+  suite.kdf = kdf;
+  suite.aead = aead;
+  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_seal(
+      suite, out, nenc, out + nenc, (size_t)pt_len + MLKEM_HPKE_TAG_BYTES, key,
+      (const uint8_t *)info, (size_t)info_len, (const uint8_t *)aad,
+      (size_t)aad_len, (const uint8_t *)pt, (size_t)pt_len, pp, NULL);
+  Py_END_ALLOW_THREADS mlkem_hpke_public_key_wipe(key);
+  PyMem_Free(key);
+  if (rc != 0) {
+    Py_DECREF(res);
+    return raise_hpke_error(rc);
+  }
+  return res;
+}
+
+/* _hpke_open(kem, kdf, aead, sk, msg, info, aad, psk, psk_id) -> pt */
+static PyObject *hpke_open(PyObject *mod, PyObject *args) {
+  unsigned short kem, kdf, aead;
+  const char *sk, *msg, *info, *aad, *psk = NULL, *psk_id = NULL;
+  Py_ssize_t sk_len, msg_len, info_len, aad_len, psk_len = 0, psk_id_len = 0;
+  mlkem_hpke_psk p;
+  const mlkem_hpke_psk *pp;
+  mlkem_hpke_private_key *key;
+  mlkem_hpke_suite suite;
+  size_t nenc;
+  PyObject *res;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#z#z#:_hpke_open", &kem, &kdf, &aead,
+                        &sk, &sk_len, &msg, &msg_len, &info, &info_len, &aad,
+                        &aad_len, &psk, &psk_len, &psk_id, &psk_id_len))
+    return NULL;
+  if (kem_sizes(kem, NULL, NULL, &nenc) != 0) return NULL;
+  if ((size_t)msg_len < nenc + MLKEM_HPKE_TAG_BYTES) {
+    PyErr_Format(InvalidTagError,
+                 "HPKE: the message is truncated (%zd bytes, less than the "
+                 "%zu-byte encapsulation and the %d-byte tag)",
+                 msg_len, nenc, MLKEM_HPKE_TAG_BYTES);
+    return NULL;
+  }
+  if ((key = import_private(kem, sk, sk_len)) == NULL) return NULL;
+  res = PyBytes_FromStringAndSize(
+      NULL, msg_len - (Py_ssize_t)(nenc + MLKEM_HPKE_TAG_BYTES));
+  if (res == NULL) {
+    free_private(key);
+    return NULL;
+  }
+  suite.kem = kem;
+  suite.kdf = kdf;
+  suite.aead = aead;
+  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
+  {
+    uint8_t *out = (uint8_t *)PyBytes_AsString(res);
+    const uint8_t *m = (const uint8_t *)msg;
+    size_t ct_len = (size_t)msg_len - nenc;
+    Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_open(
+        suite, out, ct_len - MLKEM_HPKE_TAG_BYTES, key, m, nenc,
+        (const uint8_t *)info, (size_t)info_len, (const uint8_t *)aad,
+        (size_t)aad_len, m + nenc, ct_len, pp, NULL);
+    Py_END_ALLOW_THREADS
+  }
+  free_private(key);
+  if (rc != 0) {
+    Py_DECREF(res);
+    return raise_hpke_error(rc);
+  }
+  return res;
+}
+
+/* _hpke_send_export(kem, kdf, aead, pk, info, ctx, L, psk, psk_id)
+ *   -> (enc, secret) */
+static PyObject *hpke_send_export(PyObject *mod, PyObject *args) {
+  unsigned short kem, kdf, aead;
+  const char *pk, *info, *ctx, *psk = NULL, *psk_id = NULL;
+  Py_ssize_t pk_len, info_len, ctx_len, length, psk_len = 0, psk_id_len = 0;
+  mlkem_hpke_psk p;
+  const mlkem_hpke_psk *pp;
+  mlkem_hpke_public_key *key;
+  mlkem_hpke_suite suite;
+  uint8_t enc[MLKEM_HPKE_MAX_ENC_BYTES], *out;
+  size_t nenc;
+  PyObject *res, *e;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#nz#z#:_hpke_send_export", &kem, &kdf,
+                        &aead, &pk, &pk_len, &info, &info_len, &ctx, &ctx_len,
+                        &length, &psk, &psk_len, &psk_id, &psk_id_len))
+    return NULL;
+  if (kem_sizes(kem, NULL, NULL, &nenc) != 0) return NULL;
+  if (length < 0) {
+    PyErr_SetString(PyExc_ValueError, "HPKE: a negative export length");
+    return NULL;
+  }
+  if ((key = import_public(kem, pk, pk_len)) == NULL) return NULL;
+  if ((res = PyBytes_FromStringAndSize(NULL, length)) == NULL) {
+    PyMem_Free(key);
+    return NULL;
+  }
+  out = (uint8_t *)PyBytes_AsString(res);
+  suite.kem = kem;
+  suite.kdf = kdf;
+  suite.aead = aead;
+  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_send_export(
+      suite, enc, nenc, out, (size_t)length, key, (const uint8_t *)info,
+      (size_t)info_len, (const uint8_t *)ctx, (size_t)ctx_len, pp, NULL);
+  Py_END_ALLOW_THREADS mlkem_hpke_public_key_wipe(key);
+  PyMem_Free(key);
+  if (rc != 0) {
+    Py_DECREF(res);
+    return raise_hpke_error(rc);
+  }
+  if ((e = PyBytes_FromStringAndSize((const char *)enc, (Py_ssize_t)nenc)) ==
+      NULL) {
+    Py_DECREF(res);
+    return NULL;
+  }
+  return Py_BuildValue("(NN)", e, res);
+}
+
+/* _hpke_receive_export(kem, kdf, aead, sk, enc, info, ctx, L, psk, psk_id)
+ *   -> secret */
+static PyObject *hpke_receive_export(PyObject *mod, PyObject *args) {
+  unsigned short kem, kdf, aead;
+  const char *sk, *enc, *info, *ctx, *psk = NULL, *psk_id = NULL;
+  Py_ssize_t sk_len, enc_len, info_len, ctx_len, length, psk_len = 0,
+                                                         psk_id_len = 0;
+  mlkem_hpke_psk p;
+  const mlkem_hpke_psk *pp;
+  mlkem_hpke_private_key *key;
+  mlkem_hpke_suite suite;
+  uint8_t *out;
+  PyObject *res;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#nz#z#:_hpke_receive_export", &kem,
+                        &kdf, &aead, &sk, &sk_len, &enc, &enc_len, &info,
+                        &info_len, &ctx, &ctx_len, &length, &psk, &psk_len,
+                        &psk_id, &psk_id_len))
+    return NULL;
+  if (length < 0) {
+    PyErr_SetString(PyExc_ValueError, "HPKE: a negative export length");
+    return NULL;
+  }
+  if ((key = import_private(kem, sk, sk_len)) == NULL) return NULL;
+  if ((res = PyBytes_FromStringAndSize(NULL, length)) == NULL) {
+    free_private(key);
+    return NULL;
+  }
+  out = (uint8_t *)PyBytes_AsString(res);
+  suite.kem = kem;
+  suite.kdf = kdf;
+  suite.aead = aead;
+  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_receive_export(
+      suite, out, (size_t)length, key, (const uint8_t *)enc, (size_t)enc_len,
+      (const uint8_t *)info, (size_t)info_len, (const uint8_t *)ctx,
+      (size_t)ctx_len, pp, NULL);
+  Py_END_ALLOW_THREADS free_private(key);
+  if (rc != 0) {
+    Py_DECREF(res);
+    return raise_hpke_error(rc);
+  }
+  return res;
+}
+
+static PyObject *hpke_sizes(PyObject *mod, PyObject *args) {
+  unsigned short kem;
+  size_t npk, nsk, nenc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "H:_hpke_sizes", &kem)) return NULL;
+  if (kem_sizes(kem, &npk, &nsk, &nenc) != 0) return NULL;
+  return Py_BuildValue("(nnn)", (Py_ssize_t)npk, (Py_ssize_t)nsk,
+                       (Py_ssize_t)nenc);
+}
+
+static PyMethodDef hpke_methods[] = {
+    {"_hpke_keypair", hpke_keypair, METH_VARARGS,
+     "_hpke_keypair(kem, ikm): (sk, pk); ikm None: a random key pair."},
+    {"_hpke_sizes", hpke_sizes, METH_VARARGS,
+     "_hpke_sizes(kem): (Npk, Nsk, Nenc)."},
+    {"_hpke_seal", hpke_seal, METH_VARARGS,
+     "_hpke_seal(kem, kdf, aead, pk, info, aad, pt, psk, psk_id): enc || ct."},
+    {"_hpke_open", hpke_open, METH_VARARGS,
+     "_hpke_open(kem, kdf, aead, sk, msg, info, aad, psk, psk_id): pt."},
+    {"_hpke_send_export", hpke_send_export, METH_VARARGS,
+     "_hpke_send_export(kem, kdf, aead, pk, info, ctx, L, psk, psk_id): "
+     "(enc, secret)."},
+    {"_hpke_receive_export", hpke_receive_export, METH_VARARGS,
+     "_hpke_receive_export(kem, kdf, aead, sk, enc, info, ctx, L, psk, "
+     "psk_id): secret."},
+    {NULL, NULL, 0, NULL}};
+
+int mlkem_py_hpke_init(PyObject *mod) {
+  if (PyModule_AddFunctions(mod, hpke_methods) != 0) return -1;
+  InvalidTagError = PyErr_NewException("libmlkem.hpke.InvalidTag", NULL, NULL);
+  if (InvalidTagError == NULL) return -1;
+  return add_type(mod, "HPKEInvalidTag", InvalidTagError);
+}
