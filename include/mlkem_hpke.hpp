@@ -187,36 +187,18 @@ class private_key {
  public:
   /* A new key pair from the operating system's random source. */
   static private_key generate(hpke::kem k) {
-    auto s = detail::sizes(k);
-    std::vector<std::uint8_t> pk(s.pk);
-    std::uint8_t sk[MLKEM_HPKE_MAX_SK_BYTES];
-    int rc = mlkem_hpke_keygen(static_cast<std::uint16_t>(k), pk.data(),
-                               pk.size(), sk, s.sk);
-    if (rc == 0) {
-      private_key key = from_bytes(k, bytes_view(sk, s.sk));
-      mlkem::detail::wipe(sk, sizeof sk);
-      return key;
-    }
-    mlkem::detail::wipe(sk, sizeof sk);
-    detail::check(rc);
-    return private_key();
+    return from_pair(k, [k](std::uint8_t *pk, std::size_t npk, std::uint8_t *sk,
+                            std::size_t nsk) {
+      return mlkem_hpke_keygen(static_cast<std::uint16_t>(k), pk, npk, sk, nsk);
+    });
   }
   /* DeriveKeyPair(ikm). */
   static private_key derive(hpke::kem k, bytes_view ikm) {
-    auto s = detail::sizes(k);
-    std::vector<std::uint8_t> pk(s.pk);
-    std::uint8_t sk[MLKEM_HPKE_MAX_SK_BYTES];
-    int rc =
-        mlkem_hpke_derive_keypair(static_cast<std::uint16_t>(k), pk.data(),
-                                  pk.size(), sk, s.sk, ikm.data(), ikm.size());
-    if (rc == 0) {
-      private_key key = from_bytes(k, bytes_view(sk, s.sk));
-      mlkem::detail::wipe(sk, sizeof sk);
-      return key;
-    }
-    mlkem::detail::wipe(sk, sizeof sk);
-    detail::check(rc);
-    return private_key();
+    return from_pair(k, [k, ikm](std::uint8_t *pk, std::size_t npk,
+                                 std::uint8_t *sk, std::size_t nsk) {
+      return mlkem_hpke_derive_keypair(static_cast<std::uint16_t>(k), pk, npk,
+                                       sk, nsk, ikm.data(), ikm.size());
+    });
   }
   static private_key from_bytes(hpke::kem k, bytes_view sk) {
     private_key key;
@@ -251,6 +233,20 @@ class private_key {
 
  private:
   private_key() : p_(new mlkem_hpke_private_key()) {}
+  /* The key of a key pair that f (a C key-pair function) writes. */
+  template <class F>
+  static private_key from_pair(hpke::kem k, F &&f) {
+    auto s = detail::sizes(k);
+    std::uint8_t pk[MLKEM_HPKE_MAX_PK_BYTES], sk[MLKEM_HPKE_MAX_SK_BYTES];
+    int rc = f(pk, s.pk, sk, s.sk);
+    if (rc != 0) {
+      mlkem::detail::wipe(sk, sizeof sk);
+      detail::check(rc);
+    }
+    private_key key = from_bytes(k, bytes_view(sk, s.sk));
+    mlkem::detail::wipe(sk, sizeof sk);
+    return key;
+  }
   std::unique_ptr<mlkem_hpke_private_key,
                   detail::wiping_delete<mlkem_hpke_private_key,
                                         mlkem_hpke_private_key_wipe>>
@@ -267,8 +263,8 @@ struct psk_input {
 struct options {
   bytes_view info{};
   const psk_input *psk = nullptr;
-  const private_key *sender_key = nullptr;    /* seal / send_export */
-  const public_key *sender_public = nullptr;  /* open / receive_export */
+  const private_key *sender_key = nullptr;   /* seal / send_export */
+  const public_key *sender_public = nullptr; /* open / receive_export */
 };
 
 namespace detail {
@@ -289,11 +285,11 @@ inline std::vector<std::uint8_t> seal(const suite &s, const public_key &pkR,
   std::size_t nenc = enc_size(s.kem_id);
   std::vector<std::uint8_t> msg(nenc + pt.size() + MLKEM_HPKE_TAG_BYTES);
   mlkem_hpke_psk p;
-  detail::check(mlkem_hpke_seal(
-      s.c(), msg.data(), nenc, msg.data() + nenc, msg.size() - nenc, pkR.c(),
-      o.info.data(), o.info.size(), aad.data(), aad.size(), pt.data(),
-      pt.size(), detail::c_psk(o.psk, p),
-      o.sender_key ? o.sender_key->c() : nullptr));
+  detail::check(mlkem_hpke_seal(s.c(), msg.data(), nenc, msg.data() + nenc,
+                                msg.size() - nenc, pkR.c(), o.info.data(),
+                                o.info.size(), aad.data(), aad.size(),
+                                pt.data(), pt.size(), detail::c_psk(o.psk, p),
+                                o.sender_key ? o.sender_key->c() : nullptr));
   return msg;
 }
 
@@ -303,7 +299,8 @@ inline std::vector<std::uint8_t> open(const suite &s, const private_key &skR,
                                       bytes_view msg, const options &o = {},
                                       bytes_view aad = {}) {
   std::size_t nenc = enc_size(s.kem_id);
-  if (msg.size() < nenc + MLKEM_HPKE_TAG_BYTES) detail::check(MLKEM_ERR_AEAD_TAG);
+  if (msg.size() < nenc + MLKEM_HPKE_TAG_BYTES)
+    detail::check(MLKEM_ERR_AEAD_TAG);
   std::vector<std::uint8_t> pt(msg.size() - nenc - MLKEM_HPKE_TAG_BYTES);
   mlkem_hpke_psk p;
   detail::check(mlkem_hpke_open(
@@ -328,12 +325,9 @@ send_export(const suite &s, const public_key &pkR, bytes_view exporter_context,
   return {std::move(enc), std::move(out)};
 }
 
-inline std::vector<std::uint8_t> receive_export(const suite &s,
-                                                const private_key &skR,
-                                                bytes_view enc,
-                                                bytes_view exporter_context,
-                                                std::size_t length,
-                                                const options &o = {}) {
+inline std::vector<std::uint8_t> receive_export(
+    const suite &s, const private_key &skR, bytes_view enc,
+    bytes_view exporter_context, std::size_t length, const options &o = {}) {
   std::vector<std::uint8_t> out(length);
   mlkem_hpke_psk p;
   detail::check(mlkem_hpke_receive_export(
@@ -381,17 +375,17 @@ class sender {
 
  private:
   sender() : c_(new mlkem_hpke_sender()) {}
-  std::unique_ptr<mlkem_hpke_sender,
-                  detail::wiping_delete<mlkem_hpke_sender,
-                                        mlkem_hpke_sender_wipe>>
+  std::unique_ptr<
+      mlkem_hpke_sender,
+      detail::wiping_delete<mlkem_hpke_sender, mlkem_hpke_sender_wipe>>
       c_;
 };
 
 /* A recipient's context: move-only, wiped on destruction. */
 class recipient {
  public:
-  static recipient setup(const suite &s, const private_key &skR,
-                         bytes_view enc, const options &o = {}) {
+  static recipient setup(const suite &s, const private_key &skR, bytes_view enc,
+                         const options &o = {}) {
     recipient ctx;
     mlkem_hpke_psk p;
     detail::check(mlkem_hpke_setup_recipient(
@@ -413,9 +407,9 @@ class recipient {
   std::vector<std::uint8_t> export_secret(bytes_view exporter_context,
                                           std::size_t length) const {
     std::vector<std::uint8_t> out(length);
-    detail::check(mlkem_hpke_recipient_export(
-        c_.get(), out.data(), out.size(), exporter_context.data(),
-        exporter_context.size()));
+    detail::check(mlkem_hpke_recipient_export(c_.get(), out.data(), out.size(),
+                                              exporter_context.data(),
+                                              exporter_context.size()));
     return out;
   }
   std::uint64_t sequence_number() const noexcept {
@@ -424,9 +418,9 @@ class recipient {
 
  private:
   recipient() : c_(new mlkem_hpke_recipient()) {}
-  std::unique_ptr<mlkem_hpke_recipient,
-                  detail::wiping_delete<mlkem_hpke_recipient,
-                                        mlkem_hpke_recipient_wipe>>
+  std::unique_ptr<
+      mlkem_hpke_recipient,
+      detail::wiping_delete<mlkem_hpke_recipient, mlkem_hpke_recipient_wipe>>
       c_;
 };
 

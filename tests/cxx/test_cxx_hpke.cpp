@@ -112,8 +112,8 @@ int run_file(const char *rel) {
 void round_trips() {
   const kem kems[] = {kem::dhkem_x25519_hkdf_sha256, kem::mlkem512,
                       kem::mlkem768, kem::mlkem1024, kem::mlkem768_x25519};
-  const kdf kdfs[] = {kdf::hkdf_sha256,   kdf::hkdf_sha384, kdf::hkdf_sha512,
-                      kdf::shake128,      kdf::shake256,    kdf::turboshake128,
+  const kdf kdfs[] = {kdf::hkdf_sha256,  kdf::hkdf_sha384, kdf::hkdf_sha512,
+                      kdf::shake128,     kdf::shake256,    kdf::turboshake128,
                       kdf::turboshake256};
   const aead aeads[] = {aead::aes_128_gcm, aead::aes_256_gcm,
                         aead::chacha20_poly1305};
@@ -134,7 +134,8 @@ void round_trips() {
         CHECK(open(s, sk, msg, o, aad) == pt);
         auto [enc, snd] = sender::setup(s, pk, o);
         recipient rcv = recipient::setup(s, sk, enc, o);
-        for (int m = 0; m < 3; m++) CHECK(rcv.open(snd.seal(pt, aad), aad) == pt);
+        for (int m = 0; m < 3; m++)
+          CHECK(rcv.open(snd.seal(pt, aad), aad) == pt);
         CHECK(snd.sequence_number() == 3 && rcv.sequence_number() == 3);
         CHECK(snd.export_secret(aad, 42) == rcv.export_secret(aad, 42));
       }
@@ -144,9 +145,8 @@ void round_trips() {
 #if defined(__cpp_exceptions)
 void errors() {
   const suite s{kem::mlkem768, kdf::hkdf_sha256, aead::aes_128_gcm};
-  private_key sk = private_key::generate(s.kem_id), other =
-                                                      private_key::generate(
-                                                          s.kem_id);
+  private_key sk = private_key::generate(s.kem_id),
+              other = private_key::generate(s.kem_id);
   std::vector<std::uint8_t> pt{1, 2, 3}, psk(32, 7), id{9};
   psk_input pi{psk, id};
   options o;
@@ -171,8 +171,9 @@ void errors() {
   CHECK(thrown([&] { (void)seal(s, sk.public_key(), pt, bad); }) ==
         MLKEM_HPKE_ERR_MODE);
   std::vector<std::uint8_t> short_pk(100);
-  CHECK(thrown([&] { (void)public_key::from_bytes(kem::mlkem768, short_pk); }) ==
-        MLKEM_HPKE_ERR_LENGTH);
+  CHECK(thrown([&] {
+          (void)public_key::from_bytes(kem::mlkem768, short_pk);
+        }) == MLKEM_HPKE_ERR_LENGTH);
   std::vector<std::uint8_t> ff(1184, 0xff);
   CHECK(thrown([&] { (void)public_key::from_bytes(kem::mlkem768, ff); }) ==
         MLKEM_ERR_INVALID_EK);

@@ -74,10 +74,10 @@ static PyObject *hpke_keypair(PyObject *mod, PyObject *args) {
     return NULL;
   if (kem_sizes(kem, &npk, &nsk, NULL) != 0) return NULL;
   Py_BEGIN_ALLOW_THREADS rc =
-      ikm == NULL ? mlkem_hpke_keygen(kem, pk, npk, sk, nsk)
-                  : mlkem_hpke_derive_keypair(kem, pk, npk, sk, nsk,
-                                              (const uint8_t *)ikm,
-                                              (size_t)ikm_len);
+      ikm == NULL
+          ? mlkem_hpke_keygen(kem, pk, npk, sk, nsk)
+          : mlkem_hpke_derive_keypair(kem, pk, npk, sk, nsk,
+                                      (const uint8_t *)ikm, (size_t)ikm_len);
   Py_END_ALLOW_THREADS if (rc != 0) return raise_hpke_error(rc);
   res = bytes_pair(sk, nsk, pk, npk);
   mlkem_zeroize(sk, sizeof sk);
@@ -119,73 +119,94 @@ static void free_private(mlkem_hpke_private_key *key) {
   PyMem_Free(key);
 }
 
+/* The arguments every single-shot function takes: the suite, the key,
+ * info, and the PSK (NULL: none). */
+typedef struct {
+  unsigned short kem, kdf, aead;
+  const char *key, *info, *psk, *psk_id;
+  Py_ssize_t key_len, info_len, psk_len, psk_id_len;
+  mlkem_hpke_psk p;
+} call_args;
+
+static mlkem_hpke_suite suite_of(const call_args *a) {
+  mlkem_hpke_suite s;
+  s.kem = a->kem;
+  s.kdf = a->kdf;
+  s.aead = a->aead;
+  return s;
+}
+
+/* A new bytes object of n bytes to write into (*out), or NULL. */
+static PyObject *new_output(Py_ssize_t n, uint8_t **out) {
+  PyObject *res = PyBytes_FromStringAndSize(NULL, n);
+  if (res != NULL) *out = (uint8_t *)PyBytes_AsString(res);
+  return res;
+}
+
+/* res if the call returned 0; else drops res and raises. */
+static PyObject *finish(int rc, PyObject *res) {
+  if (rc == 0) return res;
+  Py_DECREF(res);
+  return raise_hpke_error(rc);
+}
+
 /* _hpke_seal(kem, kdf, aead, pk, info, aad, pt, psk, psk_id) -> enc || ct */
 static PyObject *hpke_seal(PyObject *mod, PyObject *args) {
-  unsigned short kem, kdf, aead;
-  const char *pk, *info, *aad, *pt, *psk = NULL, *psk_id = NULL;
-  Py_ssize_t pk_len, info_len, aad_len, pt_len, psk_len = 0, psk_id_len = 0;
-  mlkem_hpke_psk p;
+  call_args a = {0};
+  const char *aad, *pt;
+  Py_ssize_t aad_len, pt_len;
   const mlkem_hpke_psk *pp;
   mlkem_hpke_public_key *key;
-  mlkem_hpke_suite suite;
   size_t nenc;
-  uint8_t *out;
+  uint8_t *out = NULL;
   PyObject *res;
   int rc;
   (void)mod;
-  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#z#z#:_hpke_seal", &kem, &kdf, &aead,
-                        &pk, &pk_len, &info, &info_len, &aad, &aad_len, &pt,
-                        &pt_len, &psk, &psk_len, &psk_id, &psk_id_len))
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#z#z#:_hpke_seal", &a.kem, &a.kdf,
+                        &a.aead, &a.key, &a.key_len, &a.info, &a.info_len, &aad,
+                        &aad_len, &pt, &pt_len, &a.psk, &a.psk_len, &a.psk_id,
+                        &a.psk_id_len))
     return NULL;
-  if (kem_sizes(kem, NULL, NULL, &nenc) != 0) return NULL;
+  if (kem_sizes(a.kem, NULL, NULL, &nenc) != 0) return NULL;
   if ((size_t)pt_len > ((size_t)-1 >> 1) - nenc - MLKEM_HPKE_TAG_BYTES) {
     PyErr_SetString(PyExc_OverflowError, "HPKE: plaintext too long");
     return NULL;
   }
-  if ((key = import_public(kem, pk, pk_len)) == NULL) return NULL;
-  res = PyBytes_FromStringAndSize(
-      NULL, (Py_ssize_t)(nenc + (size_t)pt_len + MLKEM_HPKE_TAG_BYTES));
+  if ((key = import_public(a.kem, a.key, a.key_len)) == NULL) return NULL;
+  res = new_output((Py_ssize_t)(nenc + (size_t)pt_len + MLKEM_HPKE_TAG_BYTES),
+                   &out);
   if (res == NULL) {
-    mlkem_hpke_public_key_wipe(key);
     PyMem_Free(key);
     return NULL;
   }
-  out = (uint8_t *)PyBytes_AsString(res);
-  suite.kem = kem;
-  suite.kdf = kdf;
-  suite.aead = aead;
-  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
+  pp = psk_of(&a.p, a.psk, a.psk_len, a.psk_id, a.psk_id_len);
   Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_seal(
-      suite, out, nenc, out + nenc, (size_t)pt_len + MLKEM_HPKE_TAG_BYTES, key,
-      (const uint8_t *)info, (size_t)info_len, (const uint8_t *)aad,
-      (size_t)aad_len, (const uint8_t *)pt, (size_t)pt_len, pp, NULL);
-  Py_END_ALLOW_THREADS mlkem_hpke_public_key_wipe(key);
-  PyMem_Free(key);
-  if (rc != 0) {
-    Py_DECREF(res);
-    return raise_hpke_error(rc);
-  }
-  return res;
+      suite_of(&a), out, nenc, out + nenc,
+      (size_t)pt_len + MLKEM_HPKE_TAG_BYTES, key, (const uint8_t *)a.info,
+      (size_t)a.info_len, (const uint8_t *)aad, (size_t)aad_len,
+      (const uint8_t *)pt, (size_t)pt_len, pp, NULL);
+  Py_END_ALLOW_THREADS PyMem_Free(key);
+  return finish(rc, res);
 }
 
 /* _hpke_open(kem, kdf, aead, sk, msg, info, aad, psk, psk_id) -> pt */
 static PyObject *hpke_open(PyObject *mod, PyObject *args) {
-  unsigned short kem, kdf, aead;
-  const char *sk, *msg, *info, *aad, *psk = NULL, *psk_id = NULL;
-  Py_ssize_t sk_len, msg_len, info_len, aad_len, psk_len = 0, psk_id_len = 0;
-  mlkem_hpke_psk p;
+  call_args a = {0};
+  const char *msg, *aad;
+  Py_ssize_t msg_len, aad_len;
   const mlkem_hpke_psk *pp;
   mlkem_hpke_private_key *key;
-  mlkem_hpke_suite suite;
-  size_t nenc;
+  size_t nenc, ct_len;
+  uint8_t *out = NULL;
   PyObject *res;
   int rc;
   (void)mod;
-  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#z#z#:_hpke_open", &kem, &kdf, &aead,
-                        &sk, &sk_len, &msg, &msg_len, &info, &info_len, &aad,
-                        &aad_len, &psk, &psk_len, &psk_id, &psk_id_len))
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#z#z#:_hpke_open", &a.kem, &a.kdf,
+                        &a.aead, &a.key, &a.key_len, &msg, &msg_len, &a.info,
+                        &a.info_len, &aad, &aad_len, &a.psk, &a.psk_len,
+                        &a.psk_id, &a.psk_id_len))
     return NULL;
-  if (kem_sizes(kem, NULL, NULL, &nenc) != 0) return NULL;
+  if (kem_sizes(a.kem, NULL, NULL, &nenc) != 0) return NULL;
   if ((size_t)msg_len < nenc + MLKEM_HPKE_TAG_BYTES) {
     PyErr_Format(InvalidTagError,
                  "HPKE: the message is truncated (%zd bytes, less than the "
@@ -193,130 +214,97 @@ static PyObject *hpke_open(PyObject *mod, PyObject *args) {
                  msg_len, nenc, MLKEM_HPKE_TAG_BYTES);
     return NULL;
   }
-  if ((key = import_private(kem, sk, sk_len)) == NULL) return NULL;
-  res = PyBytes_FromStringAndSize(
-      NULL, msg_len - (Py_ssize_t)(nenc + MLKEM_HPKE_TAG_BYTES));
+  ct_len = (size_t)msg_len - nenc;
+  if ((key = import_private(a.kem, a.key, a.key_len)) == NULL) return NULL;
+  res = new_output((Py_ssize_t)(ct_len - MLKEM_HPKE_TAG_BYTES), &out);
   if (res == NULL) {
     free_private(key);
     return NULL;
   }
-  suite.kem = kem;
-  suite.kdf = kdf;
-  suite.aead = aead;
-  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
-  {
-    uint8_t *out = (uint8_t *)PyBytes_AsString(res);
-    const uint8_t *m = (const uint8_t *)msg;
-    size_t ct_len = (size_t)msg_len - nenc;
-    Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_open(
-        suite, out, ct_len - MLKEM_HPKE_TAG_BYTES, key, m, nenc,
-        (const uint8_t *)info, (size_t)info_len, (const uint8_t *)aad,
-        (size_t)aad_len, m + nenc, ct_len, pp, NULL);
-    Py_END_ALLOW_THREADS
-  }
-  free_private(key);
-  if (rc != 0) {
-    Py_DECREF(res);
-    return raise_hpke_error(rc);
-  }
-  return res;
+  pp = psk_of(&a.p, a.psk, a.psk_len, a.psk_id, a.psk_id_len);
+  Py_BEGIN_ALLOW_THREADS rc =
+      mlkem_hpke_open(suite_of(&a), out, ct_len - MLKEM_HPKE_TAG_BYTES, key,
+                      (const uint8_t *)msg, nenc, (const uint8_t *)a.info,
+                      (size_t)a.info_len, (const uint8_t *)aad, (size_t)aad_len,
+                      (const uint8_t *)msg + nenc, ct_len, pp, NULL);
+  Py_END_ALLOW_THREADS free_private(key);
+  return finish(rc, res);
 }
 
 /* _hpke_send_export(kem, kdf, aead, pk, info, ctx, L, psk, psk_id)
  *   -> (enc, secret) */
 static PyObject *hpke_send_export(PyObject *mod, PyObject *args) {
-  unsigned short kem, kdf, aead;
-  const char *pk, *info, *ctx, *psk = NULL, *psk_id = NULL;
-  Py_ssize_t pk_len, info_len, ctx_len, length, psk_len = 0, psk_id_len = 0;
-  mlkem_hpke_psk p;
+  call_args a = {0};
+  const char *ctx;
+  Py_ssize_t ctx_len, length;
   const mlkem_hpke_psk *pp;
   mlkem_hpke_public_key *key;
-  mlkem_hpke_suite suite;
-  uint8_t enc[MLKEM_HPKE_MAX_ENC_BYTES], *out;
+  uint8_t *enc = NULL, *out = NULL;
   size_t nenc;
   PyObject *res, *e;
   int rc;
   (void)mod;
-  if (!PyArg_ParseTuple(args, "HHHy#y#y#nz#z#:_hpke_send_export", &kem, &kdf,
-                        &aead, &pk, &pk_len, &info, &info_len, &ctx, &ctx_len,
-                        &length, &psk, &psk_len, &psk_id, &psk_id_len))
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#nz#z#:_hpke_send_export", &a.kem,
+                        &a.kdf, &a.aead, &a.key, &a.key_len, &a.info,
+                        &a.info_len, &ctx, &ctx_len, &length, &a.psk,
+                        &a.psk_len, &a.psk_id, &a.psk_id_len))
     return NULL;
-  if (kem_sizes(kem, NULL, NULL, &nenc) != 0) return NULL;
-  if (length < 0) {
-    PyErr_SetString(PyExc_ValueError, "HPKE: a negative export length");
+  if (kem_sizes(a.kem, NULL, NULL, &nenc) != 0 || length < 0) {
+    if (length < 0) PyErr_SetString(PyExc_ValueError, "HPKE: length < 0");
     return NULL;
   }
-  if ((key = import_public(kem, pk, pk_len)) == NULL) return NULL;
-  if ((res = PyBytes_FromStringAndSize(NULL, length)) == NULL) {
+  if ((key = import_public(a.kem, a.key, a.key_len)) == NULL) return NULL;
+  e = new_output((Py_ssize_t)nenc, &enc);
+  res = e != NULL ? new_output(length, &out) : NULL;
+  if (res == NULL) {
+    Py_XDECREF(e);
     PyMem_Free(key);
     return NULL;
   }
-  out = (uint8_t *)PyBytes_AsString(res);
-  suite.kem = kem;
-  suite.kdf = kdf;
-  suite.aead = aead;
-  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
-  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_send_export(
-      suite, enc, nenc, out, (size_t)length, key, (const uint8_t *)info,
-      (size_t)info_len, (const uint8_t *)ctx, (size_t)ctx_len, pp, NULL);
-  Py_END_ALLOW_THREADS mlkem_hpke_public_key_wipe(key);
-  PyMem_Free(key);
-  if (rc != 0) {
-    Py_DECREF(res);
-    return raise_hpke_error(rc);
-  }
-  if ((e = PyBytes_FromStringAndSize((const char *)enc, (Py_ssize_t)nenc)) ==
-      NULL) {
-    Py_DECREF(res);
-    return NULL;
-  }
+  pp = psk_of(&a.p, a.psk, a.psk_len, a.psk_id, a.psk_id_len);
+  Py_BEGIN_ALLOW_THREADS rc =
+      mlkem_hpke_send_export(suite_of(&a), enc, nenc, out, (size_t)length, key,
+                             (const uint8_t *)a.info, (size_t)a.info_len,
+                             (const uint8_t *)ctx, (size_t)ctx_len, pp, NULL);
+  Py_END_ALLOW_THREADS PyMem_Free(key);
+  if (rc != 0) Py_DECREF(e);
+  if ((res = finish(rc, res)) == NULL) return NULL;
   return Py_BuildValue("(NN)", e, res);
 }
 
 /* _hpke_receive_export(kem, kdf, aead, sk, enc, info, ctx, L, psk, psk_id)
  *   -> secret */
 static PyObject *hpke_receive_export(PyObject *mod, PyObject *args) {
-  unsigned short kem, kdf, aead;
-  const char *sk, *enc, *info, *ctx, *psk = NULL, *psk_id = NULL;
-  Py_ssize_t sk_len, enc_len, info_len, ctx_len, length, psk_len = 0,
-                                                         psk_id_len = 0;
-  mlkem_hpke_psk p;
+  call_args a = {0};
+  const char *enc, *ctx;
+  Py_ssize_t enc_len, ctx_len, length;
   const mlkem_hpke_psk *pp;
   mlkem_hpke_private_key *key;
-  mlkem_hpke_suite suite;
-  uint8_t *out;
+  uint8_t *out = NULL;
   PyObject *res;
   int rc;
   (void)mod;
-  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#nz#z#:_hpke_receive_export", &kem,
-                        &kdf, &aead, &sk, &sk_len, &enc, &enc_len, &info,
-                        &info_len, &ctx, &ctx_len, &length, &psk, &psk_len,
-                        &psk_id, &psk_id_len))
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#y#nz#z#:_hpke_receive_export", &a.kem,
+                        &a.kdf, &a.aead, &a.key, &a.key_len, &enc, &enc_len,
+                        &a.info, &a.info_len, &ctx, &ctx_len, &length, &a.psk,
+                        &a.psk_len, &a.psk_id, &a.psk_id_len))
     return NULL;
   if (length < 0) {
-    PyErr_SetString(PyExc_ValueError, "HPKE: a negative export length");
+    PyErr_SetString(PyExc_ValueError, "HPKE: length < 0");
     return NULL;
   }
-  if ((key = import_private(kem, sk, sk_len)) == NULL) return NULL;
-  if ((res = PyBytes_FromStringAndSize(NULL, length)) == NULL) {
+  if ((key = import_private(a.kem, a.key, a.key_len)) == NULL) return NULL;
+  if ((res = new_output(length, &out)) == NULL) {
     free_private(key);
     return NULL;
   }
-  out = (uint8_t *)PyBytes_AsString(res);
-  suite.kem = kem;
-  suite.kdf = kdf;
-  suite.aead = aead;
-  pp = psk_of(&p, psk, psk_len, psk_id, psk_id_len);
+  pp = psk_of(&a.p, a.psk, a.psk_len, a.psk_id, a.psk_id_len);
   Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_receive_export(
-      suite, out, (size_t)length, key, (const uint8_t *)enc, (size_t)enc_len,
-      (const uint8_t *)info, (size_t)info_len, (const uint8_t *)ctx,
-      (size_t)ctx_len, pp, NULL);
+      suite_of(&a), out, (size_t)length, key, (const uint8_t *)enc,
+      (size_t)enc_len, (const uint8_t *)a.info, (size_t)a.info_len,
+      (const uint8_t *)ctx, (size_t)ctx_len, pp, NULL);
   Py_END_ALLOW_THREADS free_private(key);
-  if (rc != 0) {
-    Py_DECREF(res);
-    return raise_hpke_error(rc);
-  }
-  return res;
+  return finish(rc, res);
 }
 
 static PyObject *hpke_sizes(PyObject *mod, PyObject *args) {

@@ -580,7 +580,10 @@ mod tests {
         assert_eq!(core::mem::size_of::<mlkem_hpke_sender>(), 136);
         let (mut pk, mut sk, mut enc) = (0, 0, 0);
         // SAFETY: three valid out-pointers.
-        assert_eq!(unsafe { mlkem_hpke_kem_sizes(0x647A, &mut pk, &mut sk, &mut enc) }, 0);
+        assert_eq!(
+            unsafe { mlkem_hpke_kem_sizes(0x647A, &mut pk, &mut sk, &mut enc) },
+            0
+        );
         assert_eq!((pk, sk, enc), (1216, 32, 1120));
     }
 

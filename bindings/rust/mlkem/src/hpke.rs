@@ -165,65 +165,52 @@ impl fmt::Debug for PskBundle<'_> {
     }
 }
 
-/// The sender's mode: its PSK and, for the Auth modes, its own key.
-#[derive(Clone, Copy, Debug)]
-pub enum OpModeS<'a> {
+/// A mode (RFC 9180 5): its PSK and, for the Auth modes, a key of the
+/// sender's: its private key on the sender's side ([`OpModeS`]), its
+/// public key on the recipient's ([`OpModeR`]).
+#[derive(Debug)]
+pub enum OpMode<'a, K> {
     /// Base mode.
     Base,
     /// PSK mode.
     Psk(PskBundle<'a>),
-    /// Auth mode (DHKEM(X25519) only): the sender's private key.
-    Auth(&'a PrivateKey),
+    /// Auth mode (DHKEM(X25519) only): the sender's key.
+    Auth(&'a K),
     /// AuthPSK mode.
-    AuthPsk(&'a PrivateKey, PskBundle<'a>),
+    AuthPsk(&'a K, PskBundle<'a>),
 }
 
-/// The recipient's mode: the PSK and, for the Auth modes, the sender's
-/// public key.
-#[derive(Clone, Copy, Debug)]
-pub enum OpModeR<'a> {
-    /// Base mode.
-    Base,
-    /// PSK mode.
-    Psk(PskBundle<'a>),
-    /// Auth mode: the sender's public key.
-    Auth(&'a PublicKey),
-    /// AuthPSK mode.
-    AuthPsk(&'a PublicKey, PskBundle<'a>),
+/// The sender's mode.
+pub type OpModeS<'a> = OpMode<'a, PrivateKey>;
+/// The recipient's mode.
+pub type OpModeR<'a> = OpMode<'a, PublicKey>;
+
+impl<K> Clone for OpMode<'_, K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<K> Copy for OpMode<'_, K> {}
+
+/// The C key object of a key type (the keys of the Auth modes).
+trait CKey {
+    type C;
+    fn c(&self) -> *const Self::C;
 }
 
-fn c_psk(p: Option<&PskBundle<'_>>) -> Option<sys::mlkem_hpke_psk> {
-    p.map(|p| sys::mlkem_hpke_psk {
+/// A mode's PSK and Auth key, as the C functions take them.
+fn parts<K: CKey>(mode: &OpMode<'_, K>) -> (Option<sys::mlkem_hpke_psk>, *const K::C) {
+    let c_psk = |p: &PskBundle<'_>| sys::mlkem_hpke_psk {
         psk: p.psk.as_ptr(),
         psk_len: p.psk.len(),
         psk_id: p.psk_id.as_ptr(),
         psk_id_len: p.psk_id.len(),
-    })
-}
-
-fn opt_ptr<T>(p: Option<&T>) -> *const T {
-    p.map_or(ptr::null(), |r| r as *const T)
-}
-
-impl<'a> OpModeS<'a> {
-    fn parts(&self) -> (Option<sys::mlkem_hpke_psk>, *const sys::mlkem_hpke_private_key) {
-        match self {
-            OpModeS::Base => (None, ptr::null()),
-            OpModeS::Psk(p) => (c_psk(Some(p)), ptr::null()),
-            OpModeS::Auth(k) => (None, &k.0),
-            OpModeS::AuthPsk(k, p) => (c_psk(Some(p)), &k.0),
-        }
-    }
-}
-
-impl<'a> OpModeR<'a> {
-    fn parts(&self) -> (Option<sys::mlkem_hpke_psk>, *const sys::mlkem_hpke_public_key) {
-        match self {
-            OpModeR::Base => (None, ptr::null()),
-            OpModeR::Psk(p) => (c_psk(Some(p)), ptr::null()),
-            OpModeR::Auth(k) => (None, &k.0),
-            OpModeR::AuthPsk(k, p) => (c_psk(Some(p)), &k.0),
-        }
+    };
+    match mode {
+        OpMode::Base => (None, ptr::null()),
+        OpMode::Psk(p) => (Some(c_psk(p)), ptr::null()),
+        OpMode::Auth(k) => (None, k.c()),
+        OpMode::AuthPsk(k, p) => (Some(c_psk(p)), k.c()),
     }
 }
 
@@ -261,6 +248,20 @@ impl PublicKey {
         // SAFETY: a key object and an output of n bytes.
         check(unsafe { sys::mlkem_hpke_public_key_bytes(&self.0, out.as_mut_ptr(), n) })?;
         Ok(n)
+    }
+}
+
+impl CKey for PublicKey {
+    type C = sys::mlkem_hpke_public_key;
+    fn c(&self) -> *const Self::C {
+        &self.0
+    }
+}
+
+impl CKey for PrivateKey {
+    type C = sys::mlkem_hpke_private_key;
+    fn c(&self) -> *const Self::C {
+        &self.0
     }
 }
 
@@ -356,7 +357,7 @@ impl fmt::Debug for PrivateKey {
 }
 
 fn psk_ptr(p: &Option<sys::mlkem_hpke_psk>) -> *const sys::mlkem_hpke_psk {
-    opt_ptr(p.as_ref())
+    p.as_ref().map_or(ptr::null(), |r| r as *const _)
 }
 
 fn empty_state() -> sys::mlkem_hpke_context_state {
@@ -406,7 +407,7 @@ impl Suite {
         let n = nenc + pt.len() + TAG_SIZE;
         let out = out.get_mut(..n).ok_or(Error::HpkeLength)?;
         let (enc, ct) = out.split_at_mut(nenc);
-        let (psk, sk_s) = mode.parts();
+        let (psk, sk_s) = parts(mode);
         // SAFETY: every pointer is a slice or key object with its length, or
         // NULL where the C function allows it.
         check(unsafe {
@@ -450,7 +451,7 @@ impl Suite {
         let (enc, ct) = msg.split_at(nenc);
         let n = ct.len() - TAG_SIZE;
         let out = out.get_mut(..n).ok_or(Error::HpkeLength)?;
-        let (psk, pk_s) = mode.parts();
+        let (psk, pk_s) = parts(mode);
         // SAFETY: as in seal.
         check(unsafe {
             sys::mlkem_hpke_open(
@@ -485,7 +486,7 @@ impl Suite {
         let nenc = self.kem.enc_size();
         let enc = enc_out.get_mut(..nenc).ok_or(Error::HpkeLength)?;
         let mut ctx = SenderContext(sys::mlkem_hpke_sender { s: empty_state() });
-        let (psk, sk_s) = mode.parts();
+        let (psk, sk_s) = parts(mode);
         // SAFETY: as in seal.
         check(unsafe {
             sys::mlkem_hpke_setup_sender(
@@ -512,7 +513,7 @@ impl Suite {
         info: &[u8],
     ) -> Result<ReceiverContext, Error> {
         let mut ctx = ReceiverContext(sys::mlkem_hpke_recipient { s: empty_state() });
-        let (psk, pk_s) = mode.parts();
+        let (psk, pk_s) = parts(mode);
         // SAFETY: as in seal.
         check(unsafe {
             sys::mlkem_hpke_setup_recipient(
@@ -639,12 +640,20 @@ impl zeroize::ZeroizeOnDrop for ReceiverContext {}
 
 impl fmt::Debug for SenderContext {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "hpke::SenderContext {{ seq: {}, .. }}", self.sequence_number())
+        write!(
+            f,
+            "hpke::SenderContext {{ seq: {}, .. }}",
+            self.sequence_number()
+        )
     }
 }
 
 impl fmt::Debug for ReceiverContext {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "hpke::ReceiverContext {{ seq: {}, .. }}", self.sequence_number())
+        write!(
+            f,
+            "hpke::ReceiverContext {{ seq: {}, .. }}",
+            self.sequence_number()
+        )
     }
 }
