@@ -218,52 +218,72 @@ fn parts<K: CKey>(mode: &OpMode<'_, K>) -> (Option<sys::mlkem_hpke_psk>, *const 
 #[derive(Clone)]
 pub struct PublicKey(sys::mlkem_hpke_public_key);
 
-impl PublicKey {
-    /// DeserializePublicKey: `pk` must be the KEM's Npk bytes; an ML-KEM
-    /// key (alone or in X-Wing's) must pass the FIPS 203 7.2 check.
-    pub fn from_bytes(kem: Kem, pk: &[u8]) -> Result<Self, Error> {
-        let mut key = PublicKey(sys::mlkem_hpke_public_key {
-            magic: 0,
-            kem: 0,
-            pad: 0,
-            data: [0; 11872],
-        });
-        // SAFETY: a valid key object and a slice.
-        check(unsafe {
-            sys::mlkem_hpke_public_key_import(&mut key.0, kem.id(), pk.as_ptr(), pk.len())
-        })?;
-        Ok(key)
-    }
-    /// The key's KEM.
-    pub fn kem(&self) -> Kem {
-        // SAFETY: a key object set up by from_bytes.
-        Kem::from_id(unsafe { sys::mlkem_hpke_public_key_kem(&self.0) })
-            .expect("a key object of an offered KEM")
-    }
-    /// SerializePublicKey into `out`; returns the length (Npk). `out` must
-    /// hold at least Npk bytes.
-    pub fn write_bytes(&self, out: &mut [u8]) -> Result<usize, Error> {
-        let n = self.kem().public_key_size();
-        let out = out.get_mut(..n).ok_or(Error::HpkeLength)?;
-        // SAFETY: a key object and an output of n bytes.
-        check(unsafe { sys::mlkem_hpke_public_key_bytes(&self.0, out.as_mut_ptr(), n) })?;
-        Ok(n)
-    }
+/// The methods both key types build the same way around their C functions:
+/// `from_bytes` (the import with its checks), `kem`, `write_bytes`, and the
+/// C key object for the Auth modes.
+macro_rules! key_object {
+    ($name:ident, $c:ty, $empty:expr, $import:ident, $kem:ident, $bytes:ident, $size:ident,
+     $what:literal, $len:literal) => {
+        impl $name {
+            #[doc = concat!("Deserialize", $what, "Key: `bytes` must be the KEM's ",
+                                    $len, " bytes; the checks of `include/mlkem_hpke.h`.")]
+            pub fn from_bytes(kem: Kem, bytes: &[u8]) -> Result<Self, Error> {
+                let mut key = $empty;
+                // SAFETY: a valid key object and a slice.
+                check(unsafe { sys::$import(&mut key.0, kem.id(), bytes.as_ptr(), bytes.len()) })?;
+                Ok(key)
+            }
+            /// The key's KEM.
+            pub fn kem(&self) -> Kem {
+                // SAFETY: a key object set up by from_bytes.
+                Kem::from_id(unsafe { sys::$kem(&self.0) }).expect("a key object of an offered KEM")
+            }
+            #[doc = concat!("Serialize", $what, "Key into the start of `out`, which ",
+                                    "must hold ", $len, " bytes; returns ", $len, ".")]
+            pub fn write_bytes(&self, out: &mut [u8]) -> Result<usize, Error> {
+                let n = self.kem().$size();
+                let out = out.get_mut(..n).ok_or(Error::HpkeLength)?;
+                // SAFETY: a key object and an output of n bytes.
+                check(unsafe { sys::$bytes(&self.0, out.as_mut_ptr(), n) })?;
+                Ok(n)
+            }
+        }
+        impl CKey for $name {
+            type C = $c;
+            fn c(&self) -> *const Self::C {
+                &self.0
+            }
+        }
+    };
 }
 
-impl CKey for PublicKey {
-    type C = sys::mlkem_hpke_public_key;
-    fn c(&self) -> *const Self::C {
-        &self.0
-    }
-}
-
-impl CKey for PrivateKey {
-    type C = sys::mlkem_hpke_private_key;
-    fn c(&self) -> *const Self::C {
-        &self.0
-    }
-}
+key_object!(
+    PublicKey,
+    sys::mlkem_hpke_public_key,
+    PublicKey(sys::mlkem_hpke_public_key {
+        magic: 0,
+        kem: 0,
+        pad: 0,
+        data: [0; 11872]
+    }),
+    mlkem_hpke_public_key_import,
+    mlkem_hpke_public_key_kem,
+    mlkem_hpke_public_key_bytes,
+    public_key_size,
+    "Public",
+    "Npk"
+);
+key_object!(
+    PrivateKey,
+    sys::mlkem_hpke_private_key,
+    PrivateKey::empty(),
+    mlkem_hpke_private_key_import,
+    mlkem_hpke_private_key_kem,
+    mlkem_hpke_private_key_bytes,
+    private_key_size,
+    "Private",
+    "Nsk"
+);
 
 impl fmt::Debug for PublicKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -308,21 +328,6 @@ impl PrivateKey {
             sys::mlkem_hpke_derive_keypair(kem.id(), pk, npk, sk, nsk, ikm.as_ptr(), ikm.len())
         })
     }
-    /// DeserializePrivateKey: `sk` must be the KEM's Nsk bytes.
-    pub fn from_bytes(kem: Kem, sk: &[u8]) -> Result<Self, Error> {
-        let mut key = Self::empty();
-        // SAFETY: a valid key object and a slice.
-        check(unsafe {
-            sys::mlkem_hpke_private_key_import(&mut key.0, kem.id(), sk.as_ptr(), sk.len())
-        })?;
-        Ok(key)
-    }
-    /// The key's KEM.
-    pub fn kem(&self) -> Kem {
-        // SAFETY: a key object set up by from_bytes.
-        Kem::from_id(unsafe { sys::mlkem_hpke_private_key_kem(&self.0) })
-            .expect("a key object of an offered KEM")
-    }
     /// Its public key.
     pub fn public_key(&self) -> Result<PublicKey, Error> {
         let mut pk = [0u8; sys::MLKEM_HPKE_MAX_PK_BYTES];
@@ -330,14 +335,6 @@ impl PrivateKey {
         // SAFETY: a key object and an output of n bytes.
         check(unsafe { sys::mlkem_hpke_private_key_public(&self.0, pk.as_mut_ptr(), n) })?;
         PublicKey::from_bytes(self.kem(), &pk[..n])
-    }
-    /// SerializePrivateKey into `out` (secret); returns the length (Nsk).
-    pub fn write_bytes(&self, out: &mut [u8]) -> Result<usize, Error> {
-        let n = self.kem().private_key_size();
-        let out = out.get_mut(..n).ok_or(Error::HpkeLength)?;
-        // SAFETY: a key object and an output of n bytes.
-        check(unsafe { sys::mlkem_hpke_private_key_bytes(&self.0, out.as_mut_ptr(), n) })?;
-        Ok(n)
     }
 }
 
