@@ -32,8 +32,9 @@ def psk_args(t):
 @pytest.mark.parametrize("name", VECTOR_FILES)
 def test_vectors(vectors, name):
     """DeriveKeyPair(ikmR) gives skRm and pkRm; the first encryption (its
-    sequence number is 0, as single-shot's) opens from enc || ct; every
-    export equals the published value. Base and PSK modes of the KEMs
+    sequence number is 0, as single-shot's) opens from enc || ct, and every
+    encryption opens in order through a recipient's context; every export
+    equals the published value, single-shot and from the context. Base and PSK modes of the KEMs
     offered: the Auth modes and the NIST-curve KEMs have no Python API
     (tests/test_hpke_vectors.c and test_cxx_hpke cover them)."""
     n = 0
@@ -46,15 +47,21 @@ def test_vectors(vectors, name):
         sk, pk = hpke.derive_key_pair(suite.kem, bytes.fromhex(t["ikmR"]))
         assert sk.hex() == t["skRm"] and pk.hex() == t["pkRm"]
         info, enc = bytes.fromhex(t["info"]), bytes.fromhex(t["enc"])
+        r = suite.setup_recipient(enc, sk, info, **psk_args(t))
         if suite.aead is not AEAD.EXPORT_ONLY:
             e = t["encryptions"][0]
             pt = suite.decrypt(enc + bytes.fromhex(e["ct"]), sk, info,
                                aad=bytes.fromhex(e["aad"]), **psk_args(t))
             assert pt.hex() == e["pt"]
+            for e in t["encryptions"]:
+                pt = r.open(bytes.fromhex(e["ct"]), bytes.fromhex(e["aad"]))
+                assert pt.hex() == e["pt"]
+            assert r.sequence_number == len(t["encryptions"])
         for x in t["exports"]:
-            v = suite.receive_export(enc, sk, bytes.fromhex(x["exporter_context"]),
-                                     x["L"], info, **psk_args(t))
+            ctx = bytes.fromhex(x["exporter_context"])
+            v = suite.receive_export(enc, sk, ctx, x["L"], info, **psk_args(t))
             assert v.hex() == x["exported_value"]
+            assert r.export(ctx, x["L"]).hex() == x["exported_value"]
         n += 1
     assert n >= 7
 
@@ -75,6 +82,28 @@ def test_round_trip(suite):
                                psk_id=b"id")
     assert suite.receive_export(enc, sk, b"ctx", 40, b"i", psk=b"k" * 32,
                                 psk_id=b"id") == v
+
+
+@pytest.mark.parametrize("suite", SUITES[::4], ids=repr)
+def test_contexts(suite):
+    sk, pk = hpke.generate_key_pair(suite.kem)
+    enc, snd = suite.setup_sender(pk, b"info", psk=b"p" * 32, psk_id=b"i")
+    rcv = suite.setup_recipient(enc, sk, b"info", psk=b"p" * 32, psk_id=b"i")
+    cts = [snd.seal(bytes([i]) * i, aad=b"a") for i in range(5)]
+    assert snd.sequence_number == 5
+    bad = bytearray(cts[0])
+    bad[-1] ^= 1
+    with pytest.raises(InvalidTag):
+        rcv.open(bytes(bad), aad=b"a")
+    with pytest.raises(InvalidTag):
+        rcv.open(cts[1], aad=b"a")  # out of order
+    assert rcv.sequence_number == 0
+    for i, ct in enumerate(cts):
+        assert rcv.open(ct, aad=b"a") == bytes([i]) * i
+    assert snd.export(b"x", 33) == rcv.export(b"x", 33)
+    with pytest.raises(TypeError):
+        import copy
+        copy.copy(snd._c)
 
 
 def test_key_objects():

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * _hpke.c - the native part of libmlkem.hpke: HPKE's single-shot functions
- * and key pairs (include/mlkem_hpke.h, @spec{RFC9180, sec. 6}) over byte
- * strings. hpke.py turns key objects into their raw bytes and names into
- * identifiers; every check is the C library's.
+ * _hpke.c - the native part of libmlkem.hpke: HPKE's single-shot functions,
+ * contexts and key pairs (include/mlkem_hpke.h, @spec{RFC9180, sec. 5, 6})
+ * over byte strings. hpke.py turns key objects into their raw bytes and names
+ * into identifiers; every check is the C library's.
  *
  * The arguments are bytes objects (immutable, held by the argument tuple
  * for the whole call), so the library runs on them with the GIL released.
@@ -307,6 +307,245 @@ static PyObject *hpke_receive_export(PyObject *mod, PyObject *args) {
   return finish(rc, res);
 }
 
+/* ---- contexts ------------------------------------------------------------ */
+
+/* A sender's or recipient's context (@spec{RFC9180, sec. 5.2}): the C
+ * context in the object, wiped when it is freed. `busy` is set (under the
+ * GIL) while the library works on it with the GIL released, so that two
+ * threads never use it at once (the header forbids it). */
+typedef struct {
+  PyObject_HEAD int recipient; /* 0: sender, 1: recipient */
+  int busy;
+  union {
+    mlkem_hpke_sender s;
+    mlkem_hpke_recipient r;
+  } u;
+} ContextObject;
+
+static PyObject *ContextType;
+
+static void context_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  freefunc free_fn = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  mlkem_zeroize(&((ContextObject *)self)->u,
+                sizeof(((ContextObject *)self)->u));
+  free_fn(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *context_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
+  (void)tp;
+  (void)args;
+  (void)kw;
+  PyErr_SetString(PyExc_TypeError,
+                  "an HPKE context is made only by Suite.setup_sender() or "
+                  "Suite.setup_recipient()");
+  return NULL;
+}
+
+static PyObject *context_reduce(PyObject *self, PyObject *noargs) {
+  (void)self;
+  (void)noargs;
+  PyErr_SetString(PyExc_TypeError,
+                  "cannot pickle or copy an HPKE context: it holds the "
+                  "session's secret key and its sequence number");
+  return NULL;
+}
+
+static PyMethodDef context_methods[] = {
+    {"__reduce__", context_reduce, METH_NOARGS, NULL},
+    {"__reduce_ex__", context_reduce, METH_O, NULL},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot context_slots[] = {
+    {Py_tp_dealloc, (void *)context_dealloc},
+    {Py_tp_new, (void *)context_new},
+    {Py_tp_methods, context_methods},
+    {Py_tp_doc, (void *)"The C state of an HPKE context (libmlkem.hpke)."},
+    {0, NULL}};
+
+static PyType_Spec context_spec = {"libmlkem.hpke._Context",
+                                   sizeof(ContextObject), 0, Py_TPFLAGS_DEFAULT,
+                                   context_slots};
+
+/* The context argument of a context function, marked busy; NULL with an
+ * exception if it is not a context of that role or is in use. */
+static ContextObject *take_context(PyObject *obj, int recipient) {
+  ContextObject *c;
+  if (!PyObject_TypeCheck(obj, (PyTypeObject *)ContextType) ||
+      ((ContextObject *)obj)->recipient != recipient) {
+    PyErr_SetString(PyExc_TypeError, "HPKE: not a context of this kind");
+    return NULL;
+  }
+  c = (ContextObject *)obj;
+  if (c->busy) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "HPKE: the context is in use by another thread (a "
+                    "context must not be used by two threads at once)");
+    return NULL;
+  }
+  c->busy = 1;
+  return c;
+}
+
+/* _hpke_setup_sender(kem, kdf, aead, pk, info, psk, psk_id)
+ *   -> (enc, context) */
+static PyObject *hpke_setup_sender(PyObject *mod, PyObject *args) {
+  call_args a = {0};
+  const mlkem_hpke_psk *pp;
+  mlkem_hpke_public_key *key;
+  ContextObject *c;
+  uint8_t *enc = NULL;
+  size_t nenc;
+  PyObject *e;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "HHHy#y#z#z#:_hpke_setup_sender", &a.kem, &a.kdf,
+                        &a.aead, &a.key, &a.key_len, &a.info, &a.info_len,
+                        &a.psk, &a.psk_len, &a.psk_id, &a.psk_id_len))
+    return NULL;
+  if (kem_sizes(a.kem, NULL, NULL, &nenc) != 0) return NULL;
+  if ((key = import_public(a.kem, a.key, a.key_len)) == NULL) return NULL;
+  e = new_output((Py_ssize_t)nenc, &enc);
+  c = e != NULL ? (ContextObject *)alloc_instance(ContextType) : NULL;
+  if (c == NULL) {
+    Py_XDECREF(e);
+    PyMem_Free(key);
+    return NULL;
+  }
+  pp = psk_of(&a.p, a.psk, a.psk_len, a.psk_id, a.psk_id_len);
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_setup_sender(
+      &c->u.s, enc, nenc, suite_of(&a), key, (const uint8_t *)a.info,
+      (size_t)a.info_len, pp, NULL);
+  Py_END_ALLOW_THREADS PyMem_Free(key);
+  if (rc != 0) {
+    Py_DECREF(e);
+    return finish(rc, (PyObject *)c);
+  }
+  return Py_BuildValue("(NN)", e, (PyObject *)c);
+}
+
+/* _hpke_setup_recipient(kem, kdf, aead, sk, enc, info, psk, psk_id)
+ *   -> context */
+static PyObject *hpke_setup_recipient(PyObject *mod, PyObject *args) {
+  call_args a = {0};
+  const char *enc;
+  Py_ssize_t enc_len;
+  const mlkem_hpke_psk *pp;
+  mlkem_hpke_private_key *key;
+  ContextObject *c;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "HHHy#y#y#z#z#:_hpke_setup_recipient", &a.kem,
+                        &a.kdf, &a.aead, &a.key, &a.key_len, &enc, &enc_len,
+                        &a.info, &a.info_len, &a.psk, &a.psk_len, &a.psk_id,
+                        &a.psk_id_len))
+    return NULL;
+  if ((key = import_private(a.kem, a.key, a.key_len)) == NULL) return NULL;
+  if ((c = (ContextObject *)alloc_instance(ContextType)) == NULL) {
+    free_private(key);
+    return NULL;
+  }
+  c->recipient = 1;
+  pp = psk_of(&a.p, a.psk, a.psk_len, a.psk_id, a.psk_id_len);
+  Py_BEGIN_ALLOW_THREADS rc = mlkem_hpke_setup_recipient(
+      &c->u.r, suite_of(&a), key, (const uint8_t *)enc, (size_t)enc_len,
+      (const uint8_t *)a.info, (size_t)a.info_len, pp, NULL);
+  Py_END_ALLOW_THREADS free_private(key);
+  return finish(rc, (PyObject *)c);
+}
+
+/* _hpke_context_seal(sender, aad, pt) -> ct, and _hpke_context_open
+ * (recipient, aad, ct) -> pt. */
+static PyObject *context_crypt(PyObject *args, int recipient) {
+  PyObject *obj, *res;
+  const char *aad, *in;
+  Py_ssize_t aad_len, in_len, out_len;
+  ContextObject *c;
+  uint8_t *out = NULL;
+  int rc;
+  if (!PyArg_ParseTuple(args, "Oy#y#", &obj, &aad, &aad_len, &in, &in_len))
+    return NULL;
+  if (recipient && in_len < MLKEM_HPKE_TAG_BYTES) {
+    PyErr_SetString(InvalidTagError,
+                    "HPKE: the ciphertext is shorter than its 16-byte tag");
+    return NULL;
+  }
+  out_len =
+      recipient ? in_len - MLKEM_HPKE_TAG_BYTES : in_len + MLKEM_HPKE_TAG_BYTES;
+  if ((res = new_output(out_len, &out)) == NULL) return NULL;
+  if ((c = take_context(obj, recipient)) == NULL) {
+    Py_DECREF(res);
+    return NULL;
+  }
+  Py_BEGIN_ALLOW_THREADS rc =
+      recipient ? mlkem_hpke_recipient_open(
+                      &c->u.r, out, (size_t)out_len, (const uint8_t *)aad,
+                      (size_t)aad_len, (const uint8_t *)in, (size_t)in_len)
+                : mlkem_hpke_sender_seal(&c->u.s, out, (size_t)out_len,
+                                         (const uint8_t *)aad, (size_t)aad_len,
+                                         (const uint8_t *)in, (size_t)in_len);
+  Py_END_ALLOW_THREADS c->busy = 0;
+  return finish(rc, res);
+}
+
+static PyObject *hpke_context_seal(PyObject *mod, PyObject *args) {
+  (void)mod;
+  return context_crypt(args, 0);
+}
+
+static PyObject *hpke_context_open(PyObject *mod, PyObject *args) {
+  (void)mod;
+  return context_crypt(args, 1);
+}
+
+/* _hpke_context_export(context, exporter_context, L) -> secret */
+static PyObject *hpke_context_export(PyObject *mod, PyObject *args) {
+  PyObject *obj, *res;
+  const char *ctx;
+  Py_ssize_t ctx_len, length;
+  ContextObject *c;
+  uint8_t *out = NULL;
+  int rc;
+  (void)mod;
+  if (!PyArg_ParseTuple(args, "Oy#n", &obj, &ctx, &ctx_len, &length))
+    return NULL;
+  if (length < 0) {
+    PyErr_SetString(PyExc_ValueError, "HPKE: length < 0");
+    return NULL;
+  }
+  if (!PyObject_TypeCheck(obj, (PyTypeObject *)ContextType)) {
+    PyErr_SetString(PyExc_TypeError, "HPKE: not a context");
+    return NULL;
+  }
+  if ((res = new_output(length, &out)) == NULL) return NULL;
+  if ((c = take_context(obj, ((ContextObject *)obj)->recipient)) == NULL) {
+    Py_DECREF(res);
+    return NULL;
+  }
+  Py_BEGIN_ALLOW_THREADS rc =
+      c->recipient
+          ? mlkem_hpke_recipient_export(&c->u.r, out, (size_t)length,
+                                        (const uint8_t *)ctx, (size_t)ctx_len)
+          : mlkem_hpke_sender_export(&c->u.s, out, (size_t)length,
+                                     (const uint8_t *)ctx, (size_t)ctx_len);
+  Py_END_ALLOW_THREADS c->busy = 0;
+  return finish(rc, res);
+}
+
+/* _hpke_context_seq(context) -> the sequence number */
+static PyObject *hpke_context_seq(PyObject *mod, PyObject *obj) {
+  ContextObject *c = (ContextObject *)obj;
+  (void)mod;
+  if (!PyObject_TypeCheck(obj, (PyTypeObject *)ContextType)) {
+    PyErr_SetString(PyExc_TypeError, "HPKE: not a context");
+    return NULL;
+  }
+  return PyLong_FromUnsignedLongLong(c->recipient
+                                         ? mlkem_hpke_recipient_seq(&c->u.r)
+                                         : mlkem_hpke_sender_seq(&c->u.s));
+}
+
 static PyObject *hpke_sizes(PyObject *mod, PyObject *args) {
   unsigned short kem;
   size_t npk, nsk, nenc;
@@ -332,11 +571,28 @@ static PyMethodDef hpke_methods[] = {
     {"_hpke_receive_export", hpke_receive_export, METH_VARARGS,
      "_hpke_receive_export(kem, kdf, aead, sk, enc, info, ctx, L, psk, "
      "psk_id): secret."},
+    {"_hpke_setup_sender", hpke_setup_sender, METH_VARARGS,
+     "_hpke_setup_sender(kem, kdf, aead, pk, info, psk, psk_id): "
+     "(enc, context)."},
+    {"_hpke_setup_recipient", hpke_setup_recipient, METH_VARARGS,
+     "_hpke_setup_recipient(kem, kdf, aead, sk, enc, info, psk, psk_id): "
+     "context."},
+    {"_hpke_context_seal", hpke_context_seal, METH_VARARGS,
+     "_hpke_context_seal(context, aad, pt): ct."},
+    {"_hpke_context_open", hpke_context_open, METH_VARARGS,
+     "_hpke_context_open(context, aad, ct): pt."},
+    {"_hpke_context_export", hpke_context_export, METH_VARARGS,
+     "_hpke_context_export(context, exporter_context, L): secret."},
+    {"_hpke_context_seq", hpke_context_seq, METH_O,
+     "_hpke_context_seq(context): its sequence number."},
     {NULL, NULL, 0, NULL}};
 
 int mlkem_py_hpke_init(PyObject *mod) {
   if (PyModule_AddFunctions(mod, hpke_methods) != 0) return -1;
   InvalidTagError = PyErr_NewException("libmlkem.hpke.InvalidTag", NULL, NULL);
   if (InvalidTagError == NULL) return -1;
+  if (ContextType == NULL) ContextType = PyType_FromSpec(&context_spec);
+  if (ContextType == NULL || add_type(mod, "HPKEContext", ContextType) != 0)
+    return -1;
   return add_type(mod, "HPKEInvalidTag", InvalidTagError);
 }

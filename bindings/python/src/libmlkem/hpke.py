@@ -17,7 +17,13 @@ The message ``encrypt`` returns is ``enc || ciphertext``, as pyca's and Go's
 ``crypto/hpke`` write it: each opens what the others sealed. Beyond pyca's
 API: the associated data (``aad``), PSK mode (``psk`` and ``psk_id``,
 both or neither), ML-KEM-512, the TurboSHAKE KDFs, the export-only AEAD
-and secret export (``send_export``, ``receive_export``).
+secret export (``send_export``, ``receive_export``) and contexts for
+several messages (``setup_sender``, ``setup_recipient``)::
+
+    enc, sender = suite.setup_sender(private_key.public_key(), b"app v1")
+    recipient = suite.setup_recipient(enc, private_key, b"app v1")
+    for m in (b"one", b"two"):
+        assert recipient.open(sender.seal(m)) == m
 
 Keys are this package's key objects of the suite's KEM (``MLKEM768PrivateKey``
 ..., ``libmlkem.xwing.XWingPrivateKey``; a private key must have its seed,
@@ -34,8 +40,8 @@ from typing import Any, Optional, Tuple
 
 from . import _mlkem
 
-__all__ = ["AEAD", "KDF", "KEM", "InvalidTag", "Suite", "derive_key_pair",
-           "generate_key_pair"]
+__all__ = ["AEAD", "KDF", "KEM", "InvalidTag", "RecipientContext",
+           "SenderContext", "Suite", "derive_key_pair", "generate_key_pair"]
 
 #: Raised by ``Suite.decrypt`` for a message that does not open.
 InvalidTag = _mlkem.HPKEInvalidTag
@@ -168,6 +174,23 @@ class Suite:
             _opt_empty(info), bytes(exporter_context), length, _opt(psk),
             _opt(psk_id))
 
+    def setup_sender(self, public_key: Any, info: Any = None, *,
+                     psk: Any = None,
+                     psk_id: Any = None) -> Tuple[bytes, SenderContext]:
+        """SetupS (RFC 9180 5.1): (enc to send, the sender's context)."""
+        enc, c = _mlkem._hpke_setup_sender(
+            *self._ids(), _key_bytes(public_key, self._kem, False),
+            _opt_empty(info), _opt(psk), _opt(psk_id))
+        return enc, SenderContext(c)
+
+    def setup_recipient(self, enc: Any, private_key: Any, info: Any = None,
+                        *, psk: Any = None,
+                        psk_id: Any = None) -> RecipientContext:
+        """SetupR (RFC 9180 5.1): the recipient's context for enc."""
+        return RecipientContext(_mlkem._hpke_setup_recipient(
+            *self._ids(), _key_bytes(private_key, self._kem, True),
+            bytes(enc), _opt_empty(info), _opt(psk), _opt(psk_id)))
+
     def receive_export(self, enc: Any, private_key: Any,
                        exporter_context: Any, length: int, info: Any = None,
                        *, psk: Any = None, psk_id: Any = None) -> bytes:
@@ -176,6 +199,59 @@ class Suite:
             *self._ids(), _key_bytes(private_key, self._kem, True),
             bytes(enc), _opt_empty(info), bytes(exporter_context), length,
             _opt(psk), _opt(psk_id))
+
+
+class SenderContext:
+    """A sender's context (RFC 9180 5.2): seals messages in order (each
+    seal moves its sequence number) and exports secrets. Made by
+    ``Suite.setup_sender``; wiped when freed; not copyable. One thread at a
+    time (another raises RuntimeError)."""
+
+    __slots__ = ("_c",)
+
+    def __init__(self, c: Any) -> None:
+        self._c = c
+
+    def seal(self, plaintext: Any, aad: Any = None) -> bytes:
+        """Context.Seal(aad, pt): the ciphertext (plaintext + 16 bytes)."""
+        return _mlkem._hpke_context_seal(self._c, _opt_empty(aad),
+                                         bytes(plaintext))
+
+    def export(self, exporter_context: Any, length: int) -> bytes:
+        """Context.Export(exporter_context, L)."""
+        return _mlkem._hpke_context_export(self._c, bytes(exporter_context),
+                                           length)
+
+    @property
+    def sequence_number(self) -> int:
+        """The number of messages sealed."""
+        return _mlkem._hpke_context_seq(self._c)
+
+
+class RecipientContext:
+    """A recipient's context: opens messages in the order they were sealed
+    (InvalidTag for one that does not open; its sequence number then does
+    not move) and exports secrets. Made by ``Suite.setup_recipient``."""
+
+    __slots__ = ("_c",)
+
+    def __init__(self, c: Any) -> None:
+        self._c = c
+
+    def open(self, ciphertext: Any, aad: Any = None) -> bytes:
+        """Context.Open(aad, ct): the plaintext."""
+        return _mlkem._hpke_context_open(self._c, _opt_empty(aad),
+                                         bytes(ciphertext))
+
+    def export(self, exporter_context: Any, length: int) -> bytes:
+        """Context.Export(exporter_context, L)."""
+        return _mlkem._hpke_context_export(self._c, bytes(exporter_context),
+                                           length)
+
+    @property
+    def sequence_number(self) -> int:
+        """The number of messages opened."""
+        return _mlkem._hpke_context_seq(self._c)
 
 
 def generate_key_pair(kem: KEM) -> Tuple[bytes, bytes]:
