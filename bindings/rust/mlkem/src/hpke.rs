@@ -226,7 +226,7 @@ macro_rules! key_object {
      $what:literal, $len:literal) => {
         impl $name {
             #[doc = concat!("Deserialize", $what, "Key: `bytes` must be the KEM's ",
-                                    $len, " bytes; the checks of `include/mlkem_hpke.h`.")]
+                                            $len, " bytes; the checks of `include/mlkem_hpke.h`.")]
             pub fn from_bytes(kem: Kem, bytes: &[u8]) -> Result<Self, Error> {
                 let mut key = $empty;
                 // SAFETY: a valid key object and a slice.
@@ -239,7 +239,7 @@ macro_rules! key_object {
                 Kem::from_id(unsafe { sys::$kem(&self.0) }).expect("a key object of an offered KEM")
             }
             #[doc = concat!("Serialize", $what, "Key into the start of `out`, which ",
-                                    "must hold ", $len, " bytes; returns ", $len, ".")]
+                                            "must hold ", $len, " bytes; returns ", $len, ".")]
             pub fn write_bytes(&self, out: &mut [u8]) -> Result<usize, Error> {
                 let n = self.kem().$size();
                 let out = out.get_mut(..n).ok_or(Error::HpkeLength)?;
