@@ -201,57 +201,50 @@ class Suite:
             _opt(psk), _opt(psk_id))
 
 
-class SenderContext:
-    """A sender's context (RFC 9180 5.2): seals messages in order (each
-    seal moves its sequence number) and exports secrets. Made by
-    ``Suite.setup_sender``; wiped when freed; not copyable. One thread at a
-    time (another raises RuntimeError)."""
+class _Context:
+    """What both contexts have: secret export and the sequence number."""
 
     __slots__ = ("_c",)
 
     def __init__(self, c: Any) -> None:
         self._c = c
+
+    def export(self, exporter_context: Any, length: int) -> bytes:
+        """Context.Export(exporter_context, L)."""
+        return _mlkem._hpke_context_export(self._c, bytes(exporter_context),
+                                           length)
+
+    @property
+    def sequence_number(self) -> int:
+        """The number of messages sealed (sender) or opened (recipient)."""
+        return _mlkem._hpke_context_seq(self._c)
+
+
+class SenderContext(_Context):
+    """A sender's context (RFC 9180 5.2): seals messages in order (each
+    seal moves its sequence number) and exports secrets. Made by
+    ``Suite.setup_sender``; wiped when freed; not copyable. One thread at a
+    time (another raises RuntimeError)."""
+
+    __slots__ = ()
 
     def seal(self, plaintext: Any, aad: Any = None) -> bytes:
         """Context.Seal(aad, pt): the ciphertext (plaintext + 16 bytes)."""
         return _mlkem._hpke_context_seal(self._c, _opt_empty(aad),
                                          bytes(plaintext))
 
-    def export(self, exporter_context: Any, length: int) -> bytes:
-        """Context.Export(exporter_context, L)."""
-        return _mlkem._hpke_context_export(self._c, bytes(exporter_context),
-                                           length)
 
-    @property
-    def sequence_number(self) -> int:
-        """The number of messages sealed."""
-        return _mlkem._hpke_context_seq(self._c)
-
-
-class RecipientContext:
+class RecipientContext(_Context):
     """A recipient's context: opens messages in the order they were sealed
     (InvalidTag for one that does not open; its sequence number then does
     not move) and exports secrets. Made by ``Suite.setup_recipient``."""
 
-    __slots__ = ("_c",)
-
-    def __init__(self, c: Any) -> None:
-        self._c = c
+    __slots__ = ()
 
     def open(self, ciphertext: Any, aad: Any = None) -> bytes:
         """Context.Open(aad, ct): the plaintext."""
         return _mlkem._hpke_context_open(self._c, _opt_empty(aad),
                                          bytes(ciphertext))
-
-    def export(self, exporter_context: Any, length: int) -> bytes:
-        """Context.Export(exporter_context, L)."""
-        return _mlkem._hpke_context_export(self._c, bytes(exporter_context),
-                                           length)
-
-    @property
-    def sequence_number(self) -> int:
-        """The number of messages opened."""
-        return _mlkem._hpke_context_seq(self._c)
 
 
 def generate_key_pair(kem: KEM) -> Tuple[bytes, bytes]:

@@ -557,24 +557,6 @@ impl SenderContext {
         })?;
         Ok(n)
     }
-    /// Context.Export(exporter_context, L) with L = `out.len()`.
-    pub fn export(&self, exporter_context: &[u8], out: &mut [u8]) -> Result<(), Error> {
-        // SAFETY: as in seal.
-        check(unsafe {
-            sys::mlkem_hpke_sender_export(
-                &self.0,
-                out.as_mut_ptr(),
-                out.len(),
-                exporter_context.as_ptr(),
-                exporter_context.len(),
-            )
-        })
-    }
-    /// The number of messages sealed.
-    pub fn sequence_number(&self) -> u64 {
-        // SAFETY: a context of ours.
-        unsafe { sys::mlkem_hpke_sender_seq(&self.0) }
-    }
 }
 
 impl ReceiverContext {
@@ -598,59 +580,62 @@ impl ReceiverContext {
         })?;
         Ok(n)
     }
-    /// Context.Export(exporter_context, L) with L = `out.len()`.
-    pub fn export(&self, exporter_context: &[u8], out: &mut [u8]) -> Result<(), Error> {
-        // SAFETY: as in open.
-        check(unsafe {
-            sys::mlkem_hpke_recipient_export(
-                &self.0,
-                out.as_mut_ptr(),
-                out.len(),
-                exporter_context.as_ptr(),
-                exporter_context.len(),
-            )
-        })
-    }
-    /// The number of messages opened.
-    pub fn sequence_number(&self) -> u64 {
-        // SAFETY: a context of ours.
-        unsafe { sys::mlkem_hpke_recipient_seq(&self.0) }
-    }
 }
 
-impl Drop for SenderContext {
-    fn drop(&mut self) {
-        // SAFETY: a context of ours.
-        unsafe { sys::mlkem_hpke_sender_wipe(&mut self.0) }
-    }
+/// What both contexts have, around their C functions: export, the sequence
+/// number, the wipe when dropped, and a Debug that shows no secret.
+macro_rules! context_common {
+    ($name:ident, $export:ident, $seq:ident, $wipe:ident, $what:literal) => {
+        impl $name {
+            /// Context.Export(exporter_context, L) with L = `out.len()`.
+            pub fn export(&self, exporter_context: &[u8], out: &mut [u8]) -> Result<(), Error> {
+                // SAFETY: a context of ours and slices with their lengths.
+                check(unsafe {
+                    sys::$export(
+                        &self.0,
+                        out.as_mut_ptr(),
+                        out.len(),
+                        exporter_context.as_ptr(),
+                        exporter_context.len(),
+                    )
+                })
+            }
+            #[doc = concat!("The number of messages ", $what, ".")]
+            pub fn sequence_number(&self) -> u64 {
+                // SAFETY: a context of ours.
+                unsafe { sys::$seq(&self.0) }
+            }
+        }
+        impl Drop for $name {
+            fn drop(&mut self) {
+                // SAFETY: a context of ours.
+                unsafe { sys::$wipe(&mut self.0) }
+            }
+        }
+        impl zeroize::ZeroizeOnDrop for $name {}
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(
+                    f,
+                    concat!("hpke::", stringify!($name), " {{ seq: {}, .. }}"),
+                    self.sequence_number()
+                )
+            }
+        }
+    };
 }
 
-impl Drop for ReceiverContext {
-    fn drop(&mut self) {
-        // SAFETY: a context of ours.
-        unsafe { sys::mlkem_hpke_recipient_wipe(&mut self.0) }
-    }
-}
-
-impl zeroize::ZeroizeOnDrop for SenderContext {}
-impl zeroize::ZeroizeOnDrop for ReceiverContext {}
-
-impl fmt::Debug for SenderContext {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "hpke::SenderContext {{ seq: {}, .. }}",
-            self.sequence_number()
-        )
-    }
-}
-
-impl fmt::Debug for ReceiverContext {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "hpke::ReceiverContext {{ seq: {}, .. }}",
-            self.sequence_number()
-        )
-    }
-}
+context_common!(
+    SenderContext,
+    mlkem_hpke_sender_export,
+    mlkem_hpke_sender_seq,
+    mlkem_hpke_sender_wipe,
+    "sealed"
+);
+context_common!(
+    ReceiverContext,
+    mlkem_hpke_recipient_export,
+    mlkem_hpke_recipient_seq,
+    mlkem_hpke_recipient_wipe,
+    "opened"
+);
