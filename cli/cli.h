@@ -182,6 +182,7 @@ int cmd_pubkey(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_encaps(int argc, char **argv);
 int cmd_decaps(int argc, char **argv);
+int cmd_hpke(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

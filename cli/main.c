@@ -18,6 +18,7 @@ static const command commands[] = {
     {"pubkey", cmd_pubkey, "write the public key of a private key"},
     {"encaps", cmd_encaps, "make a ciphertext and a shared secret"},
     {"decaps", cmd_decaps, "recover the shared secret of a ciphertext"},
+    {"hpke", cmd_hpke, "encrypt to a public key, decrypt: HPKE seal, open"},
     {"check", cmd_check, "validate a key file and say what it is"},
     {"convert", cmd_convert, "rewrite a key in another form or encoding"},
     {"demo", cmd_demo, "run a complete exchange for every parameter set"},

@@ -5,6 +5,8 @@
 // output (hex byte strings; "-" for an empty one):
 //
 //	pk KEM IKM                     -> PK         DeriveKeyPair(ikm), its public key
+//	sk KEM IKM                     -> SK PK      the same key pair, both keys
+//	                                             (tests/cli/hpke_test.py)
 //	seal KEM KDF AEAD PK INFO AAD PT -> ENC CT   NewSender, Sender.Seal
 //	open KEM KDF AEAD IKM ENC INFO AAD CT -> PT  NewRecipient, Recipient.Open
 //	sendexp KEM KDF AEAD PK INFO CTX L -> ENC V  NewSender, Sender.Export
@@ -98,9 +100,9 @@ func run(line string) (string, error) {
 		return "", errors.New("empty command")
 	}
 	switch f[0] {
-	case "pk":
+	case "pk", "sk":
 		if len(f) != 3 {
-			return "", errors.New("pk KEM IKM")
+			return "", errors.New("pk|sk KEM IKM")
 		}
 		k, err := id(f[1])
 		if err != nil {
@@ -117,6 +119,13 @@ func run(line string) (string, error) {
 		sk, err := kem.DeriveKeyPair(ikm)
 		if err != nil {
 			return "", err
+		}
+		if f[0] == "sk" {
+			b, err := sk.Bytes()
+			if err != nil {
+				return "", err
+			}
+			return enhex(b) + " " + enhex(sk.PublicKey().Bytes()), nil
 		}
 		return enhex(sk.PublicKey().Bytes()), nil
 	case "seal", "sendexp":

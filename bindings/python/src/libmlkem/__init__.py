@@ -53,7 +53,7 @@ library_version = _mlkem.library_version
 # The submodules not imported above, imported when first named as an
 # attribute (PEP 562), so that `import libmlkem; libmlkem.tls` works as
 # `import libmlkem.tls` does.
-_LAZY_SUBMODULES = ("hazmat", "kyber", "tls")
+_LAZY_SUBMODULES = ("hazmat", "hpke", "kyber", "tls")
 
 
 def __getattr__(name):

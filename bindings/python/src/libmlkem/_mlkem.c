@@ -238,7 +238,8 @@ PyMODINIT_FUNC PyInit__mlkem(void) {
       PyModule_AddIntConstant(mod, "FORM_BOTH", MLKEM_KEYFILE_BOTH) != 0 ||
       PyModule_AddIntConstant(mod, "ENCODING_PEM", MLKEM_KEYFILE_PEM) != 0 ||
       PyModule_AddIntConstant(mod, "ENCODING_DER", MLKEM_KEYFILE_DER) != 0 ||
-      mlkem_py_kem_init(mod) != 0 || mlkem_py_tls_init(mod) != 0) {
+      mlkem_py_kem_init(mod) != 0 || mlkem_py_tls_init(mod) != 0 ||
+      mlkem_py_hpke_init(mod) != 0) {
     Py_DECREF(mod);
     return NULL;
   }

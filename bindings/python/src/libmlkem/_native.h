@@ -2,8 +2,8 @@
 /*
  * _native.h - what the C files of the extension libmlkem._mlkem share:
  * _mlkem.c (the module, its loader and helpers), _kem.c (the one key type
- * of every scheme: ML-KEM, round-3 Kyber, X-Wing) and _tls.c (libmlkem.tls
- * and the X25519 functions of libmlkem.hazmat).
+ * of every scheme: ML-KEM, round-3 Kyber, X-Wing), _tls.c (libmlkem.tls
+ * and the X25519 functions of libmlkem.hazmat) and _hpke.c (libmlkem.hpke).
  *
  * The names are those of the module's internal functions; the build
  * exports only PyInit__mlkem (bindings/python/CMakeLists.txt).
@@ -62,9 +62,10 @@ int add_type(PyObject *mod, const char *name, PyObject *type);
 PyObject *object_of_key(const mlkem_keyfile_key *key, int want_private,
                         const char *encoding);
 
-/* Add the types, functions and constants of _kem.c and _tls.c to the
- * module; 0, or -1 with an exception set. */
+/* Add the types, functions and constants of _kem.c, _tls.c and _hpke.c to
+ * the module; 0, or -1 with an exception set. */
 int mlkem_py_kem_init(PyObject *mod);
 int mlkem_py_tls_init(PyObject *mod);
+int mlkem_py_hpke_init(PyObject *mod);
 
 #endif

@@ -2,9 +2,10 @@
 //! Declarations of the mlkem C library (`include/mlkem.h`): ML-KEM-512,
 //! -768 and -1024 of NIST FIPS 203; Kyber round 3 (`include/mlkem_kyber.h`);
 //! X-Wing and the TLS key shares X25519MLKEM768 (`include/mlkem_hybrid.h`);
-//! X25519 (`include/mlkem_hazmat.h`). The build script compiles the library
-//! with the repository's CMake project and links it statically, with every
-//! backend (AVX2, AVX-512, NEON) and the run-time dispatch.
+//! X25519 (`include/mlkem_hazmat.h`); HPKE (`include/mlkem_hpke.h`). The
+//! build script compiles the library with the repository's CMake project and
+//! links it statically, with every backend (AVX2, AVX-512, NEON) and the
+//! run-time dispatch.
 //!
 //! These are the raw C functions: the headers document each one (sizes,
 //! errors, aliasing). Use the safe crate `libmlkem` unless you need
@@ -339,12 +340,253 @@ extern "C" {
     pub fn mlkem_x25519_base(out: *mut u8, scalar: *const u8) -> c_int;
 }
 
+// HPKE (include/mlkem_hpke.h): the structures are the C ones, field for
+// field (their members are private to the C library; the sizes are checked
+// by this crate's tests).
+pub const MLKEM_ERR_AEAD_TAG: c_int = -10;
+pub const MLKEM_ERR_AEAD_LENGTH: c_int = -11;
+pub const MLKEM_ERR_UNSUPPORTED: c_int = -12;
+pub const MLKEM_HPKE_ERR_SUITE: c_int = -201;
+pub const MLKEM_HPKE_ERR_LENGTH: c_int = -202;
+pub const MLKEM_HPKE_ERR_MODE: c_int = -203;
+pub const MLKEM_HPKE_ERR_MESSAGE_LIMIT: c_int = -204;
+pub const MLKEM_HPKE_ERR_EXPORT_ONLY: c_int = -205;
+pub const MLKEM_HPKE_ERR_STATE: c_int = -206;
+pub const MLKEM_HPKE_TAG_BYTES: usize = 16;
+pub const MLKEM_HPKE_MAX_PK_BYTES: usize = 1568;
+pub const MLKEM_HPKE_MAX_SK_BYTES: usize = 64;
+pub const MLKEM_HPKE_MAX_ENC_BYTES: usize = 1568;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct mlkem_hpke_suite {
+    pub kem: u16,
+    pub kdf: u16,
+    pub aead: u16,
+}
+
+#[repr(C)]
+#[derive(Clone)]
+pub struct mlkem_hpke_public_key {
+    pub magic: u32,
+    pub kem: u16,
+    pub pad: u16,
+    pub data: [u8; 11872],
+}
+
+#[repr(C)]
+pub struct mlkem_hpke_private_key {
+    pub magic: u32,
+    pub kem: u16,
+    pub pad: u16,
+    pub data: [u8; 14048],
+}
+
+#[repr(C)]
+pub struct mlkem_hpke_psk {
+    pub psk: *const u8,
+    pub psk_len: usize,
+    pub psk_id: *const u8,
+    pub psk_id_len: usize,
+}
+
+#[repr(C)]
+pub struct mlkem_hpke_context_state {
+    pub seq: u64,
+    pub magic: u32,
+    pub kem: u16,
+    pub kdf: u16,
+    pub aead: u16,
+    pub mode: u8,
+    pub nk: u8,
+    pub nh: u8,
+    pub pad: [u8; 3],
+    pub key: [u8; 32],
+    pub base_nonce: [u8; 12],
+    pub exporter_secret: [u8; 64],
+}
+
+#[repr(C)]
+pub struct mlkem_hpke_sender {
+    pub s: mlkem_hpke_context_state,
+}
+
+#[repr(C)]
+pub struct mlkem_hpke_recipient {
+    pub s: mlkem_hpke_context_state,
+}
+
+extern "C" {
+    pub fn mlkem_hpke_kem_sizes(
+        kem: u16,
+        pk_bytes: *mut usize,
+        sk_bytes: *mut usize,
+        enc_bytes: *mut usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_strerror(err: c_int) -> *const c_char;
+    pub fn mlkem_hpke_suite_check(suite: mlkem_hpke_suite) -> c_int;
+    pub fn mlkem_hpke_keygen(
+        kem: u16,
+        pk: *mut u8,
+        pk_len: usize,
+        sk: *mut u8,
+        sk_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_derive_keypair(
+        kem: u16,
+        pk: *mut u8,
+        pk_len: usize,
+        sk: *mut u8,
+        sk_len: usize,
+        ikm: *const u8,
+        ikm_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_public_key_import(
+        key: *mut mlkem_hpke_public_key,
+        kem: u16,
+        pk: *const u8,
+        pk_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_private_key_import(
+        key: *mut mlkem_hpke_private_key,
+        kem: u16,
+        sk: *const u8,
+        sk_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_private_key_kem(key: *const mlkem_hpke_private_key) -> u16;
+    pub fn mlkem_hpke_public_key_kem(key: *const mlkem_hpke_public_key) -> u16;
+    pub fn mlkem_hpke_private_key_public(
+        key: *const mlkem_hpke_private_key,
+        pk: *mut u8,
+        pk_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_private_key_bytes(
+        key: *const mlkem_hpke_private_key,
+        sk: *mut u8,
+        sk_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_public_key_bytes(
+        key: *const mlkem_hpke_public_key,
+        pk: *mut u8,
+        pk_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_private_key_wipe(key: *mut mlkem_hpke_private_key);
+    pub fn mlkem_hpke_public_key_wipe(key: *mut mlkem_hpke_public_key);
+    pub fn mlkem_hpke_setup_sender(
+        ctx: *mut mlkem_hpke_sender,
+        enc: *mut u8,
+        enc_len: usize,
+        suite: mlkem_hpke_suite,
+        pk_r: *const mlkem_hpke_public_key,
+        info: *const u8,
+        info_len: usize,
+        psk: *const mlkem_hpke_psk,
+        sk_s: *const mlkem_hpke_private_key,
+    ) -> c_int;
+    pub fn mlkem_hpke_setup_recipient(
+        ctx: *mut mlkem_hpke_recipient,
+        suite: mlkem_hpke_suite,
+        sk_r: *const mlkem_hpke_private_key,
+        enc: *const u8,
+        enc_len: usize,
+        info: *const u8,
+        info_len: usize,
+        psk: *const mlkem_hpke_psk,
+        pk_s: *const mlkem_hpke_public_key,
+    ) -> c_int;
+    pub fn mlkem_hpke_sender_seal(
+        ctx: *mut mlkem_hpke_sender,
+        ct: *mut u8,
+        ct_len: usize,
+        aad: *const u8,
+        aad_len: usize,
+        pt: *const u8,
+        pt_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_recipient_open(
+        ctx: *mut mlkem_hpke_recipient,
+        pt: *mut u8,
+        pt_len: usize,
+        aad: *const u8,
+        aad_len: usize,
+        ct: *const u8,
+        ct_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_sender_export(
+        ctx: *const mlkem_hpke_sender,
+        out: *mut u8,
+        out_len: usize,
+        exporter_context: *const u8,
+        context_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_recipient_export(
+        ctx: *const mlkem_hpke_recipient,
+        out: *mut u8,
+        out_len: usize,
+        exporter_context: *const u8,
+        context_len: usize,
+    ) -> c_int;
+    pub fn mlkem_hpke_sender_seq(ctx: *const mlkem_hpke_sender) -> u64;
+    pub fn mlkem_hpke_recipient_seq(ctx: *const mlkem_hpke_recipient) -> u64;
+    pub fn mlkem_hpke_sender_wipe(ctx: *mut mlkem_hpke_sender);
+    pub fn mlkem_hpke_recipient_wipe(ctx: *mut mlkem_hpke_recipient);
+    pub fn mlkem_hpke_seal(
+        suite: mlkem_hpke_suite,
+        enc: *mut u8,
+        enc_len: usize,
+        ct: *mut u8,
+        ct_len: usize,
+        pk_r: *const mlkem_hpke_public_key,
+        info: *const u8,
+        info_len: usize,
+        aad: *const u8,
+        aad_len: usize,
+        pt: *const u8,
+        pt_len: usize,
+        psk: *const mlkem_hpke_psk,
+        sk_s: *const mlkem_hpke_private_key,
+    ) -> c_int;
+    pub fn mlkem_hpke_open(
+        suite: mlkem_hpke_suite,
+        pt: *mut u8,
+        pt_len: usize,
+        sk_r: *const mlkem_hpke_private_key,
+        enc: *const u8,
+        enc_len: usize,
+        info: *const u8,
+        info_len: usize,
+        aad: *const u8,
+        aad_len: usize,
+        ct: *const u8,
+        ct_len: usize,
+        psk: *const mlkem_hpke_psk,
+        pk_s: *const mlkem_hpke_public_key,
+    ) -> c_int;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use core::ffi::CStr;
 
     /// The sizes above against the C library's own descriptors.
+    #[test]
+    fn hpke_structures_have_the_c_sizes() {
+        // The sizes mlkem_hpke.h gives (11,880 and 14,056 bytes), and its
+        // context state: 24 bytes of counters and identifiers, the key,
+        // the base nonce and the exporter secret, aligned to 8.
+        assert_eq!(core::mem::size_of::<mlkem_hpke_public_key>(), 11880);
+        assert_eq!(core::mem::size_of::<mlkem_hpke_private_key>(), 14056);
+        assert_eq!(core::mem::size_of::<mlkem_hpke_sender>(), 136);
+        let (mut pk, mut sk, mut enc) = (0, 0, 0);
+        // SAFETY: three valid out-pointers.
+        assert_eq!(
+            unsafe { mlkem_hpke_kem_sizes(0x647A, &mut pk, &mut sk, &mut enc) },
+            0
+        );
+        assert_eq!((pk, sk, enc), (1216, 32, 1120));
+    }
+
     #[test]
     fn sizes_match_the_c_descriptors() {
         let sets: [(&CStr, usize, usize, usize, usize); 3] = [

@@ -36,6 +36,25 @@ pub enum Error {
     /// (MLKEM_ERR_X25519_ZERO). The handshake must be aborted (RFC 8446
     /// section 7.4.2).
     X25519Zero,
+    /// HPKE ([`crate::hpke`]): the message or ciphertext does not open
+    /// (another key, suite, info, aad or PSK, or it was altered, or it is
+    /// shorter than its tag) (MLKEM_ERR_AEAD_TAG). Its output is zeroed.
+    AeadTag,
+    /// HPKE: a KEM, KDF or AEAD the library does not offer, or a key of
+    /// another KEM than the suite's (MLKEM_HPKE_ERR_SUITE).
+    HpkeSuite,
+    /// HPKE: a length that is not the suite's, an output buffer too short,
+    /// or an input or export beyond its limit (MLKEM_HPKE_ERR_LENGTH).
+    HpkeLength,
+    /// HPKE: a PSK without its identifier or the reverse, or an Auth mode
+    /// with a KEM that has none (MLKEM_HPKE_ERR_MODE).
+    HpkeMode,
+    /// HPKE: the context's sequence number is exhausted
+    /// (MLKEM_HPKE_ERR_MESSAGE_LIMIT).
+    MessageLimit,
+    /// HPKE: seal or open with the export-only AEAD
+    /// (MLKEM_HPKE_ERR_EXPORT_ONLY).
+    ExportOnly,
     /// Another code of the C library.
     Other(i32),
 }
@@ -56,6 +75,12 @@ impl Error {
             Error::Backend => sys::MLKEM_ERR_BACKEND,
             Error::Pairwise => sys::MLKEM_ERR_PAIRWISE,
             Error::X25519Zero => sys::MLKEM_ERR_X25519_ZERO,
+            Error::AeadTag => sys::MLKEM_ERR_AEAD_TAG,
+            Error::HpkeSuite => sys::MLKEM_HPKE_ERR_SUITE,
+            Error::HpkeLength => sys::MLKEM_HPKE_ERR_LENGTH,
+            Error::HpkeMode => sys::MLKEM_HPKE_ERR_MODE,
+            Error::MessageLimit => sys::MLKEM_HPKE_ERR_MESSAGE_LIMIT,
+            Error::ExportOnly => sys::MLKEM_HPKE_ERR_EXPORT_ONLY,
             Error::Other(code) => code,
         }
     }
@@ -68,6 +93,12 @@ impl Error {
             sys::MLKEM_ERR_BACKEND => Error::Backend,
             sys::MLKEM_ERR_PAIRWISE => Error::Pairwise,
             sys::MLKEM_ERR_X25519_ZERO => Error::X25519Zero,
+            sys::MLKEM_ERR_AEAD_TAG => Error::AeadTag,
+            sys::MLKEM_HPKE_ERR_SUITE => Error::HpkeSuite,
+            sys::MLKEM_HPKE_ERR_LENGTH => Error::HpkeLength,
+            sys::MLKEM_HPKE_ERR_MODE => Error::HpkeMode,
+            sys::MLKEM_HPKE_ERR_MESSAGE_LIMIT => Error::MessageLimit,
+            sys::MLKEM_HPKE_ERR_EXPORT_ONLY => Error::ExportOnly,
             INVALID_CIPHERTEXT => Error::InvalidCiphertext,
             other => Error::Other(other),
         }
@@ -88,9 +119,9 @@ impl fmt::Display for Error {
         if *self == Error::InvalidCiphertext {
             return f.write_str("ciphertext has the wrong length for the parameter set");
         }
-        // SAFETY: mlkem_strerror returns a static NUL-terminated string for
-        // every int.
-        let text = unsafe { CStr::from_ptr(sys::mlkem_strerror(self.code())) };
+        // SAFETY: mlkem_hpke_strerror returns a static NUL-terminated string
+        // for every int (mlkem_strerror's for the codes that are not HPKE's).
+        let text = unsafe { CStr::from_ptr(sys::mlkem_hpke_strerror(self.code())) };
         f.write_str(text.to_str().unwrap_or("unknown error"))
     }
 }

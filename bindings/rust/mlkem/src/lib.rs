@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! ML-KEM (NIST FIPS 203), the post-quantum key-encapsulation mechanism:
 //! ML-KEM-512, -768 and -1024 as types, over the `mlkem` C library. Also,
-//! in the same style: Kyber round 3 ([`kyber`]), X-Wing ([`xwing`]) and the
-//! TLS 1.3 key shares X25519MLKEM768 ([`tls`]).
+//! in the same style: Kyber round 3 ([`kyber`]), X-Wing ([`xwing`]), the
+//! TLS 1.3 key shares X25519MLKEM768 ([`tls`]) and HPKE ([`hpke`]).
 //!
 //! ```
 //! use libmlkem::{DecapsulationKey, EncapsulationKey, MlKem768};
@@ -79,6 +79,7 @@ mod public_bytes;
 #[macro_use]
 mod key_methods;
 mod error;
+pub mod hpke;
 #[cfg(feature = "kem")]
 mod kem_traits;
 pub mod kyber;

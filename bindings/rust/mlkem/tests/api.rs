@@ -281,6 +281,12 @@ fn error_codes_and_messages() {
         (Error::Pairwise, -7),
         (Error::X25519Zero, -8),
         (Error::InvalidCiphertext, -100),
+        (Error::AeadTag, -10),
+        (Error::HpkeSuite, -201),
+        (Error::HpkeLength, -202),
+        (Error::HpkeMode, -203),
+        (Error::MessageLimit, -204),
+        (Error::ExportOnly, -205),
         (Error::Other(-6), -6),
     ];
     for (e, code) in all {
