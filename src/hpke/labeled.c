@@ -7,6 +7,8 @@
  * ikm, D = 0x1F, L)). The labeled inputs are lists of byte strings handed to
  * the hash as they are: nothing is copied into a buffer of its own.
  */
+#include <string.h>
+
 #include "platform/ct.h"
 #include "platform/str.h"
 #include "hpke/hpke.h"
