@@ -37,15 +37,7 @@ int mlkem_randombytes(uint8_t *out, size_t len) {
 
 /* MemorySanitizer (make sanitize) cannot see the kernel write through
  * syscall(2), so the bytes are marked initialised explicitly. */
-#if defined(__has_feature)
-#if __has_feature(memory_sanitizer)
-#include <sanitizer/msan_interface.h>
-#define MLKEM_MSAN_WRITTEN(p, n) __msan_unpoison((p), (n))
-#endif
-#endif
-#ifndef MLKEM_MSAN_WRITTEN
-#define MLKEM_MSAN_WRITTEN(p, n) ((void)0)
-#endif
+#include "platform/msan.h"
 
 /* getrandom(2) through syscall(2), so that old C libraries without a
  * getrandom() wrapper work too. Blocks only until the kernel's pool is

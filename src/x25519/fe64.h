@@ -33,11 +33,17 @@
  * the block reads and writes through the pointers (the elements are on
  * the stack, where the compiler keeps them anyway, so it costs no reload
  * that would not happen).
+ *
+ * MemorySanitizer cannot see into the blocks: each function reads its
+ * inputs' shadow before its block and sets its outputs' after it
+ * (platform/msan.h); in other builds that is no code.
  */
 #ifndef MLKEM_X25519_FE64_H
 #define MLKEM_X25519_FE64_H
 
 #include <stdint.h>
+
+#include "platform/msan.h"
 
 typedef struct {
   uint64_t v[4];
@@ -74,6 +80,7 @@ static inline void fe_set_small(fe *r, uint64_t c) {
  * subtracts p. */
 static inline void fe_to_words(uint64_t w[4], const fe *f) {
   uint64_t x0, x1, x2, x3, t;
+  const int taint = MLKEM_MSAN_TAINT(f, sizeof *f);
   __asm__ volatile(
       "movq 0(%[f]), %[x0]\n\t"
       "movq 8(%[f]), %[x1]\n\t"
@@ -110,6 +117,7 @@ static inline void fe_to_words(uint64_t w[4], const fe *f) {
         [t] "=&r"(t)
       : [w] "r"(w), [f] "r"(f)
       : "cc", "memory");
+  MLKEM_MSAN_RESULT(w, 4 * sizeof w[0], taint);
 }
 
 /* The assembly text below is laid out one instruction per line. */
@@ -245,14 +253,17 @@ static inline void fe_to_words(uint64_t w[4], const fe *f) {
 /* fe_add and fe_sub: FE64_ADD_OR_SUB with its operands (the functions
  * are written out, not generated, so that scripts/amalgamate.py sees
  * their names). */
-#define FE64_ADD_OR_SUB_ASM(op, opc, r, a, b)                          \
-  do {                                                                 \
-    uint64_t o0, o1, o2, o3, m;                                        \
-    __asm__ volatile(FE64_ADD_OR_SUB(op, opc)                          \
-                     : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), \
-                       [o3] "=&r"(o3), [m] "=&r"(m)                    \
-                     : [r] "r"(r), [a] "r"(a), [b] "r"(b)              \
-                     : "cc", "memory");                                \
+#define FE64_ADD_OR_SUB_ASM(op, opc, r, a, b)                            \
+  do {                                                                   \
+    uint64_t o0, o1, o2, o3, m;                                          \
+    const int taint =                                                    \
+        MLKEM_MSAN_TAINT(a, sizeof *a) | MLKEM_MSAN_TAINT(b, sizeof *b); \
+    __asm__ volatile(FE64_ADD_OR_SUB(op, opc)                            \
+                     : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2),   \
+                       [o3] "=&r"(o3), [m] "=&r"(m)                      \
+                     : [r] "r"(r), [a] "r"(a), [b] "r"(b)                \
+                     : "cc", "memory");                                  \
+    MLKEM_MSAN_RESULT(r, sizeof *r, taint);                              \
   } while (0)
 static inline void fe_add(fe *r, const fe *a, const fe *b) {
   FE64_ADD_OR_SUB_ASM("add", "adc", r, a, b);
@@ -266,6 +277,8 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b) {
  * x0..x4; words 0-2 are final after their rows and wait in s[]. */
 static inline void fe_mul(fe *r, const fe *a, const fe *b) {
   uint64_t s[3], x0, x1, x2, x3, x4, t0, t1, rdx;
+  const int taint =
+      MLKEM_MSAN_TAINT(a, sizeof *a) | MLKEM_MSAN_TAINT(b, sizeof *b);
   __asm__ volatile(
       /* Row 0: a b[0] into words 0-4. */
       "movq 0(%[b]), %%rdx\n\t"
@@ -293,6 +306,7 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b) {
         [t0] "=&r"(t0), [t1] "=&r"(t1), "=&d"(rdx)
       : [r] "r"(r), [a] "r"(a), [b] "r"(b)
       : "cc", "memory");
+  MLKEM_MSAN_RESULT(r, sizeof *r, taint);
 }
 
 /* r = a^2: the six products a[i] a[j], i < j, once (6 MULX), doubled on
@@ -300,6 +314,7 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b) {
  * chain, then FE64_REDUCE. Words 0-2 of the 512-bit square wait in s[]. */
 static inline void fe_sq(fe *r, const fe *a) {
   uint64_t s[3], x1, x2, x3, x4, x5, x6, t0, t1, rdx;
+  const int taint = MLKEM_MSAN_TAINT(a, sizeof *a);
   __asm__ volatile(
       /* a[0] (a[1], a[2], a[3]) into words 1-4. */
       "movq 0(%[a]), %%rdx\n\t"
@@ -362,12 +377,14 @@ static inline void fe_sq(fe *r, const fe *a) {
         [x6] "=&r"(x6), [t0] "=&r"(t0), [t1] "=&r"(t1), "=&d"(rdx)
       : [r] "r"(r), [a] "r"(a)
       : "cc", "memory");
+  MLKEM_MSAN_RESULT(r, sizeof *r, taint);
 }
 
 /* r = a c for a constant c below 2^17: four MULX give five words, the
  * fifth below 2^17; times 38 it is added to word 0 and carried up. */
 static inline void fe_mul_small(fe *r, const fe *a, uint32_t c) {
   uint64_t o0, o1, o2, o3, h, rdx = c;
+  const int taint = MLKEM_MSAN_TAINT(a, sizeof *a);
   __asm__ volatile(
       "mulxq 0(%[a]), %[o0], %[o1]\n\t"
       "mulxq 8(%[a]), %[h], %[o2]\n\t"
@@ -387,6 +404,7 @@ static inline void fe_mul_small(fe *r, const fe *a, uint32_t c) {
         [h] "=&r"(h), "+&d"(rdx)
       : [r] "r"(r), [a] "r"(a)
       : "cc", "memory");
+  MLKEM_MSAN_RESULT(r, sizeof *r, taint);
 }
 
 /* Swaps a and b if mask is all ones, leaves them if it is zero; mask
@@ -396,22 +414,31 @@ static inline void fe_mul_small(fe *r, const fe *a, uint32_t c) {
  * the processor cannot forward from the stores and waits for. */
 static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
   uint64_t x, y, t;
+  const int taint = MLKEM_MSAN_TAINT(a, sizeof *a) |
+                    MLKEM_MSAN_TAINT(b, sizeof *b) |
+                    MLKEM_MSAN_TAINT(&mask, sizeof mask);
   __asm__ volatile(FE64_CSWAP_WORD("0") FE64_CSWAP_WORD("8")
                        FE64_CSWAP_WORD("16") FE64_CSWAP_WORD("24")
                    : [x] "=&r"(x), [y] "=&r"(y), [t] "=&r"(t)
                    : [a] "r"(a), [b] "r"(b), [m] "r"(mask)
                    : "cc", "memory");
+  MLKEM_MSAN_RESULT(a, sizeof *a, taint);
+  MLKEM_MSAN_RESULT(b, sizeof *b, taint);
 }
 
 /* r = b if mask is all ones, unchanged if it is zero (in assembly for the
  * reason fe_cswap is). */
 static inline void fe_cmov(fe *r, const fe *b, uint64_t mask) {
   uint64_t x, t;
+  const int taint = MLKEM_MSAN_TAINT(r, sizeof *r) |
+                    MLKEM_MSAN_TAINT(b, sizeof *b) |
+                    MLKEM_MSAN_TAINT(&mask, sizeof mask);
   __asm__ volatile(FE64_CMOV_WORD("0") FE64_CMOV_WORD("8") FE64_CMOV_WORD("16")
                        FE64_CMOV_WORD("24")
                    : [x] "=&r"(x), [t] "=&r"(t)
                    : [r] "r"(r), [b] "r"(b), [m] "r"(mask)
                    : "cc", "memory");
+  MLKEM_MSAN_RESULT(r, sizeof *r, taint);
 }
 
 #endif
