@@ -296,17 +296,6 @@ int msan_intrinsics_run(void) {
   return failures == 0 ? 0 : 1;
 }
 
-int main(void) {
-  if (!__builtin_cpu_supports("avx512f") ||
-      !__builtin_cpu_supports("avx512bw") ||
-      !__builtin_cpu_supports("avx512vl") ||
-      !__builtin_cpu_supports("avx512vbmi")) {
-    printf("msan_intrinsics_test: no AVX-512 VBMI on this CPU; skipped\n");
-    return 77;
-  }
-  return run_checks();
-}
-
 #else
 
 int msan_intrinsics_run(void) {
