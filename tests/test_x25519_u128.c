@@ -5,12 +5,17 @@
  * unsigned __int128 get), here on a compiler that has it: the RFC 7748
  * and Wycheproof answers, and the library's portable implementation
  * (native 128-bit products) byte for byte on 5,000 random inputs (500
- * under MLKEM_TEST_QUICK: test_trials).
+ * under MLKEM_TEST_QUICK: test_trials). This copy also inverts by
+ * Fermat's little theorem, the library's by safegcd.
  */
 #include <stdio.h>
 #include <string.h>
 
 #define MLKEM_X25519_U128_EMULATED 1
+/* and inverts by Fermat's little theorem, as the builds without 128-bit
+ * integers do, so the comparison below also checks the safegcd inversion
+ * of the library's copy (x25519/invert.c) against Fermat's. */
+#define MLKEM_X25519_NO_SAFEGCD 1
 /* This copy gets its own names beside the library's. */
 #define mlkem_x25519_portable mlkem_x25519_emulated
 #define X25519_PORTABLE_NAME "portable (emulated 128-bit)"

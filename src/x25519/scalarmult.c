@@ -36,6 +36,7 @@
 
 #include "platform/bytes.h"
 #include "platform/ct.h"
+#include "x25519/invert.h"
 
 static void fe_frombytes(fe *r, const uint8_t s[32]) {
   uint64_t w[4];
@@ -55,6 +56,17 @@ static void fe_tobytes(uint8_t s[32], const fe *a) {
   mlkem_zeroize(w, sizeof w);
 }
 
+#if MLKEM_X25519_SAFEGCD
+/* r = 1 / a (and 0 for 0), by safegcd on the canonical words
+ * (x25519/invert.c). In: L. Out: T. */
+static void fe_invert(fe *r, const fe *a) {
+  uint64_t w[4];
+  fe_to_words(w, a);
+  mlkem_x25519_invert(w, w);
+  fe_from_words(r, w);
+  mlkem_zeroize(w, sizeof w);
+}
+#else
 /* r = a^(2^n), n >= 1. In: L. Out: T. */
 static void fe_sqn(fe *r, const fe *a, unsigned n) {
   fe_sq(r, a);
@@ -96,6 +108,7 @@ static void fe_invert(fe *r, const fe *a) {
   mlkem_zeroize(&t1, sizeof t1);
   mlkem_zeroize(&t2, sizeof t2);
 }
+#endif
 
 /* decodeScalar25519 (@spec{RFC7748, sec. 5}): clears bits 0, 1, 2 and 255 and
  * sets bit 254. */
