@@ -18,7 +18,6 @@
 
 size_t nondet_size(void);
 
-
 /* Sets the code, any message; returns the code. */
 int mlkem_keyfile_fail(mlkem_keyfile_error *err, int code, const char *fmt,
                        ...) {

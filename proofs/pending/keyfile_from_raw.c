@@ -28,7 +28,7 @@ void harness(void) {
   mlkem_keyfile_alg other;
   mlkem_keyfile_type type;
   any_types();
-  (void)mlkem_keyfile_from_raw_in(
-      table, key, pick(&choice.alg, &seed_only.alg, &other), type, in, len,
-      err);
+  (void)mlkem_keyfile_from_raw_in(table, key,
+                                  pick(&choice.alg, &seed_only.alg, &other),
+                                  type, in, len, err);
 }
