@@ -139,8 +139,11 @@ const char *mlkem_der_strerror(int err) {
   }
 }
 
-void mlkem_der_oid_to_text(const uint8_t *oid, size_t n, char *buf,
-                           size_t cap) {
+void mlkem_der_oid_to_text(const uint8_t *oid, size_t n, char *buf, size_t cap)
+    __contract__(
+        requires(fresh(oid, n) && cap > 0 && fresh(buf, cap))
+        assigns(bytes(buf, cap))
+    ) {
   size_t i, used = 0;
   unsigned long long arc = 0;
   int first = 1, ok = n > 0 && (oid[n - 1] & 0x80) == 0;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "platform/cbmc.h"
 #include "platform/ct.h"
 #include "der.h"
 #include "keyfile_alg.h"
@@ -179,7 +180,11 @@ static int raw_by_size(const mlkem_keyfile_entry *e) {
  * "ML-KEM (2.16.840.1.101.3.4.4.1, .2 or .3)"; an OID that shares all but
  * its last arc with the one before is shortened to that arc. */
 static void known_oids(const mlkem_keyfile_entry *const *table, char *buf,
-                       size_t cap) {
+                       size_t cap)
+    __contract__(
+        requires(cap > 0 && fresh(buf, cap))
+        assigns(bytes(buf, cap))
+    ) {
   size_t i, n = 0, k = 0, used = 0;
   const char *prev = NULL;
   for (i = 0; table[i] != NULL; i++) n += has_oid(table[i]);
@@ -203,7 +208,11 @@ static void known_oids(const mlkem_keyfile_entry *const *table, char *buf,
 /* The raw keys decode recognises by size: "ML-KEM or X-Wing key (ek
  * 800/1184/1568/1216, dk 1632/2400/3168, seed 64/32)". */
 static void raw_sizes(const mlkem_keyfile_entry *const *table, char *buf,
-                      size_t cap) {
+                      size_t cap)
+    __contract__(
+        requires(cap > 0 && fresh(buf, cap))
+        assigns(bytes(buf, cap))
+    ) {
   static const char *const what[3] = {"ek", "dk", "seed"};
   size_t used = 0, w, i, j;
   buf[0] = '\0';
@@ -674,9 +683,27 @@ static int start_read(mlkem_keyfile_key *key, const uint8_t **in, size_t len,
   return MLKEM_KEYFILE_OK;
 }
 
+/* The contract of every reader (proofs/keyfile/keyfile_*.c): for every
+ * input of every length and content, only *key and *err written, and on
+ * any error all of *key zero. The table is the caller's: entries whose
+ * sizes fit the key's arrays (MLKEM_KEYFILE_MAX_*), as the harnesses
+ * build them and as the built-in types' are (ML-KEM-1024's sizes are the
+ * maxima). */
+/* clang-format off */
+#define MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)                      \
+  requires(key == NULL || fresh(key, sizeof *key))                          \
+  requires(in == NULL || fresh(in, len))                                    \
+  requires(err == NULL || fresh(err, sizeof *err))                          \
+  assigns(key != NULL : *key; err != NULL : *err)                           \
+  ensures(return_value <= 0)                                                \
+  ensures(key != NULL && return_value != MLKEM_KEYFILE_OK ==>               \
+          all_zero(key, sizeof *key))
+/* clang-format on */
+
 int mlkem_keyfile_decode_der_in(const mlkem_keyfile_entry *const *table,
                                 mlkem_keyfile_key *key, const uint8_t *in,
-                                size_t len, mlkem_keyfile_error *err) {
+                                size_t len, mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
   int rc = start_read(key, &in, len, err);
   if (rc != MLKEM_KEYFILE_OK) return rc;
   rc = decode_der(table, key, in, len, err);
@@ -685,7 +712,8 @@ int mlkem_keyfile_decode_der_in(const mlkem_keyfile_entry *const *table,
 
 int mlkem_keyfile_decode_pem_in(const mlkem_keyfile_entry *const *table,
                                 mlkem_keyfile_key *key, const uint8_t *in,
-                                size_t len, mlkem_keyfile_error *err) {
+                                size_t len, mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
   int rc = start_read(key, &in, len, err);
   if (rc != MLKEM_KEYFILE_OK) return rc;
   rc = decode_pem(table, key, in, len, err);
@@ -696,7 +724,8 @@ int mlkem_keyfile_from_raw_in(const mlkem_keyfile_entry *const *table,
                               mlkem_keyfile_key *key,
                               const mlkem_keyfile_alg *alg,
                               mlkem_keyfile_type type, const uint8_t *in,
-                              size_t len, mlkem_keyfile_error *err) {
+                              size_t len, mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
   const mlkem_keyfile_entry *e;
   int rc = start_read(key, &in, len, err);
   if (rc != MLKEM_KEYFILE_OK) return rc;
@@ -710,7 +739,8 @@ int mlkem_keyfile_from_raw_in(const mlkem_keyfile_entry *const *table,
 int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
                             mlkem_keyfile_key *key, const uint8_t *in,
                             size_t len, const mlkem_keyfile_alg *raw_alg,
-                            mlkem_keyfile_error *err) {
+                            mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
   const mlkem_keyfile_entry *raw_type = NULL;
   mlkem_der_reader r, seq;
   int rc = start_read(key, &in, len, err);

@@ -57,7 +57,12 @@ static inline uint64_t mlkem_value_barrier_u64(uint64_t x) {
 
 /* Returns 0 if a[0..len) equals b[0..len), and 0xFF otherwise, reading every
  * byte whatever the contents. */
-uint8_t mlkem_ct_memneq(const uint8_t *a, const uint8_t *b, size_t len);
+uint8_t mlkem_ct_memneq(const uint8_t *a, const uint8_t *b, size_t len)
+    __contract__(
+        requires(readable(a, len) && readable(b, len))
+        assigns()
+        ensures(return_value == 0 || return_value == 0xFF)
+    );
 
 /* If mask is 0xFF, copies src to dst; if mask is 0, leaves dst. mask must
  * be 0 or 0xFF. Touches every byte either way. */

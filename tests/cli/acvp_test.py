@@ -11,9 +11,10 @@ equal expectedResults.json as JSON values (every tgId, tcId and result);
 the same request wrapped in the protocol's [{"acvVersion": ...}, {...}]
 array gets the wrapped response. Then the refusals: a malformed request,
 another algorithm, an unknown function or parameter set, bad hex, a wrong
-length in an AFT test, each an exit status of 1 naming the problem and no
-response file; and a key check given a key of the wrong length answers
-testPassed false (FIPS 203 sections 7.2 and 7.3 start with the length).
+length in an AFT test (shorter, or longer than its buffer), each an exit
+status of 1 naming the problem and no response file; and a key check given
+a key of the wrong length, even one longer than any key, answers testPassed
+false (FIPS 203 sections 7.2 and 7.3 start with the length).
 """
 import copy
 import json
@@ -134,6 +135,20 @@ def main():
     test["ek"] = test["ek"][:-2]
     refused(tool, work, bad, [f"test {test['tcId']}", "\"ek\"", "bytes"],
             "a short ek in an encapsulation test")
+    # Longer than its buffer: refused before anything is decoded (before,
+    # the runner decoded up to 3168 bytes into m's 32 and d's 32, on the
+    # stack, and checked the length after).
+    bad = copy.deepcopy(prompt)
+    test = bad["testGroups"][0]["tests"][0]
+    test["m"] = "5a" * 3168
+    refused(tool, work, bad, [f"test {test['tcId']}", "\"m\"", "3168 bytes",
+                              "expected 32"], "a 3168-byte m")
+    kg, _ = sets["ML-KEM-keyGen-FIPS203"]
+    bad = copy.deepcopy(kg)
+    test = bad["testGroups"][0]["tests"][0]
+    test["z"] = "a5" * 3000
+    refused(tool, work, bad, [f"test {test['tcId']}", "\"z\"", "3000 bytes"],
+            "a 3000-byte z")
     bad = copy.deepcopy(prompt)
     del bad["testGroups"][1]["tests"][0]["tcId"]
     refused(tool, work, bad, ["tcId"], "a test without tcId")
@@ -147,12 +162,13 @@ def main():
         field = "ek" if g["function"] == "encapsulationKeyCheck" else "dk"
         g["tests"][0][field] = g["tests"][0][field][:-2]
         g["tests"][1][field] += "00"
+        g["tests"][2][field] = "00" * 4000  # longer than any key (3168)
     status, resp, err = answer(tool, work, checks, tag="lengths")
     ok = status == 0 and resp is not None
     if ok:
         for g in resp["testGroups"]:
-            ok = ok and not g["tests"][0]["testPassed"] and \
-                not g["tests"][1]["testPassed"]
+            ok = ok and not any(g["tests"][i]["testPassed"]
+                                for i in range(3))
     check(ok, f"key checks of keys of the wrong length: status {status} "
           f"{err.strip()}")
 
