@@ -14,19 +14,29 @@
 
 #include <stdint.h>
 
+#include "platform/cbmc.h"
+
 #if defined(__x86_64__) || defined(_M_X64)
 /* Instances 0-3 of an eight-way interleaved state (lane i of instance j
  * at state[8 * i + j], the scheduler's layout for this backend): the 32
  * bytes at state + 8 * i hold lane i of the four. Instances 4-7 are left
  * untouched. Works in 256-bit registers (AVX-512VL). No alignment needed.
  * Equal to four calls of mlkem_keccakf1600_strided(state + j, 8). */
-void mlkem_keccakf1600_x4_avx512(uint64_t state[196]);
+void mlkem_keccakf1600_x4_avx512(uint64_t state[196])
+    __contract__(
+    requires(fresh(state, 196 * sizeof(uint64_t)))
+    assigns(bytes(state, 196 * sizeof(uint64_t)))
+  );
 
 /* Eight independent states stored interleaved: lane i of instance j is
  * state[8 * i + j], so lane i of all eight instances is the 64 bytes at
  * state + 8 * i. Works in 512-bit registers. No alignment needed. Equal to
  * eight calls of mlkem_keccakf1600 on the de-interleaved states. */
-void mlkem_keccakf1600_x8_avx512(uint64_t state[200]);
+void mlkem_keccakf1600_x8_avx512(uint64_t state[200])
+    __contract__(
+    requires(fresh(state, 200 * sizeof(uint64_t)))
+    assigns(bytes(state, 200 * sizeof(uint64_t)))
+  );
 #endif
 
 #endif /* MLKEM_KECCAK_AVX512_H */

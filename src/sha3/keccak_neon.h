@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "platform/cbmc.h"
 #include "sha3/sha3.h"
 
 #if defined(__aarch64__)
@@ -19,7 +20,11 @@
  * instance j is state[4 * i + j]; any 8-byte aligned state. Bit for bit
  * equal to the portable function on every input. Two two-way permutations
  * (instances 0 and 1, then 2 and 3). */
-void mlkem_keccakf1600_x4_neon_sha3(uint64_t state[100]);
+void mlkem_keccakf1600_x4_neon_sha3(uint64_t state[100])
+    __contract__(
+    requires(fresh(state, 100 * sizeof(uint64_t)))
+    assigns(bytes(state, 100 * sizeof(uint64_t)))
+  );
 
 /* That permutation for the sponge scheduler (the one-way permutation is
  * the portable one). */

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/cbmc.h"
+
 #define MLKEM_SHAKE128_RATE 168
 #define MLKEM_SHAKE256_RATE 136
 #define MLKEM_SHA3_256_RATE 136
@@ -34,8 +36,15 @@ void mlkem_keccakp1600_12(uint64_t state[25]);
 void mlkem_keccakp1600_12_strided(uint64_t *s, size_t stride);
 
 /* Keccak-f[1600] on the 25 lanes s[0], s[stride], ..., s[24 * stride]:
- * one instance of an interleaved multi-way state. */
-void mlkem_keccakf1600_strided(uint64_t *s, size_t stride);
+ * one instance of an interleaved multi-way state. (The contract: it
+ * reads and writes within those lanes' span alone; strides of the
+ * scheduler, 1 to 8.) */
+void mlkem_keccakf1600_strided(uint64_t *s, size_t stride)
+    __contract__(
+    requires(1 <= stride && stride <= 8 &&
+             fresh(s, (24 * stride + 1) * sizeof(uint64_t)))
+    assigns(bytes(s, (24 * stride + 1) * sizeof(uint64_t)))
+  );
 
 /* Incremental sponge, for any rate and domain-separation byte.
  * Use: init, absorb any number of times, finalize, then squeeze any number

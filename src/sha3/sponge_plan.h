@@ -86,7 +86,19 @@ static inline size_t blocks_of(size_t x, unsigned rate) {
 /* The permutations a job runs: one per input block (the last one padded,
  * @spec{FIPS202, sec. 5.1}), then one per further output block. A sink's
  * outlen is the expected length. */
-static inline size_t perms_of(const mlkem_sponge_job *job) {
+/* clang-format off */
+#ifdef CBMC
+/* A job's rate as sha3.h has it (a multiple of 8 below 200), and at
+ * least two words: div_small divides by the rate in words (2 to 32). */
+#define SPONGE_RATE_OK(r) ((r) % 8 == 0 && 16 <= (r) && (r) < 200)
+#endif
+/* clang-format on */
+static inline size_t perms_of(const mlkem_sponge_job *job)
+    __contract__(
+    requires(readable(job, sizeof *job) && SPONGE_RATE_OK(job->rate))
+    /* (each blocks_of at most 2^27 - 1: div_small caps its argument) */
+    ensures(1 <= return_value && return_value < ((size_t)1 << 28))
+  ) {
   size_t out = job->outlen > 0 ? job->outlen - 1 : 0;
   return blocks_of((size_t)job->len0 + job->len1, job->rate) + 1 +
          blocks_of(out, job->rate);
@@ -274,8 +286,17 @@ static MLKEM_SPONGE_INLINE int plan_pack(unsigned held, unsigned stride) {
 /* The cheapest way the backend offers to permute the lanes: 4 (the
  * four-way permutation, if they are all in slots 0-3), 8 (the eight-way
  * one), or 1 (the one-way permutation of each). */
-static MLKEM_SPONGE_INLINE unsigned plan_width(
-    unsigned lanes_mask, const mlkem_keccak_lanes *lanes) {
+static MLKEM_SPONGE_INLINE unsigned plan_width(unsigned lanes_mask,
+                                               const mlkem_keccak_lanes *lanes)
+    __contract__(
+    requires(readable(lanes, sizeof *lanes) &&
+             lanes_mask < (1u << MLKEM_SPONGE_MAX_STRIDE))
+    /* a permutation the backend has, and one that covers the lanes */
+    ensures(return_value == 1 ||
+            (return_value == 4 && lanes->x4 != NULL &&
+             (lanes_mask & ~0xFu) == 0) ||
+            (return_value == 8 && lanes->x8 != NULL))
+  ) {
   const unsigned cost = lanes_in(lanes_mask) * lanes->cost_x1;
   if (lanes->x4 != NULL && (lanes_mask & ~0xFu) == 0 && lanes->cost_x4 < cost)
     return 4;
@@ -298,8 +319,35 @@ static MLKEM_SPONGE_INLINE unsigned plan_width(
  * the list are looked at (no estimates are kept with four lanes: they
  * cost more than this case saves), and out of line (sponge_plan.c): the
  * step loop stays as it was for the lists where this never applies. */
+/* clang-format off */
+#ifdef CBMC
+/* m has exactly two bits set. */
+#define SPONGE_TWO_LANES(m)            \
+  ((m) != 0 && ((m) & ((m)-1)) != 0 && \
+   ((m) & ((m)-1) & ((m) & ((m)-1)) - 1) == 0)
+/* Every lane of busy holds a job of the list, and every job not started
+ * has a rate div_small takes. */
+#define SPONGE_LANES_OK(q, ls, busy)                                \
+  (readable((ls), MLKEM_SPONGE_MAX_STRIDE * sizeof(sponge_lane)) && \
+   (busy) < (1u << MLKEM_SPONGE_MAX_STRIDE) &&                      \
+   for_all(l, 0, MLKEM_SPONGE_MAX_STRIDE,                           \
+           ((busy) >> l & 1) ==> SPONGE_LANE_OK((q), (ls), l)) &&  \
+   for_all(k, 0, MLKEM_SPONGE_MAX_JOBS,                             \
+           ((q)->pending >> k & 1) ==> SPONGE_RATE_OK((q)->jobs[k].rate)))
+#endif
+/* clang-format on */
 int mlkem_sponge_plan_defer(const sponge_queue *q, const sponge_lane *ls,
-                            unsigned busy, unsigned squeezing);
+                            unsigned busy, unsigned squeezing)
+    __contract__(
+    requires(SPONGE_QUEUE_OK(q) && SPONGE_TWO_LANES(busy) &&
+             SPONGE_LANES_OK(q, ls, busy))
+    /* -1, or one of the two lanes, squeezing, whose job no job awaits */
+    ensures(return_value == -1 ||
+            (0 <= return_value && return_value < MLKEM_SPONGE_MAX_STRIDE &&
+             ((busy & squeezing) >> return_value & 1) &&
+             !((q->awaited >> (unsigned)(ls[return_value].job - q->jobs)) &
+               1)))
+  );
 
 /* The step, once the absorbing lanes have taken their blocks: busy, the
  * lanes to permute (those that hold a job, less parked); parked, a
@@ -308,7 +356,27 @@ int mlkem_sponge_plan_defer(const sponge_queue *q, const sponge_lane *ls,
 static MLKEM_SPONGE_INLINE sponge_step
 plan_step(const sponge_rules *rules, const sponge_queue *q,
           const sponge_lane *ls, unsigned busy, unsigned squeezing, int parked,
-          const mlkem_keccak_lanes *lanes) {
+          const mlkem_keccak_lanes *lanes)
+    __contract__(
+    requires(readable(rules, sizeof *rules) && readable(lanes, sizeof *lanes))
+    requires(SPONGE_QUEUE_OK(q) && busy != 0 && SPONGE_LANES_OK(q, ls, busy))
+    requires(parked == -1 ||
+             (0 <= parked && parked < MLKEM_SPONGE_MAX_STRIDE &&
+              !(busy >> parked & 1)))
+    /* every lane of busy permuted, but the one that sits out (if any):
+     * no job loses or repeats a step */
+    ensures(return_value.out == parked ?
+            return_value.lanes == busy :
+            (parked == -1 && 0 <= return_value.out &&
+             return_value.out < MLKEM_SPONGE_MAX_STRIDE &&
+             (busy >> return_value.out & 1) &&
+             return_value.lanes == (busy & ~(1u << return_value.out))))
+    /* by a permutation the backend has that covers them */
+    ensures(return_value.width == 1 ||
+            (return_value.width == 4 && lanes->x4 != NULL &&
+             (return_value.lanes & ~0xFu) == 0) ||
+            (return_value.width == 8 && lanes->x8 != NULL))
+  ) {
   sponge_step st;
   st.lanes = busy;
   st.out = parked;

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/cbmc.h"
 #include "sha3/sha3.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -68,6 +69,42 @@ typedef struct {
   int stream;
 } sponge_queue;
 
+/* clang-format off */
+#ifdef CBMC
+/* The contracts' terms (platform/cbmc.h; docs/PROOFS.md). The list q
+ * runs: the jobs of the object q->jobs points to (the caller's array of
+ * njobs jobs; the queue does not keep njobs, so the proofs take it from
+ * the object). A mask names jobs of the list only. */
+#define SPONGE_LIST_LEN(q) \
+  (__CPROVER_OBJECT_SIZE((q)->jobs) / sizeof(mlkem_sponge_job))
+#define SPONGE_IN_LIST(q, m) \
+  (SPONGE_LIST_LEN(q) >= 32 || ((uint64_t)(m) >> SPONGE_LIST_LEN(q)) == 0)
+/* The streaming job's bit (0: none). */
+#define SPONGE_STREAM_BIT(q) \
+  ((q)->stream >= 0 ? (uint32_t)1 << (unsigned)(q)->stream : 0u)
+/* A well-formed queue: its list has at least one job and starts its
+ * object; every mask within the list; a job that waits has not started;
+ * the streaming job (if any) of the list, with its count readable. */
+#define SPONGE_QUEUE_OK(q)                                            \
+  (readable((q), sizeof *(q)) &&                                      \
+   readable((q)->jobs, sizeof(mlkem_sponge_job)) &&                   \
+   __CPROVER_POINTER_OFFSET((q)->jobs) == 0 &&                        \
+   SPONGE_IN_LIST((q), (q)->pending | (q)->waiting | (q)->awaited) && \
+   ((q)->waiting & ~(q)->pending) == 0 && -1 <= (q)->stream &&        \
+   (q)->stream < (int)SPONGE_LIST_LEN(q) &&                           \
+   ((q)->stream < 0 ||                                                \
+    ((q)->jobs[(q)->stream].avail != NULL &&                          \
+     readable((q)->jobs[(q)->stream].avail, sizeof(size_t)))))
+/* Lane l holds a job of q's list. */
+#define SPONGE_LANE_OK(q, ls, l)                                              \
+  ((ls)[l].job != NULL && same_object((ls)[l].job, (q)->jobs) &&              \
+   __CPROVER_POINTER_OFFSET((ls)[l].job) >= 0 &&                              \
+   __CPROVER_POINTER_OFFSET((ls)[l].job) % sizeof(mlkem_sponge_job) == 0 &&   \
+   (size_t)__CPROVER_POINTER_OFFSET((ls)[l].job) / sizeof(mlkem_sponge_job) < \
+       SPONGE_LIST_LEN(q))
+#endif
+/* clang-format on */
+
 /* The lowest set bit of m (m not 0). */
 static MLKEM_SPONGE_INLINE unsigned lowest_bit(unsigned m) {
 #if defined(__GNUC__) || defined(__clang__)
@@ -88,9 +125,27 @@ static MLKEM_SPONGE_INLINE unsigned lanes_in(unsigned m) {
 }
 
 /* A new list: every job pending; a job with a dependency waits. */
-static MLKEM_SPONGE_INLINE void queue_init(sponge_queue *q,
-                                           const mlkem_sponge_job *jobs,
-                                           unsigned njobs) {
+static MLKEM_SPONGE_INLINE void queue_init(
+    sponge_queue *q, const mlkem_sponge_job *jobs,
+    unsigned njobs) __contract__(
+    requires(writable(q, sizeof *q))
+    requires(1 <= njobs && njobs <= MLKEM_SPONGE_MAX_JOBS &&
+             readable(jobs, njobs * sizeof *jobs))
+    /* a dependency is an earlier job (sha3.h) */
+    requires(for_all(k, 0, MLKEM_SPONGE_MAX_JOBS, k < njobs ==>
+             (-1 <= jobs[k].after && jobs[k].after < (int)k)))
+    assigns(*q)
+    /* every job of the list pending, once; none beyond it */
+    ensures(q->jobs == jobs &&
+            q->pending == (uint32_t)(((uint64_t)1 << njobs) - 1))
+    ensures(((q->waiting | q->awaited) & ~q->pending) == 0)
+    ensures(-1 <= q->stream && q->stream < (int)njobs &&
+            (q->stream < 0 || jobs[q->stream].avail != NULL))
+    /* a job waits exactly if it has a dependency, which is awaited */
+    ensures(for_all(k, 0, MLKEM_SPONGE_MAX_JOBS, k < njobs ==>
+            (((q->waiting >> k) & 1) == (jobs[k].after >= 0) &&
+             (jobs[k].after < 0 || ((q->awaited >> jobs[k].after) & 1)))))
+  ) {
   unsigned j;
   q->jobs = jobs;
   q->stream = -1;
@@ -124,13 +179,39 @@ static MLKEM_SPONGE_INLINE int queue_can_start(const sponge_queue *q) {
  * or -1. The streaming job starts once its first block is written. Out of
  * line (sponge_queue.c), as gcc left it before: inlined, it added about
  * 650 and 380 bytes to the two copies of the run loop. */
-int mlkem_sponge_queue_take(sponge_queue *q);
+int mlkem_sponge_queue_take(sponge_queue *q) __contract__(
+    requires(SPONGE_QUEUE_OK(q))
+    assigns(q->pending)
+    /* -1: no job may start, but for the streaming one (its input not
+     * written yet); nothing taken */
+    ensures(return_value == -1 ==>
+            (q->pending == old(q->pending) &&
+             (q->pending & ~q->waiting & ~SPONGE_STREAM_BIT(q)) == 0))
+    /* else job j, free to start, leaves the pending set, alone: taken
+     * once, and no other job lost; the first of the list that may start
+     * (the streaming one aside) */
+    ensures(return_value != -1 ==>
+            (0 <= return_value && return_value < 32 &&
+             ((old(q->pending) & ~q->waiting) >> return_value & 1) &&
+             q->pending == (old(q->pending) &
+                            ~((uint32_t)1 << return_value)) &&
+             (old(q->pending) & ~q->waiting & ~SPONGE_STREAM_BIT(q) &
+              (((uint32_t)1 << return_value) - 1)) == 0))
+  );
 
 /* Job j is complete: the jobs waiting for it may start. Called only for
  * a job that some job waits for (awaited: G and H(ek) in encapsulation, G
  * in decapsulation), and out of line (sponge_queue.c), so that the step
  * loop does not scan the waiting jobs after every other job. */
-void mlkem_sponge_queue_complete(sponge_queue *q, unsigned j);
+void mlkem_sponge_queue_complete(sponge_queue *q, unsigned j)
+    __contract__(
+    requires(SPONGE_QUEUE_OK(q) && j < MLKEM_SPONGE_MAX_JOBS)
+    assigns(q->waiting)
+    /* exactly the jobs that waited for j stop waiting */
+    ensures(for_all(k, 0, MLKEM_SPONGE_MAX_JOBS,
+            ((q->waiting >> k) & 1) ==
+            (((old(q->waiting) >> k) & 1) && q->jobs[k].after != (int)j)))
+  );
 
 /* Whether some job of the list waits for the one lane l runs: until that
  * job completes, every job that waits for it is still waiting. */
