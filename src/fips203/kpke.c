@@ -48,10 +48,18 @@ static void keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
  * sum_j A-hat[i][j] o s-hat[j] + e-hat[i], ek[384 i :] =
  * ByteEncode_12(t-hat[i]). */
 static void keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                         unsigned i, unsigned from, unsigned to) {
-  be->basemul_acc(&v->t_hat, &v->a_hat[i * K], v->s_hat, K, from, to);
+                         const mlkem_poly *a_row, unsigned i, unsigned from,
+                         unsigned to) {
+  unsigned j;
+  be->basemul_acc(&v->t_hat, a_row, v->s_hat, K, from, to);
   be->add_reduce(&v->t_hat, &v->e_hat, from, to);
   be->encode12(v->ek + (size_t)MLKEM_POLYBYTES * i, &v->t_hat, from, to);
+  /* A-hat (public: from rho), transposed, for the caller that keeps it:
+   * A-hat[i][j] at polynomial j k + i. */
+  if (to == MLKEM_N && v->at != NULL)
+    for (j = 0; j < K; j++)
+      memcpy(v->at + sizeof(mlkem_poly) * (j * K + i), &a_row[j],
+             sizeof(mlkem_poly));
 }
 
 /* The steps above, for the suite's schedule. */
@@ -69,7 +77,7 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          uint8_t *at, const mlkem_kpke_suite *sym) {
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_kpke_keygen_vars v;
-  unsigned i, j;
+  unsigned i;
 
   /* Step 1: (rho, sigma) = G(d || k). */
   sym->g(be, rho_sigma, d);
@@ -87,18 +95,13 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
    * stack). */
   v.prf = (uint8_t(*)[MLKEM_ETA1_BYTES])dkpke;
   v.ek = ek;
+  v.at = at;
   sym->keygen_schedule(be, &v, &keygen_steps, rho_sigma,
                        rho_sigma + MLKEM_SYMBYTES, h);
 
   /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the PRF outputs. */
   for (i = 0; i < K; i++)
     be->encode12(dkpke + i * MLKEM_POLYBYTES, &v.s_hat[i], 0, MLKEM_N);
-  /* A-hat (public: from rho) for the caller that keeps it. */
-  if (at != NULL)
-    for (i = 0; i < K; i++)
-      for (j = 0; j < K; j++)
-        memcpy(at + sizeof(mlkem_poly) * (i * K + j), &v.a_hat[j * K + i],
-               sizeof(mlkem_poly));
 
   mlkem_zeroize(rho_sigma, sizeof rho_sigma);
   mlkem_zeroize(v.s_hat, sizeof v.s_hat);
@@ -124,6 +127,44 @@ void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
   mlkem_kpke_noise_wipe(&es->noise);
 }
 
+/* Step 18 for y[i]: y-hat[i] = NTT(SamplePolyCBD_eta1(PRF_eta1(r, i))),
+ * from the PRF's output prf. */
+static void encrypt_y_hat(const mlkem_backend *be, mlkem_poly *y,
+                          const uint8_t *prf) {
+  be->cbd(y, prf, MLKEM_ETA1);
+  be->ntt(y);
+}
+
+/* Steps 19 and 22 for row i of u: u[i] = NTT^-1(sum_j A-hat[j][i] o
+ * y-hat[j]) + e1[i] (at_row: row i of A-hat's transpose; e1: PRF_eta2(r, k
+ * + i)), c1[32 du i :] = ByteEncode_du(Compress_du(u[i])) into c. u and e
+ * are the caller's scratch. */
+static void encrypt_u(const mlkem_backend *be, uint8_t *c,
+                      const mlkem_poly *at_row, const mlkem_poly *y,
+                      const uint8_t *e1, mlkem_poly *u, mlkem_poly *e) {
+  be->basemul_acc(u, at_row, y, K, 0, MLKEM_N);
+  be->invntt(u);
+  be->cbd(e, e1, MLKEM_ETA2);
+  be->add(u, e);
+  be->compress_encode(c, u, MLKEM_DU);
+}
+
+/* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
+ * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v))
+ * into c. u and e are the caller's scratch. */
+static void encrypt_v(const mlkem_backend *be, uint8_t *c,
+                      const mlkem_poly *t_hat, const mlkem_poly *y,
+                      const uint8_t *e2, const uint8_t m[MLKEM_SYMBYTES],
+                      mlkem_poly *u, mlkem_poly *e) {
+  be->basemul_acc(u, t_hat, y, K, 0, MLKEM_N);
+  be->invntt(u);
+  be->cbd(e, e2, MLKEM_ETA2);
+  be->add(u, e);
+  be->decode_decompress_msg(e, m);
+  be->add(u, e);
+  be->compress_encode(c, u, MLKEM_DV);
+}
+
 /* @spec{FIPS203, Alg. 14, l. 18-23}, with t-hat (step 2) decoded and
  * A-hat transposed (steps 3-8) given. */
 void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
@@ -133,37 +174,71 @@ void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
   mlkem_poly y[K], u, e;
   unsigned i;
 
-  /* Step 18: y-hat = NTT(y). */
-  for (i = 0; i < K; i++) {
-    be->cbd(&y[i], noise->y[i], MLKEM_ETA1);
-    be->ntt(&y[i]);
-  }
-
-  /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
-   * Compress_du(u)). */
-  for (i = 0; i < K; i++) {
-    be->basemul_acc(&u, &at[i * K], y, K, 0, MLKEM_N);
-    be->invntt(&u);
-    be->cbd(&e, noise->e1[i], MLKEM_ETA2);
-    be->add(&u, &e);
-    be->compress_encode(ct + i * 32 * MLKEM_DU, &u, MLKEM_DU);
-  }
-
-  /* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
-   * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v)). */
-  be->basemul_acc(&u, t_hat, y, K, 0, MLKEM_N);
-  be->invntt(&u);
-  be->cbd(&e, noise->e2, MLKEM_ETA2);
-  be->add(&u, &e);
-  be->decode_decompress_msg(&e, m);
-  be->add(&u, &e);
-  be->compress_encode(ct + MLKEM_U_BYTES_K, &u, MLKEM_DV);
+  for (i = 0; i < K; i++) encrypt_y_hat(be, &y[i], noise->y[i]);
+  for (i = 0; i < K; i++)
+    encrypt_u(be, ct + i * 32 * MLKEM_DU, &at[i * K], y, noise->e1[i], &u, &e);
+  encrypt_v(be, ct + MLKEM_U_BYTES_K, t_hat, y, noise->e2, m, &u, &e);
 
   mlkem_zeroize(y, sizeof y);
   mlkem_zeroize(&u, sizeof u);
   mlkem_zeroize(&e, sizeof e);
   mlkem_kpke_noise_wipe(noise);
 }
+
+#ifdef MLKEM_SMALL_STACK
+/* len bytes of the ciphertext at offset off, into out (kpke_internal.h):
+ * written, or compared in constant time, the mask accumulated. */
+static void ct_put(mlkem_kpke_ct_out *out, size_t off, const uint8_t *c,
+                   size_t len) {
+  if (out->ct != NULL)
+    memcpy(out->ct + off, c, len);
+  else
+    out->diff |= mlkem_ct_memneq(c, out->cmp + off, len);
+}
+
+_Static_assert(MLKEM_ETA2_BYTES <= MLKEM_ETA1_BYTES && MLKEM_DV <= MLKEM_DU,
+               "the small-stack encryption's buffers are sized by eta1, du");
+
+/* @spec{FIPS203, Alg. 14}, a row at a time (kpke_internal.h): the steps in
+ * the order their inputs can be made one at a time. */
+unsigned mlkem_kpke_encrypt_rows(const mlkem_backend *be,
+                                 mlkem_kpke_ct_out *out, const uint8_t *ek,
+                                 const uint8_t m[MLKEM_SYMBYTES],
+                                 const uint8_t r[MLKEM_SYMBYTES],
+                                 const mlkem_kpke_suite *sym) {
+  mlkem_poly y[K], a[K], u, e; /* a: a row of A-hat's transpose, then t-hat */
+  uint8_t prf[MLKEM_ETA1_BYTES];
+  uint8_t c[32 * MLKEM_DU];
+  const uint8_t *rho = ek + MLKEM_DKPKE_BYTES_K;
+  unsigned i, bad = 0;
+
+  /* Steps 9-12 and 18: y-hat. */
+  for (i = 0; i < K; i++) {
+    sym->prf(be, prf, r, i, MLKEM_ETA1);
+    encrypt_y_hat(be, &y[i], prf);
+  }
+  /* Steps 4-8 (row i of the transpose), 13-16 (e1[i]), 19 and 22. */
+  for (i = 0; i < K; i++) {
+    sym->matrix_row(be, a, rho, i, 1);
+    sym->prf(be, prf, r, K + i, MLKEM_ETA2);
+    encrypt_u(be, c, a, y, prf, &u, &e);
+    ct_put(out, (size_t)i * 32 * MLKEM_DU, c, 32 * MLKEM_DU);
+  }
+  /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]) with the modulus check
+   * (@spec{FIPS203, sec. 7.2}); steps 17, 20-21 and 23. */
+  for (i = 0; i < K; i++) bad |= be->decode12(&a[i], ek + i * MLKEM_POLYBYTES);
+  sym->prf(be, prf, r, 2 * K, MLKEM_ETA2);
+  encrypt_v(be, c, a, y, prf, m, &u, &e);
+  ct_put(out, MLKEM_U_BYTES_K, c, 32 * MLKEM_DV);
+
+  mlkem_zeroize(y, sizeof y);
+  mlkem_zeroize(&u, sizeof u);
+  mlkem_zeroize(&e, sizeof e);
+  mlkem_zeroize(prf, sizeof prf);
+  mlkem_zeroize(c, sizeof c);
+  return bad;
+}
+#endif
 
 /* @spec{FIPS203, Alg. 14, l. 2, 18-23}, once es holds what steps 3-17
  * sample (kpke_internal.h). */

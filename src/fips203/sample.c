@@ -30,13 +30,13 @@ void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
                            int transposed, unsigned row) {
   unsigned col;
   for (col = 0; col < k; col++) {
-    mlkem_matrix_entry *e = &entries[row * k + col];
+    mlkem_matrix_entry *e = &entries[col];
     mlkem_sponge_job job;
     memcpy(e->in, rho, MLKEM_SYMBYTES);
     e->in[MLKEM_SYMBYTES] = (uint8_t)(transposed ? row : col);
     e->in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? col : row);
     e->be = be;
-    e->out = &a[row * k + col];
+    e->out = &a[col];
     e->progress = NULL;
     e->progress_arg = NULL;
     e->ctr = 0;
@@ -53,5 +53,6 @@ void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
                        const uint8_t rho[MLKEM_SYMBYTES], int transposed) {
   unsigned row;
   for (row = 0; row < k; row++)
-    mlkem_matrix_row_jobs(list, be, entries, a, k, rho, transposed, row);
+    mlkem_matrix_row_jobs(list, be, &entries[row * k], &a[row * k], k, rho,
+                          transposed, row);
 }

@@ -33,8 +33,9 @@ void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
                        mlkem_matrix_entry *entries, mlkem_poly *a, unsigned k,
                        const uint8_t rho[MLKEM_SYMBYTES], int transposed);
 
-/* The same for row `row` only (entries and a as above, for the whole
- * matrix), so that a caller may list other jobs between the rows. */
+/* The same for row `row` only, so that a caller may list other jobs
+ * between the rows, or sample one row at a time: entries and a have k
+ * elements, the row's (a[j] the entry of column j). */
 void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
                            mlkem_matrix_entry *entries, mlkem_poly *a,
                            unsigned k, const uint8_t rho[MLKEM_SYMBYTES],
