@@ -236,6 +236,8 @@ unsigned mlkem_kpke_encrypt_rows(const mlkem_backend *be,
   mlkem_zeroize(&e, sizeof e);
   mlkem_zeroize(prf, sizeof prf);
   mlkem_zeroize(c, sizeof c);
+  /* The PRFs' last states, below this frame (the suite's prf). */
+  mlkem_scrub_stack();
   return bad;
 }
 #endif
@@ -293,9 +295,20 @@ void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
   mlkem_zeroize(&w, sizeof w);
 }
 
+/* In the small-stack configuration, decryption's polynomials (s-hat, u)
+ * stay in a frame of their own, not in its caller's (decapsulation's),
+ * where they would stay allocated through the re-encryption. */
+#if defined(MLKEM_SMALL_STACK) && (defined(__GNUC__) || defined(__clang__))
+#define KPKE_OWN_FRAME __attribute__((noinline))
+#else
+#define KPKE_OWN_FRAME
+#endif
+
 /* @spec{FIPS203, Alg. 15}. */
-void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
-                        const uint8_t *dkpke, const uint8_t *ct) {
+KPKE_OWN_FRAME void mlkem_kpke_decrypt(const mlkem_backend *be,
+                                       uint8_t m[MLKEM_SYMBYTES],
+                                       const uint8_t *dkpke,
+                                       const uint8_t *ct) {
   mlkem_poly s[K];
   unsigned i;
   /* Step 5: s-hat = ByteDecode_12(dk_PKE). */

@@ -40,24 +40,35 @@ static void g_with_rank(const mlkem_backend *be,
 }
 
 /* The suite's matrix_row: row i of A-hat (of its transpose when
- * transposed), its k entries sampled side by side (sample.c). rho is
- * public. */
+ * transposed), one entry at a time on one sponge (sample.c), for the
+ * small-stack configuration. rho is public. */
 void mlkem_kpke_matrix_row(const mlkem_backend *be, mlkem_poly row[K],
                            const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
                            int transposed) {
-  mlkem_matrix_entry entries[K];
-  mlkem_sponge_job jobs[K];
-  mlkem_job_list list = {jobs, 0, K};
-  mlkem_matrix_row_jobs(&list, be, entries, row, K, rho, transposed, i);
-  mlkem_hash_run(be, list.job, list.n);
+  uint8_t in[MLKEM_SYMBYTES + 2];
+  unsigned j;
+  memcpy(in, rho, MLKEM_SYMBYTES);
+  for (j = 0; j < K; j++) {
+    in[MLKEM_SYMBYTES] = (uint8_t)(transposed ? i : j);
+    in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? j : i);
+    mlkem_sample_ntt(be, &row[j], in);
+  }
 }
 
-/* The suite's prf: PRF_eta(key, n) (@spec{FIPS203, eq. 4.3}) into out. */
+/* The suite's prf: PRF_eta(key, n) (@spec{FIPS203, eq. 4.3}) into out, on
+ * one sponge. The permutation's spills stay below the caller's frame: the
+ * caller scrubs them (mlkem_scrub_stack) once it is done. */
 void mlkem_kpke_prf(const mlkem_backend *be, uint8_t *out,
                     const uint8_t key[MLKEM_SYMBYTES], unsigned n,
                     unsigned eta) {
-  mlkem_sponge_job job = mlkem_job_prf(key, n, out, eta);
-  mlkem_hash_run(be, &job, 1);
+  mlkem_keccak_ctx ctx;
+  (void)be;
+  mlkem_shake256_init(&ctx);
+  mlkem_keccak_absorb(&ctx, key, MLKEM_SYMBYTES);
+  mlkem_keccak_absorb(&ctx, &mlkem_prf_nonces[n & 15], 1);
+  mlkem_keccak_finalize(&ctx);
+  mlkem_keccak_squeeze(&ctx, out, 64 * (size_t)eta);
+  mlkem_zeroize(&ctx, sizeof ctx);
 }
 
 #ifndef MLKEM_SMALL_STACK
@@ -264,6 +275,8 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
   }
   /* @spec{FIPS203, Alg. 16, l. 3}. */
   if (h != NULL) mlkem_sha3_256(h, v->ek, MLKEM_EK_BYTES_K);
+  /* The PRFs' last states, below this frame (mlkem_kpke_prf). */
+  mlkem_scrub_stack();
 }
 #endif
 
