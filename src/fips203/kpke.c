@@ -135,28 +135,24 @@ static void encrypt_y_hat(const mlkem_backend *be, mlkem_poly *y,
   be->ntt(y);
 }
 
-/* Steps 19 and 22 for row i of u: u[i] = NTT^-1(sum_j A-hat[j][i] o
- * y-hat[j]) + e1[i] (at_row: row i of A-hat's transpose; e1: PRF_eta2(r, k
- * + i)), c1[32 du i :] = ByteEncode_du(Compress_du(u[i])) into c. u and e
- * are the caller's scratch. */
-static void encrypt_u(const mlkem_backend *be, uint8_t *c,
-                      const mlkem_poly *at_row, const mlkem_poly *y,
-                      const uint8_t *e1, mlkem_poly *u, mlkem_poly *e) {
-  be->basemul_acc(u, at_row, y, K, 0, MLKEM_N);
+/* Steps 19 and 22 for row i of u once u holds sum_j A-hat[j][i] o y-hat[j]
+ * (NTT domain, |x| < q): u[i] = NTT^-1(u) + e1[i] (e1: PRF_eta2(r, k + i)),
+ * c1[32 du i :] = ByteEncode_du(Compress_du(u[i])) into c. e is the
+ * caller's scratch. */
+static void encrypt_u_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
+                          const uint8_t *e1, mlkem_poly *e) {
   be->invntt(u);
   be->cbd(e, e1, MLKEM_ETA2);
   be->add(u, e);
   be->compress_encode(c, u, MLKEM_DU);
 }
 
-/* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
- * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v))
- * into c. u and e are the caller's scratch. */
-static void encrypt_v(const mlkem_backend *be, uint8_t *c,
-                      const mlkem_poly *t_hat, const mlkem_poly *y,
-                      const uint8_t *e2, const uint8_t m[MLKEM_SYMBYTES],
-                      mlkem_poly *u, mlkem_poly *e) {
-  be->basemul_acc(u, t_hat, y, K, 0, MLKEM_N);
+/* Steps 20-21 and 23 once u holds t-hat^T y-hat (NTT domain, |x| < q): mu =
+ * Decompress_1(ByteDecode_1(m)), v = NTT^-1(u) + e2 + mu, c2 =
+ * ByteEncode_dv(Compress_dv(v)) into c. e is the caller's scratch. */
+static void encrypt_v_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
+                          const uint8_t *e2, const uint8_t m[MLKEM_SYMBYTES],
+                          mlkem_poly *e) {
   be->invntt(u);
   be->cbd(e, e2, MLKEM_ETA2);
   be->add(u, e);
@@ -175,9 +171,15 @@ void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
   unsigned i;
 
   for (i = 0; i < K; i++) encrypt_y_hat(be, &y[i], noise->y[i]);
-  for (i = 0; i < K; i++)
-    encrypt_u(be, ct + i * 32 * MLKEM_DU, &at[i * K], y, noise->e1[i], &u, &e);
-  encrypt_v(be, ct + MLKEM_U_BYTES_K, t_hat, y, noise->e2, m, &u, &e);
+  /* Steps 19 and 22: the row of A-hat's transpose times y-hat, then the
+   * rest. */
+  for (i = 0; i < K; i++) {
+    be->basemul_acc(&u, &at[i * K], y, K, 0, MLKEM_N);
+    encrypt_u_end(be, ct + i * 32 * MLKEM_DU, &u, noise->e1[i], &e);
+  }
+  /* Steps 20-21 and 23. */
+  be->basemul_acc(&u, t_hat, y, K, 0, MLKEM_N);
+  encrypt_v_end(be, ct + MLKEM_U_BYTES_K, &u, noise->e2, m, &e);
 
   mlkem_zeroize(y, sizeof y);
   mlkem_zeroize(&u, sizeof u);
@@ -196,46 +198,73 @@ static void ct_put(mlkem_kpke_ct_out *out, size_t off, const uint8_t *c,
     out->diff |= mlkem_ct_memneq(c, out->cmp + off, len);
 }
 
+/* u += a o y (MultiplyNTTs, @spec{FIPS203, Alg. 11}) for the term j of
+ * a sum of products taken one term at a time (u = the product for j = 0):
+ * the product into tmp, then added with reduction, which keeps |u| < q
+ * (backend.h: basemul_acc's output is within add_reduce's bounds). The sum
+ * is the same mod q as basemul_acc's over the whole vector; every later
+ * step reduces before it encodes, so the bytes are the same. */
+static void mul_add_term(const mlkem_backend *be, mlkem_poly *u,
+                         mlkem_poly *tmp, const mlkem_poly *a,
+                         const mlkem_poly *y, unsigned j) {
+  if (j == 0) {
+    be->basemul_acc(u, a, y, 1, 0, MLKEM_N);
+    return;
+  }
+  be->basemul_acc(tmp, a, y, 1, 0, MLKEM_N);
+  be->add_reduce(u, tmp, 0, MLKEM_N);
+}
+
 _Static_assert(MLKEM_ETA2_BYTES <= MLKEM_ETA1_BYTES && MLKEM_DV <= MLKEM_DU,
                "the small-stack encryption's buffers are sized by eta1, du");
 
-/* @spec{FIPS203, Alg. 14}, a row at a time (kpke_internal.h): the steps in
- * the order their inputs can be made one at a time. */
+/* @spec{FIPS203, Alg. 14}, an entry of A-hat at a time (kpke_internal.h):
+ * the steps in the order their inputs can be made one at a time. */
 unsigned mlkem_kpke_encrypt_rows(const mlkem_backend *be,
                                  mlkem_kpke_ct_out *out, const uint8_t *ek,
                                  const uint8_t m[MLKEM_SYMBYTES],
                                  const uint8_t r[MLKEM_SYMBYTES],
                                  const mlkem_kpke_suite *sym) {
-  mlkem_poly y[K], a[K], u, e; /* a: a row of A-hat's transpose, then t-hat */
-  uint8_t prf[MLKEM_ETA1_BYTES];
-  uint8_t c[32 * MLKEM_DU];
+  mlkem_poly y[K], a, u, e; /* a: an entry of A-hat, or of t-hat */
+  /* A PRF output, then (once it is a polynomial) a part of c. */
+  union {
+    uint8_t prf[MLKEM_ETA1_BYTES];
+    uint8_t c[32 * MLKEM_DU];
+  } buf;
   const uint8_t *rho = ek + MLKEM_DKPKE_BYTES_K;
-  unsigned i, bad = 0;
+  unsigned i, j, bad = 0;
 
   /* Steps 9-12 and 18: y-hat. */
   for (i = 0; i < K; i++) {
-    sym->prf(be, prf, r, i, MLKEM_ETA1);
-    encrypt_y_hat(be, &y[i], prf);
+    sym->prf(be, buf.prf, r, i, MLKEM_ETA1);
+    encrypt_y_hat(be, &y[i], buf.prf);
   }
-  /* Steps 4-8 (row i of the transpose), 13-16 (e1[i]), 19 and 22. */
+  /* Steps 4-8 (A-hat[j][i], row i of the transpose), 13-16 (e1[i]), 19
+   * and 22. */
   for (i = 0; i < K; i++) {
-    sym->matrix_row(be, a, rho, i, 1);
-    sym->prf(be, prf, r, K + i, MLKEM_ETA2);
-    encrypt_u(be, c, a, y, prf, &u, &e);
-    ct_put(out, (size_t)i * 32 * MLKEM_DU, c, 32 * MLKEM_DU);
+    for (j = 0; j < K; j++) {
+      sym->matrix_entry(be, &a, rho, j, i);
+      mul_add_term(be, &u, &e, &a, &y[j], j);
+    }
+    sym->prf(be, buf.prf, r, K + i, MLKEM_ETA2);
+    encrypt_u_end(be, buf.c, &u, buf.prf, &e);
+    ct_put(out, (size_t)i * 32 * MLKEM_DU, buf.c, 32 * MLKEM_DU);
   }
   /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]) with the modulus check
-   * (@spec{FIPS203, sec. 7.2}); steps 17, 20-21 and 23. */
-  for (i = 0; i < K; i++) bad |= be->decode12(&a[i], ek + i * MLKEM_POLYBYTES);
-  sym->prf(be, prf, r, 2 * K, MLKEM_ETA2);
-  encrypt_v(be, c, a, y, prf, m, &u, &e);
-  ct_put(out, MLKEM_U_BYTES_K, c, 32 * MLKEM_DV);
+   * (@spec{FIPS203, sec. 7.2}), an entry at a time; steps 17, 20-21 and
+   * 23. */
+  for (j = 0; j < K; j++) {
+    bad |= be->decode12(&a, ek + j * MLKEM_POLYBYTES);
+    mul_add_term(be, &u, &e, &a, &y[j], j);
+  }
+  sym->prf(be, buf.prf, r, 2 * K, MLKEM_ETA2);
+  encrypt_v_end(be, buf.c, &u, buf.prf, m, &e);
+  ct_put(out, MLKEM_U_BYTES_K, buf.c, 32 * MLKEM_DV);
 
   mlkem_zeroize(y, sizeof y);
   mlkem_zeroize(&u, sizeof u);
   mlkem_zeroize(&e, sizeof e);
-  mlkem_zeroize(prf, sizeof prf);
-  mlkem_zeroize(c, sizeof c);
+  mlkem_zeroize(&buf, sizeof buf);
   /* The PRFs' last states, below this frame (the suite's prf). */
   mlkem_scrub_stack();
   return bad;

@@ -84,11 +84,11 @@ typedef struct {
  *     SHA3-256 there: a suite whose H is another hash is given NULL.
  *  encrypt_samples: K-PKE.Encrypt steps 3-17 at once: fills es from ek's
  *     rho and the randomness r.
- *  matrix_row, prf (NULL in a suite that the small-stack encryption,
- *     mlkem_kpke_encrypt_rows, does not run on): row i of A-hat into
- *     row[0 .. k) (A-hat[i][j], or A-hat[j][i] when transposed: FIPS 203
- *     Alg. 13, l. 3-7 and Alg. 14, l. 4-8), and PRF_eta(key, n) into out
- *     (64 eta bytes), one at a time. */
+ *  matrix_entry, prf (NULL in a suite that the small-stack encryption,
+ *     mlkem_kpke_encrypt_rows, does not run on): the entry A-hat[i][j]
+ *     into out (@spec{FIPS203, Alg. 13, l. 3-7}; the transpose's A-hat[j][i],
+ *     @spec{FIPS203, Alg. 14, l. 4-8}), and PRF_eta(key, n) into out (64 eta
+ *     bytes), one at a time. */
 typedef struct MLKEM_NS(kpke_suite) {
   void (*g)(const mlkem_backend *be, uint8_t rho_sigma[2 * MLKEM_SYMBYTES],
             const uint8_t d[MLKEM_SYMBYTES]);
@@ -99,9 +99,9 @@ typedef struct MLKEM_NS(kpke_suite) {
   void (*encrypt_samples)(const mlkem_backend *be,
                           mlkem_kpke_encrypt_samples *es, const uint8_t *ek,
                           const uint8_t r[MLKEM_SYMBYTES]);
-  void (*matrix_row)(const mlkem_backend *be, mlkem_poly row[MLKEM_K],
-                     const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
-                     int transposed);
+  void (*matrix_entry)(const mlkem_backend *be, mlkem_poly *out,
+                       const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
+                       unsigned j);
   void (*prf)(const mlkem_backend *be, uint8_t *out,
               const uint8_t key[MLKEM_SYMBYTES], unsigned n, unsigned eta);
 } mlkem_kpke_suite;
@@ -119,7 +119,7 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
 /* FIPS 203's suite: G(d || k) = SHA3-512, the pipelined key generation
  * (a row at a time in the small-stack configuration) and K-PKE.Encrypt's
  * jobs on SHAKE128 and SHAKE256 (kpke_schedule.c). Its keygen_schedule,
- * encrypt_samples, matrix_row and prf are also round 3's SHAKE variant's
+ * encrypt_samples, matrix_entry and prf are also round 3's SHAKE variant's
  * (kyber/sym_shake.c). */
 extern const mlkem_kpke_suite mlkem_kpke_fips203;
 void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
@@ -132,9 +132,9 @@ void mlkem_kpke_sample_encrypt(const mlkem_backend *be,
                                mlkem_kpke_encrypt_samples *es,
                                const uint8_t *ek,
                                const uint8_t r[MLKEM_SYMBYTES]);
-void mlkem_kpke_matrix_row(const mlkem_backend *be, mlkem_poly row[MLKEM_K],
-                           const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
-                           int transposed);
+void mlkem_kpke_matrix_entry(const mlkem_backend *be, mlkem_poly *out,
+                             const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
+                             unsigned j);
 void mlkem_kpke_prf(const mlkem_backend *be, uint8_t *out,
                     const uint8_t key[MLKEM_SYMBYTES], unsigned n,
                     unsigned eta);
@@ -185,9 +185,9 @@ void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
 
 /* The small-stack configuration (MLKEM_SMALL_STACK, docs/BENCHMARKS.md
  * "Cortex-M4"): K-PKE.Encrypt (@spec{FIPS203, Alg. 14}) with A-hat sampled
- * a row of its transpose at a time, each row of u computed and compressed
- * as its row arrives, and the noise sampled where it is used, on the
- * suite's matrix_row and prf. ct is written to out->ct, or, with out->ct
+ * an entry at a time, each row of u accumulated as its entries arrive and
+ * compressed, and the noise sampled where it is used, on the suite's
+ * matrix_entry and prf. ct is written to out->ct, or, with out->ct
  * NULL, compared with out->cmp as it is produced: the difference mask
  * (0 or 0xFF, mlkem_ct_memneq's, accumulated over the whole ciphertext in
  * constant time) ORed into out->diff. Returns non-zero if ek fails the

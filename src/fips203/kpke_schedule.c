@@ -39,20 +39,17 @@ static void g_with_rank(const mlkem_backend *be,
   mlkem_zeroize(in, sizeof in);
 }
 
-/* The suite's matrix_row: row i of A-hat (of its transpose when
- * transposed), one entry at a time on one sponge (sample.c), for the
- * small-stack configuration. rho is public. */
-void mlkem_kpke_matrix_row(const mlkem_backend *be, mlkem_poly row[K],
-                           const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
-                           int transposed) {
+/* The suite's matrix_entry: A-hat[i][j] = SampleNTT(rho || j || i), on
+ * one sponge (sample.c), for the small-stack configuration. rho is
+ * public. */
+void mlkem_kpke_matrix_entry(const mlkem_backend *be, mlkem_poly *out,
+                             const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
+                             unsigned j) {
   uint8_t in[MLKEM_SYMBYTES + 2];
-  unsigned j;
   memcpy(in, rho, MLKEM_SYMBYTES);
-  for (j = 0; j < K; j++) {
-    in[MLKEM_SYMBYTES] = (uint8_t)(transposed ? i : j);
-    in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? j : i);
-    mlkem_sample_ntt(be, &row[j], in);
-  }
+  in[MLKEM_SYMBYTES] = (uint8_t)j;
+  in[MLKEM_SYMBYTES + 1] = (uint8_t)i;
+  mlkem_sample_ntt(be, out, in);
 }
 
 /* The suite's prf: PRF_eta(key, n) (@spec{FIPS203, eq. 4.3}) into out, on
@@ -261,7 +258,7 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h) {
   mlkem_poly a_row[K];
-  unsigned i;
+  unsigned i, j;
   /* Steps 9 and 13. */
   for (i = 0; i < 2 * K; i++)
     mlkem_kpke_prf(be, v->prf[i], sigma, i, MLKEM_ETA1);
@@ -269,7 +266,7 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
   steps->s_hat(be, v);
   for (i = 0; i < K; i++) {
     /* Steps 3-7 for row i; 12-15 and 17-19. */
-    mlkem_kpke_matrix_row(be, a_row, rho, i, 0);
+    for (j = 0; j < K; j++) mlkem_kpke_matrix_entry(be, &a_row[j], rho, i, j);
     steps->e_hat(be, v, i);
     steps->t_hat(be, v, a_row, i, 0, MLKEM_N);
   }
@@ -329,6 +326,6 @@ const mlkem_kpke_suite mlkem_kpke_fips203 = {
     g_with_rank,
     mlkem_kpke_keygen_schedule,
     mlkem_kpke_sample_encrypt,
-    mlkem_kpke_matrix_row,
+    mlkem_kpke_matrix_entry,
     mlkem_kpke_prf,
 };

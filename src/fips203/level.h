@@ -62,7 +62,7 @@
 #define mlkem_kpke_fips203 MLKEM_NS(kpke_fips203)
 #define mlkem_kpke_keygen_schedule MLKEM_NS(kpke_keygen_schedule)
 #define mlkem_kpke_sample_encrypt MLKEM_NS(kpke_sample_encrypt)
-#define mlkem_kpke_matrix_row MLKEM_NS(kpke_matrix_row)
+#define mlkem_kpke_matrix_entry MLKEM_NS(kpke_matrix_entry)
 #define mlkem_kpke_prf MLKEM_NS(kpke_prf)
 #define mlkem_kpke_encrypt_jobs MLKEM_NS(kpke_encrypt_jobs)
 #define mlkem_kpke_encrypt_finish MLKEM_NS(kpke_encrypt_finish)

@@ -26,7 +26,7 @@ static const mlkem_kpke_suite shake_kpke = {
     shake_g,
     mlkem_kpke_keygen_schedule,
     mlkem_kpke_sample_encrypt,
-    mlkem_kpke_matrix_row,
+    mlkem_kpke_matrix_entry,
     mlkem_kpke_prf,
 };
 
