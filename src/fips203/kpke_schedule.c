@@ -181,12 +181,20 @@ static void keygen_prf_job(mlkem_job_list *list,
 _Static_assert(KEYGEN_JOBS <= MLKEM_SPONGE_MAX_JOBS,
                "key generation's list exceeds the scheduler's limit");
 
+#endif
+
+/* K-PKE.KeyGen's steps 3-19: the pipeline above; or, in the small-stack
+ * configuration (MLKEM_SMALL_STACK), with A-hat a row at a time (one row
+ * on the stack, not k): the noise PRF_eta1(sigma, N), N < 2k, first, into
+ * v->prf (dk_PKE, not the stack); then s-hat, and, row by row, A-hat's
+ * row i, e-hat[i] and t-hat[i] into ek; H(ek) at the end. */
 void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
                                 mlkem_kpke_keygen_vars *v,
                                 const mlkem_kpke_keygen_steps *steps,
                                 const uint8_t rho[MLKEM_SYMBYTES],
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h) {
+#ifndef MLKEM_SMALL_STACK
   mlkem_poly a_hat[K * K];
   mlkem_matrix_entry entries[K * K];
   keygen_prf_sink sinks[2 * K];
@@ -243,20 +251,7 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
     entries[i].progress_arg = &kp;
   }
   mlkem_hash_run(be, list.job, list.n);
-}
-
 #else
-/* The small-stack configuration (MLKEM_SMALL_STACK): K-PKE.KeyGen's steps
- * 3-19 with A-hat a row at a time (one row on the stack, not k). The
- * noise PRF_eta1(sigma, N), N < 2k, runs first, into v->prf (dk_PKE, not
- * the stack); then s-hat, and, row by row, A-hat's row i, e-hat[i] and
- * t-hat[i] into ek; H(ek) at the end. */
-void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
-                                mlkem_kpke_keygen_vars *v,
-                                const mlkem_kpke_keygen_steps *steps,
-                                const uint8_t rho[MLKEM_SYMBYTES],
-                                const uint8_t sigma[MLKEM_SYMBYTES],
-                                uint8_t *h) {
   mlkem_poly a_row[K];
   unsigned i, j;
   /* Steps 9 and 13. */
@@ -274,8 +269,8 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
   if (h != NULL) mlkem_sha3_256(h, v->ek, MLKEM_EK_BYTES_K);
   /* The PRFs' last states, below this frame (mlkem_kpke_prf). */
   mlkem_scrub_stack();
-}
 #endif
+}
 
 /* K-PKE.Encrypt's hashes: one job per matrix entry, then the noise, which
  * waits for the job that writes r when there is one. */
