@@ -223,6 +223,7 @@ int MLKEM_NS(kem_decaps)(uint8_t ss[MLKEM_SS_BYTES],
   (void)mlkem_kpke_encrypt_rows(be, &out, mlkem_dk_ek(dk), in,
                                 kr + MLKEM_SYMBYTES, &mlkem_kpke_fips203);
   mlkem_kem_decaps_choose(ss, out.diff, in, kr, kbar);
+  mlkem_zeroize(&out, sizeof out); /* the mask: whether c' = c */
 #endif
   return MLKEM_OK;
 }

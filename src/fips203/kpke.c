@@ -26,6 +26,17 @@
 
 #define K MLKEM_K
 
+/* In the small-stack configuration, key generation's and decryption's
+ * polynomials (s-hat, u) stay in frames of their own, not in their
+ * callers' (kem.c, kem_expanded.c), where they would stay allocated
+ * through the rest of the operation; and what the compiler keeps in them
+ * stays where this file's wipes and scrubs reach (test_zeroize). */
+#if defined(MLKEM_SMALL_STACK) && (defined(__GNUC__) || defined(__clang__))
+#define KPKE_OWN_FRAME __attribute__((noinline))
+#else
+#define KPKE_OWN_FRAME
+#endif
+
 /* Steps 8-11 and 16: s[N] = SamplePolyCBD_eta1(PRF_eta1(sigma, N)),
  * s-hat = NTT(s). */
 static void keygen_s_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v) {
@@ -72,9 +83,11 @@ static const mlkem_kpke_keygen_steps keygen_steps = {
 /* @spec{FIPS203, Alg. 13}, K-PKE.KeyGen, on the symmetric functions sym
  * (kpke_internal.h); with h not NULL, also H(ek) into h for
  * ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}). */
-void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
-                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
-                         uint8_t *at, const mlkem_kpke_suite *sym) {
+KPKE_OWN_FRAME void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek,
+                                        uint8_t *dkpke,
+                                        const uint8_t d[MLKEM_SYMBYTES],
+                                        uint8_t *h, uint8_t *at,
+                                        const mlkem_kpke_suite *sym) {
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_kpke_keygen_vars v;
   unsigned i;
@@ -323,15 +336,6 @@ void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
 
   mlkem_zeroize(&w, sizeof w);
 }
-
-/* In the small-stack configuration, decryption's polynomials (s-hat, u)
- * stay in a frame of their own, not in its caller's (decapsulation's),
- * where they would stay allocated through the re-encryption. */
-#if defined(MLKEM_SMALL_STACK) && (defined(__GNUC__) || defined(__clang__))
-#define KPKE_OWN_FRAME __attribute__((noinline))
-#else
-#define KPKE_OWN_FRAME
-#endif
 
 /* @spec{FIPS203, Alg. 15}. */
 KPKE_OWN_FRAME void mlkem_kpke_decrypt(const mlkem_backend *be,
