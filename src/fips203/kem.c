@@ -60,9 +60,9 @@ int MLKEM_NS(kem_check_dk)(const uint8_t dk[MLKEM_DK_BYTES_K]) {
 
 /* The jobs K-PKE.Encrypt adds to an operation's list: its samples, or,
  * in the small-stack configuration (MLKEM_SMALL_STACK), none: there it
- * samples A-hat a row at a time and the noise where it is used, after the
- * list (mlkem_kpke_encrypt_rows), and decapsulation compares c' with c as
- * it is produced instead of holding it. */
+ * samples A-hat an entry at a time and the noise where it is used, after
+ * the list (mlkem_kpke_encrypt_rows), and decapsulation compares c' with c
+ * as it is produced instead of holding it. */
 #ifdef MLKEM_SMALL_STACK
 #define KEM_ENCRYPT_JOBS 0
 #else
