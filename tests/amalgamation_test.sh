@@ -7,7 +7,8 @@
 # -Werror; then the vector tests of tests/ (unchanged) linked against each
 # object and run on every backend it carries (forced with MLKEM_BACKEND;
 # one the CPU lacks exits 77 and is reported as skipped). The same in the
-# freestanding configuration (-ffreestanding -DMLKEM_FREESTANDING): the
+# freestanding configuration (-ffreestanding -DMLKEM_FREESTANDING, with
+# -DMLKEM_SMALL_STACK as the CMake build has it there): the
 # object may call nothing but memcpy and memset (check_freestanding.sh,
 # which must also refuse the hosted object, so that the check can fail),
 # and it passes test_randfail (the application's random source failing:
@@ -107,7 +108,7 @@ for cc in $compilers; do
     mkdir -p "$dir/empty"
     cp "$work/dist/mlkem.c" "$work/dist/mlkem.h" "$dir/empty/"
     flags="-std=c11 -Wall -Wextra -pedantic -Werror -O2"
-    [ $mode = freestanding ] && flags="$flags -ffreestanding -DMLKEM_FREESTANDING"
+    [ $mode = freestanding ] && flags="$flags -ffreestanding -DMLKEM_FREESTANDING -DMLKEM_SMALL_STACK"
     echo "$cc $flags -c mlkem.c (in an empty directory)"
     # shellcheck disable=SC2086
     (cd "$dir/empty" && "$cc" $flags -c mlkem.c -o mlkem.o)
@@ -145,7 +146,7 @@ if command -v "$arm_cc" >/dev/null 2>&1; then
   dir=$work/cortex-m4
   mkdir -p "$dir"
   cp "$work/dist/mlkem.c" "$work/dist/mlkem.h" "$dir/"
-  flags="-mcpu=cortex-m4 -mthumb -std=c11 -Wall -Wextra -pedantic -Werror -O2 -ffreestanding -DMLKEM_FREESTANDING"
+  flags="-mcpu=cortex-m4 -mthumb -std=c11 -Wall -Wextra -pedantic -Werror -O2 -ffreestanding -DMLKEM_FREESTANDING -DMLKEM_SMALL_STACK"
   echo "== $arm_cc $flags -c mlkem.c"
   # shellcheck disable=SC2086
   if (cd "$dir" && "$arm_cc" $flags -c mlkem.c -o mlkem.o); then

@@ -58,6 +58,17 @@ int MLKEM_NS(kem_check_dk)(const uint8_t dk[MLKEM_DK_BYTES_K]) {
   return dk_is_valid(dk) ? MLKEM_OK : MLKEM_ERR_INVALID_DK;
 }
 
+/* The jobs K-PKE.Encrypt adds to an operation's list: its samples, or,
+ * in the small-stack configuration (MLKEM_SMALL_STACK), none: there it
+ * samples A-hat an entry at a time and the noise where it is used, after
+ * the list (mlkem_kpke_encrypt_rows), and decapsulation compares c' with c
+ * as it is produced instead of holding it. */
+#ifdef MLKEM_SMALL_STACK
+#define KEM_ENCRYPT_JOBS 0
+#else
+#define KEM_ENCRYPT_JOBS MLKEM_KPKE_ENCRYPT_JOBS
+#endif
+
 /* ML-KEM.Encaps_internal (@spec{FIPS203, Alg. 17}), ek already checked.
  * Every hash runs in one list: H(ek) and A-hat depend only on ek; G(m ||
  * H(ek)) follows H(ek), and the noise PRF(r, N) follows G. With h given
@@ -72,9 +83,13 @@ static unsigned encaps_internal(const mlkem_backend *be, uint8_t *ct,
    * takes r's address, handed to the PRF jobs, for a read of unset
    * memory (-Wmaybe-uninitialized). */
   uint8_t kr[2 * MLKEM_SYMBYTES] = {0};
+#ifndef MLKEM_SMALL_STACK
   mlkem_kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[2 + MLKEM_KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, 2 + MLKEM_KPKE_ENCRYPT_JOBS};
+#else
+  mlkem_kpke_ct_out out = {NULL, NULL, 0};
+#endif
+  mlkem_sponge_job jobs[2 + KEM_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 2 + KEM_ENCRYPT_JOBS};
   mlkem_sponge_job g;
   int g_job;
   unsigned bad;
@@ -88,9 +103,17 @@ static unsigned encaps_internal(const mlkem_backend *be, uint8_t *ct,
         &list, mlkem_job_h(ek, MLKEM_EK_BYTES_K, in + MLKEM_SYMBYTES));
   g_job = mlkem_jobs_add(&list, g);
   /* Step 3: c = K-PKE.Encrypt(ek, m, r). */
+#ifndef MLKEM_SMALL_STACK
   mlkem_kpke_encrypt_jobs(be, &es, &list, ek, kr + MLKEM_SYMBYTES, g_job);
   mlkem_hash_run(be, list.job, list.n);
   bad = mlkem_kpke_encrypt_finish(be, ct, ek, m, &es);
+#else
+  (void)g_job;
+  mlkem_hash_run(be, list.job, list.n);
+  out.ct = ct;
+  bad = mlkem_kpke_encrypt_rows(be, &out, ek, m, kr + MLKEM_SYMBYTES,
+                                &mlkem_kpke_fips203);
+#endif
   memcpy(ss, kr, MLKEM_SYMBYTES);
   mlkem_zeroize(in, sizeof in);
   mlkem_zeroize(kr, sizeof kr);
@@ -109,15 +132,20 @@ void (*mlkem_fault_decaps_ct)(void);
 #endif
 #endif
 
-void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
-                             uint8_t *in, uint8_t *kr, uint8_t *kbar) {
-  uint8_t differ = mlkem_ct_memneq(c, ct2, MLKEM_CT_BYTES_K);
+void mlkem_kem_decaps_choose(uint8_t *ss, uint8_t differ, uint8_t *in,
+                             uint8_t *kr, uint8_t *kbar) {
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_ct_cmov(ss, kbar, MLKEM_SS_BYTES, differ);
   mlkem_zeroize(in, 2 * MLKEM_SYMBYTES);
   mlkem_zeroize(kr, 2 * MLKEM_SYMBYTES);
   mlkem_zeroize(kbar, MLKEM_SS_BYTES);
+}
+
+void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
+                             uint8_t *in, uint8_t *kr, uint8_t *kbar) {
+  uint8_t differ = mlkem_ct_memneq(c, ct2, MLKEM_CT_BYTES_K);
   mlkem_zeroize(ct2, MLKEM_CT_BYTES_K);
+  mlkem_kem_decaps_choose(ss, differ, in, kr, kbar);
 }
 
 /* ML-KEM.Decaps (@spec{FIPS203, Alg. 21} with @spec{FIPS203, Alg. 18}), with
@@ -141,10 +169,14 @@ int MLKEM_NS(kem_decaps)(uint8_t ss[MLKEM_SS_BYTES],
   uint8_t kr[2 * MLKEM_SYMBYTES]; /* K' || r' */
   uint8_t kbar[MLKEM_SS_BYTES];
   uint8_t h[MLKEM_SYMBYTES];
+#ifndef MLKEM_SMALL_STACK
   uint8_t ct2[MLKEM_CT_BYTES_K];
   mlkem_kpke_encrypt_samples es;
-  mlkem_sponge_job jobs[3 + MLKEM_KPKE_ENCRYPT_JOBS];
-  mlkem_job_list list = {jobs, 0, 3 + MLKEM_KPKE_ENCRYPT_JOBS};
+#else
+  mlkem_kpke_ct_out out = {NULL, NULL, 0};
+#endif
+  mlkem_sponge_job jobs[3 + KEM_ENCRYPT_JOBS];
+  mlkem_job_list list = {jobs, 0, 3 + KEM_ENCRYPT_JOBS};
   int g_job;
 
   if (ss == NULL || ct == NULL || dk == NULL)
@@ -164,21 +196,35 @@ int MLKEM_NS(kem_decaps)(uint8_t ss[MLKEM_SS_BYTES],
   mlkem_jobs_add(&list, mlkem_job_j(mlkem_dk_z(dk), MLKEM_SYMBYTES, c,
                                     MLKEM_CT_BYTES_K, kbar));
   g_job = mlkem_jobs_add(&list, mlkem_job_g(in, sizeof in, kr));
+#ifndef MLKEM_SMALL_STACK
   mlkem_kpke_encrypt_jobs(be, &es, &list, mlkem_dk_ek(dk), kr + MLKEM_SYMBYTES,
                           g_job);
+#else
+  (void)g_job;
+#endif
   mlkem_hash_run(be, list.job, list.n);
 
   if (mlkem_ct_memneq(h, mlkem_dk_h(dk), MLKEM_SYMBYTES) != 0) {
     mlkem_zeroize(in, sizeof in);
     mlkem_zeroize(kr, sizeof kr);
     mlkem_zeroize(kbar, sizeof kbar);
+#ifndef MLKEM_SMALL_STACK
     mlkem_kpke_encrypt_samples_wipe(&es);
+#endif
     return mlkem_kem_fail(MLKEM_ERR_INVALID_DK, NULL, 0, ss, MLKEM_SS_BYTES);
   }
 
   /* Steps 10-12: c' = Encrypt(ek_PKE, m', r'); K' unless c != c'. */
+#ifndef MLKEM_SMALL_STACK
   (void)mlkem_kpke_encrypt_finish(be, ct2, mlkem_dk_ek(dk), in, &es);
   mlkem_kem_decaps_select(ss, c, ct2, in, kr, kbar);
+#else
+  out.cmp = c;
+  (void)mlkem_kpke_encrypt_rows(be, &out, mlkem_dk_ek(dk), in,
+                                kr + MLKEM_SYMBYTES, &mlkem_kpke_fips203);
+  mlkem_kem_decaps_choose(ss, out.diff, in, kr, kbar);
+  mlkem_zeroize(&out, sizeof out); /* the mask: whether c' = c */
+#endif
   return MLKEM_OK;
 }
 

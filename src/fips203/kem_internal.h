@@ -72,6 +72,12 @@ int mlkem_kem_keygen_internal(const mlkem_backend *be, uint8_t *ek, uint8_t *dk,
 void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
                              uint8_t *in, uint8_t *kr, uint8_t *kbar);
 
+/* The same once the comparison is made: differ is 0 if c = c', 0xFF if
+ * not (mlkem_ct_memneq's mask; the small-stack decapsulation accumulates
+ * it as c' is produced, kpke_internal.h). Wipes in, kr and kbar. */
+void mlkem_kem_decaps_choose(uint8_t *ss, uint8_t differ, uint8_t *in,
+                             uint8_t *kr, uint8_t *kbar);
+
 /* A kind of encapsulation key: an encoded ek, a prepared one, an expanded
  * one. check, unless NULL, runs first, before m is drawn, and returns
  * MLKEM_OK or the error to report (an expanded key's header); run is

@@ -26,6 +26,17 @@
 
 #define K MLKEM_K
 
+/* In the small-stack configuration, key generation's and decryption's
+ * polynomials (s-hat, u) stay in frames of their own, not in their
+ * callers' (kem.c, kem_expanded.c), where they would stay allocated
+ * through the rest of the operation; and what the compiler keeps in them
+ * stays where this file's wipes and scrubs reach (test_zeroize). */
+#if defined(MLKEM_SMALL_STACK) && (defined(__GNUC__) || defined(__clang__))
+#define KPKE_OWN_FRAME __attribute__((noinline))
+#else
+#define KPKE_OWN_FRAME
+#endif
+
 /* Steps 8-11 and 16: s[N] = SamplePolyCBD_eta1(PRF_eta1(sigma, N)),
  * s-hat = NTT(s). */
 static void keygen_s_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v) {
@@ -48,10 +59,18 @@ static void keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
  * sum_j A-hat[i][j] o s-hat[j] + e-hat[i], ek[384 i :] =
  * ByteEncode_12(t-hat[i]). */
 static void keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                         unsigned i, unsigned from, unsigned to) {
-  be->basemul_acc(&v->t_hat, &v->a_hat[i * K], v->s_hat, K, from, to);
+                         const mlkem_poly *a_row, unsigned i, unsigned from,
+                         unsigned to) {
+  unsigned j;
+  be->basemul_acc(&v->t_hat, a_row, v->s_hat, K, from, to);
   be->add_reduce(&v->t_hat, &v->e_hat, from, to);
   be->encode12(v->ek + (size_t)MLKEM_POLYBYTES * i, &v->t_hat, from, to);
+  /* A-hat (public: from rho), transposed, for the caller that keeps it:
+   * A-hat[i][j] at polynomial j k + i. */
+  if (to == MLKEM_N && v->at != NULL)
+    for (j = 0; j < K; j++)
+      memcpy(v->at + sizeof(mlkem_poly) * (j * K + i), &a_row[j],
+             sizeof(mlkem_poly));
 }
 
 /* The steps above, for the suite's schedule. */
@@ -64,12 +83,14 @@ static const mlkem_kpke_keygen_steps keygen_steps = {
 /* @spec{FIPS203, Alg. 13}, K-PKE.KeyGen, on the symmetric functions sym
  * (kpke_internal.h); with h not NULL, also H(ek) into h for
  * ML-KEM.KeyGen_internal (@spec{FIPS203, Alg. 16}). */
-void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
-                         const uint8_t d[MLKEM_SYMBYTES], uint8_t *h,
-                         uint8_t *at, const mlkem_kpke_suite *sym) {
+KPKE_OWN_FRAME void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek,
+                                        uint8_t *dkpke,
+                                        const uint8_t d[MLKEM_SYMBYTES],
+                                        uint8_t *h, uint8_t *at,
+                                        const mlkem_kpke_suite *sym) {
   uint8_t rho_sigma[2 * MLKEM_SYMBYTES]; /* rho public, sigma secret */
   mlkem_kpke_keygen_vars v;
-  unsigned i, j;
+  unsigned i;
 
   /* Step 1: (rho, sigma) = G(d || k). */
   sym->g(be, rho_sigma, d);
@@ -87,18 +108,13 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
    * stack). */
   v.prf = (uint8_t(*)[MLKEM_ETA1_BYTES])dkpke;
   v.ek = ek;
+  v.at = at;
   sym->keygen_schedule(be, &v, &keygen_steps, rho_sigma,
                        rho_sigma + MLKEM_SYMBYTES, h);
 
   /* Step 20: dk_PKE = ByteEncode_12(s-hat), over the PRF outputs. */
   for (i = 0; i < K; i++)
     be->encode12(dkpke + i * MLKEM_POLYBYTES, &v.s_hat[i], 0, MLKEM_N);
-  /* A-hat (public: from rho) for the caller that keeps it. */
-  if (at != NULL)
-    for (i = 0; i < K; i++)
-      for (j = 0; j < K; j++)
-        memcpy(at + sizeof(mlkem_poly) * (i * K + j), &v.a_hat[j * K + i],
-               sizeof(mlkem_poly));
 
   mlkem_zeroize(rho_sigma, sizeof rho_sigma);
   mlkem_zeroize(v.s_hat, sizeof v.s_hat);
@@ -124,6 +140,40 @@ void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
   mlkem_kpke_noise_wipe(&es->noise);
 }
 
+/* Step 18 for y[i]: y-hat[i] = NTT(SamplePolyCBD_eta1(PRF_eta1(r, i))),
+ * from the PRF's output prf. */
+static void encrypt_y_hat(const mlkem_backend *be, mlkem_poly *y,
+                          const uint8_t *prf) {
+  be->cbd(y, prf, MLKEM_ETA1);
+  be->ntt(y);
+}
+
+/* Steps 19 and 22 for row i of u once u holds sum_j A-hat[j][i] o y-hat[j]
+ * (NTT domain, |x| < q): u[i] = NTT^-1(u) + e1[i] (e1: PRF_eta2(r, k + i)),
+ * c1[32 du i :] = ByteEncode_du(Compress_du(u[i])) into c. e is the
+ * caller's scratch. */
+static void encrypt_u_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
+                          const uint8_t *e1, mlkem_poly *e) {
+  be->invntt(u);
+  be->cbd(e, e1, MLKEM_ETA2);
+  be->add(u, e);
+  be->compress_encode(c, u, MLKEM_DU);
+}
+
+/* Steps 20-21 and 23 once u holds t-hat^T y-hat (NTT domain, |x| < q): mu =
+ * Decompress_1(ByteDecode_1(m)), v = NTT^-1(u) + e2 + mu, c2 =
+ * ByteEncode_dv(Compress_dv(v)) into c. e is the caller's scratch. */
+static void encrypt_v_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
+                          const uint8_t *e2, const uint8_t m[MLKEM_SYMBYTES],
+                          mlkem_poly *e) {
+  be->invntt(u);
+  be->cbd(e, e2, MLKEM_ETA2);
+  be->add(u, e);
+  be->decode_decompress_msg(e, m);
+  be->add(u, e);
+  be->compress_encode(c, u, MLKEM_DV);
+}
+
 /* @spec{FIPS203, Alg. 14, l. 18-23}, with t-hat (step 2) decoded and
  * A-hat transposed (steps 3-8) given. */
 void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
@@ -133,37 +183,106 @@ void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
   mlkem_poly y[K], u, e;
   unsigned i;
 
-  /* Step 18: y-hat = NTT(y). */
-  for (i = 0; i < K; i++) {
-    be->cbd(&y[i], noise->y[i], MLKEM_ETA1);
-    be->ntt(&y[i]);
-  }
-
-  /* Steps 19 and 22: u = NTT^-1(A-hat^T y-hat) + e1, c1 = ByteEncode_du(
-   * Compress_du(u)). */
+  for (i = 0; i < K; i++) encrypt_y_hat(be, &y[i], noise->y[i]);
+  /* Steps 19 and 22: the row of A-hat's transpose times y-hat, then the
+   * rest. */
   for (i = 0; i < K; i++) {
     be->basemul_acc(&u, &at[i * K], y, K, 0, MLKEM_N);
-    be->invntt(&u);
-    be->cbd(&e, noise->e1[i], MLKEM_ETA2);
-    be->add(&u, &e);
-    be->compress_encode(ct + i * 32 * MLKEM_DU, &u, MLKEM_DU);
+    encrypt_u_end(be, ct + i * 32 * MLKEM_DU, &u, noise->e1[i], &e);
   }
-
-  /* Steps 20-21 and 23: mu = Decompress_1(ByteDecode_1(m)),
-   * v = NTT^-1(t-hat^T y-hat) + e2 + mu, c2 = ByteEncode_dv(Compress_dv(v)). */
+  /* Steps 20-21 and 23. */
   be->basemul_acc(&u, t_hat, y, K, 0, MLKEM_N);
-  be->invntt(&u);
-  be->cbd(&e, noise->e2, MLKEM_ETA2);
-  be->add(&u, &e);
-  be->decode_decompress_msg(&e, m);
-  be->add(&u, &e);
-  be->compress_encode(ct + MLKEM_U_BYTES_K, &u, MLKEM_DV);
+  encrypt_v_end(be, ct + MLKEM_U_BYTES_K, &u, noise->e2, m, &e);
 
   mlkem_zeroize(y, sizeof y);
   mlkem_zeroize(&u, sizeof u);
   mlkem_zeroize(&e, sizeof e);
   mlkem_kpke_noise_wipe(noise);
 }
+
+#ifdef MLKEM_SMALL_STACK
+/* len bytes of the ciphertext at offset off, into out (kpke_internal.h):
+ * written, or compared in constant time, the mask accumulated. */
+static void ct_put(mlkem_kpke_ct_out *out, size_t off, const uint8_t *c,
+                   size_t len) {
+  if (out->ct != NULL)
+    memcpy(out->ct + off, c, len);
+  else
+    out->diff |= mlkem_ct_memneq(c, out->cmp + off, len);
+}
+
+/* u += a o y (MultiplyNTTs, @spec{FIPS203, Alg. 11}) for the term j of
+ * a sum of products taken one term at a time (u = the product for j = 0):
+ * the product into tmp, then added with reduction, which keeps |u| < q
+ * (backend.h: basemul_acc's output is within add_reduce's bounds). The sum
+ * is the same mod q as basemul_acc's over the whole vector; every later
+ * step reduces before it encodes, so the bytes are the same. */
+static void mul_add_term(const mlkem_backend *be, mlkem_poly *u,
+                         mlkem_poly *tmp, const mlkem_poly *a,
+                         const mlkem_poly *y, unsigned j) {
+  if (j == 0) {
+    be->basemul_acc(u, a, y, 1, 0, MLKEM_N);
+    return;
+  }
+  be->basemul_acc(tmp, a, y, 1, 0, MLKEM_N);
+  be->add_reduce(u, tmp, 0, MLKEM_N);
+}
+
+_Static_assert(MLKEM_ETA2_BYTES <= MLKEM_ETA1_BYTES && MLKEM_DV <= MLKEM_DU,
+               "the small-stack encryption's buffers are sized by eta1, du");
+
+/* @spec{FIPS203, Alg. 14}, an entry of A-hat at a time (kpke_internal.h):
+ * the steps in the order their inputs can be made one at a time. */
+unsigned mlkem_kpke_encrypt_rows(const mlkem_backend *be,
+                                 mlkem_kpke_ct_out *out, const uint8_t *ek,
+                                 const uint8_t m[MLKEM_SYMBYTES],
+                                 const uint8_t r[MLKEM_SYMBYTES],
+                                 const mlkem_kpke_suite *sym) {
+  mlkem_poly y[K], a, u, e; /* a: an entry of A-hat, or of t-hat */
+  /* A PRF output, then (once it is a polynomial) a part of c. */
+  union {
+    uint8_t prf[MLKEM_ETA1_BYTES];
+    uint8_t c[32 * MLKEM_DU];
+  } buf;
+  const uint8_t *rho = ek + MLKEM_DKPKE_BYTES_K;
+  unsigned i, j, bad = 0;
+
+  /* Steps 9-12 and 18: y-hat. */
+  for (i = 0; i < K; i++) {
+    sym->prf(be, buf.prf, r, i, MLKEM_ETA1);
+    encrypt_y_hat(be, &y[i], buf.prf);
+  }
+  /* Steps 4-8 (A-hat[j][i], row i of the transpose), 13-16 (e1[i]), 19
+   * and 22. */
+  for (i = 0; i < K; i++) {
+    for (j = 0; j < K; j++) {
+      sym->matrix_entry(be, &a, rho, j, i);
+      mul_add_term(be, &u, &e, &a, &y[j], j);
+    }
+    sym->prf(be, buf.prf, r, K + i, MLKEM_ETA2);
+    encrypt_u_end(be, buf.c, &u, buf.prf, &e);
+    ct_put(out, (size_t)i * 32 * MLKEM_DU, buf.c, 32 * MLKEM_DU);
+  }
+  /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]) with the modulus check
+   * (@spec{FIPS203, sec. 7.2}), an entry at a time; steps 17, 20-21 and
+   * 23. */
+  for (j = 0; j < K; j++) {
+    bad |= be->decode12(&a, ek + j * MLKEM_POLYBYTES);
+    mul_add_term(be, &u, &e, &a, &y[j], j);
+  }
+  sym->prf(be, buf.prf, r, 2 * K, MLKEM_ETA2);
+  encrypt_v_end(be, buf.c, &u, buf.prf, m, &e);
+  ct_put(out, MLKEM_U_BYTES_K, buf.c, 32 * MLKEM_DV);
+
+  mlkem_zeroize(y, sizeof y);
+  mlkem_zeroize(&u, sizeof u);
+  mlkem_zeroize(&e, sizeof e);
+  mlkem_zeroize(&buf, sizeof buf);
+  /* The PRFs' last states, below this frame (the suite's prf). */
+  mlkem_scrub_stack();
+  return bad;
+}
+#endif
 
 /* @spec{FIPS203, Alg. 14, l. 2, 18-23}, once es holds what steps 3-17
  * sample (kpke_internal.h). */
@@ -219,8 +338,10 @@ void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
 }
 
 /* @spec{FIPS203, Alg. 15}. */
-void mlkem_kpke_decrypt(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
-                        const uint8_t *dkpke, const uint8_t *ct) {
+KPKE_OWN_FRAME void mlkem_kpke_decrypt(const mlkem_backend *be,
+                                       uint8_t m[MLKEM_SYMBYTES],
+                                       const uint8_t *dkpke,
+                                       const uint8_t *ct) {
   mlkem_poly s[K];
   unsigned i;
   /* Step 5: s-hat = ByteDecode_12(dk_PKE). */

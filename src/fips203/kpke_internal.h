@@ -26,15 +26,16 @@
 /* The variables of K-PKE.KeyGen that its steps (kpke.c) share with the
  * schedule that runs them (a suite's keygen_schedule, below). t-hat and
  * e-hat are held one row at a time: row i of t-hat goes into ek as it is
- * computed. */
+ * computed. A-hat is the schedule's: it hands the steps one row at a time
+ * (all of it at once, or, in the small-stack configuration, a row). */
 typedef struct {
-  mlkem_poly a_hat[MLKEM_K * MLKEM_K]; /* A-hat[i][j] at i k + j */
   mlkem_poly s_hat[MLKEM_K];
   mlkem_poly e_hat; /* e-hat[i] of the row being written */
   mlkem_poly t_hat; /* t-hat[i] of the row being written */
   /* PRF_eta1(sigma, N) for N < 2k: s[N] for N < k, then e[N - k]. */
   uint8_t (*prf)[MLKEM_ETA1_BYTES];
   uint8_t *ek;
+  uint8_t *at; /* NULL, or where A-hat transposed goes (keygen_h) */
 } mlkem_kpke_keygen_vars;
 
 /* The noise of K-PKE.Encrypt (@spec{FIPS203, Alg. 14, l. 9-17}) as PRF
@@ -59,13 +60,15 @@ typedef struct {
  * v->prf holds PRF_eta1(sigma, N) for every N < k. e_hat: steps 12-15 and
  * 17 for row i, once v->prf[k + i] is complete. t_hat: steps 18-19 of row
  * i over the coefficients [from, to) (whole parts, MLKEM_PART_COEFFS),
- * once s-hat, e-hat[i] and those coefficients of row i of A-hat are
- * complete. */
+ * once s-hat, e-hat[i] and those coefficients of row i of A-hat (a_row,
+ * A-hat[i][j] at a_row[j]) are complete; the last part (to = 256) also
+ * copies the row into v->at when it is set. */
 typedef struct {
   void (*s_hat)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v);
   void (*e_hat)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v, unsigned i);
-  void (*t_hat)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v, unsigned i,
-                unsigned from, unsigned to);
+  void (*t_hat)(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
+                const mlkem_poly *a_row, unsigned i, unsigned from,
+                unsigned to);
 } mlkem_kpke_keygen_steps;
 
 /* The symmetric functions K-PKE runs on, chosen by its caller: FIPS 203's
@@ -80,7 +83,12 @@ typedef struct {
  *     (@spec{FIPS203, Alg. 16, l. 3}), hashed as ek is written. H is
  *     SHA3-256 there: a suite whose H is another hash is given NULL.
  *  encrypt_samples: K-PKE.Encrypt steps 3-17 at once: fills es from ek's
- *     rho and the randomness r. */
+ *     rho and the randomness r.
+ *  matrix_entry, prf (NULL in a suite that the small-stack encryption,
+ *     mlkem_kpke_encrypt_rows, does not run on): the entry A-hat[i][j]
+ *     into out (@spec{FIPS203, Alg. 13, l. 3-7}; the transpose's A-hat[j][i],
+ *     @spec{FIPS203, Alg. 14, l. 4-8}), and PRF_eta(key, n) into out (64 eta
+ *     bytes), one at a time. */
 typedef struct MLKEM_NS(kpke_suite) {
   void (*g)(const mlkem_backend *be, uint8_t rho_sigma[2 * MLKEM_SYMBYTES],
             const uint8_t d[MLKEM_SYMBYTES]);
@@ -91,6 +99,11 @@ typedef struct MLKEM_NS(kpke_suite) {
   void (*encrypt_samples)(const mlkem_backend *be,
                           mlkem_kpke_encrypt_samples *es, const uint8_t *ek,
                           const uint8_t r[MLKEM_SYMBYTES]);
+  void (*matrix_entry)(const mlkem_backend *be, mlkem_poly *out,
+                       const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
+                       unsigned j);
+  void (*prf)(const mlkem_backend *be, uint8_t *out,
+              const uint8_t key[MLKEM_SYMBYTES], unsigned n, unsigned eta);
 } mlkem_kpke_suite;
 
 /* K-PKE.KeyGen (@spec{FIPS203, Alg. 13}) into ek and dk_PKE from the seed
@@ -104,8 +117,9 @@ void mlkem_kpke_keygen_h(const mlkem_backend *be, uint8_t *ek, uint8_t *dkpke,
                          uint8_t *at, const mlkem_kpke_suite *sym);
 
 /* FIPS 203's suite: G(d || k) = SHA3-512, the pipelined key generation
- * and K-PKE.Encrypt's jobs on SHAKE128 and SHAKE256 (kpke_schedule.c). Its
- * keygen_schedule and encrypt_samples are also round 3's SHAKE variant's
+ * (a row at a time in the small-stack configuration) and K-PKE.Encrypt's
+ * jobs on SHAKE128 and SHAKE256 (kpke_schedule.c). Its keygen_schedule,
+ * encrypt_samples, matrix_entry and prf are also round 3's SHAKE variant's
  * (kyber/sym_shake.c). */
 extern const mlkem_kpke_suite mlkem_kpke_fips203;
 void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
@@ -118,6 +132,12 @@ void mlkem_kpke_sample_encrypt(const mlkem_backend *be,
                                mlkem_kpke_encrypt_samples *es,
                                const uint8_t *ek,
                                const uint8_t r[MLKEM_SYMBYTES]);
+void mlkem_kpke_matrix_entry(const mlkem_backend *be, mlkem_poly *out,
+                             const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
+                             unsigned j);
+void mlkem_kpke_prf(const mlkem_backend *be, uint8_t *out,
+                    const uint8_t key[MLKEM_SYMBYTES], unsigned n,
+                    unsigned eta);
 
 /* The jobs of the noise (2k + 1 PRFs), and those mlkem_kpke_encrypt_jobs
  * appends: k^2 matrix entries, then the noise. */
@@ -162,6 +182,26 @@ void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
  * polynomials in [0, q)): the 32-byte message of ct. */
 void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
                             const mlkem_poly *s_hat, const uint8_t *ct);
+
+/* The small-stack configuration (MLKEM_SMALL_STACK, docs/BENCHMARKS.md
+ * "Cortex-M4"): K-PKE.Encrypt (@spec{FIPS203, Alg. 14}) with A-hat sampled
+ * an entry at a time, each row of u accumulated as its entries arrive and
+ * compressed, and the noise sampled where it is used, on the suite's
+ * matrix_entry and prf. ct is written to out->ct, or, with out->ct
+ * NULL, compared with out->cmp as it is produced: the difference mask
+ * (0 or 0xFF, mlkem_ct_memneq's, accumulated over the whole ciphertext in
+ * constant time) ORed into out->diff. Returns non-zero if ek fails the
+ * modulus check of @spec{FIPS203, sec. 7.2} (as mlkem_kpke_encrypt_finish). */
+typedef struct {
+  uint8_t *ct;
+  const uint8_t *cmp;
+  uint8_t diff;
+} mlkem_kpke_ct_out;
+unsigned mlkem_kpke_encrypt_rows(const mlkem_backend *be,
+                                 mlkem_kpke_ct_out *out, const uint8_t *ek,
+                                 const uint8_t m[MLKEM_SYMBYTES],
+                                 const uint8_t r[MLKEM_SYMBYTES],
+                                 const mlkem_kpke_suite *sym);
 
 /* Wipes the secret part of es (the noise; A-hat is public), for a caller
  * that does not finish the encryption; and the noise alone. */

@@ -21,6 +21,7 @@
 #include "fips203/kpke_internal.h"
 #include "fips203/sample.h"
 #include "fips203/symmetric.h"
+#include "sha3/sha3.h"
 
 #define K MLKEM_K
 
@@ -38,6 +39,36 @@ static void g_with_rank(const mlkem_backend *be,
   mlkem_zeroize(in, sizeof in);
 }
 
+/* The suite's matrix_entry: A-hat[i][j] = SampleNTT(rho || j || i), on
+ * one sponge (sample.c), for the small-stack configuration. rho is
+ * public. */
+void mlkem_kpke_matrix_entry(const mlkem_backend *be, mlkem_poly *out,
+                             const uint8_t rho[MLKEM_SYMBYTES], unsigned i,
+                             unsigned j) {
+  uint8_t in[MLKEM_SYMBYTES + 2];
+  memcpy(in, rho, MLKEM_SYMBYTES);
+  in[MLKEM_SYMBYTES] = (uint8_t)j;
+  in[MLKEM_SYMBYTES + 1] = (uint8_t)i;
+  mlkem_sample_ntt(be, out, in);
+}
+
+/* The suite's prf: PRF_eta(key, n) (@spec{FIPS203, eq. 4.3}) into out, on
+ * one sponge. The permutation's spills stay below the caller's frame: the
+ * caller scrubs them (mlkem_scrub_stack) once it is done. */
+void mlkem_kpke_prf(const mlkem_backend *be, uint8_t *out,
+                    const uint8_t key[MLKEM_SYMBYTES], unsigned n,
+                    unsigned eta) {
+  mlkem_keccak_ctx ctx;
+  (void)be;
+  mlkem_shake256_init(&ctx);
+  mlkem_keccak_absorb(&ctx, key, MLKEM_SYMBYTES);
+  mlkem_keccak_absorb(&ctx, &mlkem_prf_nonces[n & 15], 1);
+  mlkem_keccak_finalize(&ctx);
+  mlkem_keccak_squeeze(&ctx, out, 64 * (size_t)eta);
+  mlkem_zeroize(&ctx, sizeof ctx);
+}
+
+#ifndef MLKEM_SMALL_STACK
 /*
  * Key generation as a pipeline (@spec{FIPS203, Alg. 13, l. 3-19}, with
  * @spec{FIPS203, Alg. 16}'s H(ek) when asked for). One list samples A-hat, s
@@ -63,6 +94,7 @@ typedef struct {
   mlkem_kpke_keygen_vars *v;
   const mlkem_kpke_keygen_steps *steps; /* kpke.c's */
   const mlkem_matrix_entry *entries;
+  const mlkem_poly *a_hat;  /* A-hat[i][j] at i k + j */
   unsigned prf_have[2 * K]; /* bytes of each PRF output received */
   unsigned s_left;          /* polynomials of s incomplete */
   unsigned rows;            /* rows of t-hat complete in ek */
@@ -90,7 +122,7 @@ static void keygen_advance(keygen_pipe *kp) {
     have &= ~(unsigned)(MLKEM_PART_COEFFS - 1);
     if (have <= kp->done) return;
     if (kp->done == 0) kp->steps->e_hat(kp->be, kp->v, i);
-    kp->steps->t_hat(kp->be, kp->v, i, kp->done, have);
+    kp->steps->t_hat(kp->be, kp->v, &kp->a_hat[i * K], i, kp->done, have);
     kp->done = have;
     /* rho, the last 32 bytes, is in place from the start. */
     kp->ek_ready = (size_t)MLKEM_POLYBYTES * i + 3 * (size_t)have / 2;
@@ -149,12 +181,21 @@ static void keygen_prf_job(mlkem_job_list *list,
 _Static_assert(KEYGEN_JOBS <= MLKEM_SPONGE_MAX_JOBS,
                "key generation's list exceeds the scheduler's limit");
 
+#endif
+
+/* K-PKE.KeyGen's steps 3-19: the pipeline above; or, in the small-stack
+ * configuration (MLKEM_SMALL_STACK), with A-hat a row at a time (one row
+ * on the stack, not k): the noise PRF_eta1(sigma, N), N < 2k, first, into
+ * v->prf (dk_PKE, not the stack); then s-hat, and, row by row, A-hat's
+ * row i, e-hat[i] and t-hat[i] into ek; H(ek) at the end. */
 void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
                                 mlkem_kpke_keygen_vars *v,
                                 const mlkem_kpke_keygen_steps *steps,
                                 const uint8_t rho[MLKEM_SYMBYTES],
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h) {
+#ifndef MLKEM_SMALL_STACK
+  mlkem_poly a_hat[K * K];
   mlkem_matrix_entry entries[K * K];
   keygen_prf_sink sinks[2 * K];
   mlkem_sponge_job jobs[KEYGEN_JOBS];
@@ -168,6 +209,7 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
   kp.v = v;
   kp.steps = steps;
   kp.entries = entries;
+  kp.a_hat = a_hat;
   kp.s_left = K;
   kp.rows = 0;
   kp.done = 0;
@@ -189,7 +231,7 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
    * and each other e[i] after its row. */
   for (i = 0; i < K; i++) keygen_prf_job(&list, sigma, sinks, i);
   if (eight) keygen_prf_job(&list, sigma, sinks, K);
-  mlkem_matrix_row_jobs(&list, be, entries, v->a_hat, K, rho, 0, 0);
+  mlkem_matrix_row_jobs(&list, be, entries, a_hat, K, rho, 0, 0);
   if (!eight) keygen_prf_job(&list, sigma, sinks, K);
   if (h != NULL) {
     mlkem_sponge_job hj = mlkem_job_h(v->ek, MLKEM_EK_BYTES_K, h);
@@ -200,7 +242,8 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
   if (!eight)
     for (i = 1; i < K; i++) keygen_prf_job(&list, sigma, sinks, K + i);
   for (i = 1; i < K; i++) {
-    mlkem_matrix_row_jobs(&list, be, entries, v->a_hat, K, rho, 0, i);
+    mlkem_matrix_row_jobs(&list, be, &entries[i * K], &a_hat[i * K], K, rho, 0,
+                          i);
     if (eight) keygen_prf_job(&list, sigma, sinks, K + i);
   }
   for (i = 0; i < K * K; i++) {
@@ -208,6 +251,25 @@ void mlkem_kpke_keygen_schedule(const mlkem_backend *be,
     entries[i].progress_arg = &kp;
   }
   mlkem_hash_run(be, list.job, list.n);
+#else
+  mlkem_poly a_row[K];
+  unsigned i, j;
+  /* Steps 9 and 13. */
+  for (i = 0; i < 2 * K; i++)
+    mlkem_kpke_prf(be, v->prf[i], sigma, i, MLKEM_ETA1);
+  /* Steps 8-11 and 16. */
+  steps->s_hat(be, v);
+  for (i = 0; i < K; i++) {
+    /* Steps 3-7 for row i; 12-15 and 17-19. */
+    for (j = 0; j < K; j++) mlkem_kpke_matrix_entry(be, &a_row[j], rho, i, j);
+    steps->e_hat(be, v, i);
+    steps->t_hat(be, v, a_row, i, 0, MLKEM_N);
+  }
+  /* @spec{FIPS203, Alg. 16, l. 3}. */
+  if (h != NULL) mlkem_sha3_256(h, v->ek, MLKEM_EK_BYTES_K);
+  /* The PRFs' last states, below this frame (mlkem_kpke_prf). */
+  mlkem_scrub_stack();
+#endif
 }
 
 /* K-PKE.Encrypt's hashes: one job per matrix entry, then the noise, which
@@ -259,4 +321,6 @@ const mlkem_kpke_suite mlkem_kpke_fips203 = {
     g_with_rank,
     mlkem_kpke_keygen_schedule,
     mlkem_kpke_sample_encrypt,
+    mlkem_kpke_matrix_entry,
+    mlkem_kpke_prf,
 };

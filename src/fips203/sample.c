@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include "sha3/sha3.h"
+
 /* SampleNTT's loop (@spec{FIPS203, Alg. 7, l. 4-15}) on each new block,
  * read in place from the lanes; done at 256 coefficients. */
 static int rej_sink_block(void *arg, const uint64_t *lane, size_t stride,
@@ -30,13 +32,13 @@ void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
                            int transposed, unsigned row) {
   unsigned col;
   for (col = 0; col < k; col++) {
-    mlkem_matrix_entry *e = &entries[row * k + col];
+    mlkem_matrix_entry *e = &entries[col];
     mlkem_sponge_job job;
     memcpy(e->in, rho, MLKEM_SYMBYTES);
     e->in[MLKEM_SYMBYTES] = (uint8_t)(transposed ? row : col);
     e->in[MLKEM_SYMBYTES + 1] = (uint8_t)(transposed ? col : row);
     e->be = be;
-    e->out = &a[row * k + col];
+    e->out = &a[col];
     e->progress = NULL;
     e->progress_arg = NULL;
     e->ctr = 0;
@@ -53,5 +55,21 @@ void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
                        const uint8_t rho[MLKEM_SYMBYTES], int transposed) {
   unsigned row;
   for (row = 0; row < k; row++)
-    mlkem_matrix_row_jobs(list, be, entries, a, k, rho, transposed, row);
+    mlkem_matrix_row_jobs(list, be, &entries[row * k], &a[row * k], k, rho,
+                          transposed, row);
+}
+
+void mlkem_sample_ntt(const mlkem_backend *be, mlkem_poly *out,
+                      const uint8_t in[MLKEM_SYMBYTES + 2]) {
+  mlkem_keccak_ctx ctx;
+  unsigned ctr = 0;
+  mlkem_shake128_init(&ctx);
+  mlkem_keccak_absorb(&ctx, in, MLKEM_SYMBYTES + 2);
+  mlkem_keccak_finalize(&ctx);
+  /* Each block read where the permutation left it, as rej_sink_block
+   * reads the scheduler's. */
+  while (ctr < MLKEM_N) {
+    mlkem_keccakf1600(ctx.s);
+    be->rej_uniform(out, &ctr, ctx.s, 1, MLKEM_SHAKE128_RATE);
+  }
 }

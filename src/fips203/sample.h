@@ -33,11 +33,19 @@ void mlkem_matrix_jobs(mlkem_job_list *list, const mlkem_backend *be,
                        mlkem_matrix_entry *entries, mlkem_poly *a, unsigned k,
                        const uint8_t rho[MLKEM_SYMBYTES], int transposed);
 
-/* The same for row `row` only (entries and a as above, for the whole
- * matrix), so that a caller may list other jobs between the rows. */
+/* The same for row `row` only, so that a caller may list other jobs
+ * between the rows, or sample one row at a time: entries and a have k
+ * elements, the row's (a[j] the entry of column j). */
 void mlkem_matrix_row_jobs(mlkem_job_list *list, const mlkem_backend *be,
                            mlkem_matrix_entry *entries, mlkem_poly *a,
                            unsigned k, const uint8_t rho[MLKEM_SYMBYTES],
                            int transposed, unsigned row);
+
+/* SampleNTT(in) (@spec{FIPS203, Alg. 7}) alone, on one sponge and the
+ * one-way permutation (sha3.h), for the small-stack configuration
+ * (kpke_schedule.c): the same rejection step on the same blocks, without
+ * the scheduler's lanes. in = rho || j || i is public. */
+void mlkem_sample_ntt(const mlkem_backend *be, mlkem_poly *out,
+                      const uint8_t in[MLKEM_SYMBYTES + 2]);
 
 #endif

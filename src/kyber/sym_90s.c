@@ -39,12 +39,13 @@ static void aes_keygen_schedule(const mlkem_backend *be,
                                 const uint8_t rho[MLKEM_SYMBYTES],
                                 const uint8_t sigma[MLKEM_SYMBYTES],
                                 uint8_t *h) {
+  mlkem_poly a_hat[K * K];
   mlkem_aes_key key;
   uint8_t *outs[2 * K];
   unsigned i;
   (void)h;
   /* Steps 3-7: A-hat[i][j] from XOF(rho, j, i). */
-  mlkem_matrix_aes(be, v->a_hat, K, rho, 0, &key);
+  mlkem_matrix_aes(be, a_hat, K, rho, 0, &key);
   /* Steps 9 and 13: PRF_eta1(sigma, N), s for N < k, then e. */
   for (i = 0; i < 2 * K; i++) outs[i] = v->prf[i];
   mlkem_aes_expand(&key, sigma, MLKEM_AES256_KEYBYTES);
@@ -54,7 +55,7 @@ static void aes_keygen_schedule(const mlkem_backend *be,
   steps->s_hat(be, v);
   for (i = 0; i < K; i++) {
     steps->e_hat(be, v, i);
-    steps->t_hat(be, v, i, 0, MLKEM_N);
+    steps->t_hat(be, v, &a_hat[i * K], i, 0, MLKEM_N);
   }
 }
 
@@ -83,6 +84,10 @@ static const mlkem_kpke_suite aes_kpke = {
     sha2_g,
     aes_keygen_schedule,
     aes_sample_encrypt,
+    /* No row-at-a-time encryption on AES-256-CTR (kpke_internal.h): round
+     * 3's KEM runs on encrypt_samples. */
+    NULL,
+    NULL,
 };
 
 static void sha2_keygen(const mlkem_backend *be, uint8_t *pk, uint8_t *dkpke,

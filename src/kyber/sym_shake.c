@@ -26,6 +26,8 @@ static const mlkem_kpke_suite shake_kpke = {
     shake_g,
     mlkem_kpke_keygen_schedule,
     mlkem_kpke_sample_encrypt,
+    mlkem_kpke_matrix_entry,
+    mlkem_kpke_prf,
 };
 
 static void shake_keygen(const mlkem_backend *be, uint8_t *pk, uint8_t *dkpke,
