@@ -229,7 +229,7 @@ int cli_load_bytes(const char *cmd, const char *path, const char *what,
   cli_error(cmd,
             "%s: wrong length for the %s (%zu bytes; want %zu raw bytes or "
             "%zu hex digits)",
-            cli_display_name(path), what, len, want, 2 * want);
+            cli_display_name(path), what, size, want, 2 * want);
   return CLI_FAIL;
 }
 
