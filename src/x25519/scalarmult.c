@@ -14,9 +14,7 @@
  *   fe_to_words(w, a)         the canonical representative (below p)
  *   fe_set_small(r, c)        the integer c < 2^32
  *   fe_add, fe_sub, fe_mul, fe_sq        r = a + b, a - b, a b, a^2
- *   fe_mul_small(r, a, c)     r = a c for a constant c < 2^17
- *   fe_mul_small_add(r, a, c, b)   r = a c + b, the same c (fe64.h: one
- *                             block)
+ *   fe_mul_small_add(r, a, c, b)  r = a c + b for a constant c < 2^17
  *   fe_carry(r)               a loose element made tight (see below)
  *   fe_cswap(a, b, mask)      swap if mask is all ones (64-bit mask)
  *   fe_cmov(r, b, mask)       r = b if mask is all ones
