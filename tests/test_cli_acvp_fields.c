@@ -20,13 +20,6 @@
 #include "../cli/hex.c"
 #include "../cli/json.c"
 
-static int all_zero(const uint8_t *p, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++)
-    if (p[i] != 0) return 0;
-  return 1;
-}
-
 int main(void) {
   static const char doc[] =
       "{\"m\": \"00ff10ab\", \"long\": \"00112233445566778899\", "
@@ -63,7 +56,7 @@ int main(void) {
     len = 99;
     CHECKF(acvp_get_bytes(v, fails[i], out, 4, &len) == codes[i],
            "\"%s\" refused with its code", fails[i]);
-    CHECKF(all_zero(out, 4), "\"%s\": the buffer zeroed", fails[i]);
+    CHECKF(test_all_bytes(out, 4, 0), "\"%s\": the buffer zeroed", fails[i]);
     CHECKF(memcmp(out + 4, guard, sizeof guard) == 0,
            "\"%s\": nothing written past the buffer", fails[i]);
     CHECKF(len == (codes[i] == ACVP_FIELD_TOO_LONG ? 10u : 0u),
@@ -72,7 +65,7 @@ int main(void) {
   /* Not an object: missing. */
   memset(out, TEST_FILL, sizeof out);
   CHECK(acvp_get_bytes(v->items[0], "m", out, 4, &len) == ACVP_FIELD_MISSING);
-  CHECK(all_zero(out, 4));
+  CHECK(test_all_bytes(out, 4, 0));
   json_free(v);
   printf(
       "acvp_get_bytes: a field decoded only into a buffer it fits; a long, "

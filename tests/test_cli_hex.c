@@ -15,13 +15,6 @@
 
 #include "../cli/hex.c"
 
-static int all_zero(const uint8_t *p, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++)
-    if (p[i] != 0) return 0;
-  return 1;
-}
-
 int main(void) {
   /* The bytes written out by hand: 0x00 0xFF 0x10 0xAB 0x9c. */
   static const uint8_t want[5] = {0x00, 0xFF, 0x10, 0xAB, 0x9C};
@@ -37,7 +30,7 @@ int main(void) {
   for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     memset(out, TEST_FILL, sizeof out);
     CHECKF(cli_unhex(bad[i], 5, out) == -1, "%s refused", bad[i]);
-    CHECKF(all_zero(out, sizeof out), "%s: output zeroed", bad[i]);
+    CHECKF(test_all_bytes(out, sizeof out, 0), "%s: output zeroed", bad[i]);
   }
 
   /* n = 0 reads nothing and succeeds. */

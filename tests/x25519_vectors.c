@@ -185,18 +185,45 @@ static int checked_base(uint8_t out[32], const uint8_t k[32]) {
   return MLKEM_OK;
 }
 
+/* X25519 through keypair_dh, whose key pair half is compared with the
+ * fixed base's (counted in keypair_pk_bad). */
+static unsigned long keypair_runs, keypair_pk_bad;
+
+static int checked_keypair_dh(uint8_t out[32], const uint8_t k[32],
+                              const uint8_t u[32]) {
+  uint8_t pk[32], want[32];
+  memset(pk, TEST_FILL, sizeof pk);
+  checked->keypair_dh(pk, out, k, u);
+  checked->scalarmult_base(want, k);
+  keypair_runs++;
+  keypair_pk_bad += memcmp(pk, want, 32) != 0;
+  return test_all_bytes(out, 32, 0) ? MLKEM_ERR_X25519_ZERO : MLKEM_OK;
+}
+
 void x25519_check_impl(const void *impl) {
+  char label[64];
   checked = impl;
   x25519_check_rfc7748(checked->name, checked_x25519, checked_base, 1000);
   x25519_check_wycheproof(checked->name, checked_x25519);
+  /* The same answers from keypair_dh (the small-order points among
+   * Wycheproof's give the zero result with the key pair still right). */
+  snprintf(label, sizeof label, "%s keypair_dh", checked->name);
+  keypair_runs = keypair_pk_bad = 0;
+  x25519_check_rfc7748(label, checked_keypair_dh, checked_base, 1000);
+  x25519_check_wycheproof(label, checked_keypair_dh);
+  CHECKF(keypair_pk_bad == 0,
+         "%s: %lu of %lu public keys differ from the fixed base's", label,
+         keypair_pk_bad, keypair_runs);
+  printf("%s: %lu public keys, %lu differ from the fixed base's\n", label,
+         keypair_runs, keypair_pk_bad);
 }
 
 unsigned long x25519_compare_random(const void *impl, const void *ref,
                                     unsigned long n, const char *seed) {
   const mlkem_x25519_impl *a = impl, *b = ref;
   test_fast_rng rng;
-  uint8_t k[32], u[32], got[32], want[32];
-  unsigned long r, bad = 0, bad_base = 0;
+  uint8_t k[32], u[32], got[32], want[32], got2[32], want2[32];
+  unsigned long r, bad = 0, bad_base = 0, bad_pair = 0;
   unsigned i;
   test_fast_rng_init(&rng, seed);
   for (r = 0; r < n; r++) {
@@ -214,13 +241,21 @@ unsigned long x25519_compare_random(const void *impl, const void *ref,
     if (memcmp(got, want, 32) != 0 && bad_base++ == 0)
       CHECKF(0, "%s: fixed base differs from %s (run %lu)", a->name, b->name,
              r);
+    /* keypair_dh on the same pair: both halves against ref's. */
+    a->keypair_dh(got, got2, k, u);
+    b->scalarmult(want2, k, u);
+    if ((memcmp(got, want, 32) != 0 || memcmp(got2, want2, 32) != 0) &&
+        bad_pair++ == 0)
+      CHECKF(0, "%s: keypair_dh differs from %s (run %lu)", a->name, b->name,
+             r);
   }
-  CHECKF(bad + bad_base == 0,
-         "%s: %lu X25519 and %lu fixed-base results of %lu differ from %s",
-         a->name, bad, bad_base, n, b->name);
+  CHECKF(bad + bad_base + bad_pair == 0,
+         "%s: %lu X25519, %lu fixed-base and %lu keypair_dh results of %lu "
+         "differ from %s",
+         a->name, bad, bad_base, bad_pair, n, b->name);
   printf(
-      "%s vs %s: %lu random X25519 and %lu fixed-base results, %lu + %lu "
-      "differ\n",
-      a->name, b->name, n, n, bad, bad_base);
-  return bad + bad_base;
+      "%s vs %s: %lu random X25519, fixed-base and keypair_dh results, "
+      "%lu + %lu + %lu differ\n",
+      a->name, b->name, n, bad, bad_base, bad_pair);
+  return bad + bad_base + bad_pair;
 }

@@ -67,6 +67,15 @@ int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
                               size_t len, const uint8_t *prk, const char *label,
                               const mlkem_span *info, size_t ninfo);
 
+/* The same from prk's keyed HMAC state (mlkem_hmac_init(keyed, kdf->alg,
+ * prk, Nh)), for several expansions of one prk: the key schedule's three. */
+int mlkem_hpke_labeled_expand_keyed(const mlkem_hpke_kdf *kdf,
+                                    const mlkem_hpke_suite_id *sid,
+                                    uint8_t *out, size_t len,
+                                    const mlkem_hmac_ctx *keyed,
+                                    const char *label, const mlkem_span *info,
+                                    size_t ninfo);
+
 /* LabeledDerive(ikm, label, context, L)
  * (@spec{HPKE-HPKE, sec. 4}): ikm and context as lists; L below 65,536 (-1
  * otherwise). */

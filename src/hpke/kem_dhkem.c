@@ -2,7 +2,8 @@
 /*
  * kem_dhkem.c - DHKEM(X25519, HKDF-SHA256), HPKE KEM 0x0020
  * (@spec{RFC9180, sec. 4.1}), with AuthEncap / AuthDecap (the Auth and AuthPSK
- * modes), on mlkem_x25519 and mlkem_x25519_base (mlkem_hazmat.h).
+ * modes), on mlkem_x25519 and mlkem_x25519_base (mlkem_hazmat.h), and the
+ * two in one for the encapsulation (mlkem_x25519_keypair_dh, x25519.h).
  *
  * Its KDF is always HKDF-SHA256, whatever the suite's (@spec{RFC9180} 4.1; the
  * @spec{HPKE-PQ} vectors pair it with TurboSHAKE128 so): suite_id
@@ -17,6 +18,7 @@
 #include "platform/ct.h"
 #include "hpke/hpke.h"
 #include "mlkem_hazmat.h"
+#include "x25519/x25519.h"
 
 enum { N = MLKEM_X25519_BYTES };
 
@@ -27,22 +29,28 @@ static mlkem_span span(const void *p, size_t len) {
   return s;
 }
 
-/* DeriveKeyPair (7.1.3): dkp_prk = LabeledExtract("", "dkp_prk", ikm),
- * sk = LabeledExpand(dkp_prk, "sk", "", Nsk). */
-static int derive_keypair(const mlkem_hpke_kem *kem, uint8_t *pk, uint8_t *sk,
-                          const uint8_t *ikm, size_t ikm_len) {
+/* DeriveKeyPair's (7.1.3) private key: dkp_prk = LabeledExtract("",
+ * "dkp_prk", ikm), sk = LabeledExpand(dkp_prk, "sk", "", Nsk). */
+static void derive_sk(uint8_t sk[N], const uint8_t *ikm, size_t ikm_len) {
   const mlkem_hpke_kdf *kdf = &mlkem_hpke_kdf_hkdf_sha256;
   mlkem_hpke_suite_id sid;
   mlkem_span in = span(ikm, ikm_len);
   uint8_t prk[32];
-  int err;
-  mlkem_hpke_kem_suite_id(&sid, kem->id);
+  mlkem_hpke_kem_suite_id(&sid, MLKEM_HPKE_KEM_DHKEM_X25519_HKDF_SHA256);
   mlkem_hpke_labeled_extract(kdf, &sid, prk, NULL, 0, "dkp_prk", &in, 1);
   (void)mlkem_hpke_labeled_expand(kdf, &sid, sk, N, prk, "sk", NULL, 0);
+  mlkem_zeroize(prk, sizeof prk);
+}
+
+/* DeriveKeyPair (7.1.3): the private key above, pk = X25519(sk, 9). */
+static int derive_keypair(const mlkem_hpke_kem *kem, uint8_t *pk, uint8_t *sk,
+                          const uint8_t *ikm, size_t ikm_len) {
+  int err;
+  (void)kem;
+  derive_sk(sk, ikm, ikm_len);
   err = mlkem_x25519_base(pk, sk);
   /* pk(sk) is the public key. */
   MLKEM_CT_UNPOISON(pk, N);
-  mlkem_zeroize(prk, sizeof prk);
   return err;
 }
 
@@ -91,13 +99,20 @@ static void extract_and_expand(uint8_t ss[32], const uint8_t *dhs,
 }
 
 /* Encap(pkR) (4.1) and AuthEncap(pkR, skS) (5.1.3): the ephemeral key
- * pair is DeriveKeyPair(coins); dh = DH(skE, pkR) (|| DH(skS, pkR)). */
+ * pair is DeriveKeyPair(coins); dh = DH(skE, pkR) (|| DH(skS, pkR)). The
+ * ephemeral public key and DH(skE, pkR) come from one call, which shares
+ * their inversion (x25519/base.c); its error is DH's zero check. */
 static int encap(const mlkem_hpke_kem *kem, uint8_t *ss, uint8_t *enc,
                  const uint8_t *pkR, const uint8_t *skS, const uint8_t *coins,
                  size_t ncoins) {
   uint8_t skE[N], dhs[2 * N];
-  int err = derive_keypair(kem, enc, skE, coins, ncoins);
-  if (err == MLKEM_OK) err = dh(dhs, skE, pkR);
+  int err;
+  (void)kem;
+  derive_sk(skE, coins, ncoins);
+  err = mlkem_x25519_keypair_dh(enc, dhs, skE, pkR);
+  /* pkE is public; whether DH's result is zero depends on pkR alone (dh). */
+  MLKEM_CT_UNPOISON(enc, N);
+  MLKEM_CT_UNPOISON(&err, sizeof err);
   if (err == MLKEM_OK && skS != NULL) err = dh(dhs + N, skS, pkR);
   if (err == MLKEM_OK)
     extract_and_expand(ss, dhs, skS != NULL ? 2 * N : N, enc, pkR,

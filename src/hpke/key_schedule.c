@@ -26,6 +26,7 @@ static void combine_two_stage(mlkem_hpke_context_state *st,
                               mlkem_span psk_id) {
   uint8_t ksc[1 + 2 * 64], secret[64];
   mlkem_span in[1];
+  mlkem_hmac_ctx keyed;
   ksc[0] = mode;
   in[0] = psk_id;
   mlkem_hpke_labeled_extract(kdf, sid, ksc + 1, NULL, 0, "psk_id_hash", in, 1);
@@ -35,17 +36,20 @@ static void combine_two_stage(mlkem_hpke_context_state *st,
   in[0] = psk;
   mlkem_hpke_labeled_extract(kdf, sid, secret, ss.p, ss.len, "secret", in, 1);
   in[0] = span(ksc, 1 + 2 * (size_t)kdf->nh);
-  /* Cannot fail: Nk, Nn, Nh are far below 255 Nh. The export-only AEAD's
-   * key and base_nonce are empty (Nk = Nn = 0), and so skipped. */
+  /* The three expansions of secret share its keyed HMAC state. Cannot
+   * fail: Nk, Nn, Nh are far below 255 Nh. The export-only AEAD's key and
+   * base_nonce are empty (Nk = Nn = 0), and so skipped. */
+  mlkem_hmac_init(&keyed, kdf->alg, secret, kdf->nh);
   if (st->nk != 0) {
-    (void)mlkem_hpke_labeled_expand(kdf, sid, st->key, st->nk, secret, "key",
-                                    in, 1);
-    (void)mlkem_hpke_labeled_expand(kdf, sid, st->base_nonce,
-                                    sizeof st->base_nonce, secret, "base_nonce",
-                                    in, 1);
+    (void)mlkem_hpke_labeled_expand_keyed(kdf, sid, st->key, st->nk, &keyed,
+                                          "key", in, 1);
+    (void)mlkem_hpke_labeled_expand_keyed(kdf, sid, st->base_nonce,
+                                          sizeof st->base_nonce, &keyed,
+                                          "base_nonce", in, 1);
   }
-  (void)mlkem_hpke_labeled_expand(kdf, sid, st->exporter_secret, kdf->nh,
-                                  secret, "exp", in, 1);
+  (void)mlkem_hpke_labeled_expand_keyed(kdf, sid, st->exporter_secret, kdf->nh,
+                                        &keyed, "exp", in, 1);
+  mlkem_hmac_wipe(&keyed);
   mlkem_zeroize(secret, sizeof secret);
   mlkem_zeroize(ksc, sizeof ksc);
 }

@@ -48,10 +48,12 @@ void mlkem_hpke_labeled_extract(const mlkem_hpke_kdf *kdf,
   mlkem_hkdf_extract(kdf->alg, prk, salt, salt_len, parts, n);
 }
 
-int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
-                              const mlkem_hpke_suite_id *sid, uint8_t *out,
-                              size_t len, const uint8_t *prk, const char *label,
-                              const mlkem_span *info, size_t ninfo) {
+int mlkem_hpke_labeled_expand_keyed(const mlkem_hpke_kdf *kdf,
+                                    const mlkem_hpke_suite_id *sid,
+                                    uint8_t *out, size_t len,
+                                    const mlkem_hmac_ctx *keyed,
+                                    const char *label, const mlkem_span *info,
+                                    size_t ninfo) {
   /* labeled_info = I2OSP(L, 2) || "HPKE-v1" || suite_id || label || info */
   mlkem_span parts[4 + MAX_PARTS];
   uint8_t l2[2];
@@ -63,10 +65,22 @@ int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
   parts[n++] = span(sid->b, sid->len);
   parts[n++] = span(label, mlkem_str_len(label));
   for (i = 0; i < ninfo && i < MAX_PARTS; i++) parts[n++] = info[i];
-  return mlkem_hkdf_expand(kdf->alg, out, len, prk, kdf->nh, parts, n);
+  return mlkem_hkdf_expand_keyed(out, len, keyed, parts, n);
 }
 
-/* Absorbs one piece into the XOF of a one-stage KDF. */
+int mlkem_hpke_labeled_expand(const mlkem_hpke_kdf *kdf,
+                              const mlkem_hpke_suite_id *sid, uint8_t *out,
+                              size_t len, const uint8_t *prk, const char *label,
+                              const mlkem_span *info, size_t ninfo) {
+  mlkem_hmac_ctx keyed;
+  int err;
+  mlkem_hmac_init(&keyed, kdf->alg, prk, kdf->nh);
+  err = mlkem_hpke_labeled_expand_keyed(kdf, sid, out, len, &keyed, label, info,
+                                        ninfo);
+  mlkem_hmac_wipe(&keyed);
+  return err;
+}
+
 static void xof_absorb(const mlkem_hpke_kdf *kdf, mlkem_keccak_ctx *x,
                        const uint8_t *p, size_t len) {
   if (kdf->turbo)

@@ -92,8 +92,7 @@ static int server_share(const mlkem_x25519_impl *x, uint8_t *share,
    * which the draft requires of the server. */
   int err = mlkem_k3_kem_encaps_derand(share, secret, client, coins);
   if (err != MLKEM_OK) return err;
-  x->scalarmult_base(share + MK_CT, coins + 32);
-  x->scalarmult(secret + MK_SS, coins + 32, client + MK_EK);
+  x->keypair_dh(share + MK_CT, secret + MK_SS, coins + 32, client + MK_EK);
   return declassified_zero_check(secret + MK_SS);
 }
 

@@ -109,8 +109,7 @@ void mlkem_xwing_encaps_x25519(const mlkem_x25519_impl *x, uint8_t ct_x[32],
                                const uint8_t ss_m[32], const uint8_t pk_x[32],
                                const uint8_t ek_x[32]) {
   uint8_t ss_x[32];
-  x->scalarmult_base(ct_x, ek_x);
-  x->scalarmult(ss_x, ek_x, pk_x);
+  x->keypair_dh(ct_x, ss_x, ek_x, pk_x);
   xwing_combiner(ss, ss_m, ss_x, ct_x, pk_x);
   mlkem_zeroize(ss_x, sizeof ss_x);
 }

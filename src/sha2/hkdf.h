@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sha2/hmac.h"
 #include "sha2/sha2.h"
 
 /* A byte string: len bytes at p (p may be NULL when len is 0). */
@@ -36,5 +37,14 @@ void mlkem_hkdf_extract(mlkem_sha2_alg alg, uint8_t *prk, const uint8_t *salt,
 int mlkem_hkdf_expand(mlkem_sha2_alg alg, uint8_t *out, size_t len,
                       const uint8_t *prk, size_t prk_len,
                       const mlkem_span *info, size_t ninfo);
+
+/* HKDF-Expand from prk's keyed HMAC state (mlkem_hmac_init(keyed, alg,
+ * prk, prk_len)): the output of mlkem_hkdf_expand without hashing the
+ * key's two padded blocks again, for several expansions of one prk
+ * (HPKE's key schedule expands its secret three times). keyed is left as
+ * it was; the caller wipes it. Returns 0, or -1 for a len too long. */
+int mlkem_hkdf_expand_keyed(uint8_t *out, size_t len,
+                            const mlkem_hmac_ctx *keyed, const mlkem_span *info,
+                            size_t ninfo);
 
 #endif

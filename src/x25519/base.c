@@ -18,6 +18,12 @@
  *   64 additions of table points and 4 doublings, where the ladder takes
  *   255 steps. One inversion at the end gives u = (Z + Y) / (Z - Y).
  *
+ * An encapsulation (X-Wing, DHKEM, the TLS server's share) needs both
+ * X25519(k, 9) and X25519(k, u) for one fresh k: x25519_keypair_dh runs
+ * the comb and the ladder and inverts their two denominators together,
+ * by Montgomery's trick (1/a = b / (a b), 1/b = a / (a b)): one inversion
+ * and three multiplications instead of two inversions.
+ *
  * Points are in extended coordinates (X : Y : Z : T) with x = X / Z,
  * y = Y / Z, x y = T / Z; table points in affine "niels" form
  * (y + x, y - x, 2 d x y), which makes an addition 7 multiplications
@@ -63,23 +69,20 @@ static uint64_t base_digit_neg(uint8_t d) {
   return x25519_mask(d >> 7);
 }
 
-/* out = the u-coordinate (1 + y) / (1 - y) = (Z + Y) / (Z - Y) of the
- * Edwards point with these Y and Z (@spec{RFC7748, sec. 4.1}). Z - Y is not
- * zero for the multiples of B computed here: y = 1 only at the identity,
- * and no clamped k is a multiple of B's order. In: T. */
-static void base_edwards_to_u(uint8_t out[32], const fe *y, const fe *z) {
-  fe n, d;
-  fe_add(&n, z, y);
-  fe_sub(&d, z, y);
-  fe_invert(&d, &d);
-  fe_mul(&n, &n, &d);
-  fe_tobytes(out, &n);
-  mlkem_zeroize(&n, sizeof n);
-  mlkem_zeroize(&d, sizeof d);
+/* n / d = (Z + Y) / (Z - Y), the u-coordinate (1 + y) / (1 - y) of the
+ * Edwards point with these Y and Z (@spec{RFC7748, sec. 4.1}). Z - Y is
+ * not zero for the multiples of B computed here: y = 1 only at the
+ * identity, and no clamped k is a multiple of B's order. In: T. Out: n
+ * and d L. */
+static void base_edwards_to_u(fe *n, fe *d, const fe *y, const fe *z) {
+  fe_add(n, z, y);
+  fe_sub(d, z, y);
 }
 
-/* The comb below, on the field API; an implementation with its own
- * (impl_ifma.c) defines X25519_OWN_BASE. */
+/* The comb below, on the field API: base_comb(y, z, k) sets y and z (T)
+ * to the Y and Z of k B for the clamped k; an implementation with its own
+ * (impl_ifma.c) defines X25519_OWN_BASE and base_comb. */
+static void base_comb(fe *y, fe *z, const uint8_t k[32]);
 #ifndef X25519_OWN_BASE
 
 typedef struct {
@@ -173,12 +176,11 @@ static void ge_select(ge_niels *r, const uint64_t row[8][12], uint8_t e) {
   mlkem_zeroize(&minus, sizeof minus);
 }
 
-static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
-  uint8_t k[32], e[64];
+static void base_comb(fe *y, fe *z, const uint8_t k[32]) {
+  uint8_t e[64];
   ge_ext p;
   ge_niels q;
   unsigned i;
-  x25519_clamp(k, scalar);
   base_digits(e, k);
   /* The identity (0 : 1 : 1 : 0). */
   fe_set_small(&p.x, 0);
@@ -194,11 +196,78 @@ static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
     ge_select(&q, mlkem_x25519_base_table[i / 2], e[i]);
     ge_madd(&p, &p, &q);
   }
-  base_edwards_to_u(out, &p.y, &p.z);
-  mlkem_zeroize(k, sizeof k);
+  *y = p.y;
+  *z = p.z;
   mlkem_zeroize(e, sizeof e);
   mlkem_zeroize(&p, sizeof p);
   mlkem_zeroize(&q, sizeof q);
 }
 
 #endif
+
+static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
+  uint8_t k[32];
+  fe y, z, n, d;
+  x25519_clamp(k, scalar);
+  base_comb(&y, &z, k);
+  base_edwards_to_u(&n, &d, &y, &z);
+  x25519_affine(out, &n, &d);
+  mlkem_zeroize(k, sizeof k);
+  mlkem_zeroize(&y, sizeof y);
+  mlkem_zeroize(&z, sizeof z);
+  mlkem_zeroize(&n, sizeof n);
+  mlkem_zeroize(&d, sizeof d);
+}
+
+/* pk = X25519(scalar, 9) and out = X25519(scalar, u), with one inversion
+ * for the comb's denominator d = Z - Y and the ladder's z2: i = 1 / (d z2),
+ * then 1 / d = i z2 and 1 / z2 = i d. A u of small order (or 0) gives
+ * z2 = 0, for which X25519 is 0 (x2 / 0 = x2 0^(p - 2)) and d z2 would
+ * have no inverse: there z2 is taken as 1 and x2 as 0, by masks, which
+ * leave out = 0 and pk right. Whether z2 is 0 depends on u alone (the
+ * clamped k is a multiple of 8, which every point of small order has
+ * for its order), but the masks make no such assumption. */
+static void x25519_keypair_dh(uint8_t pk[32], uint8_t out[32],
+                              const uint8_t scalar[32], const uint8_t u[32]) {
+  uint8_t k[32];
+  uint64_t w[4], zero;
+  fe y, z, n, d, x1, x2, z2, one, i, t;
+  x25519_clamp(k, scalar);
+  base_comb(&y, &z, k);
+  base_edwards_to_u(&n, &d, &y, &z);
+  fe_frombytes(&x1, u);
+  x25519_ladder(&x2, &z2, k, &x1);
+  /* zero: all ones if z2 is 0 (mod p), from its canonical words. */
+  fe_to_words(w, &z2);
+  zero = w[0] | w[1] | w[2] | w[3];
+  zero |= zero >> 32;
+  zero |= zero >> 16;
+  zero |= zero >> 8;
+  zero |= zero >> 4;
+  zero |= zero >> 2;
+  zero |= zero >> 1;
+  zero = x25519_mask(~zero & 1);
+  fe_set_small(&one, 1);
+  fe_cmov(&z2, &one, zero);
+  fe_set_small(&t, 0);
+  fe_cmov(&x2, &t, zero);
+  fe_mul(&t, &d, &z2);
+  fe_invert(&i, &t);
+  fe_mul(&t, &i, &z2); /* 1 / d */
+  fe_mul(&n, &n, &t);
+  fe_tobytes(pk, &n);
+  fe_mul(&t, &i, &d); /* 1 / z2 */
+  fe_mul(&x2, &x2, &t);
+  fe_tobytes(out, &x2);
+  mlkem_zeroize(k, sizeof k);
+  mlkem_zeroize(w, sizeof w);
+  mlkem_zeroize(&zero, sizeof zero);
+  mlkem_zeroize(&y, sizeof y);
+  mlkem_zeroize(&z, sizeof z);
+  mlkem_zeroize(&n, sizeof n);
+  mlkem_zeroize(&d, sizeof d);
+  mlkem_zeroize(&x2, sizeof x2);
+  mlkem_zeroize(&z2, sizeof z2);
+  mlkem_zeroize(&i, sizeof i);
+  mlkem_zeroize(&t, sizeof t);
+}

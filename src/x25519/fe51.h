@@ -300,6 +300,14 @@ static inline void fe_mul_small(fe *r, const fe *a, uint32_t c)
   fe51_reduce(r, c0, c1, c2, c3, c4);
 }
 
+/* r = a c + b for a constant c below 2^17: fe_mul_small, then fe_add.
+ * In: a L, b T. Out: L (a tight product plus b). */
+static inline void fe_mul_small_add(fe *r, const fe *a, uint32_t c,
+                                    const fe *b) {
+  fe_mul_small(r, a, c);
+  fe_add(r, r, b);
+}
+
 /* Swaps a and b if mask is all ones, leaves them if it is zero; mask
  * comes through a value barrier (ct.h). */
 static inline void fe_cswap(fe *a, fe *b, uint64_t mask)

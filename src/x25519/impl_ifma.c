@@ -281,12 +281,13 @@ static void ge4_dbl(fe4 *p) {
   fe4_mul(p, &l, &r);
 }
 
-static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
-  uint8_t k[32], e[64];
+/* base.c's comb with the four coordinates in one fe4: y and z (T) the Y
+ * and Z of k B for the clamped k. */
+static void base_comb(fe *y, fe *z, const uint8_t k[32]) {
+  uint8_t e[64];
   fe4 p, q;
-  fe one, zero, y, z;
+  fe one, zero;
   unsigned i;
-  x25519_clamp(k, scalar);
   base_digits(e, k);
   fe_set_small(&one, 1);
   fe_set_small(&zero, 0);
@@ -300,16 +301,12 @@ static void x25519_scalarmult_base(uint8_t out[32], const uint8_t scalar[32]) {
     ge4_select(&q, mlkem_x25519_base_table[i / 2], e[i]);
     ge4_madd(&p, &q);
   }
-  fe4_lane(&y, &p, 1);
-  fe4_lane(&z, &p, 2);
-  base_edwards_to_u(out, &y, &z);
-  mlkem_zeroize(k, sizeof k);
+  fe4_lane(y, &p, 1);
+  fe4_lane(z, &p, 2);
   mlkem_zeroize(e, sizeof e);
   mlkem_zeroize(&p, sizeof p);
   mlkem_zeroize(&q, sizeof q);
-  mlkem_zeroize(&y, sizeof y);
-  mlkem_zeroize(&z, sizeof z);
 }
 
-const mlkem_x25519_impl mlkem_x25519_ifma = {"ifma", x25519_scalarmult,
-                                             x25519_scalarmult_base};
+const mlkem_x25519_impl mlkem_x25519_ifma = {
+    "ifma", x25519_scalarmult, x25519_scalarmult_base, x25519_keypair_dh};

@@ -41,5 +41,5 @@ static void ge_scan(uint64_t w[12], const uint64_t row[8][12], uint8_t e) {
   _mm256_storeu_si256((__m256i *)(void *)(w + 8), xy2d);
 }
 
-const mlkem_x25519_impl mlkem_x25519_mulx = {"mulx", x25519_scalarmult,
-                                             x25519_scalarmult_base};
+const mlkem_x25519_impl mlkem_x25519_mulx = {
+    "mulx", x25519_scalarmult, x25519_scalarmult_base, x25519_keypair_dh};

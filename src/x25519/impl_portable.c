@@ -16,4 +16,5 @@
 #endif
 
 const mlkem_x25519_impl mlkem_x25519_portable = {
-    X25519_PORTABLE_NAME, x25519_scalarmult, x25519_scalarmult_base};
+    X25519_PORTABLE_NAME, x25519_scalarmult, x25519_scalarmult_base,
+    x25519_keypair_dh};

@@ -14,7 +14,7 @@
  *   fe_to_words(w, a)         the canonical representative (below p)
  *   fe_set_small(r, c)        the integer c < 2^32
  *   fe_add, fe_sub, fe_mul, fe_sq        r = a + b, a - b, a b, a^2
- *   fe_mul_small(r, a, c)     r = a c for a constant c < 2^17
+ *   fe_mul_small_add(r, a, c, b)  r = a c + b for a constant c < 2^17
  *   fe_carry(r)               a loose element made tight (see below)
  *   fe_cswap(a, b, mask)      swap if mask is all ones (64-bit mask)
  *   fe_cmov(r, b, mask)       r = b if mask is all ones
@@ -183,13 +183,12 @@ static void x25519_ladder(fe *x2_out, fe *z2_out, const uint8_t k[32],
       fe_sub(&z3, &da, &cb);
       fe_add(&x3, &da, &cb);
       fe_sq(&z3, &z3);
-      fe_sub(&e, &aa, &bb);  /* E = AA - BB (L) */
-      fe_mul(&x2, &aa, &bb); /* x2 = AA BB (T) */
-      fe_mul(&z3, &z3, x1);  /* z3 = x1 (DA - CB)^2 (T) */
-      fe_mul_small(&z2, &e, X25519_A24);
-      fe_sq(&x3, &x3); /* x3 = (DA + CB)^2 (T) */
-      fe_add(&z2, &z2, &aa);
-      fe_mul(&z2, &z2, &e); /* z2 = E (AA + a24 E) (T) */
+      fe_sub(&e, &aa, &bb);                       /* E = AA - BB (L) */
+      fe_mul(&x2, &aa, &bb);                      /* x2 = AA BB (T) */
+      fe_mul(&z3, &z3, x1);                       /* z3 = x1 (DA - CB)^2 (T) */
+      fe_mul_small_add(&z2, &e, X25519_A24, &aa); /* AA + a24 E (L) */
+      fe_sq(&x3, &x3);                            /* x3 = (DA + CB)^2 (T) */
+      fe_mul(&z2, &z2, &e);                       /* z2 = E (AA + a24 E) (T) */
     }
   fe_cswap(&x2, &x3, x25519_mask(swap));
   fe_cswap(&z2, &z3, x25519_mask(swap));

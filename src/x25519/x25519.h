@@ -30,6 +30,11 @@ typedef struct {
                      const uint8_t u[32]);
   /* out = X25519(scalar, 9): the public key of a private key. */
   void (*scalarmult_base)(uint8_t out[32], const uint8_t scalar[32]);
+  /* pk = X25519(scalar, 9) and out = X25519(scalar, u): the key pair and
+   * the shared secret of an encapsulation, with one inversion for both
+   * (base.c). */
+  void (*keypair_dh)(uint8_t pk[32], uint8_t out[32], const uint8_t scalar[32],
+                     const uint8_t u[32]);
 } mlkem_x25519_impl;
 
 /* The implementation the backend in use calls for (x25519_dispatch.c);
@@ -51,6 +56,14 @@ extern const mlkem_x25519_impl mlkem_x25519_mulx;
  * @spec{RFC7748, sec. 6.1}), without a branch on them: the check of
  * mlkem_x25519 and of the TLS key shares (src/hybrid/). */
 int mlkem_x25519_zero_check(const uint8_t out[32]);
+
+/* pk = X25519(scalar, 9) and out = X25519(scalar, u) on the chosen
+ * implementation's keypair_dh, with mlkem_x25519's checks: 0, or
+ * MLKEM_ERR_X25519_ZERO for an all-zero out (pk is right either way),
+ * MLKEM_ERR_NULL_ARGUMENT or MLKEM_ERR_BACKEND with pk and out zeroed.
+ * For DHKEM's encapsulation (src/hpke/kem_dhkem.c). */
+int mlkem_x25519_keypair_dh(uint8_t pk[32], uint8_t out[32],
+                            const uint8_t scalar[32], const uint8_t u[32]);
 
 /* 1 if the CPU can run impl, else 0. */
 int mlkem_x25519_impl_supported(const mlkem_x25519_impl *impl);

@@ -136,3 +136,20 @@ int mlkem_x25519_base(uint8_t out[MLKEM_X25519_BYTES],
   mlkem_scrub_stack_deep();
   return MLKEM_OK;
 }
+
+int mlkem_x25519_keypair_dh(uint8_t pk[MLKEM_X25519_BYTES],
+                            uint8_t out[MLKEM_X25519_BYTES],
+                            const uint8_t scalar[MLKEM_X25519_BYTES],
+                            const uint8_t u[MLKEM_X25519_BYTES]) {
+  int err;
+  const mlkem_x25519_impl *impl = x25519_enter(
+      out, pk == NULL || out == NULL || scalar == NULL || u == NULL, &err);
+  if (impl == NULL) {
+    if (pk != NULL) mlkem_zeroize(pk, MLKEM_X25519_BYTES);
+    return err;
+  }
+  impl->keypair_dh(pk, out, scalar, u);
+  /* The comb's and the ladder's values, in their callees' frames. */
+  mlkem_scrub_stack_deep();
+  return mlkem_x25519_zero_check(out);
+}

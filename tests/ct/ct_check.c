@@ -796,7 +796,7 @@ static void run_x25519(int tracking) {
  * the avx512 backend). The keys are secret; each result must stay marked
  * and equal the portable implementation's. */
 static void run_x25519_impl(const mlkem_x25519_impl *impl, int tracking) {
-  uint8_t k[32], u[32], got[32], want[32];
+  uint8_t k[32], u[32], got[32], want[32], got2[32], want2[32];
   int round;
   for (round = 0; round < 2; round++) {
     rng_bytes(k, sizeof k);
@@ -820,6 +820,17 @@ static void run_x25519_impl(const mlkem_x25519_impl *impl, int tracking) {
     MLKEM_CT_UNPOISON(want, sizeof want);
     check(memcmp(got, want, sizeof got) == 0, impl->name,
           "the ladder equals portable's");
+    impl->keypair_dh(got, got2, k, u);
+    if (tracking)
+      tracked(all_secret(got, sizeof got) && all_secret(got2, sizeof got2),
+              impl->name, "keypair_dh's results are secret");
+    mlkem_x25519_portable.scalarmult_base(want2, k);
+    MLKEM_CT_UNPOISON(got, sizeof got);
+    MLKEM_CT_UNPOISON(got2, sizeof got2);
+    MLKEM_CT_UNPOISON(want2, sizeof want2);
+    check(memcmp(got, want2, sizeof got) == 0 &&
+              memcmp(got2, want, sizeof got2) == 0,
+          impl->name, "keypair_dh equals portable's comb and ladder");
   }
 }
 

@@ -27,7 +27,7 @@ static const mlkem_x25519_impl *const impls[] = {
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  uint8_t k[32] = {0}, u[32] = {0}, want[32], want_base[32], got[32];
+  uint8_t k[32] = {0}, u[32] = {0}, want[32], want_base[32], got[32], got2[32];
   unsigned acc = 0, i;
   int r;
   fuzz_take(k, 32, &data, &size);
@@ -41,6 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     impls[i]->scalarmult_base(got, k);
     FUZZ_REQUIRE(memcmp(got, want_base, 32) == 0,
                  "the fixed base agrees with portable");
+    impls[i]->keypair_dh(got, got2, k, u);
+    FUZZ_REQUIRE(memcmp(got, want_base, 32) == 0 && memcmp(got2, want, 32) == 0,
+                 "keypair_dh agrees with portable's ladder and comb");
   }
   for (i = 0; i < 32; i++) acc |= want[i];
   r = mlkem_x25519(got, k, u);
