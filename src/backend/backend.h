@@ -407,8 +407,8 @@ typedef struct {
   for_all(i, 0, MLKEM_N, (p)[i] == (u) || (p)[i] == (v))
 #define MLKEM_CBMC_one_of(p, u, v) MLKEM_CBMC_one_of_(MLKEM_CBMC_VAR, p, u, v)
 #define MLKEM_CBMC_q12_below_(i, b, lo, hi)                                 \
-  for_all(i, (lo) / 2, (hi) / 2,                                            \
-          MLKEM_Q12_LO(b, i) < MLKEM_Q && MLKEM_Q12_HI(b, i) < MLKEM_Q)
+  for_all(i, 0, MLKEM_N / 2, i < (lo) / 2 || i >= (hi) / 2 ||               \
+          (MLKEM_Q12_LO(b, i) < MLKEM_Q && MLKEM_Q12_HI(b, i) < MLKEM_Q))
 #define MLKEM_CBMC_q12_below(b, lo, hi)                                     \
   MLKEM_CBMC_q12_below_(MLKEM_CBMC_VAR, b, lo, hi)
 #define MLKEM_CBMC_q12_flag_(i, f, b)                                       \
