@@ -209,6 +209,12 @@ void mlkem_portable_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
   unsigned i;
   unpack(v, in, 1);
   for (i = 0; i < MLKEM_N; i++)
+    __loop__(
+      assigns(i, *r)
+      invariant(i <= MLKEM_N)
+      invariant(for_all(k, 0, MLKEM_N, k >= i || r->coeffs[k] == 0 ||
+                        r->coeffs[k] == (MLKEM_Q + 1) / 2))
+      decreases(MLKEM_N - i))
     r->coeffs[i] = (int16_t)(-(int16_t)v[i] & ((MLKEM_Q + 1) / 2));
   mlkem_zeroize(v, sizeof v);
 }
