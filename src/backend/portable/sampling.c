@@ -12,31 +12,41 @@
  * every bit pair in place, eight coefficients per 32-bit word. */
 static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
   unsigned i, j;
-  for (i = 0; i < MLKEM_N / 8; i++) {
-    uint32_t t = mlkem_load32_le(buf + 4 * i);
-    uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
-    for (j = 0; j < 8; j++) {
-      int16_t x = (int16_t)((s >> (4 * j)) & 3);
-      int16_t y = (int16_t)((s >> (4 * j + 2)) & 3);
-      r->coeffs[8 * i + j] = (int16_t)(x - y);
+  for (i = 0; i < MLKEM_N / 8; i++)
+    __loop__(
+      assigns(i, j, *r)
+      invariant(i <= MLKEM_N / 8)
+      invariant(prefix_within(r->coeffs, 8 * i, MLKEM_N, -2, 2))
+      decreases(MLKEM_N / 8 - i)) {
+      uint32_t t = mlkem_load32_le(buf + 4 * i);
+      uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
+      for (j = 0; j < 8; j++) {
+        int16_t x = (int16_t)((s >> (4 * j)) & 3);
+        int16_t y = (int16_t)((s >> (4 * j + 2)) & 3);
+        r->coeffs[8 * i + j] = (int16_t)(x - y);
+      }
     }
-  }
 }
 
 /* eta = 3: each coefficient takes 6 bits; sums of bit triples under the mask
  * 0x249249, four coefficients per 24-bit group. */
 static void cbd3(mlkem_poly *r, const uint8_t buf[192]) {
   unsigned i, j;
-  for (i = 0; i < MLKEM_N / 4; i++) {
-    uint32_t t = mlkem_load24_le(buf + 3 * i);
-    uint32_t s =
-        (t & 0x00249249u) + ((t >> 1) & 0x00249249u) + ((t >> 2) & 0x00249249u);
-    for (j = 0; j < 4; j++) {
-      int16_t x = (int16_t)((s >> (6 * j)) & 7);
-      int16_t y = (int16_t)((s >> (6 * j + 3)) & 7);
-      r->coeffs[4 * i + j] = (int16_t)(x - y);
+  for (i = 0; i < MLKEM_N / 4; i++)
+    __loop__(
+      assigns(i, j, *r)
+      invariant(i <= MLKEM_N / 4)
+      invariant(prefix_within(r->coeffs, 4 * i, MLKEM_N, -3, 3))
+      decreases(MLKEM_N / 4 - i)) {
+      uint32_t t = mlkem_load24_le(buf + 3 * i);
+      uint32_t s = (t & 0x00249249u) + ((t >> 1) & 0x00249249u) +
+                   ((t >> 2) & 0x00249249u);
+      for (j = 0; j < 4; j++) {
+        int16_t x = (int16_t)((s >> (6 * j)) & 7);
+        int16_t y = (int16_t)((s >> (6 * j + 3)) & 7);
+        r->coeffs[4 * i + j] = (int16_t)(x - y);
+      }
     }
-  }
 }
 
 void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {

@@ -50,15 +50,15 @@ static inline void pack(uint8_t *out, const uint16_t *v, unsigned d,
                         (MLKEM_Q12_LO(out, k) == v[2 * k] &&
                          MLKEM_Q12_HI(out, k) == v[2 * k + 1])))
       decreases(to - i)) {
-    uint64_t w[2] = {0, 0};
-    for (j = 0; j < g; j++) {
-      at = d * j;
-      w[at / 64] |= (uint64_t)v[i + j] << (at % 64);
-      if (at % 64 + d > 64) w[1] |= (uint64_t)v[i + j] >> (64 - at % 64);
+      uint64_t w[2] = {0, 0};
+      for (j = 0; j < g; j++) {
+        at = d * j;
+        w[at / 64] |= (uint64_t)v[i + j] << (at % 64);
+        if (at % 64 + d > 64) w[1] |= (uint64_t)v[i + j] >> (64 - at % 64);
+      }
+      for (j = 0; j < g * d / 8; j++)
+        out[i * d / 8 + j] = (uint8_t)((w[j / 8] >> (8 * (j % 8))) & 0xFF);
     }
-    for (j = 0; j < g * d / 8; j++)
-      out[i * d / 8 + j] = (uint8_t)((w[j / 8] >> (8 * (j % 8))) & 0xFF);
-  }
 }
 
 /* Unpacks 256 values of d bits each from 32 d bytes. */
@@ -78,16 +78,16 @@ static inline void unpack(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
                         (v[2 * k] == MLKEM_Q12_LO(in, k) &&
                          v[2 * k + 1] == MLKEM_Q12_HI(in, k))))
       decreases(MLKEM_N - i)) {
-    uint64_t w[2] = {0, 0}, x;
-    for (j = 0; j < g * d / 8; j++)
-      w[j / 8] |= (uint64_t)in[i * d / 8 + j] << (8 * (j % 8));
-    for (j = 0; j < g; j++) {
-      at = d * j;
-      x = w[at / 64] >> (at % 64);
-      if (at % 64 + d > 64) x |= w[1] << (64 - at % 64);
-      v[i + j] = (uint16_t)(x & mask);
+      uint64_t w[2] = {0, 0}, x;
+      for (j = 0; j < g * d / 8; j++)
+        w[j / 8] |= (uint64_t)in[i * d / 8 + j] << (8 * (j % 8));
+      for (j = 0; j < g; j++) {
+        at = d * j;
+        x = w[at / 64] >> (at % 64);
+        if (at % 64 + d > 64) x |= w[1] << (64 - at % 64);
+        v[i + j] = (uint16_t)(x & mask);
+      }
     }
-  }
 }
 
 /* ByteEncode_12 of the canonical representatives. */
@@ -100,8 +100,8 @@ void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
       assigns(i, whole(v))
       invariant(from <= i && i <= to)
       invariant(for_all(k, 0, MLKEM_N, k < from || k >= i || v[k] < MLKEM_Q))
-      decreases(to - i))
-    v[i] = (uint16_t)mlkem_freeze(a->coeffs[i]);
+      decreases(to - i)) v[i] =
+                    (uint16_t)mlkem_freeze(a->coeffs[i]);
   pack(out, v, 12, from, to);
   mlkem_zeroize(v + from, sizeof v[0] * (to - from));
 }
@@ -123,9 +123,9 @@ unsigned mlkem_portable_decode12(mlkem_poly *r,
       invariant((below == 0) ==
                 exists(k, 0, MLKEM_N, k < i && v[k] >= MLKEM_Q))
       decreases(MLKEM_N - i)) {
-    below &= (unsigned)v[i] - MLKEM_Q;
-    r->coeffs[i] = mlkem_cond_add_q((int16_t)(v[i] - MLKEM_Q));
-  }
+      below &= (unsigned)v[i] - MLKEM_Q;
+      r->coeffs[i] = mlkem_cond_add_q((int16_t)(v[i] - MLKEM_Q));
+    }
   mlkem_zeroize(v, sizeof v);
   return below ^ 0x8000;
 }
@@ -140,8 +140,8 @@ static inline void compress_encode_d(uint8_t *out, const mlkem_poly *a,
     __loop__(
       assigns(i, whole(v))
       invariant(i <= MLKEM_N)
-      decreases(MLKEM_N - i))
-    v[i] = mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
+      decreases(MLKEM_N - i)) v[i] =
+            mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
   pack(out, v, d, 0, MLKEM_N);
   mlkem_zeroize(v, sizeof v);
 }
@@ -174,8 +174,8 @@ static inline void decode_decompress_d(mlkem_poly *r, const uint8_t *in,
       assigns(i, *r)
       invariant(i <= MLKEM_N)
       invariant(prefix_within(r->coeffs, i, MLKEM_N, 0, MLKEM_Q - 1))
-      decreases(MLKEM_N - i))
-    r->coeffs[i] = (int16_t)mlkem_decompress_d(v[i], d);
+      decreases(MLKEM_N - i)) r->coeffs[i] =
+                                     (int16_t)mlkem_decompress_d(v[i], d);
 }
 
 void mlkem_portable_decode_decompress(mlkem_poly *r, const uint8_t *in,
@@ -214,7 +214,8 @@ void mlkem_portable_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
       invariant(i <= MLKEM_N)
       invariant(for_all(k, 0, MLKEM_N, k >= i || r->coeffs[k] == 0 ||
                         r->coeffs[k] == (MLKEM_Q + 1) / 2))
-      decreases(MLKEM_N - i))
-    r->coeffs[i] = (int16_t)(-(int16_t)v[i] & ((MLKEM_Q + 1) / 2));
+      decreases(MLKEM_N - i)) r->coeffs[i] =
+                                                 (int16_t)(-(int16_t)v[i] &
+                                                           ((MLKEM_Q + 1) / 2));
   mlkem_zeroize(v, sizeof v);
 }
