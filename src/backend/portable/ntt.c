@@ -383,8 +383,9 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
         __loop__(
         assigns(i, whole(c0), whole(c1))
         invariant(i <= BLOCK)
-        decreases(BLOCK - i)) c0[i] =
-                                     c1[i] = 0;
+        decreases(BLOCK - i)) {
+          c0[i] = c1[i] = 0;
+        }
       for (l = 0; l < k; l++)
         __loop__(
         assigns(l, i, whole(c0), whole(c1))
@@ -411,10 +412,10 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
         invariant(for_all(j, 0, MLKEM_N, j < from || j >= 2 * (i0 + i) ||
                           (-MLKEM_Q < r->coeffs[j] && r->coeffs[j] < MLKEM_Q)))
         decreases(BLOCK - i)) {
-          r->coeffs[2 * (i0 + i)] = mlkem_fqmul(
-              mlkem_montgomery_reduce_wrapped(c0[i]), MLKEM_MONT_R2);
-          r->coeffs[2 * (i0 + i) + 1] = mlkem_fqmul(
-              mlkem_montgomery_reduce_wrapped(c1[i]), MLKEM_MONT_R2);
+          int16_t t0 = mlkem_montgomery_reduce_wrapped(c0[i]);
+          int16_t t1 = mlkem_montgomery_reduce_wrapped(c1[i]);
+          r->coeffs[2 * (i0 + i)] = mlkem_fqmul(t0, MLKEM_MONT_R2);
+          r->coeffs[2 * (i0 + i) + 1] = mlkem_fqmul(t1, MLKEM_MONT_R2);
         }
     }
   /* Sums of products of secret polynomials (s-hat, y-hat). */

@@ -100,8 +100,9 @@ void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
       assigns(i, whole(v))
       invariant(from <= i && i <= to)
       invariant(for_all(k, 0, MLKEM_N, k < from || k >= i || v[k] < MLKEM_Q))
-      decreases(to - i)) v[i] =
-                    (uint16_t)mlkem_freeze(a->coeffs[i]);
+      decreases(to - i)) {
+      v[i] = (uint16_t)mlkem_freeze(a->coeffs[i]);
+    }
   pack(out, v, 12, from, to);
   mlkem_zeroize(v + from, sizeof v[0] * (to - from));
 }
@@ -140,8 +141,9 @@ static inline void compress_encode_d(uint8_t *out, const mlkem_poly *a,
     __loop__(
       assigns(i, whole(v))
       invariant(i <= MLKEM_N)
-      decreases(MLKEM_N - i)) v[i] =
-            mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
+      decreases(MLKEM_N - i)) {
+      v[i] = mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
+    }
   pack(out, v, d, 0, MLKEM_N);
   mlkem_zeroize(v, sizeof v);
 }
@@ -174,8 +176,9 @@ static inline void decode_decompress_d(mlkem_poly *r, const uint8_t *in,
       assigns(i, *r)
       invariant(i <= MLKEM_N)
       invariant(prefix_within(r->coeffs, i, MLKEM_N, 0, MLKEM_Q - 1))
-      decreases(MLKEM_N - i)) r->coeffs[i] =
-                                     (int16_t)mlkem_decompress_d(v[i], d);
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)mlkem_decompress_d(v[i], d);
+    }
 }
 
 void mlkem_portable_decode_decompress(mlkem_poly *r, const uint8_t *in,
@@ -214,8 +217,8 @@ void mlkem_portable_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
       invariant(i <= MLKEM_N)
       invariant(for_all(k, 0, MLKEM_N, k >= i || r->coeffs[k] == 0 ||
                         r->coeffs[k] == (MLKEM_Q + 1) / 2))
-      decreases(MLKEM_N - i)) r->coeffs[i] =
-                                                 (int16_t)(-(int16_t)v[i] &
-                                                           ((MLKEM_Q + 1) / 2));
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)(-(int16_t)v[i] & ((MLKEM_Q + 1) / 2));
+    }
   mlkem_zeroize(v, sizeof v);
 }
