@@ -7,17 +7,21 @@
 
 #include "platform/bytes.h"
 
+/* The loop contract of cbd2's and cbd3's loops over the words, n
+ * coefficients a word: every coefficient so far within [-eta, eta]. */
+#define CBD_WORDS_CONTRACT(n, eta) \
+  __loop__(                                                            \
+    assigns(i, j, *r)                                                  \
+    invariant(i <= MLKEM_N / (n))                                      \
+    invariant(prefix_within(r->coeffs, (n) * i, MLKEM_N, -(eta), eta)) \
+    decreases(MLKEM_N / (n) - i))
+
 /* eta = 2: each coefficient takes 4 bits, (b0 + b1) - (b2 + b3). Adding the
  * word to itself shifted by one under the mask 0x55555555 gives the sum of
  * every bit pair in place, eight coefficients per 32-bit word. */
 static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
   unsigned i, j;
-  for (i = 0; i < MLKEM_N / 8; i++)
-    __loop__(
-      assigns(i, j, *r)
-      invariant(i <= MLKEM_N / 8)
-      invariant(prefix_within(r->coeffs, 8 * i, MLKEM_N, -2, 2))
-      decreases(MLKEM_N / 8 - i)) {
+  for (i = 0; i < MLKEM_N / 8; i++) CBD_WORDS_CONTRACT(8, 2) {
       uint32_t t = mlkem_load32_le(buf + 4 * i);
       uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
       for (j = 0; j < 8; j++) {
@@ -32,12 +36,7 @@ static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
  * 0x249249, four coefficients per 24-bit group. */
 static void cbd3(mlkem_poly *r, const uint8_t buf[192]) {
   unsigned i, j;
-  for (i = 0; i < MLKEM_N / 4; i++)
-    __loop__(
-      assigns(i, j, *r)
-      invariant(i <= MLKEM_N / 4)
-      invariant(prefix_within(r->coeffs, 4 * i, MLKEM_N, -3, 3))
-      decreases(MLKEM_N / 4 - i)) {
+  for (i = 0; i < MLKEM_N / 4; i++) CBD_WORDS_CONTRACT(4, 3) {
       uint32_t t = mlkem_load24_le(buf + 3 * i);
       uint32_t s = (t & 0x00249249u) + ((t >> 1) & 0x00249249u) +
                    ((t >> 2) & 0x00249249u);
