@@ -3,9 +3,12 @@
  * SamplePolyCBD_eta (backend/portable/sampling.c, mlkem_portable_cbd)
  * against MLKEM_OP_CBD's contract (backend/backend.h): for eta in {2, 3}
  * and every input, only the 64 eta bytes read, every coefficient within
- * [-eta, eta]. Loops of constant bounds, unwound.
+ * [-eta, eta]. The loops over the words carry loop contracts (the
+ * coefficients so far within [-eta, eta]); the loops within a word are
+ * unwound.
  * @enforce mlkem_portable_cbd
- * @unwind cbd2.0:9 cbd2.1:33 cbd3.0:5 cbd3.1:65
+ * @loops
+ * @unwind cbd2.0:9 cbd3.0:5
  * @solver sat
  * @check conversion
  */

@@ -3,10 +3,13 @@
  * Decompress_1(ByteDecode_1) (backend/portable/serialize.c,
  * mlkem_portable_decode_decompress_msg) against
  * MLKEM_OP_DECODE_DECOMPRESS_MSG's contract (backend/backend.h): every
- * coefficient 0 or (q + 1) / 2. Loops of constant bounds, unwound.
+ * coefficient 0 or (q + 1) / 2. The loops over the coefficients and over
+ * unpack's groups carry loop contracts (unpack's: every value below 2);
+ * the loops within a group are unwound.
  * @enforce mlkem_portable_decode_decompress_msg
  * @replace mlkem_zeroize
- * @unwind mlkem_portable_decode_decompress_msg.0:257 unpack.0-2:65
+ * @loops
+ * @unwind unpack.0-1:17
  * @solver sat
  * @check conversion
  */

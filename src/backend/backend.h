@@ -390,7 +390,14 @@ typedef struct {
 #define MLKEM_CBMC_ensures(e) ensures(e)
 #define MLKEM_CBMC_ensures_exact(e) ensures(e)
 #define MLKEM_CBMC_holds(e) (e)
-#define MLKEM_CBMC_within(p, lo, hi, min, max) all_within(p, lo, hi, min, max)
+/* Every p here is a polynomial's coefficients: the quantifier ranges over
+ * the constant [0, 256), which CBMC's SAT back-end expands, with the
+ * range [lo, hi) a condition (the same statement as all_within). */
+#define MLKEM_CBMC_within_(i, p, lo, hi, min, max)                          \
+  for_all(i, 0, MLKEM_N, i < (lo) || i >= (hi) ||                           \
+          ((min) <= (p)[i] && (p)[i] <= (max)))
+#define MLKEM_CBMC_within(p, lo, hi, min, max)                              \
+  MLKEM_CBMC_within_(MLKEM_CBMC_VAR, p, lo, hi, min, max)
 #define MLKEM_CBMC_within_each_(l, v, k, lo, hi, min, max)                  \
   for_all(l, 0, k, all_within((v)[l].coeffs, lo, hi, min, max))
 #define MLKEM_CBMC_within_each(v, k, lo, hi, min, max)                      \
@@ -407,8 +414,8 @@ typedef struct {
   for_all(i, 0, MLKEM_N, (p)[i] == (u) || (p)[i] == (v))
 #define MLKEM_CBMC_one_of(p, u, v) MLKEM_CBMC_one_of_(MLKEM_CBMC_VAR, p, u, v)
 #define MLKEM_CBMC_q12_below_(i, b, lo, hi)                                 \
-  for_all(i, (lo) / 2, (hi) / 2,                                            \
-          MLKEM_Q12_LO(b, i) < MLKEM_Q && MLKEM_Q12_HI(b, i) < MLKEM_Q)
+  for_all(i, 0, MLKEM_N / 2, i < (lo) / 2 || i >= (hi) / 2 ||               \
+          (MLKEM_Q12_LO(b, i) < MLKEM_Q && MLKEM_Q12_HI(b, i) < MLKEM_Q))
 #define MLKEM_CBMC_q12_below(b, lo, hi)                                     \
   MLKEM_CBMC_q12_below_(MLKEM_CBMC_VAR, b, lo, hi)
 #define MLKEM_CBMC_q12_flag_(i, f, b)                                       \

@@ -100,6 +100,19 @@
   for_all(i, lo, hi, (a)[i] < (bound))
 #define all_below(a, lo, hi, bound) all_below_(MLKEM_CBMC_VAR, a, lo, hi, bound)
 
+/* The loop invariants' forms of all_within and all_below: every a[k],
+ * k < i, within [min, max] (below the bound), stated over the constant
+ * range [0, n) with i symbolic, so that CBMC's SAT back-end expands the
+ * quantifier into n clauses (it cannot expand one whose range is
+ * symbolic, and drops it where it must assume it). */
+#define prefix_within_(k, a, i, n, min, max)                                 \
+  for_all(k, 0, n, k >= (i) || ((min) <= (a)[k] && (a)[k] <= (max)))
+#define prefix_within(a, i, n, min, max)                                     \
+  prefix_within_(MLKEM_CBMC_VAR, a, i, n, min, max)
+#define prefix_below_(k, a, i, n, bound)                                     \
+  for_all(k, 0, n, k >= (i) || (a)[k] < (bound))
+#define prefix_below(a, i, n, bound) prefix_below_(MLKEM_CBMC_VAR, a, i, n, bound)
+
 /* The n bytes at p are all zero. */
 #define all_zero_(i, p, n) for_all(i, 0, n, ((const uint8_t *)(p))[i] == 0)
 #define all_zero(p, n) all_zero_(MLKEM_CBMC_VAR, p, n)

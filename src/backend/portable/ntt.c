@@ -369,27 +369,55 @@ void mlkem_portable_basemul_acc(mlkem_poly *r, const mlkem_poly *a,
   uint32_t c0[BLOCK], c1[BLOCK];
   unsigned i, l, i0, part;
   /* By part number, so that the compiler knows each part's alignment. */
-  for (part = from / MLKEM_PART_COEFFS; part < to / MLKEM_PART_COEFFS; part++) {
-    i0 = part * BLOCK;
-    for (i = 0; i < BLOCK; i++) c0[i] = c1[i] = 0;
-    for (l = 0; l < k; l++) {
-      const int16_t *restrict x = a[l].coeffs + 2 * i0;
-      const int16_t *restrict y = b[l].coeffs + 2 * i0;
-      for (i = 0; i < BLOCK; i++) {
-        int32_t x0 = x[2 * i], x1 = x[2 * i + 1];
-        int32_t y0 = y[2 * i], y1 = y[2 * i + 1];
-        int32_t y1g = mlkem_fqmul((int16_t)y1, mlkem_gammas[i0 + i]);
-        c0[i] += (uint32_t)(x0 * y0) + (uint32_t)(x1 * y1g);
-        c1[i] += (uint32_t)(x0 * y1) + (uint32_t)(x1 * y0);
-      }
+  for (part = from / MLKEM_PART_COEFFS; part < to / MLKEM_PART_COEFFS; part++)
+    __loop__(
+      assigns(part, i, l, i0, whole(c0), whole(c1), *r)
+      invariant(from / MLKEM_PART_COEFFS <= part &&
+                part <= to / MLKEM_PART_COEFFS)
+      invariant(for_all(j, 0, MLKEM_N, j < from ||
+                        j >= part * MLKEM_PART_COEFFS ||
+                        (-MLKEM_Q < r->coeffs[j] && r->coeffs[j] < MLKEM_Q)))
+      decreases(to / MLKEM_PART_COEFFS - part)) {
+      i0 = part * BLOCK;
+      for (i = 0; i < BLOCK; i++)
+        __loop__(
+        assigns(i, whole(c0), whole(c1))
+        invariant(i <= BLOCK)
+        decreases(BLOCK - i)) {
+          c0[i] = c1[i] = 0;
+        }
+      for (l = 0; l < k; l++)
+        __loop__(
+        assigns(l, i, whole(c0), whole(c1))
+        invariant(l <= k)
+        decreases(k - l)) {
+          const int16_t *restrict x = a[l].coeffs + 2 * i0;
+          const int16_t *restrict y = b[l].coeffs + 2 * i0;
+          for (i = 0; i < BLOCK; i++)
+            __loop__(
+          assigns(i, whole(c0), whole(c1))
+          invariant(i <= BLOCK)
+          decreases(BLOCK - i)) {
+              int32_t x0 = x[2 * i], x1 = x[2 * i + 1];
+              int32_t y0 = y[2 * i], y1 = y[2 * i + 1];
+              int32_t y1g = mlkem_fqmul((int16_t)y1, mlkem_gammas[i0 + i]);
+              c0[i] += (uint32_t)(x0 * y0) + (uint32_t)(x1 * y1g);
+              c1[i] += (uint32_t)(x0 * y1) + (uint32_t)(x1 * y0);
+            }
+        }
+      for (i = 0; i < BLOCK; i++)
+        __loop__(
+        assigns(i, *r)
+        invariant(i <= BLOCK && i0 == part * BLOCK)
+        invariant(for_all(j, 0, MLKEM_N, j < from || j >= 2 * (i0 + i) ||
+                          (-MLKEM_Q < r->coeffs[j] && r->coeffs[j] < MLKEM_Q)))
+        decreases(BLOCK - i)) {
+          int16_t t0 = mlkem_montgomery_reduce_wrapped(c0[i]);
+          int16_t t1 = mlkem_montgomery_reduce_wrapped(c1[i]);
+          r->coeffs[2 * (i0 + i)] = mlkem_fqmul(t0, MLKEM_MONT_R2);
+          r->coeffs[2 * (i0 + i) + 1] = mlkem_fqmul(t1, MLKEM_MONT_R2);
+        }
     }
-    for (i = 0; i < BLOCK; i++) {
-      r->coeffs[2 * (i0 + i)] =
-          mlkem_fqmul(mlkem_montgomery_reduce_wrapped(c0[i]), MLKEM_MONT_R2);
-      r->coeffs[2 * (i0 + i) + 1] =
-          mlkem_fqmul(mlkem_montgomery_reduce_wrapped(c1[i]), MLKEM_MONT_R2);
-    }
-  }
   /* Sums of products of secret polynomials (s-hat, y-hat). */
   mlkem_zeroize(c0, sizeof c0);
   mlkem_zeroize(c1, sizeof c1);

@@ -7,36 +7,45 @@
 
 #include "platform/bytes.h"
 
+/* The loop contract of cbd2's and cbd3's loops over the words, n
+ * coefficients a word: every coefficient so far within [-eta, eta]. */
+#define CBD_WORDS_CONTRACT(n, eta) \
+  __loop__(                                                            \
+    assigns(i, j, *r)                                                  \
+    invariant(i <= MLKEM_N / (n))                                      \
+    invariant(prefix_within(r->coeffs, (n) * i, MLKEM_N, -(eta), eta)) \
+    decreases(MLKEM_N / (n) - i))
+
 /* eta = 2: each coefficient takes 4 bits, (b0 + b1) - (b2 + b3). Adding the
  * word to itself shifted by one under the mask 0x55555555 gives the sum of
  * every bit pair in place, eight coefficients per 32-bit word. */
 static void cbd2(mlkem_poly *r, const uint8_t buf[128]) {
   unsigned i, j;
-  for (i = 0; i < MLKEM_N / 8; i++) {
-    uint32_t t = mlkem_load32_le(buf + 4 * i);
-    uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
-    for (j = 0; j < 8; j++) {
-      int16_t x = (int16_t)((s >> (4 * j)) & 3);
-      int16_t y = (int16_t)((s >> (4 * j + 2)) & 3);
-      r->coeffs[8 * i + j] = (int16_t)(x - y);
+  for (i = 0; i < MLKEM_N / 8; i++) CBD_WORDS_CONTRACT(8, 2) {
+      uint32_t t = mlkem_load32_le(buf + 4 * i);
+      uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
+      for (j = 0; j < 8; j++) {
+        int16_t x = (int16_t)((s >> (4 * j)) & 3);
+        int16_t y = (int16_t)((s >> (4 * j + 2)) & 3);
+        r->coeffs[8 * i + j] = (int16_t)(x - y);
+      }
     }
-  }
 }
 
 /* eta = 3: each coefficient takes 6 bits; sums of bit triples under the mask
  * 0x249249, four coefficients per 24-bit group. */
 static void cbd3(mlkem_poly *r, const uint8_t buf[192]) {
   unsigned i, j;
-  for (i = 0; i < MLKEM_N / 4; i++) {
-    uint32_t t = mlkem_load24_le(buf + 3 * i);
-    uint32_t s =
-        (t & 0x00249249u) + ((t >> 1) & 0x00249249u) + ((t >> 2) & 0x00249249u);
-    for (j = 0; j < 4; j++) {
-      int16_t x = (int16_t)((s >> (6 * j)) & 7);
-      int16_t y = (int16_t)((s >> (6 * j + 3)) & 7);
-      r->coeffs[4 * i + j] = (int16_t)(x - y);
+  for (i = 0; i < MLKEM_N / 4; i++) CBD_WORDS_CONTRACT(4, 3) {
+      uint32_t t = mlkem_load24_le(buf + 3 * i);
+      uint32_t s = (t & 0x00249249u) + ((t >> 1) & 0x00249249u) +
+                   ((t >> 2) & 0x00249249u);
+      for (j = 0; j < 4; j++) {
+        int16_t x = (int16_t)((s >> (6 * j)) & 7);
+        int16_t y = (int16_t)((s >> (6 * j + 3)) & 7);
+        r->coeffs[4 * i + j] = (int16_t)(x - y);
+      }
     }
-  }
 }
 
 void mlkem_portable_cbd(mlkem_poly *r, const uint8_t *buf, unsigned eta) {

@@ -32,38 +32,62 @@ static inline unsigned group_size(unsigned d) {
   }
 }
 
-/* Packs n values of d bits each (values already below 2^d) into n d / 8
- * bytes: n is MLKEM_N, or for d = 12 any multiple of the group size. */
+/* Packs the values v[from .. to) of d bits each (values already below
+ * 2^d) into bytes from d / 8 .. to d / 8 of out: [from, to) is [0, 256),
+ * or for d = 12 any range of whole groups. */
 static inline void pack(uint8_t *out, const uint16_t *v, unsigned d,
-                        unsigned n) {
+                        unsigned from, unsigned to) {
+  const unsigned g = group_size(d);
   unsigned i, j, at;
-  for (i = 0; i < n; i += group_size(d)) {
-    uint64_t w[2] = {0, 0};
-    for (j = 0; j < group_size(d); j++) {
-      at = d * j;
-      w[at / 64] |= (uint64_t)v[i + j] << (at % 64);
-      if (at % 64 + d > 64) w[1] |= (uint64_t)v[i + j] >> (64 - at % 64);
+  for (i = from; i < to; i += g)
+    __loop__(
+      assigns(i, j, at, bytes(out + from * d / 8, (to - from) * d / 8))
+      invariant(from <= i && i <= to && i % g == 0 && to % g == 0)
+      /* d = 12: the 12-bit values of the pairs of coefficients packed so
+       * far are those of v (encode12's post-condition rests on it). */
+      invariant(d != 12 ||
+                for_all(k, 0, MLKEM_N / 2, 2 * k < from || 2 * k >= i ||
+                        (MLKEM_Q12_LO(out, k) == v[2 * k] &&
+                         MLKEM_Q12_HI(out, k) == v[2 * k + 1])))
+      decreases(to - i)) {
+      uint64_t w[2] = {0, 0};
+      for (j = 0; j < g; j++) {
+        at = d * j;
+        w[at / 64] |= (uint64_t)v[i + j] << (at % 64);
+        if (at % 64 + d > 64) w[1] |= (uint64_t)v[i + j] >> (64 - at % 64);
+      }
+      for (j = 0; j < g * d / 8; j++)
+        out[i * d / 8 + j] = (uint8_t)((w[j / 8] >> (8 * (j % 8))) & 0xFF);
     }
-    for (j = 0; j < group_size(d) * d / 8; j++)
-      *out++ = (uint8_t)(w[j / 8] >> (8 * (j % 8)));
-  }
 }
 
 /* Unpacks 256 values of d bits each from 32 d bytes. */
 static inline void unpack(uint16_t v[MLKEM_N], const uint8_t *in, unsigned d) {
   const uint64_t mask = ((uint64_t)1 << d) - 1;
+  const unsigned g = group_size(d);
   unsigned i, j, at;
-  for (i = 0; i < MLKEM_N; i += group_size(d)) {
-    uint64_t w[2] = {0, 0}, x;
-    for (j = 0; j < group_size(d) * d / 8; j++)
-      w[j / 8] |= (uint64_t)*in++ << (8 * (j % 8));
-    for (j = 0; j < group_size(d); j++) {
-      at = d * j;
-      x = w[at / 64] >> (at % 64);
-      if (at % 64 + d > 64) x |= w[1] << (64 - at % 64);
-      v[i + j] = (uint16_t)(x & mask);
+  for (i = 0; i < MLKEM_N; i += g)
+    __loop__(
+      assigns(i, j, at, bytes(v, sizeof v[0] * MLKEM_N))
+      invariant(i <= MLKEM_N && i % g == 0)
+      invariant(prefix_below(v, i, MLKEM_N, mask + 1))
+      /* d = 12: the values unpacked so far are the 12-bit values of in
+       * (decode12's modulus check rests on it). */
+      invariant(d != 12 ||
+                for_all(k, 0, MLKEM_N / 2, 2 * k >= i ||
+                        (v[2 * k] == MLKEM_Q12_LO(in, k) &&
+                         v[2 * k + 1] == MLKEM_Q12_HI(in, k))))
+      decreases(MLKEM_N - i)) {
+      uint64_t w[2] = {0, 0}, x;
+      for (j = 0; j < g * d / 8; j++)
+        w[j / 8] |= (uint64_t)in[i * d / 8 + j] << (8 * (j % 8));
+      for (j = 0; j < g; j++) {
+        at = d * j;
+        x = w[at / 64] >> (at % 64);
+        if (at % 64 + d > 64) x |= w[1] << (64 - at % 64);
+        v[i + j] = (uint16_t)(x & mask);
+      }
     }
-  }
 }
 
 /* ByteEncode_12 of the canonical representatives. */
@@ -71,24 +95,38 @@ void mlkem_portable_encode12(uint8_t out[MLKEM_POLYBYTES], const mlkem_poly *a,
                              unsigned from, unsigned to) {
   uint16_t v[MLKEM_N];
   unsigned i;
-  for (i = from; i < to; i++) v[i] = (uint16_t)mlkem_freeze(a->coeffs[i]);
-  pack(out + 3 * from / 2, v + from, 12, to - from);
+  for (i = from; i < to; i++)
+    __loop__(
+      assigns(i, whole(v))
+      invariant(from <= i && i <= to)
+      invariant(for_all(k, 0, MLKEM_N, k < from || k >= i || v[k] < MLKEM_Q))
+      decreases(to - i)) {
+      v[i] = (uint16_t)mlkem_freeze(a->coeffs[i]);
+    }
+  pack(out, v, 12, from, to);
   mlkem_zeroize(v + from, sizeof v[0] * (to - from));
 }
 
 /* ByteDecode_12, each value taken mod q (@spec{FIPS203, Alg. 6} for d = 12).
  * A 12-bit value is below 2q, so one conditional subtraction suffices;
- * v - q is negative (bit 15 set as 16 bits) exactly for the values below
- * q, so the AND of those bits is clear once one value is not. */
+ * v - q, as an unsigned, wraps around (bit 15 set) exactly for the values
+ * below q, so the AND of those bits is clear once one value is not. */
 unsigned mlkem_portable_decode12(mlkem_poly *r,
                                  const uint8_t in[MLKEM_POLYBYTES]) {
   uint16_t v[MLKEM_N];
   unsigned i, below = 0x8000;
   unpack(v, in, 12);
-  for (i = 0; i < MLKEM_N; i++) {
-    below &= (uint16_t)(v[i] - MLKEM_Q);
-    r->coeffs[i] = mlkem_cond_add_q((int16_t)(v[i] - MLKEM_Q));
-  }
+  for (i = 0; i < MLKEM_N; i++)
+    __loop__(
+      assigns(i, below, *r)
+      invariant(i <= MLKEM_N && (below == 0 || below == 0x8000))
+      invariant(prefix_within(r->coeffs, i, MLKEM_N, 0, MLKEM_Q - 1))
+      invariant((below == 0) ==
+                exists(k, 0, MLKEM_N, k < i && v[k] >= MLKEM_Q))
+      decreases(MLKEM_N - i)) {
+      below &= (unsigned)v[i] - MLKEM_Q;
+      r->coeffs[i] = mlkem_cond_add_q((int16_t)(v[i] - MLKEM_Q));
+    }
   mlkem_zeroize(v, sizeof v);
   return below ^ 0x8000;
 }
@@ -100,8 +138,13 @@ static inline void compress_encode_d(uint8_t *out, const mlkem_poly *a,
   uint16_t v[MLKEM_N];
   unsigned i;
   for (i = 0; i < MLKEM_N; i++)
-    v[i] = mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
-  pack(out, v, d, MLKEM_N);
+    __loop__(
+      assigns(i, whole(v))
+      invariant(i <= MLKEM_N)
+      decreases(MLKEM_N - i)) {
+      v[i] = mlkem_compress_d((uint16_t)mlkem_freeze(a->coeffs[i]), d);
+    }
+  pack(out, v, d, 0, MLKEM_N);
   mlkem_zeroize(v, sizeof v);
 }
 
@@ -129,7 +172,13 @@ static inline void decode_decompress_d(mlkem_poly *r, const uint8_t *in,
   unsigned i;
   unpack(v, in, d);
   for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)mlkem_decompress_d(v[i], d);
+    __loop__(
+      assigns(i, *r)
+      invariant(i <= MLKEM_N)
+      invariant(prefix_within(r->coeffs, i, MLKEM_N, 0, MLKEM_Q - 1))
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)mlkem_decompress_d(v[i], d);
+    }
 }
 
 void mlkem_portable_decode_decompress(mlkem_poly *r, const uint8_t *in,
@@ -163,6 +212,13 @@ void mlkem_portable_decode_decompress_msg(mlkem_poly *r, const uint8_t in[32]) {
   unsigned i;
   unpack(v, in, 1);
   for (i = 0; i < MLKEM_N; i++)
-    r->coeffs[i] = (int16_t)(-(int16_t)v[i] & ((MLKEM_Q + 1) / 2));
+    __loop__(
+      assigns(i, *r)
+      invariant(i <= MLKEM_N)
+      invariant(for_all(k, 0, MLKEM_N, k >= i || r->coeffs[k] == 0 ||
+                        r->coeffs[k] == (MLKEM_Q + 1) / 2))
+      decreases(MLKEM_N - i)) {
+      r->coeffs[i] = (int16_t)(-(int16_t)v[i] & ((MLKEM_Q + 1) / 2));
+    }
   mlkem_zeroize(v, sizeof v);
 }

@@ -4,10 +4,12 @@
  * mlkem_portable_compress_encode) against MLKEM_OP_COMPRESS_ENCODE's
  * contract (backend/backend.h): for d in {4, 5, 10, 11} and every input,
  * exactly the 32 d bytes of out written, no shift or conversion out of
- * range. Loops of constant bounds, unwound.
+ * range. The loops over the coefficients and over pack's groups carry
+ * loop contracts; the loops within a group are unwound (at most 16).
  * @enforce mlkem_portable_compress_encode
  * @replace mlkem_freeze mlkem_zeroize
- * @unwind compress_encode_d.0:257 pack.0-2:65
+ * @loops
+ * @unwind pack.0-1:17
  * @solver sat
  * @check conversion
  */

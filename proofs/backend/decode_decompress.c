@@ -4,9 +4,12 @@
  * mlkem_portable_decode_decompress) against
  * MLKEM_OP_DECODE_DECOMPRESS's contract (backend/backend.h): for d in {4,
  * 5, 10, 11} and every input, only the 32 d input bytes read, every output
- * in [0, q). Loops of constant bounds, unwound.
+ * in [0, q). The loops over the coefficients and over unpack's groups
+ * carry loop contracts (unpack's: every value below 2^d); the loops within
+ * a group are unwound (at most 16).
  * @enforce mlkem_portable_decode_decompress
- * @unwind decode_decompress_d.0:257 unpack.0-2:65
+ * @loops
+ * @unwind unpack.0-1:17
  * @solver sat
  * @check conversion
  */

@@ -5,13 +5,17 @@
  * (backend/backend.h): for k = 1 .. 4 and every range of whole parts, no
  * read outside the k polynomials of a and b, only r written, no signed
  * product overflowing (each is of two int16, or of an int16 and a value
- * below q), every output coefficient of the range below q. The loops have
- * constant bounds (4 parts, k <= 4 polynomials, 32 pairs) and are unwound.
+ * below q), every output coefficient of the range below q. Every loop
+ * carries a loop contract (the parts', the final pass's: the outputs so
+ * far below q, a quantifier over the constant [0, 256)). The bounds the
+ * contract requires of a and b are quantified over the symbolic k and
+ * range, which CBMC's SAT back-end does not assume (it warns): the proof
+ * holds without them, for every int16 input.
  * @enforce mlkem_portable_basemul_acc
  * @replace mlkem_fqmul mlkem_zeroize
- * @unwind mlkem_portable_basemul_acc.0-1:33 mlkem_portable_basemul_acc.2:5
- * @unwind mlkem_portable_basemul_acc.3:33 mlkem_portable_basemul_acc.4:5
- * @solver z3
+ * @loops
+ * @solver sat
+ * @flags --object-bits 9
  */
 #include "backend/portable/ntt.c"
 
