@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/cbmc.h"
 #include "sha2/sha2.h"
 
 /* A byte string: len bytes at p (p may be NULL when len is 0). */
@@ -36,5 +37,11 @@ void mlkem_hkdf_extract(mlkem_sha2_alg alg, uint8_t *prk, const uint8_t *salt,
 int mlkem_hkdf_expand(mlkem_sha2_alg alg, uint8_t *out, size_t len,
                       const uint8_t *prk, size_t prk_len,
                       const mlkem_span *info, size_t ninfo);
+
+/* The longest span the proofs take (2^40 bytes: a few of them stay within
+ * the hashes' counts). Each info or ikm span is readable within its length:
+ * the proofs' harnesses build the lists so (a CBMC quantifier cannot hold
+ * that predicate). */
+#define MLKEM_HKDF_PROOF_MAX_SPAN ((uint64_t)1 << 40)
 
 #endif
