@@ -321,7 +321,7 @@ static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8],
 
 /* SubWord (@spec{FIPS197, sec. 5.2}): the S-box on the four bytes of a word,
  * bit b of byte i placed at bit i of plane b. */
-static uint32_t sub_word(uint32_t x) {
+static uint32_t sub_word(uint32_t x) __contract__(assigns()) {
   uint64_t q[8][SETS] = {{0}};
   uint32_t y = 0;
   unsigned b;
