@@ -14,14 +14,4 @@
  * @unwind mlkem_aes_expand_with.2:61
  * @flags --object-bits 10
  */
-#include <stdlib.h>
-
-#include "aes/aes_portable.c"
-
-void harness(void) {
-  uint8_t(*rk)[16];
-  size_t key_bytes = KEY_BYTES;
-  const uint8_t *k = malloc(key_bytes);
-  __CPROVER_assume(k != NULL);
-  mlkem_aes_expand_with(rk, k, key_bytes, sub_word);
-}
+#include "expand_with.h"

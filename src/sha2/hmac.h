@@ -51,11 +51,7 @@ void mlkem_hmac_update(mlkem_hmac_ctx *ctx, const uint8_t *in, size_t len)
                (len == 0 || readable(in, len)))
       assigns(bytes(ctx, sizeof *ctx))
       ensures(MLKEM_HMAC_CTX_OK(ctx) && ctx->inner.alg == old(ctx->inner.alg) &&
-              (ctx->inner.alg == MLKEM_SHA2_256
-                   ? ctx->inner.u.s256.nbytes ==
-                         old(ctx->inner.u.s256.nbytes) + len
-                   : ctx->inner.u.s512.nbytes ==
-                         old(ctx->inner.u.s512.nbytes) + len))
+              MLKEM_SHA2_COUNTED(&ctx->inner, len))
     );
 /* Writes the mlkem_sha2_digest_bytes(alg)-byte MAC and wipes ctx. */
 void mlkem_hmac_final(mlkem_hmac_ctx *ctx, uint8_t *out) __contract__(

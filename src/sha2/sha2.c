@@ -268,9 +268,7 @@ void mlkem_sha2_update(mlkem_sha2_ctx *ctx, const uint8_t *in, size_t len)
                (len == 0 || readable(in, len)))
       assigns(bytes(ctx, sizeof *ctx))
       ensures(MLKEM_SHA2_CTX_OK(ctx) && ctx->alg == old(ctx->alg) &&
-              (ctx->alg == MLKEM_SHA2_256
-                   ? ctx->u.s256.nbytes == old(ctx->u.s256.nbytes) + len
-                   : ctx->u.s512.nbytes == old(ctx->u.s512.nbytes) + len))
+              MLKEM_SHA2_COUNTED(ctx, len))
     ) {
   if (ctx->alg == MLKEM_SHA2_256)
     mlkem_sha256_update(&ctx->u.s256, in, len);

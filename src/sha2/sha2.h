@@ -148,9 +148,14 @@ typedef struct {
        (size_t)((alg) != MLKEM_SHA2_256) +             \
    (size_t)(MLKEM_SHA512_BYTES - MLKEM_SHA384_BYTES) * \
        (size_t)((alg) == MLKEM_SHA2_512))
-/* The bytes a context has counted. */
+/* The bytes a context has counted; in a post-condition, that it counted
+ * len more than on entry (old() cannot take a ?:). */
 #define MLKEM_SHA2_COUNT(ctx) \
   ((ctx)->alg == MLKEM_SHA2_256 ? (ctx)->u.s256.nbytes : (ctx)->u.s512.nbytes)
+#define MLKEM_SHA2_COUNTED(ctx, len)                               \
+  ((ctx)->alg == MLKEM_SHA2_256                                    \
+       ? (ctx)->u.s256.nbytes == old((ctx)->u.s256.nbytes) + (len) \
+       : (ctx)->u.s512.nbytes == old((ctx)->u.s512.nbytes) + (len))
 
 size_t mlkem_sha2_digest_bytes(mlkem_sha2_alg alg);
 size_t mlkem_sha2_block_bytes(mlkem_sha2_alg alg);
