@@ -5,7 +5,7 @@
  * 8 and 6 words) for every context: the padding (one block or two, a
  * 16-byte length) within its 256-byte tail, only the 64 or 48 bytes of
  * out and the context written, and the context all zero after it. The
- * compression function and the wipe are replaced by their contracts.
+ * callback, the padding and the wipe are replaced by their contracts.
  * @enforce final512
  * @replace blocks256 blocks512
  * @replace mlkem_zeroize pad

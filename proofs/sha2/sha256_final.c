@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SHA-256's final (sha2/sha2.c, mlkem_sha256_final, with finish and pad)
- * for every context: the padding (one block or two) within its 128-byte
- * tail, only the 32 bytes of out and the context written, and the context
- * all zero after it. The compression function and the wipe are replaced
- * by their contracts.
+ * for every context: the bytes held copied within the 256-byte tail, the
+ * one or two padded blocks handed to the compression, only the 32 bytes
+ * of out and the context written. The callback (blocks256), the padding
+ * (pad, proven by sha2_pad.c) and the wipe are replaced by their
+ * contracts.
  * @enforce mlkem_sha256_final
  * @replace blocks256 blocks512
  * @replace mlkem_zeroize pad

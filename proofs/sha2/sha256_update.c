@@ -5,8 +5,8 @@
  * and every input length and content: it reads only the len bytes of in,
  * writes only the context (the buffer's fill within its 64 bytes, whole
  * blocks of in handed to the compression function within in), and counts
- * the len bytes. The compression function is replaced by its contract
- * (proven by sha256_blocks.c).
+ * the len bytes. The callback to the compression function (blocks256) is
+ * replaced by its contract (proven by sha2_blocks256.c).
  * @enforce mlkem_sha256_update
  * @replace blocks256 blocks512
  * @source src/sha2/sha2_portable.c
