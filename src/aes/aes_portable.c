@@ -321,7 +321,7 @@ static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8],
 
 /* SubWord (@spec{FIPS197, sec. 5.2}): the S-box on the four bytes of a word,
  * bit b of byte i placed at bit i of plane b. */
-static uint32_t sub_word(uint32_t x) {
+static uint32_t sub_word(uint32_t x) __contract__(assigns()) {
   uint64_t q[8][SETS] = {{0}};
   uint32_t y = 0;
   unsigned b;
@@ -344,7 +344,14 @@ static uint32_t sub_word(uint32_t x) {
  * the low byte, x^(i/Nk - 1) in GF(2^8) (AES-128 reaches x^9 = 0x36). The
  * extra SubWord at i mod Nk = 4 is AES-256's (Nk > 6). */
 void mlkem_aes_expand_with(uint8_t rk[15][16], const uint8_t *k,
-                           size_t key_bytes, uint32_t (*sub)(uint32_t)) {
+                           size_t key_bytes, uint32_t (*sub)(uint32_t))
+    __contract__(
+      requires(fresh(rk, 15 * 16) &&
+               (key_bytes == MLKEM_AES128_KEYBYTES ||
+                key_bytes == MLKEM_AES256_KEYBYTES) &&
+               readable(k, key_bytes))
+      assigns(bytes(rk, 15 * 16))
+    ) {
   const unsigned nk = (unsigned)key_bytes / 4,
                  nwords = 4 * (MLKEM_AES_ROUNDS_OF(key_bytes) + 1);
   uint32_t w[4 * (MLKEM_AES256_ROUNDS + 1)], rcon = 1;
@@ -369,7 +376,14 @@ void mlkem_aes_expand_bytes(uint8_t rk[15][16], const uint8_t *k,
   mlkem_aes_expand_with(rk, k, key_bytes, sub_word);
 }
 
-static void expand(mlkem_aes_key *key, const uint8_t *k) {
+static void expand(mlkem_aes_key *key, const uint8_t *k) __contract__(
+      requires(fresh(key, sizeof *key) &&
+               (key->rounds == MLKEM_AES128_ROUNDS ||
+                key->rounds == MLKEM_AES256_ROUNDS) &&
+               readable(k, 4 * ((size_t)key->rounds - 6)))
+      assigns(bytes(&key->u, sizeof key->u))
+      ensures(key->rounds == old(key->rounds))
+    ) {
   uint8_t rk[15][16];
   unsigned r;
   mlkem_aes_expand_bytes(rk, k, 4 * ((size_t)key->rounds - 6));

@@ -87,7 +87,16 @@ int x25519mlkem768_client_share(
  * share = ct || X25519(x, 9), secret = K || X25519(x, client's point). */
 static int server_share(const mlkem_x25519_impl *x, uint8_t *share,
                         uint8_t *secret, const uint8_t *client,
-                        const uint8_t *coins) {
+                        const uint8_t *coins)
+    __contract__(
+      requires(readable(x, sizeof *x) &&
+               fresh(share, X25519MLKEM768_SERVER_SHARE_BYTES) &&
+               fresh(secret, X25519MLKEM768_SECRET_BYTES) &&
+               readable(client, X25519MLKEM768_CLIENT_SHARE_BYTES) &&
+               readable(coins, X25519MLKEM768_SERVER_COINS_BYTES))
+      assigns(bytes(share, X25519MLKEM768_SERVER_SHARE_BYTES),
+              bytes(secret, X25519MLKEM768_SECRET_BYTES))
+    ) {
   /* Encapsulation runs the @spec{FIPS203, sec. 7.2} check on the client's ek,
    * which the draft requires of the server. */
   int err = mlkem_k3_kem_encaps_derand(share, secret, client, coins);

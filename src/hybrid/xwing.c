@@ -40,7 +40,12 @@ void mlkem_xwing_expand(uint8_t expanded[96], const uint8_t sk[32]) {
 /* Combiner (5.3): SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel). */
 static void xwing_combiner(uint8_t ss[XWING_SS_BYTES], const uint8_t ss_m[32],
                            const uint8_t ss_x[32], const uint8_t ct_x[32],
-                           const uint8_t pk_x[32]) {
+                           const uint8_t pk_x[32])
+    __contract__(
+      requires(fresh(ss, XWING_SS_BYTES) && readable(ss_m, 32) &&
+               readable(ss_x, 32) && readable(ct_x, 32) && readable(pk_x, 32))
+      assigns(bytes(ss, XWING_SS_BYTES))
+    ) {
   uint8_t in[4 * 32 + sizeof xwing_label];
   memcpy(in, ss_m, 32);
   memcpy(in + 32, ss_x, 32);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/cbmc.h"
 #include "sha2/hmac.h"
 #include "sha2/sha2.h"
 
@@ -46,5 +47,11 @@ int mlkem_hkdf_expand(mlkem_sha2_alg alg, uint8_t *out, size_t len,
 int mlkem_hkdf_expand_keyed(uint8_t *out, size_t len,
                             const mlkem_hmac_ctx *keyed, const mlkem_span *info,
                             size_t ninfo);
+
+/* The longest span the proofs take (2^40 bytes: a few of them stay within
+ * the hashes' counts). Each info or ikm span is readable within its length:
+ * the proofs' harnesses build the lists so (a CBMC quantifier cannot hold
+ * that predicate). */
+#define MLKEM_HKDF_PROOF_MAX_SPAN ((uint64_t)1 << 40)
 
 #endif

@@ -79,24 +79,50 @@ static void absorb(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
   if (len != 0) memcpy(buf, in, len);
 }
 
+/* The contract of the two callbacks: the implementation's compression
+ * function of that word size (MLKEM_SHA2_BLOCKS_CONTRACT). */
+#define BLOCKS_FN_CONTRACT(WORD, BLOCK) \
+  __contract__(                                                 \
+    requires(MLKEM_SHA2_IMPL_OK(impl) &&                        \
+             nblocks <= MLKEM_SHA2_PROOF_MAX_BYTES / (BLOCK) &&  \
+             fresh(h, 8 * sizeof(WORD)) &&                      \
+             readable(in, nblocks * (BLOCK)))                   \
+    assigns(bytes(h, 8 * sizeof(WORD))))
+
 static void blocks256(void *h, const uint8_t *in, size_t nblocks,
-                      const mlkem_sha2_impl *impl) {
+                      const mlkem_sha2_impl *impl)
+    BLOCKS_FN_CONTRACT(uint32_t, MLKEM_SHA256_BLOCK) {
   impl->sha256_blocks((uint32_t *)h, in, nblocks);
 }
 
 static void blocks512(void *h, const uint8_t *in, size_t nblocks,
-                      const mlkem_sha2_impl *impl) {
+                      const mlkem_sha2_impl *impl)
+    BLOCKS_FN_CONTRACT(uint64_t, MLKEM_SHA512_BLOCK) {
   impl->sha512_blocks((uint64_t *)h, in, nblocks);
 }
 
-void mlkem_sha256_update(mlkem_sha256_ctx *ctx, const uint8_t *in, size_t len) {
+/* The contract of both updates: the context stays well formed, counts the
+ * len bytes, and only it is written; in is read within its len bytes
+ * (and may be NULL when len is 0). */
+#define UPDATE_CONTRACT \
+  __contract__(                                                          \
+    requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_HALF_CTX_OK(ctx) &&   \
+             len <= MLKEM_SHA2_PROOF_MAX_BYTES - ctx->nbytes &&          \
+             (len == 0 || readable(in, len)))                            \
+    assigns(bytes(ctx, sizeof *ctx))                                     \
+    ensures(MLKEM_SHA2_HALF_CTX_OK(ctx) &&                               \
+            ctx->nbytes == old(ctx->nbytes) + len))
+
+void mlkem_sha256_update(mlkem_sha256_ctx *ctx, const uint8_t *in,
+                         size_t len) UPDATE_CONTRACT {
   if (len == 0) return;
   absorb(ctx->h, ctx->impl, blocks256, ctx->buf, 6,
          (size_t)(ctx->nbytes % MLKEM_SHA256_BLOCK), in, len);
   ctx->nbytes += len;
 }
 
-void mlkem_sha512_update(mlkem_sha512_ctx *ctx, const uint8_t *in, size_t len) {
+void mlkem_sha512_update(mlkem_sha512_ctx *ctx, const uint8_t *in,
+                         size_t len) UPDATE_CONTRACT {
   if (len == 0) return;
   absorb(ctx->h, ctx->impl, blocks512, ctx->buf, 7,
          (size_t)(ctx->nbytes % MLKEM_SHA512_BLOCK), in, len);
@@ -109,7 +135,15 @@ void mlkem_sha512_update(mlkem_sha512_ctx *ctx, const uint8_t *in, size_t len) {
  * holds `used` message bytes) and returns how many blocks it takes: 1, or
  * 2 when fewer than lenbytes + 1 bytes are free. */
 static size_t pad(uint8_t buf[2 * MLKEM_SHA512_BLOCK], size_t block,
-                  size_t used, size_t lenbytes, uint64_t nbytes) {
+                  size_t used, size_t lenbytes, uint64_t nbytes)
+    __contract__(
+      requires(fresh(buf, 2 * MLKEM_SHA512_BLOCK) &&
+               ((block == MLKEM_SHA256_BLOCK && lenbytes == 8) ||
+                (block == MLKEM_SHA512_BLOCK && lenbytes == 16)) &&
+               used < block)
+      assigns(bytes(buf, 2 * MLKEM_SHA512_BLOCK))
+      ensures(return_value == 1 || return_value == 2)
+    ) {
   size_t nblocks = used + 1 + lenbytes <= block ? 1 : 2;
   size_t end = nblocks * block;
   buf[used] = 0x80;
@@ -131,8 +165,12 @@ static void finish(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
   mlkem_zeroize(tail, sizeof tail);
 }
 
-void mlkem_sha256_final(mlkem_sha256_ctx *ctx,
-                        uint8_t out[MLKEM_SHA256_BYTES]) {
+void mlkem_sha256_final(mlkem_sha256_ctx *ctx, uint8_t out[MLKEM_SHA256_BYTES])
+    __contract__(
+      requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_HALF_CTX_OK(ctx) &&
+               fresh(out, MLKEM_SHA256_BYTES))
+      assigns(bytes(ctx, sizeof *ctx), bytes(out, MLKEM_SHA256_BYTES))
+    ) {
   size_t i;
   finish(ctx->h, ctx->impl, blocks256, ctx->buf, 6, 8, ctx->nbytes);
   for (i = 0; i < 8; i++) mlkem_store32_be(out + 4 * i, ctx->h[i]);
@@ -141,20 +179,34 @@ void mlkem_sha256_final(mlkem_sha256_ctx *ctx,
 
 /* The first nwords words of SHA-512's final state: the digest of SHA-512
  * (8) or of SHA-384 (6, the truncation of @spec{FIPS180-4, sec. 6.5}). */
-static void final512(mlkem_sha512_ctx *ctx, uint8_t *out, size_t nwords) {
+static void final512(mlkem_sha512_ctx *ctx, uint8_t *out, size_t nwords)
+    __contract__(
+      requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_HALF_CTX_OK(ctx) &&
+               (nwords == 6 || nwords == 8) && fresh(out, 8 * nwords))
+      assigns(bytes(ctx, sizeof *ctx), bytes(out, 8 * nwords))
+      ensures(all_zero(ctx, sizeof *ctx))
+    ) {
   size_t i;
   finish(ctx->h, ctx->impl, blocks512, ctx->buf, 7, 16, ctx->nbytes);
   for (i = 0; i < nwords; i++) mlkem_store64_be(out + 8 * i, ctx->h[i]);
   mlkem_zeroize(ctx, sizeof *ctx);
 }
 
-void mlkem_sha512_final(mlkem_sha512_ctx *ctx,
-                        uint8_t out[MLKEM_SHA512_BYTES]) {
+void mlkem_sha512_final(mlkem_sha512_ctx *ctx, uint8_t out[MLKEM_SHA512_BYTES])
+    __contract__(
+      requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_HALF_CTX_OK(ctx) &&
+               fresh(out, MLKEM_SHA512_BYTES))
+      assigns(bytes(ctx, sizeof *ctx), bytes(out, MLKEM_SHA512_BYTES))
+    ) {
   final512(ctx, out, MLKEM_SHA512_BYTES / 8);
 }
 
-void mlkem_sha384_final(mlkem_sha512_ctx *ctx,
-                        uint8_t out[MLKEM_SHA384_BYTES]) {
+void mlkem_sha384_final(mlkem_sha512_ctx *ctx, uint8_t out[MLKEM_SHA384_BYTES])
+    __contract__(
+      requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_HALF_CTX_OK(ctx) &&
+               fresh(out, MLKEM_SHA384_BYTES))
+      assigns(bytes(ctx, sizeof *ctx), bytes(out, MLKEM_SHA384_BYTES))
+    ) {
   final512(ctx, out, MLKEM_SHA384_BYTES / 8);
 }
 
@@ -185,16 +237,21 @@ void mlkem_sha384(uint8_t out[MLKEM_SHA384_BYTES], const uint8_t *in,
 /* The three hashes behind one interface (sha2.h, mlkem_sha2_ctx). */
 
 size_t mlkem_sha2_digest_bytes(mlkem_sha2_alg alg) {
-  return alg == MLKEM_SHA2_256   ? MLKEM_SHA256_BYTES
-         : alg == MLKEM_SHA2_384 ? MLKEM_SHA384_BYTES
-                                 : MLKEM_SHA512_BYTES;
+  return MLKEM_SHA2_DIGEST_BYTES(alg);
 }
 
 size_t mlkem_sha2_block_bytes(mlkem_sha2_alg alg) {
   return alg == MLKEM_SHA2_256 ? MLKEM_SHA256_BLOCK : MLKEM_SHA512_BLOCK;
 }
 
-void mlkem_sha2_init(mlkem_sha2_ctx *ctx, mlkem_sha2_alg alg) {
+void mlkem_sha2_init(mlkem_sha2_ctx *ctx, mlkem_sha2_alg alg)
+    __contract__(
+      requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_ALG_OK(alg))
+      assigns(bytes(ctx, sizeof *ctx))
+      ensures(MLKEM_SHA2_CTX_OK(ctx) && ctx->alg == alg &&
+              (alg == MLKEM_SHA2_256 ? ctx->u.s256.nbytes == 0
+                                     : ctx->u.s512.nbytes == 0))
+    ) {
   ctx->alg = alg;
   if (alg == MLKEM_SHA2_256)
     mlkem_sha256_init(&ctx->u.s256);
@@ -204,14 +261,28 @@ void mlkem_sha2_init(mlkem_sha2_ctx *ctx, mlkem_sha2_alg alg) {
     mlkem_sha512_init(&ctx->u.s512);
 }
 
-void mlkem_sha2_update(mlkem_sha2_ctx *ctx, const uint8_t *in, size_t len) {
+void mlkem_sha2_update(mlkem_sha2_ctx *ctx, const uint8_t *in, size_t len)
+    __contract__(
+      requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_CTX_OK(ctx) &&
+               len <= MLKEM_SHA2_PROOF_MAX_BYTES - MLKEM_SHA2_COUNT(ctx) &&
+               (len == 0 || readable(in, len)))
+      assigns(bytes(ctx, sizeof *ctx))
+      ensures(MLKEM_SHA2_CTX_OK(ctx) && ctx->alg == old(ctx->alg) &&
+              MLKEM_SHA2_COUNTED(ctx, len))
+    ) {
   if (ctx->alg == MLKEM_SHA2_256)
     mlkem_sha256_update(&ctx->u.s256, in, len);
   else
     mlkem_sha512_update(&ctx->u.s512, in, len);
 }
 
-void mlkem_sha2_final(mlkem_sha2_ctx *ctx, uint8_t *out) {
+void mlkem_sha2_final(mlkem_sha2_ctx *ctx, uint8_t *out) __contract__(
+      requires(fresh(ctx, sizeof *ctx) && MLKEM_SHA2_CTX_OK(ctx) &&
+               fresh(out, MLKEM_SHA2_DIGEST_BYTES(ctx->alg)))
+      assigns(bytes(ctx, sizeof *ctx),
+              bytes(out, MLKEM_SHA2_DIGEST_BYTES(ctx->alg)))
+      ensures(all_zero(ctx, sizeof *ctx))
+    ) {
   if (ctx->alg == MLKEM_SHA2_256)
     mlkem_sha256_final(&ctx->u.s256, out);
   else if (ctx->alg == MLKEM_SHA2_384)

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/cbmc.h"
+
 #define MLKEM_SHA256_BYTES 32
 #define MLKEM_SHA256_BLOCK 64
 #define MLKEM_SHA384_BYTES 48
@@ -38,10 +40,28 @@ typedef struct {
   void (*sha512_blocks)(uint64_t h[8], const uint8_t *in, size_t nblocks);
 } mlkem_sha2_impl;
 
+/* The implementations (only those built into this library are defined:
+ * see src/CMakeLists.txt). */
+extern const mlkem_sha2_impl mlkem_sha2_portable;
+extern const mlkem_sha2_impl mlkem_sha2_x86_shani; /* SHA-256 only */
+extern const mlkem_sha2_impl mlkem_sha2_armv8;     /* SHA-256 only */
+extern const mlkem_sha2_impl mlkem_sha2_armv8_sha512;
+
+/* The implementation the proofs take (docs/PROOFS.md): the portable one,
+ * the one CBMC proves (MLKEM_SHA2_BLOCKS_CONTRACT); the hardware ones are
+ * bound to it by the differential tests. */
+#define MLKEM_SHA2_IMPL_OK(impl) ((impl) == &mlkem_sha2_portable)
+
 /* The implementation for this process: see sha2_select.c. Never NULL (when
  * MLKEM_BACKEND forces a backend that is not available, the portable one:
  * the KEM itself then refuses to run, and hashing stays correct). */
-const mlkem_sha2_impl *mlkem_sha2_impl_get(void);
+const mlkem_sha2_impl *mlkem_sha2_impl_get(void)
+    /* For the proofs, the portable implementation: assumed, not proven
+     * (docs/PROOFS.md). */
+    __contract__(
+      assigns()
+      ensures(MLKEM_SHA2_IMPL_OK(return_value))
+    );
 
 /* Every implementation built in and usable on this CPU, portable first;
  * writes up to cap pointers to list and returns how many it wrote. For the
@@ -65,6 +85,11 @@ typedef struct {
   uint64_t nbytes; /* bytes hashed so far; nbytes % 128 of them in buf */
   uint8_t buf[MLKEM_SHA512_BLOCK];
 } mlkem_sha512_ctx;
+
+/* A context as the proofs take it (docs/PROOFS.md): its implementation
+ * MLKEM_SHA2_IMPL_OK and its count within the inputs the proofs cover. */
+#define MLKEM_SHA2_HALF_CTX_OK(c) \
+  (MLKEM_SHA2_IMPL_OK((c)->impl) && (c)->nbytes <= MLKEM_SHA2_PROOF_MAX_BYTES)
 
 void mlkem_sha256_init(mlkem_sha256_ctx *ctx);
 void mlkem_sha256_init_impl(mlkem_sha256_ctx *ctx, const mlkem_sha2_impl *impl);
@@ -106,18 +131,37 @@ typedef struct {
   } u;
 } mlkem_sha2_ctx;
 
+/* A context of one of the three hashes, as the proofs take it. */
+#define MLKEM_SHA2_ALG_OK(alg)                           \
+  ((alg) == MLKEM_SHA2_256 || (alg) == MLKEM_SHA2_384 || \
+   (alg) == MLKEM_SHA2_512)
+#define MLKEM_SHA2_CTX_OK(ctx)                                            \
+  (MLKEM_SHA2_ALG_OK((ctx)->alg) &&                                       \
+   ((ctx)->alg == MLKEM_SHA2_256 ? MLKEM_SHA2_HALF_CTX_OK(&(ctx)->u.s256) \
+                                 : MLKEM_SHA2_HALF_CTX_OK(&(ctx)->u.s512)))
+
+/* The digest's bytes: 32, 48 or 64 (without a ?:, which CBMC does not
+ * take in a contract's write set). */
+#define MLKEM_SHA2_DIGEST_BYTES(alg)                   \
+  ((size_t)MLKEM_SHA256_BYTES +                        \
+   (size_t)(MLKEM_SHA384_BYTES - MLKEM_SHA256_BYTES) * \
+       (size_t)((alg) != MLKEM_SHA2_256) +             \
+   (size_t)(MLKEM_SHA512_BYTES - MLKEM_SHA384_BYTES) * \
+       (size_t)((alg) == MLKEM_SHA2_512))
+/* The bytes a context has counted; in a post-condition, that it counted
+ * len more than on entry (old() cannot take a ?:). */
+#define MLKEM_SHA2_COUNT(ctx) \
+  ((ctx)->alg == MLKEM_SHA2_256 ? (ctx)->u.s256.nbytes : (ctx)->u.s512.nbytes)
+#define MLKEM_SHA2_COUNTED(ctx, len)                               \
+  ((ctx)->alg == MLKEM_SHA2_256                                    \
+       ? (ctx)->u.s256.nbytes == old((ctx)->u.s256.nbytes) + (len) \
+       : (ctx)->u.s512.nbytes == old((ctx)->u.s512.nbytes) + (len))
+
 size_t mlkem_sha2_digest_bytes(mlkem_sha2_alg alg);
 size_t mlkem_sha2_block_bytes(mlkem_sha2_alg alg);
 void mlkem_sha2_init(mlkem_sha2_ctx *ctx, mlkem_sha2_alg alg);
 void mlkem_sha2_update(mlkem_sha2_ctx *ctx, const uint8_t *in, size_t len);
 void mlkem_sha2_final(mlkem_sha2_ctx *ctx, uint8_t *out);
-
-/* The implementations (only those built into this library are defined:
- * see src/CMakeLists.txt). */
-extern const mlkem_sha2_impl mlkem_sha2_portable;
-extern const mlkem_sha2_impl mlkem_sha2_x86_shani; /* SHA-256 only */
-extern const mlkem_sha2_impl mlkem_sha2_armv8;     /* SHA-256 only */
-extern const mlkem_sha2_impl mlkem_sha2_armv8_sha512;
 
 /* The initial hash values (@spec{FIPS180-4, sec. 5.3.3 to 5.3.5}) and the
  * round constants K (@spec{FIPS180-4, sec. 4.2.2 and 4.2.3}), shared by every
@@ -127,6 +171,20 @@ extern const uint32_t mlkem_sha256_k[64];
 extern const uint64_t mlkem_sha512_h0[8];
 extern const uint64_t mlkem_sha384_h0[8];
 extern const uint64_t mlkem_sha512_k[80];
+
+/* The contract of every compression function (docs/PROOFS.md): reads the
+ * nblocks blocks of in, writes the eight words of h and nothing else. The
+ * proofs cover every input an x86-64 process can hold (below 2^47 bytes,
+ * MLKEM_SHA2_PROOF_MAX_BYTES). Proven for the portable code
+ * (proofs/sha2/sha256_blocks.c, sha512_blocks.c); the hardware
+ * implementations are bound to it by the differential tests. */
+#define MLKEM_SHA2_PROOF_MAX_BYTES ((uint64_t)1 << 47)
+#define MLKEM_SHA2_BLOCKS_CONTRACT(WORD, BLOCK) \
+  __contract__(                                                 \
+    requires(nblocks <= MLKEM_SHA2_PROOF_MAX_BYTES / (BLOCK) &&  \
+             fresh(hs, 8 * sizeof(WORD)) &&                     \
+             readable(in, nblocks * (BLOCK)))                   \
+    assigns(bytes(hs, 8 * sizeof(WORD))))
 
 /* The portable compression functions, which the hardware implementations
  * share where their CPU has no instruction for the other hash. */

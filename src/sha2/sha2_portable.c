@@ -78,35 +78,52 @@
 
 /* The compression function (@spec{FIPS180-4, sec. 6.2.2} / 6.4.2) for one word
  * size, written once: WORD the word type, BLOCK the block bytes, LOAD the
- * big-endian word load, K the round constants and NR their number. */
-#define DEFINE_BLOCKS(name, WORD, BLOCK, LOAD, K, NR, S0, S1, s0, s1)       \
-  void name(WORD hs[8], const uint8_t *in, size_t nblocks) {                \
-    WORD W[16];                                                             \
-    unsigned t, i;                                                          \
-    for (; nblocks != 0; nblocks--, in += (BLOCK)) {                        \
-      WORD a = hs[0], b = hs[1], c = hs[2], d = hs[3];                      \
-      WORD e = hs[4], f = hs[5], g = hs[6], h = hs[7];                      \
-      for (i = 0; i < 16; i++) W[i] = LOAD(in + sizeof(WORD) * i);          \
-      ROUNDS16(W, K, 0, 0, S0, S1, s0, s1);                                 \
-      for (t = 16; t < (NR); t += 16) ROUNDS16(W, K, t, 1, S0, S1, s0, s1); \
-      hs[0] += a;                                                           \
-      hs[1] += b;                                                           \
-      hs[2] += c;                                                           \
-      hs[3] += d;                                                           \
-      hs[4] += e;                                                           \
-      hs[5] += f;                                                           \
-      hs[6] += g;                                                           \
-      hs[7] += h;                                                           \
-    }                                                                       \
-    mlkem_zeroize(W, sizeof W);                                             \
+ * big-endian word load, K the round constants and NR their number. One
+ * block is a function of its own (`one`: inlined, its only call), so that
+ * the proofs check it on a block of fixed size and the loop over the
+ * blocks with it replaced by its contract (proofs/sha2/). */
+#define DEFINE_BLOCKS(name, one, WORD, BLOCK, LOAD, K, NR, S0, S1, s0, s1)    \
+  static void one(WORD hs[8], WORD W[16], const uint8_t *in)                  \
+      __contract__(                                                         \
+        requires(fresh(hs, 8 * sizeof(WORD)) &&                             \
+                 fresh(W, 16 * sizeof(WORD)) && readable(in, (BLOCK)))      \
+        assigns(bytes(hs, 8 * sizeof(WORD)), bytes(W, 16 * sizeof(WORD)))) {    \
+    WORD a = hs[0], b = hs[1], c = hs[2], d = hs[3];                          \
+    WORD e = hs[4], f = hs[5], g = hs[6], h = hs[7];                          \
+    unsigned t, i;                                                            \
+    for (i = 0; i < 16; i++) W[i] = LOAD(in + sizeof(WORD) * i);              \
+    ROUNDS16(W, K, 0, 0, S0, S1, s0, s1);                                     \
+    for (t = 16; t < (NR); t += 16) ROUNDS16(W, K, t, 1, S0, S1, s0, s1);     \
+    hs[0] += a;                                                               \
+    hs[1] += b;                                                               \
+    hs[2] += c;                                                               \
+    hs[3] += d;                                                               \
+    hs[4] += e;                                                               \
+    hs[5] += f;                                                               \
+    hs[6] += g;                                                               \
+    hs[7] += h;                                                               \
+  }                                                                           \
+  void name(WORD hs[8], const uint8_t *in, size_t nblocks)                    \
+      MLKEM_SHA2_BLOCKS_CONTRACT(WORD, BLOCK) {                               \
+    WORD W[16];                                                               \
+    for (; nblocks != 0; nblocks--, in += (BLOCK))                            \
+      __loop__(                                                               \
+      assigns(nblocks, in, whole(W), bytes(hs, 8 * sizeof(WORD)))           \
+      invariant(nblocks <= loop_entry(nblocks) &&                           \
+                in == loop_entry(in) +                                      \
+                          (loop_entry(nblocks) - nblocks) * (BLOCK))        \
+      decreases(nblocks)) { \
+        one(hs, W, in);                                                       \
+      }                                                                       \
+    mlkem_zeroize(W, sizeof W);                                               \
   }
 
-DEFINE_BLOCKS(mlkem_sha256_blocks_portable, uint32_t, MLKEM_SHA256_BLOCK,
-              mlkem_load32_be, mlkem_sha256_k, 64, S256_0, S256_1, s256_0,
-              s256_1)
-DEFINE_BLOCKS(mlkem_sha512_blocks_portable, uint64_t, MLKEM_SHA512_BLOCK,
-              mlkem_load64_be, mlkem_sha512_k, 80, S512_0, S512_1, s512_0,
-              s512_1)
+DEFINE_BLOCKS(mlkem_sha256_blocks_portable, sha256_block, uint32_t,
+              MLKEM_SHA256_BLOCK, mlkem_load32_be, mlkem_sha256_k, 64, S256_0,
+              S256_1, s256_0, s256_1)
+DEFINE_BLOCKS(mlkem_sha512_blocks_portable, sha512_block, uint64_t,
+              MLKEM_SHA512_BLOCK, mlkem_load64_be, mlkem_sha512_k, 80, S512_0,
+              S512_1, s512_0, s512_1)
 
 const mlkem_sha2_impl mlkem_sha2_portable = {
     "portable", mlkem_sha256_blocks_portable, mlkem_sha512_blocks_portable};
