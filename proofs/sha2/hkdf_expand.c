@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * HKDF-Expand (sha2/hkdf.c, mlkem_hkdf_expand, and so the
- * mlkem_hkdf_expand_keyed it runs on the keyed state) for each hash, every output
- * length (up to 255 HashLen, and beyond: -1 with nothing written), every
+ * mlkem_hkdf_expand_keyed it runs on the keyed state) for each hash, every
+ * output length (up to 255 HashLen, and beyond: -1 with nothing written), every
  * key and every list of up to two info strings: no byte written outside
  * the len bytes of out (the last block's copy cut to what is left), no
  * read outside the key or the strings. HMAC is replaced by its contracts;
