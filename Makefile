@@ -60,6 +60,7 @@
 #   make proofs-one NAME=area/name  one proof (or NAME=name)
 #   make proofs-canary  plants each bug of proofs/canaries.txt in a copy of the
 #                  sources and requires its proof to fail
+#   make proofs-all  both in one pool, the longest first (CI's stage)
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -276,7 +277,7 @@ CBMC_DIR ?= build-cbmc
 PROOFS_RUN = CBMC_BIN="$$(CBMC_DIR=$(CBMC_DIR) sh scripts/install-cbmc.sh | tail -n 1)" && \
   export CBMC_BIN && python3 scripts/proofs.py
 
-.PHONY: proofs proofs-one proofs-canary
+.PHONY: proofs proofs-one proofs-canary proofs-all
 proofs:
 	$(PROOFS_RUN) run -j $(PROOFS_JOBS)
 
@@ -286,6 +287,10 @@ proofs-one:
 
 proofs-canary:
 	$(PROOFS_RUN) canary -j $(PROOFS_JOBS)
+
+# Both in one pool, the longest first (proofs/times.txt): what CI runs.
+proofs-all:
+	$(PROOFS_RUN) all -j $(PROOFS_JOBS)
 
 # The conformance tests under qemu-x86_64 on two CPU models without
 # AVX-512 (scripts/qemu_x86_test.py: which tests, and why): Haswell (AVX2,

@@ -34,7 +34,10 @@ memory safety. A proof passes when cbmc reports VERIFICATION SUCCESSFUL.
   proofs.py canary [-j N] [NAME...]  plant each bug of proofs/canaries.txt in
                                      a copy of the sources and require its
                                      proof to fail
+  proofs.py all [-j N]               both, in one pool (CI's stage)
   proofs.py list                     the harnesses, per area
+  (run and all take --record: the passing proofs' seconds into
+  proofs/times.txt, from which every command starts the longest first)
 """
 import argparse
 import concurrent.futures
@@ -50,6 +53,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROOFS = os.path.join(ROOT, "proofs")
 BUILD = os.environ.get("PROOFS_BUILD", os.path.join(ROOT, "build-proofs"))
 TIMEOUT = int(os.environ.get("PROOFS_TIMEOUT", "900"))
+TIMES = os.path.join(PROOFS, "times.txt")
+DEFAULT_COST = 60.0
 
 # CBMC's checks of undefined behaviour and memory errors, on in every
 # proof. Unsigned arithmetic wraps by definition, and much of the code
@@ -254,38 +259,6 @@ def table(rows, out=sys.stdout):
         print(f"{name:<{w}}  {k:>4}  {result:<7} {secs:8.1f}", file=out)
 
 
-def cmd_run(args):
-    jobs = [j for h in select(harnesses(), args.names) for j in h.jobs()]
-    rows, bad = [], []
-    start = time.monotonic()
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futs = {pool.submit(prove, h, k): (h, k) for h, k in jobs}
-        for fut in concurrent.futures.as_completed(futs):
-            h, k = futs[fut]
-            result, secs, log = fut.result()
-            rows.append((h.id, k, result, secs))
-            print(f"  {result:<7} {secs:7.1f} s  {h.id}" + (f" (K={k})" if k else ""),
-                  flush=True)
-            if result != "PASS":
-                bad.append((h, k, result, log))
-    rows.sort(key=lambda r: (r[0], r[1] or ""))
-    print()
-    table(rows)
-    total = sum(r[3] for r in rows)
-    print(f"\n{len(rows)} proofs, {len(rows) - len(bad)} passed, {len(bad)} failed;"
-          f" {total:.0f} CPU-seconds of proofs, {time.monotonic() - start:.0f} s"
-          f" wall with {args.jobs} jobs")
-    for h, k, result, log in bad:
-        print(f"\n{h.id}{' K=' + k if k else ''}: {result} (log: {log})")
-        for line in failures(log)[:20]:
-            print("  " + line)
-        if result != "FAIL":
-            with open(log) as f:
-                print("".join(f.readlines()[-15:]))
-    print(f"{len(rows) - len(bad)} passed, {len(bad)} failed")
-    return 1 if bad else 0
-
-
 def read_canaries():
     """proofs/canaries.txt: blocks of 'name:', 'harness:', 'file:',
     'from:' and 'to:' lines, separated by blank lines."""
@@ -328,18 +301,59 @@ def plant(c):
     return root
 
 
-def cmd_canary(args):
-    canaries = read_canaries()
-    if args.names:
-        canaries = [c for c in canaries if c["name"] in args.names]
-    by_id = {h.id: h for h in harnesses()}
-    rows, vacuous = [], []
-    start = time.monotonic()
+def load_times():
+    """proofs/times.txt: the seconds each proof took when last recorded
+    ("area/name[ K] seconds" a line), used only to start the longest
+    first, so that no core idles at the end; a proof not listed counts
+    as DEFAULT_COST."""
+    times = {}
+    try:
+        with open(TIMES) as f:
+            for line in f:
+                words = line.split("#")[0].split()
+                if words:
+                    times[" ".join(words[:-1])] = float(words[-1])
+    except FileNotFoundError:
+        pass
+    return times
 
-    def one(c):
+
+def time_key(hid, kset):
+    return hid + (f" {kset}" if kset else "")
+
+
+def record_times(rows):
+    """Writes the passing proofs' seconds into proofs/times.txt."""
+    times = load_times()
+    for name, kset, result, secs in rows:
+        if result == "PASS":
+            times[time_key(name, kset)] = round(secs, 1)
+    with open(TIMES, "w") as f:
+        f.write("# SPDX-License-Identifier: Apache-2.0 OR MIT\n"
+                "# Seconds per proof, written by `proofs.py run --record`; "
+                "proofs.py\n# starts the longest first (docs/PROOFS.md, "
+                "Time). Not a limit.\n")
+        for key in sorted(times):
+            f.write(f"{key} {times[key]}\n")
+
+
+def execute(proof_jobs, canaries, njobs):
+    """Runs the proofs (harness, set) and the canaries in one pool of
+    njobs, the longest first; returns the rows of both."""
+    times = load_times()
+    by_id = {h.id: h for h in harnesses()}
+    tasks = []
+    for h, k in proof_jobs:
+        tasks.append((times.get(time_key(h.id, k), DEFAULT_COST), "proof", (h, k)))
+    for c in canaries:
         h = by_id.get(c["harness"])
         if h is None:
             raise SystemExit(f"canary {c['name']}: no harness {c['harness']}")
+        cost = sum(times.get(time_key(h.id, k), DEFAULT_COST) for _, k in h.jobs())
+        tasks.append((cost, "canary", (c, h)))
+    tasks.sort(key=lambda t: -t[0])
+
+    def canary(c, h):
         root = plant(c)
         results = []
         for hh, k in h.jobs():
@@ -350,20 +364,55 @@ def cmd_canary(args):
             results.append((result, secs, log))
         return results
 
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futs = {pool.submit(one, c): c for c in canaries}
+    proof_rows, bad, canary_rows, vacuous = [], [], [], []
+    with concurrent.futures.ThreadPoolExecutor(njobs) as pool:
+        futs = {}
+        for _, kind, a in tasks:
+            futs[pool.submit(prove if kind == "proof" else canary, *a)] = (kind, a)
         for fut in concurrent.futures.as_completed(futs):
-            c = futs[fut]
+            kind, a = futs[fut]
+            if kind == "proof":
+                h, k = a
+                result, secs, log = fut.result()
+                proof_rows.append((h.id, k, result, secs))
+                print(f"  {result:<7} {secs:7.1f} s  {h.id}" + (f" (K={k})" if k else ""),
+                      flush=True)
+                if result != "PASS":
+                    bad.append((h, k, result, log))
+                continue
+            c, _ = a
             for result, secs, log in fut.result():
                 caught = result == "FAIL"
-                rows.append((c["name"], c["harness"], result, secs, caught))
+                canary_rows.append((c["name"], c["harness"], result, secs, caught))
                 print(f"  {'caught' if caught else 'MISSED':<7} {secs:7.1f} s  "
-                      f"{c['name']} ({c['harness']}: {result})", flush=True)
+                      f"canary {c['name']} ({c['harness']}: {result})", flush=True)
                 if not caught:
                     vacuous.append((c, result, log))
                 else:
                     for line in failures(log)[:3]:
                         print("           " + line.strip()[:150])
+    return proof_rows, bad, canary_rows, vacuous
+
+
+def report_proofs(rows, bad, njobs, wall):
+    rows.sort(key=lambda r: (r[0], r[1] or ""))
+    print()
+    table(rows)
+    total = sum(r[3] for r in rows)
+    print(f"\n{len(rows)} proofs, {len(rows) - len(bad)} passed, {len(bad)} failed;"
+          f" {total:.0f} CPU-seconds of proofs, {wall:.0f} s"
+          f" wall with {njobs} jobs")
+    for h, k, result, log in bad:
+        print(f"\n{h.id}{' K=' + k if k else ''}: {result} (log: {log})")
+        for line in failures(log)[:20]:
+            print("  " + line)
+        if result != "FAIL":
+            with open(log) as f:
+                print("".join(f.readlines()[-15:]))
+    print(f"{len(rows) - len(bad)} passed, {len(bad)} failed")
+
+
+def report_canaries(rows, vacuous, wall):
     rows.sort()
     print()
     w = max([len("canary")] + [len(r[0]) for r in rows])
@@ -371,12 +420,50 @@ def cmd_canary(args):
     print(f"{'canary':<{w}}  {'harness':<{v}}  {'proof':<7} {'seconds':>8}")
     for name, harness, result, secs, caught in rows:
         print(f"{name:<{w}}  {harness:<{v}}  {result:<7} {secs:8.1f}")
+    total = sum(r[3] for r in rows)
     print(f"\n{len(rows)} planted bugs, {len(rows) - len(vacuous)} caught, "
-          f"{len(vacuous)} missed; {time.monotonic() - start:.0f} s wall")
+          f"{len(vacuous)} missed; {total:.0f} CPU-seconds, {wall:.0f} s wall")
     for c, result, log in vacuous:
         print(f"\n{c['name']}: the proof {c['harness']} gave {result}, not FAIL "
               f"(log: {log})")
+
+
+def cmd_run(args):
+    jobs = [j for h in select(harnesses(), args.names) for j in h.jobs()]
+    start = time.monotonic()
+    rows, bad, _, _ = execute(jobs, [], args.jobs)
+    report_proofs(rows, bad, args.jobs, time.monotonic() - start)
+    if args.record:
+        record_times(rows)
+    return 1 if bad else 0
+
+
+def selected_canaries(names):
+    canaries = read_canaries()
+    if names:
+        canaries = [c for c in canaries if c["name"] in names]
+    return canaries
+
+
+def cmd_canary(args):
+    start = time.monotonic()
+    _, _, rows, vacuous = execute([], selected_canaries(args.names), args.jobs)
+    report_canaries(rows, vacuous, time.monotonic() - start)
     return 1 if vacuous else 0
+
+
+def cmd_all(args):
+    """Every proof and every canary in one pool (CI's stage): no core
+    waits for the other at the end of the proofs."""
+    jobs = [j for h in harnesses() for j in h.jobs()]
+    start = time.monotonic()
+    rows, bad, crows, vacuous = execute(jobs, selected_canaries([]), args.jobs)
+    wall = time.monotonic() - start
+    report_proofs(rows, bad, args.jobs, wall)
+    report_canaries(crows, vacuous, wall)
+    if args.record:
+        record_times(rows)
+    return 1 if bad or vacuous else 0
 
 
 def cmd_list(args):
@@ -388,12 +475,17 @@ def cmd_list(args):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
-    for name in ("run", "canary", "list"):
+    for name in ("run", "canary", "all", "list"):
         s = sub.add_parser(name)
         s.add_argument("-j", "--jobs", type=int, default=2)
-        s.add_argument("names", nargs="*")
+        if name in ("run", "all"):
+            s.add_argument("--record", action="store_true",
+                           help="write the passing proofs' seconds into proofs/times.txt")
+        if name != "all":
+            s.add_argument("names", nargs="*")
     args = p.parse_args()
-    return {"run": cmd_run, "canary": cmd_canary, "list": cmd_list}[args.cmd](args)
+    return {"run": cmd_run, "canary": cmd_canary, "all": cmd_all,
+            "list": cmd_list}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,9 @@
 # MLKEM_ERR_RANDOM, outputs zeroed) and the vector tests. Where Debian's
 # gcc-arm-none-eabi is installed (CI installs it), the freestanding build
 # for the Cortex-M4 (-mcpu=cortex-m4 -mthumb) too, with the same check.
+# The helpers are compiled once per build, and the tests are compiled and
+# run JOBS at a time (default: the number of cores); each result is
+# printed in the order of the list.
 # Usage: amalgamation_test.sh WORK_DIR [COMPILER...]   (default: gcc clang)
 set -eu
 work=$1
@@ -48,27 +51,40 @@ case "$(uname -m)" in
   aarch64 | arm64) backends="portable neon neon-sha3" ;;
 esac
 
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
 failed=0
-run() { # run NAME BACKEND PROGRAM [ARGS]
+# report NAME BACKEND OUTFILE: one result, as the program left it in
+# OUTFILE (its output) and OUTFILE.rc (its exit status).
+report() {
   name=$1
   be=$2
-  shift 2
-  rc=0
-  if [ "$be" = auto ]; then
-    out=$("$@" 2>&1) || rc=$?
-  else
-    out=$(MLKEM_BACKEND=$be "$@" 2>&1) || rc=$?
-  fi
-  last=$(printf '%s\n' "$out" | tail -n 1)
-  if [ $rc -eq 0 ]; then
+  rc=$(cat "$3.rc")
+  last=$(tail -n 1 "$3")
+  if [ "$rc" -eq 0 ]; then
     echo "  $name ($be): $last"
-  elif [ $rc -eq 77 ]; then
+  elif [ "$rc" -eq 77 ]; then
     echo "  $name ($be): skipped: $last"
   else
-    printf '%s\n' "$out" | tail -n 20
+    tail -n 20 "$3"
     echo "  $name ($be): FAILED (exit $rc)"
     failed=1
   fi
+}
+
+# run_list DIR: runs the programs listed in DIR/runs ("NAME BACKEND
+# PROGRAM" a line; BACKEND auto leaves the choice to the dispatch), JOBS
+# at a time, then reports each in the list's order.
+run_list() {
+  mkdir -p "$1/out"
+  # shellcheck disable=SC2016
+  xargs -P "$jobs" -L 1 sh -c '
+    out=$0/out/$1.$2
+    if [ "$2" = auto ]; then "$3" >"$out" 2>&1; else MLKEM_BACKEND=$2 "$3" >"$out" 2>&1; fi
+    echo $? >"$out.rc"' "$1" <"$1/runs"
+  while read -r name be prog; do
+    report "$name" "$be" "$1/out/$name.$be"
+  done <"$1/runs"
 }
 
 # The MLKEM_HAVE_* macros mlkem.c defined for itself with these flags (its
@@ -89,29 +105,55 @@ build_tests() { # build_tests CC OBJECT DIR [EXTRA SOURCES]
   obj=$2
   dir=$3
   shift 3
+  cflags="-std=c11 -O2 $defs -I$(dirname "$obj") -I$work/shim -I$root/src -I$t -I$root/cli"
+  mkdir -p "$dir/helpers"
+  # The helpers, once, JOBS at a time.
+  # shellcheck disable=SC2086
+  printf '%s\n' $helpers | xargs -P "$jobs" -I {} sh -c \
+    'exec "$0" $1 -DMLKEM_VECTOR_DIR="\"$2\"" -c -o "$3/helpers/$(basename "{}" .c).o" "{}"' \
+    "$cc" "$cflags" "$t/vectors" "$dir"
+  # The tests, JOBS at a time.
+  # shellcheck disable=SC2086
   for p in $vector_tests "$@"; do
     src=$t/$p.c
     [ -f "$src" ] || src=$p
-    name=$(basename "$src" .c)
-    # shellcheck disable=SC2086
-    "$cc" -std=c11 -O2 $defs -I"$(dirname "$obj")" -I"$work/shim" -I"$root/src" \
-      -I"$t" -I"$root/cli" -DMLKEM_VECTOR_DIR="\"$t/vectors\"" \
-      -o "$dir/$name" "$src" $helpers "$obj" -lpthread
-  done
+    echo "$src"
+  done | xargs -P "$jobs" -I {} sh -c \
+    'exec "$0" $1 -DMLKEM_VECTOR_DIR="\"$2\"" -o "$3/$(basename "{}" .c)" "{}" "$3"/helpers/*.o "$4" -lpthread' \
+    "$cc" "$cflags" "$t/vectors" "$dir" "$obj"
 }
 
+mode_flags() { # mode_flags MODE
+  echo "-std=c11 -Wall -Wextra -pedantic -Werror -O2"
+  [ "$1" = hosted ] || echo "-ffreestanding -DMLKEM_FREESTANDING -DMLKEM_SMALL_STACK"
+}
+
+# Every object first, the two of a compiler at once (each is one long
+# compile); its messages are printed below, in order.
 for cc in $compilers; do
   command -v "$cc" >/dev/null 2>&1 || { echo "amalgamation: $cc not found" >&2; exit 1; }
-  echo "== $cc: $("$cc" --version | head -n 1)"
+  pids=""
   for mode in hosted freestanding; do
     dir=$work/$cc-$mode
     mkdir -p "$dir/empty"
     cp "$work/dist/mlkem.c" "$work/dist/mlkem.h" "$dir/empty/"
-    flags="-std=c11 -Wall -Wextra -pedantic -Werror -O2"
-    [ $mode = freestanding ] && flags="$flags -ffreestanding -DMLKEM_FREESTANDING -DMLKEM_SMALL_STACK"
-    echo "$cc $flags -c mlkem.c (in an empty directory)"
-    # shellcheck disable=SC2086
-    (cd "$dir/empty" && "$cc" $flags -c mlkem.c -o mlkem.o)
+    # shellcheck disable=SC2046
+    (cd "$dir/empty" && "$cc" $(mode_flags $mode) -c mlkem.c -o mlkem.o \
+      >../compile.log 2>&1; echo $? >../compile.rc) &
+    pids="$pids $!"
+  done
+  # shellcheck disable=SC2086
+  wait $pids
+done
+
+for cc in $compilers; do
+  echo "== $cc: $("$cc" --version | head -n 1)"
+  for mode in hosted freestanding; do
+    dir=$work/$cc-$mode
+    flags=$(mode_flags $mode | tr '\n' ' ')
+    echo "$cc $flags-c mlkem.c (in an empty directory)"
+    cat "$dir/compile.log"
+    [ "$(cat "$dir/compile.rc")" -eq 0 ] || { echo "amalgamation: the build failed"; exit 1; }
     # shellcheck disable=SC2086
     defs=$(have_defs "$cc" "$dir/empty" $flags)
     echo "  built with:$defs"
@@ -122,8 +164,9 @@ for cc in $compilers; do
       fi
       build_tests "$cc" "$dir/empty/mlkem.o" "$dir"
       for p in $vector_tests; do
-        for be in $backends; do run "$p" "$be" "$dir/$p"; done
-      done
+        for be in $backends; do echo "$p $be $dir/$p"; done
+      done >"$dir/runs"
+      run_list "$dir"
     else
       sh "$root/scripts/check_freestanding.sh" nm "$dir/empty/mlkem.o" || failed=1
       # test_randfail defines the random source; the others take
@@ -133,11 +176,13 @@ for cc in $compilers; do
       "$cc" -std=c11 -O2 -I"$dir/empty" -I"$work/shim" -I"$root/src" -I"$t" \
         -o "$dir/randfail/test_randfail" "$t/test_randfail.c" "$t/test_util.c" \
         "$dir/empty/mlkem.o"
-      run test_randfail auto "$dir/randfail/test_randfail"
+      echo "test_randfail auto $dir/randfail/test_randfail" >"$dir/randfail/runs"
+      run_list "$dir/randfail"
       helpers="$helpers $t/os_randombytes.c"
       build_tests "$cc" "$dir/empty/mlkem.o" "$dir"
       helpers=$(echo "$helpers" | sed "s| $t/os_randombytes.c||")
-      for p in $vector_tests; do run "$p" auto "$dir/$p"; done
+      for p in $vector_tests; do echo "$p auto $dir/$p"; done >"$dir/runs"
+      run_list "$dir"
     fi
   done
 done
