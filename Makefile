@@ -72,8 +72,12 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
 SAN_BUILD ?= build-sanitize
-SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
+SAN_FLAGS ?= -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# MemorySanitizer at -O2: the same checks (every use of an uninitialised
+# value at a branch, an index, a call into the C library), and the suite
+# runs about twice as fast as at -O1 (test_kyber_vectors Kyber768-90s
+# on portable: 68 against 38 CPU-seconds; docs/SECURITY.md).
+MSAN_FLAGS ?= -O2 -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-omit-frame-pointer
 
 all: build
 
@@ -169,7 +173,7 @@ SAN_TEST_QUICK ?= 1
 define sanitized_suite
 	$(CMAKE) -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(2) \
 	  $(if $(shell command -v $(3) 2>/dev/null),-DCMAKE_CXX_COMPILER=$(3)) \
-	  -DCMAKE_C_FLAGS="-O1 -g $(4)" -DCMAKE_CXX_FLAGS="-O1 -g $(4)" \
+	  -DCMAKE_C_FLAGS="-g $(4)" -DCMAKE_CXX_FLAGS="-g $(4)" \
 	  -DCMAKE_EXE_LINKER_FLAGS="$(4)" -DCMAKE_SHARED_LINKER_FLAGS="$(4)" \
 	  -DCMAKE_MODULE_LINKER_FLAGS="$(4)" \
 	  -DMLKEM_PYTHON_TESTS=OFF -DMLKEM_RUST_TESTS=OFF \
