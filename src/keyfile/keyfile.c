@@ -243,53 +243,6 @@ static void raw_sizes(const mlkem_keyfile_entry *const *table, char *buf,
 
 /* ---- keys from their parts ---------------------------------------------- */
 
-/* A key of type e from its seed, already in key->seed: the key pair
- * generated from it. */
-static int load_seed(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                     mlkem_keyfile_error *err) {
-  set_type(key, e, MLKEM_KEYFILE_SEED);
-  return e->expand(e, key->ek, key->dk, key->seed, err);
-}
-
-/* A key from its expanded key, already in key->dk: its checks. */
-static int load_expanded(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                         mlkem_keyfile_error *err) {
-  set_type(key, e, MLKEM_KEYFILE_EXPANDED);
-  return e->check_dk(e, key->dk, key->ek, err);
-}
-
-/* A key from both, already in key->seed and key->dk: the seed must
- * generate exactly that expanded key. */
-static int load_both(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                     mlkem_keyfile_error *err) {
-  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES], dk[MLKEM_KEYFILE_MAX_DK_BYTES];
-  uint8_t differ;
-  int rc;
-  set_type(key, e, MLKEM_KEYFILE_BOTH);
-  rc = e->expand(e, ek, dk, key->seed, err);
-  differ = mlkem_ct_memneq(dk, key->dk, e->alg.dk_bytes);
-  /* Whether the two forms agree is the result: the file is refused or
-   * not. */
-  MLKEM_CT_UNPOISON(&differ, sizeof differ);
-  if (rc == MLKEM_KEYFILE_OK && differ == 0)
-    memcpy(key->ek, ek, e->alg.ek_bytes);
-  mlkem_zeroize(dk, sizeof dk);
-  mlkem_zeroize(ek, sizeof ek);
-  if (rc != MLKEM_KEYFILE_OK) return rc;
-  if (differ != 0)
-    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_MISMATCH,
-                              "seed and expanded key disagree: the seed does "
-                              "not regenerate the %s expanded key",
-                              e->alg.name);
-  return MLKEM_KEYFILE_OK;
-}
-
-static int load_public(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                       int raw, mlkem_keyfile_error *err) {
-  set_type(key, e, MLKEM_KEYFILE_PUBLIC);
-  return e->check_ek(e, key->ek, raw, err);
-}
-
 static int wrong_seed_length(mlkem_keyfile_error *err, size_t n,
                              const mlkem_keyfile_entry *e) {
   return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LENGTH,
@@ -313,7 +266,124 @@ static int wrong_ek_length(mlkem_keyfile_error *err, size_t n,
       n, e->alg.ek_bytes);
 }
 
+/* The contract of the functions below, which put the parts of a key read
+ * (n bytes at a part, within the input) into *key: only *key and *err
+ * written, and only parts of the length of e's type copied. The readers'
+ * proofs take these contracts for them (proofs/keyfile/keyfile_load_*.c
+ * prove them), so that only these proofs see the copies of a length not
+ * known in advance into the key. */
+/* clang-format off */
+#define MLKEM_KEYFILE_LOAD_CONTRACT(key, err)                               \
+  requires(fresh(key, sizeof *key))                                         \
+  requires(err == NULL || fresh(err, sizeof *err))                          \
+  assigns(*key; err != NULL : *err)                                         \
+  ensures(return_value <= 0)
+/* clang-format on */
+
+/* A key of type e from its seed, n bytes at seed: the key pair generated
+ * from it. */
+static int load_seed(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                     const uint8_t *seed, size_t n, mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(seed, n))
+    ) {
+  if (n != e->alg.seed_bytes) return wrong_seed_length(err, n, e);
+  memcpy(key->seed, seed, n);
+  set_type(key, e, MLKEM_KEYFILE_SEED);
+  return e->expand(e, key->ek, key->dk, key->seed, err);
+}
+
+/* A key from its expanded key, n bytes at dk: its checks. The type has an
+ * expanded form. */
+static int load_expanded(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                         const uint8_t *dk, size_t n, mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(dk, n) && e->check_dk != NULL)
+    ) {
+  if (n != e->alg.dk_bytes) return wrong_dk_length(err, n, e);
+  memcpy(key->dk, dk, n);
+  set_type(key, e, MLKEM_KEYFILE_EXPANDED);
+  return e->check_dk(e, key->dk, key->ek, err);
+}
+
+/* A key from both, seed_n bytes at seed and dk_n at dk: the seed must
+ * generate exactly that expanded key. */
+static int load_both(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                     const uint8_t *seed, size_t seed_n, const uint8_t *dk_in,
+                     size_t dk_n, mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(seed, seed_n) && readable(dk_in, dk_n))
+    ) {
+  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES], dk[MLKEM_KEYFILE_MAX_DK_BYTES];
+  uint8_t differ;
+  int rc;
+  if (seed_n != e->alg.seed_bytes) return wrong_seed_length(err, seed_n, e);
+  if (dk_n != e->alg.dk_bytes) return wrong_dk_length(err, dk_n, e);
+  memcpy(key->seed, seed, seed_n);
+  memcpy(key->dk, dk_in, dk_n);
+  set_type(key, e, MLKEM_KEYFILE_BOTH);
+  rc = e->expand(e, ek, dk, key->seed, err);
+  differ = mlkem_ct_memneq(dk, key->dk, e->alg.dk_bytes);
+  /* Whether the two forms agree is the result: the file is refused or
+   * not. */
+  MLKEM_CT_UNPOISON(&differ, sizeof differ);
+  if (rc == MLKEM_KEYFILE_OK && differ == 0)
+    memcpy(key->ek, ek, e->alg.ek_bytes);
+  mlkem_zeroize(dk, sizeof dk);
+  mlkem_zeroize(ek, sizeof ek);
+  if (rc != MLKEM_KEYFILE_OK) return rc;
+  if (differ != 0)
+    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_MISMATCH,
+                              "seed and expanded key disagree: the seed does "
+                              "not regenerate the %s expanded key",
+                              e->alg.name);
+  return MLKEM_KEYFILE_OK;
+}
+
+/* A public key, n bytes at ek (raw: read as raw bytes, for messages). */
+static int load_public(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                       const uint8_t *ek, size_t n, int raw,
+                       mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(ek, n))
+    ) {
+  if (n != e->alg.ek_bytes) return wrong_ek_length(err, n, e);
+  memcpy(key->ek, ek, n);
+  set_type(key, e, MLKEM_KEYFILE_PUBLIC);
+  return e->check_ek(e, key->ek, raw, err);
+}
+
+/* The contract of the work of a reader between start_read and finish_read
+ * (decode_der, decode_pem, load_raw, decode_raw; proofs/keyfile/): for
+ * every input of every length and content, only *key and *err written,
+ * and an error code or success returned. The wipe on error is
+ * finish_read's (its contract), so these proofs need not reason about all
+ * of the key. */
+/* clang-format off */
+#define MLKEM_KEYFILE_BODY_CONTRACT(key, in, len, err)                      \
+  requires(fresh(key, sizeof *key))                                         \
+  requires(fresh(in, len))                                                  \
+  requires(err == NULL || fresh(err, sizeof *err))                          \
+  assigns(*key; err != NULL : *err)                                         \
+  ensures(return_value <= 0)
+/* clang-format on */
+
 /* ---- reading DER -------------------------------------------------------- */
+
+/* The contract of the readers of the parts of a DER key file (read_pkcs8,
+ * read_spki, read_private_choice): for every span r of the input, only
+ * *key, *r and *err written, and an error code or success returned. */
+/* clang-format off */
+#define MLKEM_KEYFILE_PART_CONTRACT(key, r, err)                            \
+  requires(fresh(key, sizeof *key) && MLKEM_DER_READER_OK(r))               \
+  requires(err == NULL || fresh(err, sizeof *err))                          \
+  assigns(*key, *r; err != NULL : *err)                                     \
+  ensures(return_value <= 0)
+/* clang-format on */
 
 static int der_fail(mlkem_keyfile_error *err, int rc, const char *what) {
   if (rc == MLKEM_DER_ERR_TAG || rc == MLKEM_DER_ERR_END)
@@ -324,10 +394,32 @@ static int der_fail(mlkem_keyfile_error *err, int rc, const char *what) {
                             mlkem_der_strerror(rc));
 }
 
+/* The tables of the proofs (proofs/include/keyfile_types.h): this many
+ * types and the NULL that ends them. The contract of read_algorithm names
+ * the entry it finds as one of theirs, for its callers' proofs; it is
+ * proven for such tables (the function itself takes any). */
+#define MLKEM_KEYFILE_PROOF_TYPES 2
+
 /* Reads AlgorithmIdentifier { OID, no parameters } into *e. */
 static int read_algorithm(const mlkem_keyfile_entry *const *table,
                           mlkem_der_reader *r, const mlkem_keyfile_entry **e,
-                          mlkem_keyfile_error *err) {
+                          mlkem_keyfile_error *err)
+    __contract__(
+        requires(MLKEM_DER_READER_OK(r) && fresh(e, sizeof *e))
+        requires(err == NULL || fresh(err, sizeof *err))
+        requires(readable(table, (MLKEM_KEYFILE_PROOF_TYPES + 1) *
+                                     sizeof *table) &&
+                 table[MLKEM_KEYFILE_PROOF_TYPES] == NULL)
+        assigns(*r, *e; err != NULL : *err)
+        ensures(return_value <= 0)
+        /* On success, the rest of the span is left in r. */
+        ensures(return_value == MLKEM_KEYFILE_OK ==>
+                (in_range(old(r->p), r->p, old(r->p) + old(r->n)) &&
+                 r->n == (size_t)((old(r->p) + old(r->n)) - r->p)))
+        ensures(return_value == MLKEM_KEYFILE_OK ==>
+                exists(i, 0, MLKEM_KEYFILE_PROOF_TYPES,
+                       table[i] != NULL && *e == table[i]))
+    ) {
   mlkem_der_reader alg, oid;
   char text[80], known[160];
   size_t i;
@@ -374,7 +466,8 @@ static int read_last(mlkem_der_reader *r, uint8_t tag, mlkem_der_reader *out,
  * contents of seed and expandedKey are only copied (der.h). */
 static int read_private_choice(mlkem_keyfile_key *key,
                                const mlkem_keyfile_entry *e,
-                               mlkem_der_reader *r, mlkem_keyfile_error *err) {
+                               mlkem_der_reader *r, mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, r, err)) {
   mlkem_der_reader seed, dk, both;
   int rc, tag = mlkem_der_peek_tag(r);
 
@@ -382,18 +475,14 @@ static int read_private_choice(mlkem_keyfile_key *key,
     if ((rc = read_last(r, MLKEM_DER_CONTEXT_0, &seed, "the seed [0]",
                         "the seed", err)) != MLKEM_KEYFILE_OK)
       return rc;
-    if (seed.n != e->alg.seed_bytes) return wrong_seed_length(err, seed.n, e);
-    memcpy(key->seed, seed.p, seed.n);
-    return load_seed(key, e, err);
+    return load_seed(key, e, seed.p, seed.n, err);
   }
   if (tag == MLKEM_DER_OCTET_STRING) {
     if ((rc = read_last(r, MLKEM_DER_OCTET_STRING, &dk,
                         "the expandedKey OCTET STRING", "the expandedKey",
                         err)) != MLKEM_KEYFILE_OK)
       return rc;
-    if (dk.n != e->alg.dk_bytes) return wrong_dk_length(err, dk.n, e);
-    memcpy(key->dk, dk.p, dk.n);
-    return load_expanded(key, e, err);
+    return load_expanded(key, e, dk.p, dk.n, err);
   }
   if (tag == MLKEM_DER_SEQUENCE) {
     if ((rc = read_last(r, MLKEM_DER_SEQUENCE, &both, "the both SEQUENCE",
@@ -406,11 +495,7 @@ static int read_private_choice(mlkem_keyfile_key *key,
                         "the expandedKey OCTET STRING in both",
                         "the expandedKey in both", err)) != MLKEM_KEYFILE_OK)
       return rc;
-    if (seed.n != e->alg.seed_bytes) return wrong_seed_length(err, seed.n, e);
-    if (dk.n != e->alg.dk_bytes) return wrong_dk_length(err, dk.n, e);
-    memcpy(key->seed, seed.p, seed.n);
-    memcpy(key->dk, dk.p, dk.n);
-    return load_both(key, e, err);
+    return load_both(key, e, seed.p, seed.n, dk.p, dk.n, err);
   }
   if (tag < 0)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
@@ -425,7 +510,8 @@ static int read_private_choice(mlkem_keyfile_key *key,
 /* OneAsymmetricKey (@spec{RFC5958}), after its outer SEQUENCE. */
 static int read_pkcs8(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, mlkem_der_reader *seq,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, seq, err)) {
   const mlkem_keyfile_entry *e;
   mlkem_der_reader version, priv;
   int rc;
@@ -447,18 +533,16 @@ static int read_pkcs8(const mlkem_keyfile_entry *const *table,
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_VERSION,
                               "unsupported PKCS#8 field after privateKey "
                               "(attributes or public key are not read)");
-  if (e->priv == MLKEM_KEYFILE_PRIV_SEED) {
-    if (priv.n != e->alg.seed_bytes) return wrong_seed_length(err, priv.n, e);
-    memcpy(key->seed, priv.p, priv.n);
-    return load_seed(key, e, err);
-  }
+  if (e->priv == MLKEM_KEYFILE_PRIV_SEED)
+    return load_seed(key, e, priv.p, priv.n, err);
   return read_private_choice(key, e, &priv, err);
 }
 
 /* SubjectPublicKeyInfo (@spec{RFC5280}), after its outer SEQUENCE. */
 static int read_spki(const mlkem_keyfile_entry *const *table,
                      mlkem_keyfile_key *key, mlkem_der_reader *seq,
-                     mlkem_keyfile_error *err) {
+                     mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, seq, err)) {
   const mlkem_keyfile_entry *e;
   mlkem_der_reader bits;
   int rc;
@@ -472,14 +556,13 @@ static int read_spki(const mlkem_keyfile_entry *const *table,
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
                               "malformed DER: the public key BIT STRING must "
                               "have 0 unused bits");
-  if (bits.n - 1 != e->alg.ek_bytes) return wrong_ek_length(err, bits.n - 1, e);
-  memcpy(key->ek, bits.p + 1, bits.n - 1);
-  return load_public(key, e, 0, err);
+  return load_public(key, e, bits.p + 1, bits.n - 1, 0, err);
 }
 
 static int decode_der(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *der, size_t n,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, der, n, err)) {
   mlkem_der_reader r, seq;
   int rc, tag;
   mlkem_der_reader_init(&r, der, n);
@@ -578,20 +661,14 @@ static int load_raw(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
                     mlkem_keyfile_error *err) {
   switch (type) {
     case MLKEM_KEYFILE_PUBLIC:
-      if (n != e->alg.ek_bytes) return wrong_ek_length(err, n, e);
-      memcpy(key->ek, in, n);
-      return load_public(key, e, 1, err);
+      return load_public(key, e, in, n, 1, err);
     case MLKEM_KEYFILE_SEED:
-      if (n != e->alg.seed_bytes) return wrong_seed_length(err, n, e);
-      memcpy(key->seed, in, n);
-      return load_seed(key, e, err);
+      return load_seed(key, e, in, n, err);
     case MLKEM_KEYFILE_EXPANDED:
       if (e->check_dk == NULL)
         return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_FORM,
                                   "%s keys have no expanded form", e->alg.name);
-      if (n != e->alg.dk_bytes) return wrong_dk_length(err, n, e);
-      memcpy(key->dk, in, n);
-      return load_expanded(key, e, err);
+      return load_expanded(key, e, in, n, err);
     default:
       return mlkem_keyfile_fail(
           err, MLKEM_KEYFILE_ERR_FORM,
@@ -660,10 +737,20 @@ static int is_raw_size(const mlkem_keyfile_entry *const *table, size_t n,
 /* ---- the reading functions ---------------------------------------------- */
 
 /* What every reader does around its work: checks the arguments, starts
- * from a zeroed key and leaves a zeroed key on error, with err set. */
+ * from a zeroed key and leaves a zeroed key on error, with err set. The
+ * wipe is proven here once (proofs/keyfile/keyfile_finish_read.c); the
+ * readers' proofs take this contract for it. */
 static int finish_read(mlkem_keyfile_key *key, int rc,
                        mlkem_keyfile_encoding encoding,
-                       mlkem_keyfile_error *err) {
+                       mlkem_keyfile_error *err)
+    __contract__(
+        requires(fresh(key, sizeof *key))
+        requires(err == NULL || fresh(err, sizeof *err))
+        requires(encoding >= MLKEM_KEYFILE_PEM && encoding <= MLKEM_KEYFILE_RAW)
+        assigns(*key; err != NULL : *err)
+        ensures(return_value == rc)
+        ensures(rc != MLKEM_KEYFILE_OK ==> all_zero(key, sizeof *key))
+    ) {
   if (rc != MLKEM_KEYFILE_OK) {
     mlkem_keyfile_wipe(key);
     return rc;

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * The OneAsymmetricKey of RFC 5958 after its outer SEQUENCE (keyfile.c, read_pkcs8, with read_algorithm): the version (0, in its minimal encoding), the AlgorithmIdentifier (an OID of the table, no parameters), the privateKey OCTET STRING, nothing after it; its contents X-Wing's bare seed or RFC 9935's CHOICE, as the type says. For every span of every length and content, every key type of
+ * any sizes within the key's arrays and any OID of up to 16 bytes: no
+ * access outside the span, the key, the error or the table, only *key,
+ * the reader and *err written, an error code or success returned.
+ *
+ * Replaced: the DER reader (mlkem_der_read, mlkem_der_peek_tag) by its
+ * contracts (proofs/keyfile/der_*.c); load_seed read_private_choice by
+ * their contracts (proofs/keyfile/keyfile_*.c); the composing of an
+ * unknown OID's message (mlkem_der_oid_to_text, known_oids) by their
+ * contracts, not proven: they write only within their buffer; the error
+ * reporter by the stub of proofs/include/keyfile_types.h. The table's
+ * lookup and the OID's comparison are unwound to their exact bounds (2
+ * types and the end; OIDs of at most 16 bytes).
+ * @enforce read_pkcs8
+ * @replace parse_header read_algorithm load_seed read_private_choice
+ * @source src/keyfile/der.c src/platform/ct.c
+ */
+#include "keyfile_types.h"
+
+#include "keyfile/keyfile.c"
+
+void harness(void) {
+  mlkem_keyfile_key *key;
+  mlkem_der_reader *seq;
+  mlkem_keyfile_error *err;
+  any_types();
+  (void)read_pkcs8(table, key, seq, err);
+}
