@@ -4,7 +4,7 @@
  * the whole key is zero and the error returned; nothing but the key and
  * the error is written.
  * @enforce finish_read
- * @replace mlkem_zeroize
+ * @replace mlkem_keyfile_wipe
  * @source src/platform/ct.c
  */
 #include "keyfile_types.h"

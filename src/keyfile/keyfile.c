@@ -29,7 +29,31 @@ static int bad_argument(mlkem_keyfile_error *err, const char *what) {
   return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_ARGUMENT, "%s", what);
 }
 
-void mlkem_keyfile_wipe(mlkem_keyfile_key *key) {
+/* All of a key zero, member by member, as the proofs state it (a
+ * quantifier over the key's bytes through a byte pointer costs the solver
+ * far more where it is assumed). The members fill the struct, with no
+ * padding between or after them (checked here), and a NULL pointer is all
+ * zero bits on every platform the library supports: so this is every
+ * byte of the key zero. */
+#define MLKEM_KEYFILE_KEY_ZERO(key)                                          \
+  ((key)->alg == NULL && (key)->kem == NULL && (key)->type == 0 &&           \
+   (key)->encoding == 0 && all_zero((key)->seed, sizeof(key)->seed) &&      \
+   all_zero((key)->dk, sizeof(key)->dk) && all_zero((key)->ek, sizeof(key)->ek))
+_Static_assert(sizeof(mlkem_keyfile_key) ==
+                   sizeof(const mlkem_keyfile_alg *) +
+                       sizeof(const mlkem_kem *) + sizeof(mlkem_keyfile_type) +
+                       sizeof(mlkem_keyfile_encoding) +
+                       MLKEM_KEYFILE_MAX_SEED_BYTES +
+                       MLKEM_KEYFILE_MAX_DK_BYTES + MLKEM_KEYFILE_MAX_EK_BYTES,
+               "mlkem_keyfile_key has padding: MLKEM_KEYFILE_KEY_ZERO would "
+               "not cover all of it");
+
+void mlkem_keyfile_wipe(mlkem_keyfile_key *key)
+    __contract__(
+        requires(key == NULL || fresh(key, sizeof *key))
+        assigns(key != NULL : *key)
+        ensures(key != NULL ==> MLKEM_KEYFILE_KEY_ZERO(key))
+    ) {
   if (key != NULL) mlkem_zeroize(key, sizeof *key);
 }
 
@@ -414,7 +438,7 @@ static int read_algorithm(const mlkem_keyfile_entry *const *table,
         ensures(return_value <= 0)
         /* On success, the rest of the span is left in r. */
         ensures(return_value == MLKEM_KEYFILE_OK ==>
-                (in_range(old(r->p), r->p, old(r->p) + old(r->n)) &&
+                (ptr_in_range(old(r->p), r->p, old(r->p) + old(r->n)) &&
                  r->n == (size_t)((old(r->p) + old(r->n)) - r->p)))
         ensures(return_value == MLKEM_KEYFILE_OK ==>
                 exists(i, 0, MLKEM_KEYFILE_PROOF_TYPES,
@@ -605,7 +629,8 @@ const mlkem_keyfile_entry *mlkem_keyfile_der_type(
 
 static int decode_pem(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *pem, size_t n,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, pem, n, err)) {
   uint8_t der[MLKEM_KEYFILE_MAX_DER];
   char label[MLKEM_PEM_MAX_LABEL];
   size_t len = 0;
@@ -658,7 +683,8 @@ static int decode_pem(const mlkem_keyfile_entry *const *table,
 /* A key of type e from raw bytes of the kind `type`. */
 static int load_raw(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
                     mlkem_keyfile_type type, const uint8_t *in, size_t n,
-                    mlkem_keyfile_error *err) {
+                    mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, in, n, err)) {
   switch (type) {
     case MLKEM_KEYFILE_PUBLIC:
       return load_public(key, e, in, n, 1, err);
@@ -705,7 +731,8 @@ static int raw_kind(const mlkem_keyfile_entry *e, size_t n) {
 static int decode_raw(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *in, size_t n,
                       const mlkem_keyfile_entry *raw_type,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, in, n, err)) {
   size_t i;
   int kind;
   if (raw_type != NULL && (kind = raw_kind(raw_type, n)) != 0)
@@ -749,7 +776,7 @@ static int finish_read(mlkem_keyfile_key *key, int rc,
         requires(encoding >= MLKEM_KEYFILE_PEM && encoding <= MLKEM_KEYFILE_RAW)
         assigns(*key; err != NULL : *err)
         ensures(return_value == rc)
-        ensures(rc != MLKEM_KEYFILE_OK ==> all_zero(key, sizeof *key))
+        ensures(rc != MLKEM_KEYFILE_OK ==> MLKEM_KEYFILE_KEY_ZERO(key))
     ) {
   if (rc != MLKEM_KEYFILE_OK) {
     mlkem_keyfile_wipe(key);
@@ -770,9 +797,24 @@ static int start_read(mlkem_keyfile_key *key, const uint8_t **in, size_t len,
   return MLKEM_KEYFILE_OK;
 }
 
+/* A raw key of a named type and kind: the work of
+ * mlkem_keyfile_from_raw_in. (Every error of a reader goes through its
+ * finish_read, which the proofs then see wipe the key in one place.) */
+static int read_raw(const mlkem_keyfile_entry *const *table,
+                    mlkem_keyfile_key *key, const mlkem_keyfile_alg *alg,
+                    mlkem_keyfile_type type, const uint8_t *in, size_t len,
+                    mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, in, len, err)) {
+  const mlkem_keyfile_entry *e;
+  if ((e = entry_of(table, alg)) == NULL)
+    return bad_argument(err, "not a key type of mlkem_keyfile_algs");
+  if (!valid_type(type)) return bad_argument(err, "unknown key type");
+  return load_raw(key, e, type, in, len, err);
+}
+
 /* The contract of every reader (proofs/keyfile/keyfile_*.c): for every
  * input of every length and content, only *key and *err written, and on
- * any error all of *key zero. The table is the caller's: entries whose
+ * any error all of *key zero (every member: MLKEM_KEYFILE_KEY_ZERO). The table is the caller's: entries whose
  * sizes fit the key's arrays (MLKEM_KEYFILE_MAX_*), as the harnesses
  * build them and as the built-in types' are (ML-KEM-1024's sizes are the
  * maxima). */
@@ -784,7 +826,7 @@ static int start_read(mlkem_keyfile_key *key, const uint8_t **in, size_t len,
   assigns(key != NULL : *key; err != NULL : *err)                           \
   ensures(return_value <= 0)                                                \
   ensures(key != NULL && return_value != MLKEM_KEYFILE_OK ==>               \
-          all_zero(key, sizeof *key))
+          MLKEM_KEYFILE_KEY_ZERO(key))
 /* clang-format on */
 
 int mlkem_keyfile_decode_der_in(const mlkem_keyfile_entry *const *table,
@@ -813,38 +855,45 @@ int mlkem_keyfile_from_raw_in(const mlkem_keyfile_entry *const *table,
                               mlkem_keyfile_type type, const uint8_t *in,
                               size_t len, mlkem_keyfile_error *err)
     __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
-  const mlkem_keyfile_entry *e;
   int rc = start_read(key, &in, len, err);
   if (rc != MLKEM_KEYFILE_OK) return rc;
-  if ((e = entry_of(table, alg)) == NULL)
-    return bad_argument(err, "not a key type of mlkem_keyfile_algs");
-  if (!valid_type(type)) return bad_argument(err, "unknown key type");
-  rc = load_raw(key, e, type, in, len, err);
+  rc = read_raw(table, key, alg, type, in, len, err);
   return finish_read(key, rc, MLKEM_KEYFILE_RAW, err);
 }
 
-int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
-                            mlkem_keyfile_key *key, const uint8_t *in,
-                            size_t len, const mlkem_keyfile_alg *raw_alg,
-                            mlkem_keyfile_error *err)
-    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
+/* The work of mlkem_keyfile_decode_in: the format detected and read,
+ * *encoding set to it (an int: the proofs read it where the contract
+ * leaves it any value). */
+static int decode_any(const mlkem_keyfile_entry *const *table,
+                      mlkem_keyfile_key *key, const uint8_t *in, size_t len,
+                      const mlkem_keyfile_alg *raw_alg, int *encoding,
+                      mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_BODY_CONTRACT(key, in, len, err)
+        requires(fresh(encoding, sizeof *encoding))
+        assigns(*encoding)
+        ensures(*encoding >= MLKEM_KEYFILE_PEM &&
+                *encoding <= MLKEM_KEYFILE_RAW)
+    ) {
   const mlkem_keyfile_entry *raw_type = NULL;
   mlkem_der_reader r, seq;
-  int rc = start_read(key, &in, len, err);
-  if (rc != MLKEM_KEYFILE_OK) return rc;
+  int rc;
+  *encoding = MLKEM_KEYFILE_RAW;
   if (raw_alg != NULL && (raw_type = entry_of(table, raw_alg)) == NULL)
     return bad_argument(err, "not a key type of mlkem_keyfile_algs");
-  if (mlkem_pem_looks_like_pem(in, len))
+  if (mlkem_pem_looks_like_pem(in, len)) {
+    *encoding = MLKEM_KEYFILE_PEM;
     return mlkem_keyfile_decode_pem_in(table, key, in, len, err);
+  }
   if (is_raw_size(table, len, raw_type)) {
     /* No DER key file has one of these sizes (ML-KEM: a seed PKCS#8 is 86
      * bytes, SPKI 822/1206/1590, expanded 1660/2428/3196, both
      * 1730/2498/3266; X-Wing: PKCS#8 54, SPKI 1240). */
-    rc = decode_raw(table, key, in, len, raw_type, err);
-    return finish_read(key, rc, MLKEM_KEYFILE_RAW, err);
+    return decode_raw(table, key, in, len, raw_type, err);
   }
   mlkem_der_reader_init(&r, in, len);
   if (mlkem_der_peek_tag(&r) == MLKEM_DER_SEQUENCE) {
+    *encoding = MLKEM_KEYFILE_DER;
     rc = mlkem_keyfile_decode_der_in(table, key, in, len, err);
     /* A file that is not even one DER element may be raw bytes of the
      * wrong length that happen to start with 0x30 (1 in 256 random keys
@@ -865,6 +914,20 @@ int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
   if (len == 0)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_EMPTY, "empty key file");
   return wrong_raw_length(table, err, len);
+}
+
+int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
+                            mlkem_keyfile_key *key, const uint8_t *in,
+                            size_t len, const mlkem_keyfile_alg *raw_alg,
+                            mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
+  int encoding, rc = start_read(key, &in, len, err);
+  if (rc != MLKEM_KEYFILE_OK) return rc;
+  /* The PEM and DER readers have wiped the key on error and set its
+   * encoding on success already; finish_read does it again, to no effect,
+   * so that every error of every path is wiped in one place. */
+  rc = decode_any(table, key, in, len, raw_alg, &encoding, err);
+  return finish_read(key, rc, (mlkem_keyfile_encoding)encoding, err);
 }
 
 int mlkem_keyfile_decode(mlkem_keyfile_key *key, const uint8_t *in, size_t len,

@@ -72,7 +72,7 @@
  * replaced call's ensures), it also makes a havocked p such a pointer,
  * which a comparison could not: comparing a pointer that may lie outside
  * every object is itself a failed check. */
-#define in_range(lo, p, hi) __CPROVER_pointer_in_range_dfcc((lo), (p), (hi))
+#define ptr_in_range(lo, p, hi) __CPROVER_pointer_in_range_dfcc((lo), (p), (hi))
 
 /* Quantifiers over an index i in [lo, hi), 32 bits wide (wider ones slow
  * the solvers down without need: no buffer here is near 4 GiB). */
