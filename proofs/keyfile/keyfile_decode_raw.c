@@ -31,6 +31,5 @@ void harness(void) {
   mlkem_keyfile_error *err;
   any_types();
   (void)decode_raw(table, key, in, len,
-                   nondet_int() == 0 ? NULL : either(&choice, &seed_only),
-                   err);
+                   nondet_int() == 0 ? NULL : either(&choice, &seed_only), err);
 }

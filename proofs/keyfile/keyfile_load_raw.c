@@ -4,8 +4,9 @@
  * expanded key (a type without an expanded form refuses one; raw bytes
  * never hold both). For every input of every length and content, every
  * key type of any sizes within the key's arrays and every kind (any value
- * of mlkem_keyfile_type: the enumeration range check excludes others): no access outside the input, the key or the
- * error, only *key and *err written, an error code or success returned.
+ * of mlkem_keyfile_type: the enumeration range check excludes others): no
+ * access outside the input, the key or the error, only *key and *err written,
+ * an error code or success returned.
  *
  * Replaced: the loading of the parts (load_seed, load_expanded,
  * load_public) by their contracts (keyfile_load_*.c); the error reporter
@@ -26,6 +27,6 @@ void harness(void) {
   int type;
   __CPROVER_assume(type >= MLKEM_KEYFILE_PUBLIC && type <= MLKEM_KEYFILE_BOTH);
   any_types();
-  (void)load_raw(key, either(&choice, &seed_only), (mlkem_keyfile_type)type,
-                 in, len, err);
+  (void)load_raw(key, either(&choice, &seed_only), (mlkem_keyfile_type)type, in,
+                 len, err);
 }

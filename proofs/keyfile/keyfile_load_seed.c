@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The key from a seed (keyfile.c, load_seed): its length checked against the type's, then copied into key->seed, and the key pair of it generated into key->ek and key->dk. For every part of every length and content, every
- * key type of any sizes within the key's arrays, and every result of the
+ * The key from a seed (keyfile.c, load_seed): its length checked against the
+ * type's, then copied into key->seed, and the key pair of it generated into
+ * key->ek and key->dk. For every part of every length and content, every key
+ * type of any sizes within the key's arrays, and every result of the
  * cryptography: no access outside the part, the key or the error, only
  * *key and *err written, an error code or success returned.
  *

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The OneAsymmetricKey of RFC 5958 after its outer SEQUENCE (keyfile.c, read_pkcs8, with read_algorithm): the version (0, in its minimal encoding), the AlgorithmIdentifier (an OID of the table, no parameters), the privateKey OCTET STRING, nothing after it; its contents X-Wing's bare seed or RFC 9935's CHOICE, as the type says. For every span of every length and content, every key type of
- * any sizes within the key's arrays and any OID of up to 16 bytes: no
- * access outside the span, the key, the error or the table, only *key,
- * the reader and *err written, an error code or success returned.
+ * The OneAsymmetricKey of RFC 5958 after its outer SEQUENCE (keyfile.c,
+ * read_pkcs8, with read_algorithm): the version (0, in its minimal encoding),
+ * the AlgorithmIdentifier (an OID of the table, no parameters), the privateKey
+ * OCTET STRING, nothing after it; its contents X-Wing's bare seed or RFC 9935's
+ * CHOICE, as the type says. For every span of every length and content, every
+ * key type of any sizes within the key's arrays and any OID of up to 16 bytes:
+ * no access outside the span, the key, the error or the table, only *key, the
+ * reader and *err written, an error code or success returned.
  *
  * Replaced: the DER reader (mlkem_der_read, mlkem_der_peek_tag) by its
  * contracts (proofs/keyfile/der_*.c); load_seed read_private_choice by

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The SubjectPublicKeyInfo of RFC 5280 after its outer SEQUENCE (keyfile.c, read_spki, with read_algorithm): the AlgorithmIdentifier (an OID of the table, no parameters) and the subjectPublicKey BIT STRING, with no unused bits, the last element. For every span of every length and content, every key type of
- * any sizes within the key's arrays and any OID of up to 16 bytes: no
+ * The SubjectPublicKeyInfo of RFC 5280 after its outer SEQUENCE (keyfile.c,
+ * read_spki, with read_algorithm): the AlgorithmIdentifier (an OID of the
+ * table, no parameters) and the subjectPublicKey BIT STRING, with no unused
+ * bits, the last element. For every span of every length and content, every key
+ * type of any sizes within the key's arrays and any OID of up to 16 bytes: no
  * access outside the span, the key, the error or the table, only *key,
  * the reader and *err written, an error code or success returned.
  *

@@ -35,10 +35,11 @@ static int bad_argument(mlkem_keyfile_error *err, const char *what) {
  * padding between or after them (checked here), and a NULL pointer is all
  * zero bits on every platform the library supports: so this is every
  * byte of the key zero. */
-#define MLKEM_KEYFILE_KEY_ZERO(key)                                          \
-  ((key)->alg == NULL && (key)->kem == NULL && (key)->type == 0 &&           \
-   (key)->encoding == 0 && all_zero((key)->seed, sizeof(key)->seed) &&      \
-   all_zero((key)->dk, sizeof(key)->dk) && all_zero((key)->ek, sizeof(key)->ek))
+#define MLKEM_KEYFILE_KEY_ZERO(key)                                    \
+  ((key)->alg == NULL && (key)->kem == NULL && (key)->type == 0 &&     \
+   (key)->encoding == 0 && all_zero((key)->seed, sizeof(key)->seed) && \
+   all_zero((key)->dk, sizeof(key)->dk) &&                             \
+   all_zero((key)->ek, sizeof(key)->ek))
 _Static_assert(sizeof(mlkem_keyfile_key) ==
                    sizeof(const mlkem_keyfile_alg *) +
                        sizeof(const mlkem_kem *) + sizeof(mlkem_keyfile_type) +
@@ -48,8 +49,7 @@ _Static_assert(sizeof(mlkem_keyfile_key) ==
                "mlkem_keyfile_key has padding: MLKEM_KEYFILE_KEY_ZERO would "
                "not cover all of it");
 
-void mlkem_keyfile_wipe(mlkem_keyfile_key *key)
-    __contract__(
+void mlkem_keyfile_wipe(mlkem_keyfile_key *key) __contract__(
         requires(key == NULL || fresh(key, sizeof *key))
         assigns(key != NULL : *key)
         ensures(key != NULL ==> MLKEM_KEYFILE_KEY_ZERO(key))
@@ -814,10 +814,10 @@ static int read_raw(const mlkem_keyfile_entry *const *table,
 
 /* The contract of every reader (proofs/keyfile/keyfile_*.c): for every
  * input of every length and content, only *key and *err written, and on
- * any error all of *key zero (every member: MLKEM_KEYFILE_KEY_ZERO). The table is the caller's: entries whose
- * sizes fit the key's arrays (MLKEM_KEYFILE_MAX_*), as the harnesses
- * build them and as the built-in types' are (ML-KEM-1024's sizes are the
- * maxima). */
+ * any error all of *key zero (every member: MLKEM_KEYFILE_KEY_ZERO). The table
+ * is the caller's: entries whose sizes fit the key's arrays
+ * (MLKEM_KEYFILE_MAX_*), as the harnesses build them and as the built-in types'
+ * are (ML-KEM-1024's sizes are the maxima). */
 /* clang-format off */
 #define MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)                      \
   requires(key == NULL || fresh(key, sizeof *key))                          \

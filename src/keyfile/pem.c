@@ -374,8 +374,7 @@ fail:
 
 int mlkem_pem_decode(const uint8_t *in, size_t n,
                      char label[MLKEM_PEM_MAX_LABEL], uint8_t *out, size_t cap,
-                     size_t *out_len)
-    __contract__(MLKEM_PEM_DECODE_CONTRACT) {
+                     size_t *out_len) __contract__(MLKEM_PEM_DECODE_CONTRACT) {
   int rc = pem_decode(in, n, label, out, cap, out_len);
   mlkem_scrub_stack();
   return rc;
