@@ -486,13 +486,33 @@ static int read_last(mlkem_der_reader *r, uint8_t tag, mlkem_der_reader *out,
   return MLKEM_KEYFILE_OK;
 }
 
+/* The both form of the CHOICE: SEQUENCE { seed, expandedKey }, the last
+ * element of r. */
+static int read_both(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                     mlkem_der_reader *r, mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, r, err)) {
+  mlkem_der_reader seed, dk, both;
+  int rc;
+  if ((rc = read_last(r, MLKEM_DER_SEQUENCE, &both, "the both SEQUENCE",
+                      "the both SEQUENCE", err)) != MLKEM_KEYFILE_OK)
+    return rc;
+  if ((rc = mlkem_der_read(&both, MLKEM_DER_OCTET_STRING, &seed)) !=
+      MLKEM_DER_OK)
+    return der_fail(err, rc, "the seed OCTET STRING in both");
+  if ((rc = read_last(&both, MLKEM_DER_OCTET_STRING, &dk,
+                      "the expandedKey OCTET STRING in both",
+                      "the expandedKey in both", err)) != MLKEM_KEYFILE_OK)
+    return rc;
+  return load_both(key, e, seed.p, seed.n, dk.p, dk.n, err);
+}
+
 /* The ML-KEM private key CHOICE of @spec{RFC9935} inside privateKey. The
  * contents of seed and expandedKey are only copied (der.h). */
 static int read_private_choice(mlkem_keyfile_key *key,
                                const mlkem_keyfile_entry *e,
                                mlkem_der_reader *r, mlkem_keyfile_error *err)
     __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, r, err)) {
-  mlkem_der_reader seed, dk, both;
+  mlkem_der_reader seed, dk;
   int rc, tag = mlkem_der_peek_tag(r);
 
   if (tag == MLKEM_DER_CONTEXT_0) {
@@ -508,19 +528,7 @@ static int read_private_choice(mlkem_keyfile_key *key,
       return rc;
     return load_expanded(key, e, dk.p, dk.n, err);
   }
-  if (tag == MLKEM_DER_SEQUENCE) {
-    if ((rc = read_last(r, MLKEM_DER_SEQUENCE, &both, "the both SEQUENCE",
-                        "the both SEQUENCE", err)) != MLKEM_KEYFILE_OK)
-      return rc;
-    if ((rc = mlkem_der_read(&both, MLKEM_DER_OCTET_STRING, &seed)) !=
-        MLKEM_DER_OK)
-      return der_fail(err, rc, "the seed OCTET STRING in both");
-    if ((rc = read_last(&both, MLKEM_DER_OCTET_STRING, &dk,
-                        "the expandedKey OCTET STRING in both",
-                        "the expandedKey in both", err)) != MLKEM_KEYFILE_OK)
-      return rc;
-    return load_both(key, e, seed.p, seed.n, dk.p, dk.n, err);
-  }
+  if (tag == MLKEM_DER_SEQUENCE) return read_both(key, e, r, err);
   if (tag < 0)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
                               "malformed DER: empty privateKey");
