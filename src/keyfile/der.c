@@ -19,11 +19,6 @@ int mlkem_der_at_end(const mlkem_der_reader *r) {
   return r->n == 0;
 }
 
-/* A reader's span is valid memory (the proofs' precondition on every
- * reader passed in; proofs/keyfile/). */
-#define MLKEM_DER_READER_OK(r) \
-  (fresh((r), sizeof *(r)) && fresh((r)->p, (r)->n))
-
 int mlkem_der_peek_tag(const mlkem_der_reader *r)
     __contract__(
         requires(MLKEM_DER_READER_OK(r))

@@ -49,6 +49,11 @@ typedef struct {
   size_t n;
 } mlkem_der_reader;
 
+/* A reader's span is valid memory: the proofs' precondition on every
+ * reader passed in (platform/cbmc.h; proofs/keyfile/). */
+#define MLKEM_DER_READER_OK(r) \
+  (fresh((r), sizeof *(r)) && fresh((r)->p, (r)->n))
+
 void mlkem_der_reader_init(mlkem_der_reader *r, const uint8_t *p, size_t n);
 
 /* 1 if nothing is left in r. */

@@ -29,7 +29,31 @@ static int bad_argument(mlkem_keyfile_error *err, const char *what) {
   return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_ARGUMENT, "%s", what);
 }
 
-void mlkem_keyfile_wipe(mlkem_keyfile_key *key) {
+/* All of a key zero, member by member, as the proofs state it (a
+ * quantifier over the key's bytes through a byte pointer costs the solver
+ * far more where it is assumed). The members fill the struct, with no
+ * padding between or after them (checked here), and a NULL pointer is all
+ * zero bits on every platform the library supports: so this is every
+ * byte of the key zero. */
+#define MLKEM_KEYFILE_KEY_ZERO(key)                                    \
+  ((key)->alg == NULL && (key)->kem == NULL && (key)->type == 0 &&     \
+   (key)->encoding == 0 && all_zero((key)->seed, sizeof(key)->seed) && \
+   all_zero((key)->dk, sizeof(key)->dk) &&                             \
+   all_zero((key)->ek, sizeof(key)->ek))
+_Static_assert(sizeof(mlkem_keyfile_key) ==
+                   sizeof(const mlkem_keyfile_alg *) +
+                       sizeof(const mlkem_kem *) + sizeof(mlkem_keyfile_type) +
+                       sizeof(mlkem_keyfile_encoding) +
+                       MLKEM_KEYFILE_MAX_SEED_BYTES +
+                       MLKEM_KEYFILE_MAX_DK_BYTES + MLKEM_KEYFILE_MAX_EK_BYTES,
+               "mlkem_keyfile_key has padding: MLKEM_KEYFILE_KEY_ZERO would "
+               "not cover all of it");
+
+void mlkem_keyfile_wipe(mlkem_keyfile_key *key) __contract__(
+        requires(key == NULL || fresh(key, sizeof *key))
+        assigns(key != NULL : *key)
+        ensures(key != NULL ==> MLKEM_KEYFILE_KEY_ZERO(key))
+    ) {
   if (key != NULL) mlkem_zeroize(key, sizeof *key);
 }
 
@@ -243,53 +267,6 @@ static void raw_sizes(const mlkem_keyfile_entry *const *table, char *buf,
 
 /* ---- keys from their parts ---------------------------------------------- */
 
-/* A key of type e from its seed, already in key->seed: the key pair
- * generated from it. */
-static int load_seed(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                     mlkem_keyfile_error *err) {
-  set_type(key, e, MLKEM_KEYFILE_SEED);
-  return e->expand(e, key->ek, key->dk, key->seed, err);
-}
-
-/* A key from its expanded key, already in key->dk: its checks. */
-static int load_expanded(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                         mlkem_keyfile_error *err) {
-  set_type(key, e, MLKEM_KEYFILE_EXPANDED);
-  return e->check_dk(e, key->dk, key->ek, err);
-}
-
-/* A key from both, already in key->seed and key->dk: the seed must
- * generate exactly that expanded key. */
-static int load_both(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                     mlkem_keyfile_error *err) {
-  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES], dk[MLKEM_KEYFILE_MAX_DK_BYTES];
-  uint8_t differ;
-  int rc;
-  set_type(key, e, MLKEM_KEYFILE_BOTH);
-  rc = e->expand(e, ek, dk, key->seed, err);
-  differ = mlkem_ct_memneq(dk, key->dk, e->alg.dk_bytes);
-  /* Whether the two forms agree is the result: the file is refused or
-   * not. */
-  MLKEM_CT_UNPOISON(&differ, sizeof differ);
-  if (rc == MLKEM_KEYFILE_OK && differ == 0)
-    memcpy(key->ek, ek, e->alg.ek_bytes);
-  mlkem_zeroize(dk, sizeof dk);
-  mlkem_zeroize(ek, sizeof ek);
-  if (rc != MLKEM_KEYFILE_OK) return rc;
-  if (differ != 0)
-    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_MISMATCH,
-                              "seed and expanded key disagree: the seed does "
-                              "not regenerate the %s expanded key",
-                              e->alg.name);
-  return MLKEM_KEYFILE_OK;
-}
-
-static int load_public(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
-                       int raw, mlkem_keyfile_error *err) {
-  set_type(key, e, MLKEM_KEYFILE_PUBLIC);
-  return e->check_ek(e, key->ek, raw, err);
-}
-
 static int wrong_seed_length(mlkem_keyfile_error *err, size_t n,
                              const mlkem_keyfile_entry *e) {
   return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_LENGTH,
@@ -313,7 +290,124 @@ static int wrong_ek_length(mlkem_keyfile_error *err, size_t n,
       n, e->alg.ek_bytes);
 }
 
+/* The contract of the functions below, which put the parts of a key read
+ * (n bytes at a part, within the input) into *key: only *key and *err
+ * written, and only parts of the length of e's type copied. The readers'
+ * proofs take these contracts for them (proofs/keyfile/keyfile_load_*.c
+ * prove them), so that only these proofs see the copies of a length not
+ * known in advance into the key. */
+/* clang-format off */
+#define MLKEM_KEYFILE_LOAD_CONTRACT(key, err)                               \
+  requires(fresh(key, sizeof *key))                                         \
+  requires(err == NULL || fresh(err, sizeof *err))                          \
+  assigns(*key; err != NULL : *err)                                         \
+  ensures(return_value <= 0)
+/* clang-format on */
+
+/* A key of type e from its seed, n bytes at seed: the key pair generated
+ * from it. */
+static int load_seed(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                     const uint8_t *seed, size_t n, mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(seed, n))
+    ) {
+  if (n != e->alg.seed_bytes) return wrong_seed_length(err, n, e);
+  memcpy(key->seed, seed, n);
+  set_type(key, e, MLKEM_KEYFILE_SEED);
+  return e->expand(e, key->ek, key->dk, key->seed, err);
+}
+
+/* A key from its expanded key, n bytes at dk: its checks. The type has an
+ * expanded form. */
+static int load_expanded(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                         const uint8_t *dk, size_t n, mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(dk, n) && e->check_dk != NULL)
+    ) {
+  if (n != e->alg.dk_bytes) return wrong_dk_length(err, n, e);
+  memcpy(key->dk, dk, n);
+  set_type(key, e, MLKEM_KEYFILE_EXPANDED);
+  return e->check_dk(e, key->dk, key->ek, err);
+}
+
+/* A key from both, seed_n bytes at seed and dk_n at dk: the seed must
+ * generate exactly that expanded key. */
+static int load_both(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                     const uint8_t *seed, size_t seed_n, const uint8_t *dk_in,
+                     size_t dk_n, mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(seed, seed_n) && readable(dk_in, dk_n))
+    ) {
+  uint8_t ek[MLKEM_KEYFILE_MAX_EK_BYTES], dk[MLKEM_KEYFILE_MAX_DK_BYTES];
+  uint8_t differ;
+  int rc;
+  if (seed_n != e->alg.seed_bytes) return wrong_seed_length(err, seed_n, e);
+  if (dk_n != e->alg.dk_bytes) return wrong_dk_length(err, dk_n, e);
+  memcpy(key->seed, seed, seed_n);
+  memcpy(key->dk, dk_in, dk_n);
+  set_type(key, e, MLKEM_KEYFILE_BOTH);
+  rc = e->expand(e, ek, dk, key->seed, err);
+  differ = mlkem_ct_memneq(dk, key->dk, e->alg.dk_bytes);
+  /* Whether the two forms agree is the result: the file is refused or
+   * not. */
+  MLKEM_CT_UNPOISON(&differ, sizeof differ);
+  if (rc == MLKEM_KEYFILE_OK && differ == 0)
+    memcpy(key->ek, ek, e->alg.ek_bytes);
+  mlkem_zeroize(dk, sizeof dk);
+  mlkem_zeroize(ek, sizeof ek);
+  if (rc != MLKEM_KEYFILE_OK) return rc;
+  if (differ != 0)
+    return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_MISMATCH,
+                              "seed and expanded key disagree: the seed does "
+                              "not regenerate the %s expanded key",
+                              e->alg.name);
+  return MLKEM_KEYFILE_OK;
+}
+
+/* A public key, n bytes at ek (raw: read as raw bytes, for messages). */
+static int load_public(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                       const uint8_t *ek, size_t n, int raw,
+                       mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_LOAD_CONTRACT(key, err)
+        requires(readable(ek, n))
+    ) {
+  if (n != e->alg.ek_bytes) return wrong_ek_length(err, n, e);
+  memcpy(key->ek, ek, n);
+  set_type(key, e, MLKEM_KEYFILE_PUBLIC);
+  return e->check_ek(e, key->ek, raw, err);
+}
+
+/* The contract of the work of a reader between start_read and finish_read
+ * (decode_der, decode_pem, load_raw, decode_raw; proofs/keyfile/): for
+ * every input of every length and content, only *key and *err written,
+ * and an error code or success returned. The wipe on error is
+ * finish_read's (its contract), so these proofs need not reason about all
+ * of the key. */
+/* clang-format off */
+#define MLKEM_KEYFILE_BODY_CONTRACT(key, in, len, err)                      \
+  requires(fresh(key, sizeof *key))                                         \
+  requires(fresh(in, len))                                                  \
+  requires(err == NULL || fresh(err, sizeof *err))                          \
+  assigns(*key; err != NULL : *err)                                         \
+  ensures(return_value <= 0)
+/* clang-format on */
+
 /* ---- reading DER -------------------------------------------------------- */
+
+/* The contract of the readers of the parts of a DER key file (read_pkcs8,
+ * read_spki, read_private_choice): for every span r of the input, only
+ * *key, *r and *err written, and an error code or success returned. */
+/* clang-format off */
+#define MLKEM_KEYFILE_PART_CONTRACT(key, r, err)                            \
+  requires(fresh(key, sizeof *key) && MLKEM_DER_READER_OK(r))               \
+  requires(err == NULL || fresh(err, sizeof *err))                          \
+  assigns(*key, *r; err != NULL : *err)                                     \
+  ensures(return_value <= 0)
+/* clang-format on */
 
 static int der_fail(mlkem_keyfile_error *err, int rc, const char *what) {
   if (rc == MLKEM_DER_ERR_TAG || rc == MLKEM_DER_ERR_END)
@@ -324,10 +418,32 @@ static int der_fail(mlkem_keyfile_error *err, int rc, const char *what) {
                             mlkem_der_strerror(rc));
 }
 
+/* The tables of the proofs (proofs/include/keyfile_types.h): this many
+ * types and the NULL that ends them. The contract of read_algorithm names
+ * the entry it finds as one of theirs, for its callers' proofs; it is
+ * proven for such tables (the function itself takes any). */
+#define MLKEM_KEYFILE_PROOF_TYPES 2
+
 /* Reads AlgorithmIdentifier { OID, no parameters } into *e. */
 static int read_algorithm(const mlkem_keyfile_entry *const *table,
                           mlkem_der_reader *r, const mlkem_keyfile_entry **e,
-                          mlkem_keyfile_error *err) {
+                          mlkem_keyfile_error *err)
+    __contract__(
+        requires(MLKEM_DER_READER_OK(r) && fresh(e, sizeof *e))
+        requires(err == NULL || fresh(err, sizeof *err))
+        requires(readable(table, (MLKEM_KEYFILE_PROOF_TYPES + 1) *
+                                     sizeof *table) &&
+                 table[MLKEM_KEYFILE_PROOF_TYPES] == NULL)
+        assigns(*r, *e; err != NULL : *err)
+        ensures(return_value <= 0)
+        /* On success, the rest of the span is left in r. */
+        ensures(return_value == MLKEM_KEYFILE_OK ==>
+                (ptr_in_range(old(r->p), r->p, old(r->p) + old(r->n)) &&
+                 r->n == (size_t)((old(r->p) + old(r->n)) - r->p)))
+        ensures(return_value == MLKEM_KEYFILE_OK ==>
+                exists(i, 0, MLKEM_KEYFILE_PROOF_TYPES,
+                       table[i] != NULL && *e == table[i]))
+    ) {
   mlkem_der_reader alg, oid;
   char text[80], known[160];
   size_t i;
@@ -370,48 +486,49 @@ static int read_last(mlkem_der_reader *r, uint8_t tag, mlkem_der_reader *out,
   return MLKEM_KEYFILE_OK;
 }
 
+/* The both form of the CHOICE: SEQUENCE { seed, expandedKey }, the last
+ * element of r. */
+static int read_both(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
+                     mlkem_der_reader *r, mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, r, err)) {
+  mlkem_der_reader seed, dk, both;
+  int rc;
+  if ((rc = read_last(r, MLKEM_DER_SEQUENCE, &both, "the both SEQUENCE",
+                      "the both SEQUENCE", err)) != MLKEM_KEYFILE_OK)
+    return rc;
+  if ((rc = mlkem_der_read(&both, MLKEM_DER_OCTET_STRING, &seed)) !=
+      MLKEM_DER_OK)
+    return der_fail(err, rc, "the seed OCTET STRING in both");
+  if ((rc = read_last(&both, MLKEM_DER_OCTET_STRING, &dk,
+                      "the expandedKey OCTET STRING in both",
+                      "the expandedKey in both", err)) != MLKEM_KEYFILE_OK)
+    return rc;
+  return load_both(key, e, seed.p, seed.n, dk.p, dk.n, err);
+}
+
 /* The ML-KEM private key CHOICE of @spec{RFC9935} inside privateKey. The
  * contents of seed and expandedKey are only copied (der.h). */
 static int read_private_choice(mlkem_keyfile_key *key,
                                const mlkem_keyfile_entry *e,
-                               mlkem_der_reader *r, mlkem_keyfile_error *err) {
-  mlkem_der_reader seed, dk, both;
+                               mlkem_der_reader *r, mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, r, err)) {
+  mlkem_der_reader seed, dk;
   int rc, tag = mlkem_der_peek_tag(r);
 
   if (tag == MLKEM_DER_CONTEXT_0) {
     if ((rc = read_last(r, MLKEM_DER_CONTEXT_0, &seed, "the seed [0]",
                         "the seed", err)) != MLKEM_KEYFILE_OK)
       return rc;
-    if (seed.n != e->alg.seed_bytes) return wrong_seed_length(err, seed.n, e);
-    memcpy(key->seed, seed.p, seed.n);
-    return load_seed(key, e, err);
+    return load_seed(key, e, seed.p, seed.n, err);
   }
   if (tag == MLKEM_DER_OCTET_STRING) {
     if ((rc = read_last(r, MLKEM_DER_OCTET_STRING, &dk,
                         "the expandedKey OCTET STRING", "the expandedKey",
                         err)) != MLKEM_KEYFILE_OK)
       return rc;
-    if (dk.n != e->alg.dk_bytes) return wrong_dk_length(err, dk.n, e);
-    memcpy(key->dk, dk.p, dk.n);
-    return load_expanded(key, e, err);
+    return load_expanded(key, e, dk.p, dk.n, err);
   }
-  if (tag == MLKEM_DER_SEQUENCE) {
-    if ((rc = read_last(r, MLKEM_DER_SEQUENCE, &both, "the both SEQUENCE",
-                        "the both SEQUENCE", err)) != MLKEM_KEYFILE_OK)
-      return rc;
-    if ((rc = mlkem_der_read(&both, MLKEM_DER_OCTET_STRING, &seed)) !=
-        MLKEM_DER_OK)
-      return der_fail(err, rc, "the seed OCTET STRING in both");
-    if ((rc = read_last(&both, MLKEM_DER_OCTET_STRING, &dk,
-                        "the expandedKey OCTET STRING in both",
-                        "the expandedKey in both", err)) != MLKEM_KEYFILE_OK)
-      return rc;
-    if (seed.n != e->alg.seed_bytes) return wrong_seed_length(err, seed.n, e);
-    if (dk.n != e->alg.dk_bytes) return wrong_dk_length(err, dk.n, e);
-    memcpy(key->seed, seed.p, seed.n);
-    memcpy(key->dk, dk.p, dk.n);
-    return load_both(key, e, err);
-  }
+  if (tag == MLKEM_DER_SEQUENCE) return read_both(key, e, r, err);
   if (tag < 0)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
                               "malformed DER: empty privateKey");
@@ -425,7 +542,8 @@ static int read_private_choice(mlkem_keyfile_key *key,
 /* OneAsymmetricKey (@spec{RFC5958}), after its outer SEQUENCE. */
 static int read_pkcs8(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, mlkem_der_reader *seq,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, seq, err)) {
   const mlkem_keyfile_entry *e;
   mlkem_der_reader version, priv;
   int rc;
@@ -447,18 +565,16 @@ static int read_pkcs8(const mlkem_keyfile_entry *const *table,
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_VERSION,
                               "unsupported PKCS#8 field after privateKey "
                               "(attributes or public key are not read)");
-  if (e->priv == MLKEM_KEYFILE_PRIV_SEED) {
-    if (priv.n != e->alg.seed_bytes) return wrong_seed_length(err, priv.n, e);
-    memcpy(key->seed, priv.p, priv.n);
-    return load_seed(key, e, err);
-  }
+  if (e->priv == MLKEM_KEYFILE_PRIV_SEED)
+    return load_seed(key, e, priv.p, priv.n, err);
   return read_private_choice(key, e, &priv, err);
 }
 
 /* SubjectPublicKeyInfo (@spec{RFC5280}), after its outer SEQUENCE. */
 static int read_spki(const mlkem_keyfile_entry *const *table,
                      mlkem_keyfile_key *key, mlkem_der_reader *seq,
-                     mlkem_keyfile_error *err) {
+                     mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_PART_CONTRACT(key, seq, err)) {
   const mlkem_keyfile_entry *e;
   mlkem_der_reader bits;
   int rc;
@@ -472,14 +588,13 @@ static int read_spki(const mlkem_keyfile_entry *const *table,
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_DER,
                               "malformed DER: the public key BIT STRING must "
                               "have 0 unused bits");
-  if (bits.n - 1 != e->alg.ek_bytes) return wrong_ek_length(err, bits.n - 1, e);
-  memcpy(key->ek, bits.p + 1, bits.n - 1);
-  return load_public(key, e, 0, err);
+  return load_public(key, e, bits.p + 1, bits.n - 1, 0, err);
 }
 
 static int decode_der(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *der, size_t n,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, der, n, err)) {
   mlkem_der_reader r, seq;
   int rc, tag;
   mlkem_der_reader_init(&r, der, n);
@@ -522,7 +637,8 @@ const mlkem_keyfile_entry *mlkem_keyfile_der_type(
 
 static int decode_pem(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *pem, size_t n,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, pem, n, err)) {
   uint8_t der[MLKEM_KEYFILE_MAX_DER];
   char label[MLKEM_PEM_MAX_LABEL];
   size_t len = 0;
@@ -575,23 +691,18 @@ static int decode_pem(const mlkem_keyfile_entry *const *table,
 /* A key of type e from raw bytes of the kind `type`. */
 static int load_raw(mlkem_keyfile_key *key, const mlkem_keyfile_entry *e,
                     mlkem_keyfile_type type, const uint8_t *in, size_t n,
-                    mlkem_keyfile_error *err) {
+                    mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, in, n, err)) {
   switch (type) {
     case MLKEM_KEYFILE_PUBLIC:
-      if (n != e->alg.ek_bytes) return wrong_ek_length(err, n, e);
-      memcpy(key->ek, in, n);
-      return load_public(key, e, 1, err);
+      return load_public(key, e, in, n, 1, err);
     case MLKEM_KEYFILE_SEED:
-      if (n != e->alg.seed_bytes) return wrong_seed_length(err, n, e);
-      memcpy(key->seed, in, n);
-      return load_seed(key, e, err);
+      return load_seed(key, e, in, n, err);
     case MLKEM_KEYFILE_EXPANDED:
       if (e->check_dk == NULL)
         return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_FORM,
                                   "%s keys have no expanded form", e->alg.name);
-      if (n != e->alg.dk_bytes) return wrong_dk_length(err, n, e);
-      memcpy(key->dk, in, n);
-      return load_expanded(key, e, err);
+      return load_expanded(key, e, in, n, err);
     default:
       return mlkem_keyfile_fail(
           err, MLKEM_KEYFILE_ERR_FORM,
@@ -628,7 +739,8 @@ static int raw_kind(const mlkem_keyfile_entry *e, size_t n) {
 static int decode_raw(const mlkem_keyfile_entry *const *table,
                       mlkem_keyfile_key *key, const uint8_t *in, size_t n,
                       const mlkem_keyfile_entry *raw_type,
-                      mlkem_keyfile_error *err) {
+                      mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, in, n, err)) {
   size_t i;
   int kind;
   if (raw_type != NULL && (kind = raw_kind(raw_type, n)) != 0)
@@ -660,10 +772,20 @@ static int is_raw_size(const mlkem_keyfile_entry *const *table, size_t n,
 /* ---- the reading functions ---------------------------------------------- */
 
 /* What every reader does around its work: checks the arguments, starts
- * from a zeroed key and leaves a zeroed key on error, with err set. */
+ * from a zeroed key and leaves a zeroed key on error, with err set. The
+ * wipe is proven here once (proofs/keyfile/keyfile_finish_read.c); the
+ * readers' proofs take this contract for it. */
 static int finish_read(mlkem_keyfile_key *key, int rc,
                        mlkem_keyfile_encoding encoding,
-                       mlkem_keyfile_error *err) {
+                       mlkem_keyfile_error *err)
+    __contract__(
+        requires(fresh(key, sizeof *key))
+        requires(err == NULL || fresh(err, sizeof *err))
+        requires(encoding >= MLKEM_KEYFILE_PEM && encoding <= MLKEM_KEYFILE_RAW)
+        assigns(*key; err != NULL : *err)
+        ensures(return_value == rc)
+        ensures(rc != MLKEM_KEYFILE_OK ==> MLKEM_KEYFILE_KEY_ZERO(key))
+    ) {
   if (rc != MLKEM_KEYFILE_OK) {
     mlkem_keyfile_wipe(key);
     return rc;
@@ -683,12 +805,27 @@ static int start_read(mlkem_keyfile_key *key, const uint8_t **in, size_t len,
   return MLKEM_KEYFILE_OK;
 }
 
+/* A raw key of a named type and kind: the work of
+ * mlkem_keyfile_from_raw_in. (Every error of a reader goes through its
+ * finish_read, which the proofs then see wipe the key in one place.) */
+static int read_raw(const mlkem_keyfile_entry *const *table,
+                    mlkem_keyfile_key *key, const mlkem_keyfile_alg *alg,
+                    mlkem_keyfile_type type, const uint8_t *in, size_t len,
+                    mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_BODY_CONTRACT(key, in, len, err)) {
+  const mlkem_keyfile_entry *e;
+  if ((e = entry_of(table, alg)) == NULL)
+    return bad_argument(err, "not a key type of mlkem_keyfile_algs");
+  if (!valid_type(type)) return bad_argument(err, "unknown key type");
+  return load_raw(key, e, type, in, len, err);
+}
+
 /* The contract of every reader (proofs/keyfile/keyfile_*.c): for every
  * input of every length and content, only *key and *err written, and on
- * any error all of *key zero. The table is the caller's: entries whose
- * sizes fit the key's arrays (MLKEM_KEYFILE_MAX_*), as the harnesses
- * build them and as the built-in types' are (ML-KEM-1024's sizes are the
- * maxima). */
+ * any error all of *key zero (every member: MLKEM_KEYFILE_KEY_ZERO). The table
+ * is the caller's: entries whose sizes fit the key's arrays
+ * (MLKEM_KEYFILE_MAX_*), as the harnesses build them and as the built-in types'
+ * are (ML-KEM-1024's sizes are the maxima). */
 /* clang-format off */
 #define MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)                      \
   requires(key == NULL || fresh(key, sizeof *key))                          \
@@ -697,7 +834,7 @@ static int start_read(mlkem_keyfile_key *key, const uint8_t **in, size_t len,
   assigns(key != NULL : *key; err != NULL : *err)                           \
   ensures(return_value <= 0)                                                \
   ensures(key != NULL && return_value != MLKEM_KEYFILE_OK ==>               \
-          all_zero(key, sizeof *key))
+          MLKEM_KEYFILE_KEY_ZERO(key))
 /* clang-format on */
 
 int mlkem_keyfile_decode_der_in(const mlkem_keyfile_entry *const *table,
@@ -726,38 +863,45 @@ int mlkem_keyfile_from_raw_in(const mlkem_keyfile_entry *const *table,
                               mlkem_keyfile_type type, const uint8_t *in,
                               size_t len, mlkem_keyfile_error *err)
     __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
-  const mlkem_keyfile_entry *e;
   int rc = start_read(key, &in, len, err);
   if (rc != MLKEM_KEYFILE_OK) return rc;
-  if ((e = entry_of(table, alg)) == NULL)
-    return bad_argument(err, "not a key type of mlkem_keyfile_algs");
-  if (!valid_type(type)) return bad_argument(err, "unknown key type");
-  rc = load_raw(key, e, type, in, len, err);
+  rc = read_raw(table, key, alg, type, in, len, err);
   return finish_read(key, rc, MLKEM_KEYFILE_RAW, err);
 }
 
-int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
-                            mlkem_keyfile_key *key, const uint8_t *in,
-                            size_t len, const mlkem_keyfile_alg *raw_alg,
-                            mlkem_keyfile_error *err)
-    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
+/* The work of mlkem_keyfile_decode_in: the format detected and read,
+ * *encoding set to it (an int: the proofs read it where the contract
+ * leaves it any value). */
+static int decode_any(const mlkem_keyfile_entry *const *table,
+                      mlkem_keyfile_key *key, const uint8_t *in, size_t len,
+                      const mlkem_keyfile_alg *raw_alg, int *encoding,
+                      mlkem_keyfile_error *err)
+    __contract__(
+        MLKEM_KEYFILE_BODY_CONTRACT(key, in, len, err)
+        requires(fresh(encoding, sizeof *encoding))
+        assigns(*encoding)
+        ensures(*encoding >= MLKEM_KEYFILE_PEM &&
+                *encoding <= MLKEM_KEYFILE_RAW)
+    ) {
   const mlkem_keyfile_entry *raw_type = NULL;
   mlkem_der_reader r, seq;
-  int rc = start_read(key, &in, len, err);
-  if (rc != MLKEM_KEYFILE_OK) return rc;
+  int rc;
+  *encoding = MLKEM_KEYFILE_RAW;
   if (raw_alg != NULL && (raw_type = entry_of(table, raw_alg)) == NULL)
     return bad_argument(err, "not a key type of mlkem_keyfile_algs");
-  if (mlkem_pem_looks_like_pem(in, len))
+  if (mlkem_pem_looks_like_pem(in, len)) {
+    *encoding = MLKEM_KEYFILE_PEM;
     return mlkem_keyfile_decode_pem_in(table, key, in, len, err);
+  }
   if (is_raw_size(table, len, raw_type)) {
     /* No DER key file has one of these sizes (ML-KEM: a seed PKCS#8 is 86
      * bytes, SPKI 822/1206/1590, expanded 1660/2428/3196, both
      * 1730/2498/3266; X-Wing: PKCS#8 54, SPKI 1240). */
-    rc = decode_raw(table, key, in, len, raw_type, err);
-    return finish_read(key, rc, MLKEM_KEYFILE_RAW, err);
+    return decode_raw(table, key, in, len, raw_type, err);
   }
   mlkem_der_reader_init(&r, in, len);
   if (mlkem_der_peek_tag(&r) == MLKEM_DER_SEQUENCE) {
+    *encoding = MLKEM_KEYFILE_DER;
     rc = mlkem_keyfile_decode_der_in(table, key, in, len, err);
     /* A file that is not even one DER element may be raw bytes of the
      * wrong length that happen to start with 0x30 (1 in 256 random keys
@@ -778,6 +922,20 @@ int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
   if (len == 0)
     return mlkem_keyfile_fail(err, MLKEM_KEYFILE_ERR_EMPTY, "empty key file");
   return wrong_raw_length(table, err, len);
+}
+
+int mlkem_keyfile_decode_in(const mlkem_keyfile_entry *const *table,
+                            mlkem_keyfile_key *key, const uint8_t *in,
+                            size_t len, const mlkem_keyfile_alg *raw_alg,
+                            mlkem_keyfile_error *err)
+    __contract__(MLKEM_KEYFILE_READ_CONTRACT(key, in, len, err)) {
+  int encoding, rc = start_read(key, &in, len, err);
+  if (rc != MLKEM_KEYFILE_OK) return rc;
+  /* The PEM and DER readers have wiped the key on error and set its
+   * encoding on success already; finish_read does it again, to no effect,
+   * so that every error of every path is wiped in one place. */
+  rc = decode_any(table, key, in, len, raw_alg, &encoding, err);
+  return finish_read(key, rc, (mlkem_keyfile_encoding)encoding, err);
 }
 
 int mlkem_keyfile_decode(mlkem_keyfile_key *key, const uint8_t *in, size_t len,

@@ -68,6 +68,11 @@
 #define whole(...) __CPROVER_object_whole(__VA_ARGS__)
 #define bytes(p, n) __CPROVER_object_upto((p), (n))
 #define same_object(p, q) __CPROVER_same_object((p), (q))
+/* lo <= p <= hi, all three in one object. Where a contract is assumed (a
+ * replaced call's ensures), it also makes a havocked p such a pointer,
+ * which a comparison could not: comparing a pointer that may lie outside
+ * every object is itself a failed check. */
+#define ptr_in_range(lo, p, hi) __CPROVER_pointer_in_range_dfcc((lo), (p), (hi))
 
 /* Quantifiers over an index i in [lo, hi), 32 bits wide (wider ones slow
  * the solvers down without need: no buffer here is near 4 GiB). */
