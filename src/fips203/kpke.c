@@ -179,7 +179,17 @@ static void encrypt_v_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
 void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
                             const mlkem_poly *at, const mlkem_poly *t_hat,
                             const uint8_t m[MLKEM_SYMBYTES],
-                            mlkem_kpke_noise *noise) {
+                            mlkem_kpke_noise *noise)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(ct, MLKEM_CT_BYTES_K) &&
+               fresh(at, K * K * sizeof(mlkem_poly)) &&
+               fresh(t_hat, K * sizeof(mlkem_poly)) &&
+               fresh(m, MLKEM_SYMBYTES) && fresh(noise, sizeof *noise))
+      requires(MLKEM_CBMC_within_each(at, K * K, 0, MLKEM_N, 0, MLKEM_Q - 1))
+      requires(MLKEM_CBMC_within_each(t_hat, K, 0, MLKEM_N, 0, MLKEM_Q - 1))
+      assigns(bytes(ct, MLKEM_CT_BYTES_K), *noise)
+      ensures(all_zero(noise, sizeof *noise))
+    ) {
   mlkem_poly y[K], u, e;
   unsigned i;
 
@@ -314,7 +324,14 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
 
 /* @spec{FIPS203, Alg. 15, l. 3-7}, with s-hat (step 5) decoded. */
 void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
-                            const mlkem_poly *s_hat, const uint8_t *ct) {
+                            const mlkem_poly *s_hat, const uint8_t *ct)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(m, MLKEM_SYMBYTES) &&
+               fresh(s_hat, K * sizeof(mlkem_poly)) &&
+               fresh(ct, MLKEM_CT_BYTES_K))
+      requires(MLKEM_CBMC_within_each(s_hat, K, 0, MLKEM_N, 0, MLKEM_Q - 1))
+      assigns(bytes(m, MLKEM_SYMBYTES))
+    ) {
   mlkem_poly u[K], w, v;
   unsigned i;
 
