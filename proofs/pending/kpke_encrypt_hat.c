@@ -20,7 +20,7 @@
  * @replace mlkem_portable_decode_decompress_msg mlkem_zeroize
  * @unwind mlkem_k{K}_kpke_encrypt_hat.0-1:5
  * @sets 2 3 4
- * @flags --object-bits 9
+ * @flags --object-bits 10
  * @solver z3
  */
 #include "fips203/kpke.c"
@@ -29,8 +29,9 @@
 
 void harness(void) {
   uint8_t *ct;
-  const mlkem_poly *at, *t_hat;
+  const mlkem_poly *t_hat;
   const uint8_t *m;
-  mlkem_kpke_noise *noise;
-  mlkem_kpke_encrypt_hat(&mlkem_backend_portable, ct, at, t_hat, m, noise);
+  mlkem_kpke_encrypt_samples es; /* at and noise, as the callers pass them */
+  mlkem_kpke_encrypt_hat(&mlkem_backend_portable, ct, es.at, t_hat, m,
+                         &es.noise);
 }
