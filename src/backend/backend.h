@@ -477,6 +477,12 @@ unsigned mlkem_backend_id(const mlkem_backend *be);
 /* The portable backend, always available; the reference for all others. */
 extern const mlkem_backend mlkem_backend_portable;
 
+/* The backend the frontend's proofs take (docs/PROOFS.md): the portable
+ * table, whose every operation is replaced by its contract
+ * (MLKEM_OP_CONTRACT_), so that a proof of the frontend holds for any
+ * implementation of the operations that meets them. */
+#define MLKEM_BACKEND_OK(be) ((be) == &mlkem_backend_portable)
+
 /* The backend in use, chosen once per process (dispatch.c); NULL if the
  * environment variable MLKEM_BACKEND forces one that is not built in or
  * not supported by the CPU. */
@@ -488,12 +494,6 @@ const mlkem_backend *mlkem_backend_get(void)
       assigns()
       ensures(return_value == NULL || MLKEM_BACKEND_OK(return_value))
     );
-
-/* The backend the frontend's proofs take (docs/PROOFS.md): the portable
- * table, whose every operation is replaced by its contract
- * (MLKEM_OP_CONTRACT_), so that a proof of the frontend holds for any
- * implementation of the operations that meets them. */
-#define MLKEM_BACKEND_OK(be) ((be) == &mlkem_backend_portable)
 
 /* The SIMD backends built into this library (usable only where cpu.h says
  * so; dispatch.c decides). */

@@ -45,8 +45,7 @@ static int dk_is_valid(const uint8_t *dk) {
   return ok;
 }
 
-int MLKEM_NS(kem_check_ek)(const uint8_t ek[MLKEM_EK_BYTES_K])
-    __contract__(
+int MLKEM_NS(kem_check_ek)(const uint8_t ek[MLKEM_EK_BYTES_K]) __contract__(
       requires(ek == NULL || fresh(ek, MLKEM_EK_BYTES_K))
       assigns()
       ensures(ek == NULL ==> return_value == MLKEM_ERR_NULL_ARGUMENT)

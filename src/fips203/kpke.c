@@ -367,8 +367,7 @@ void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
 /* @spec{FIPS203, Alg. 15}. */
 KPKE_OWN_FRAME void mlkem_kpke_decrypt(const mlkem_backend *be,
                                        uint8_t m[MLKEM_SYMBYTES],
-                                       const uint8_t *dkpke,
-                                       const uint8_t *ct)
+                                       const uint8_t *dkpke, const uint8_t *ct)
     __contract__(
       requires(MLKEM_BACKEND_OK(be) && fresh(m, MLKEM_SYMBYTES) &&
                fresh(dkpke, MLKEM_DKPKE_BYTES_K) &&

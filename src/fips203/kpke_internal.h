@@ -150,10 +150,9 @@ void mlkem_kpke_prf(const mlkem_backend *be, uint8_t *out,
  * value of its k ByteEncode_12 polynomials, 128 k pairs of values, is q or
  * more. */
 #define MLKEM_KPKE_SAMPLES_OK(es) \
-  MLKEM_CBMC_within_each((es)->at, MLKEM_K * MLKEM_K, 0, MLKEM_N, 0, \
-                         MLKEM_Q - 1)
-#define MLKEM_KPKE_EK_BAD_(i, b)                                         \
-  exists(i, 0, MLKEM_K * MLKEM_N / 2,                                   \
+  MLKEM_CBMC_within_each((es)->at, MLKEM_K *MLKEM_K, 0, MLKEM_N, 0, MLKEM_Q - 1)
+#define MLKEM_KPKE_EK_BAD_(i, b)     \
+  exists(i, 0, MLKEM_K *MLKEM_N / 2, \
          MLKEM_Q12_LO(b, i) >= MLKEM_Q || MLKEM_Q12_HI(b, i) >= MLKEM_Q)
 #define MLKEM_KPKE_EK_BAD(b) MLKEM_KPKE_EK_BAD_(MLKEM_CBMC_VAR, b)
 

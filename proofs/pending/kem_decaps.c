@@ -24,7 +24,7 @@
  * @replace mlkem_ct_memneq mlkem_zeroize
  * @unwind mlkem_matrix_jobs.0:5 mlkem_matrix_row_jobs.0:5
  * @unwind mlkem_k{K}_kpke_noise_jobs.0-1:5 mlkem_hash_run.0:33
- * @source src/fips203/sample.c
+ * @source src/fips203/sample.c src/fips203/kpke_schedule.c
  * @sets 2 3 4
  * @flags --object-bits 10
  * @solver z3
@@ -47,8 +47,7 @@ void mlkem_hash_run(const mlkem_backend *be, const mlkem_sponge_job *jobs,
     } else {
       mlkem_matrix_entry *e = jobs[j].sink_arg;
       __CPROVER_havoc_slice(e->out, sizeof *e->out);
-      __CPROVER_assume(
-          all_within(e->out->coeffs, 0, MLKEM_N, 0, MLKEM_Q - 1));
+      __CPROVER_assume(all_within(e->out->coeffs, 0, MLKEM_N, 0, MLKEM_Q - 1));
       e->ctr = MLKEM_N;
     }
   }
