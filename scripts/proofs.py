@@ -216,7 +216,8 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
             return "BUILD", time.monotonic() - start, log
         if h.unwind:
             if run_step([tool("goto-instrument"), "--unwindset",
-                         ",".join(per_set(u) for u in h.unwind), "--unwinding-assertions", g1, g1],
+                         ",".join(per_set(u) for u in h.unwind),
+                         "--unwinding-assertions", g1, g1],
                         log, left()):
                 return "BUILD", time.monotonic() - start, log
         inst = [tool("goto-instrument"), "--dfcc", "harness"]

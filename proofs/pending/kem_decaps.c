@@ -11,8 +11,9 @@
  * meet what encrypt_finish requires. Real code: the job list
  * (mlkem_kpke_encrypt_jobs, mlkem_matrix_jobs, the noise jobs). Replaced
  * by their contracts: K-PKE.Decrypt (proofs/fips203/kpke_decrypt.c),
- * encrypt_finish (kpke_encrypt_finish.c), mlkem_kem_decaps_select
- * (kem_decaps_select.c), mlkem_backend_get (assumed), mlkem_ct_memneq
+ * encrypt_finish (kpke_encrypt_finish.c, pending), mlkem_kem_decaps_select
+ * (its contract on kem.c, not yet proven), mlkem_backend_get (assumed),
+ * mlkem_ct_memneq
  * (ct.h: 0 or 0xFF, assumed) and mlkem_zeroize. The scheduler
  * (mlkem_hash_run) is the stub below, with this stated contract: every
  * job without a sink writes any value into its outlen bytes of out, and
