@@ -17,7 +17,10 @@ says how to build and check it, one directive a line:
                   then); checked: an unwinding assertion fails if N is not
                   enough (repeatable)
   @sets K...      prove once per parameter set (-DMLKEM_K=K); without it
-                  the function does not depend on the set and is proven once
+                  the function does not depend on the set and is proven once;
+                  "{K}" in the names of @enforce, @replace and @unwind
+                  stands for the set's K (the per-set copies' names,
+                  fips203/level.h: mlkem_k{K}_kpke_...)
   @solver S       sat (CBMC's default), z3 or bitwuzla
   @define D       -D D for goto-cc (repeatable)
   @check C...     further checks: unsigned-overflow, conversion
@@ -195,6 +198,9 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
     def left():
         return max(1, deadline - time.monotonic())
 
+    def per_set(name):
+        return name.replace("{K}", kset) if kset else name
+
     harness = os.path.join(root, os.path.relpath(h.path, ROOT))
     cflags = ["-DCBMC", "-I" + os.path.join(root, "src"),
               "-I" + os.path.join(root, "include"),
@@ -215,14 +221,15 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
             return "BUILD", time.monotonic() - start, log
         if h.unwind:
             if run_step([tool("goto-instrument"), "--unwindset",
-                         ",".join(h.unwind), "--unwinding-assertions", g1, g1],
+                         ",".join(per_set(u) for u in h.unwind),
+                         "--unwinding-assertions", g1, g1],
                         log, left()):
                 return "BUILD", time.monotonic() - start, log
         inst = [tool("goto-instrument"), "--dfcc", "harness"]
         for f in h.enforce:
-            inst += ["--enforce-contract", f]
+            inst += ["--enforce-contract", per_set(f)]
         for f in h.replace:
-            inst += ["--replace-call-with-contract", f]
+            inst += ["--replace-call-with-contract", per_set(f)]
         if h.loops:
             inst.append("--apply-loop-contracts")
         if run_step(inst + [g1, g2], log, left()):

@@ -62,7 +62,8 @@ int main(void) {
   int objects;
   for (objects = 0; objects <= 1; objects++) {
     const char *kind = objects ? "objects" : "arrays";
-    json_value *v = parse_nested(JSON_MINI_MAX_DEPTH, objects, 1, err, sizeof err);
+    json_value *v =
+        parse_nested(JSON_MINI_MAX_DEPTH, objects, 1, err, sizeof err);
     CHECKF(v != NULL, "%d levels of %s read (%s)", JSON_MINI_MAX_DEPTH, kind,
            err);
     json_free(v);

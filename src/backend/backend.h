@@ -468,11 +468,6 @@ typedef struct mlkem_backend {
   }
 /* clang-format on */
 
-/* The backend in use, chosen once per process (dispatch.c); NULL if the
- * environment variable MLKEM_BACKEND forces one that is not built in or
- * not supported by the CPU. */
-const mlkem_backend *mlkem_backend_get(void);
-
 /* The number that names a backend in the header of an expanded key
  * (kem.c), so that a key expanded in one backend's layout is refused by
  * another: portable 1, avx2 2, avx512 3, neon 4, neon-sha3 5 (dispatch.c),
@@ -481,6 +476,24 @@ unsigned mlkem_backend_id(const mlkem_backend *be);
 
 /* The portable backend, always available; the reference for all others. */
 extern const mlkem_backend mlkem_backend_portable;
+
+/* The backend the frontend's proofs take (docs/PROOFS.md): the portable
+ * table, whose every operation is replaced by its contract
+ * (MLKEM_OP_CONTRACT_), so that a proof of the frontend holds for any
+ * implementation of the operations that meets them. */
+#define MLKEM_BACKEND_OK(be) ((be) == &mlkem_backend_portable)
+
+/* The backend in use, chosen once per process (dispatch.c); NULL if the
+ * environment variable MLKEM_BACKEND forces one that is not built in or
+ * not supported by the CPU. */
+const mlkem_backend *mlkem_backend_get(void)
+    /* For the proofs of the frontend, the portable backend or none:
+     * assumed, not proven (docs/PROOFS.md; the SIMD backends are bound to
+     * the portable one by the differential tests). */
+    __contract__(
+      assigns()
+      ensures(return_value == NULL || MLKEM_BACKEND_OK(return_value))
+    );
 
 /* The SIMD backends built into this library (usable only where cpu.h says
  * so; dispatch.c decides). */

@@ -45,7 +45,14 @@ static int dk_is_valid(const uint8_t *dk) {
   return ok;
 }
 
-int MLKEM_NS(kem_check_ek)(const uint8_t ek[MLKEM_EK_BYTES_K]) {
+int MLKEM_NS(kem_check_ek)(const uint8_t ek[MLKEM_EK_BYTES_K]) __contract__(
+      requires(ek == NULL || fresh(ek, MLKEM_EK_BYTES_K))
+      assigns()
+      ensures(ek == NULL ==> return_value == MLKEM_ERR_NULL_ARGUMENT)
+      ensures(ek != NULL ==>
+              return_value == (MLKEM_KPKE_EK_BAD(ek) ? MLKEM_ERR_INVALID_EK
+                                                     : MLKEM_OK))
+    ) {
   const mlkem_backend *be = mlkem_backend_get();
   if (ek == NULL) return MLKEM_ERR_NULL_ARGUMENT;
   /* The check works without a usable backend (include/mlkem.h). */
@@ -142,7 +149,15 @@ void mlkem_kem_decaps_choose(uint8_t *ss, uint8_t differ, uint8_t *in,
 }
 
 void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
-                             uint8_t *in, uint8_t *kr, uint8_t *kbar) {
+                             uint8_t *in, uint8_t *kr, uint8_t *kbar)
+    __contract__(
+      requires(fresh(ss, MLKEM_SS_BYTES) && fresh(c, MLKEM_CT_BYTES_K) &&
+               fresh(ct2, MLKEM_CT_BYTES_K) && fresh(in, 2 * MLKEM_SYMBYTES) &&
+               fresh(kr, 2 * MLKEM_SYMBYTES) && fresh(kbar, MLKEM_SS_BYTES))
+      assigns(bytes(ss, MLKEM_SS_BYTES), bytes(ct2, MLKEM_CT_BYTES_K),
+              bytes(in, 2 * MLKEM_SYMBYTES), bytes(kr, 2 * MLKEM_SYMBYTES),
+              bytes(kbar, MLKEM_SS_BYTES))
+    ) {
   uint8_t differ = mlkem_ct_memneq(c, ct2, MLKEM_CT_BYTES_K);
   mlkem_zeroize(ct2, MLKEM_CT_BYTES_K);
   mlkem_kem_decaps_choose(ss, differ, in, kr, kbar);
@@ -162,7 +177,19 @@ void mlkem_kem_decaps_select(uint8_t *ss, const uint8_t *c, uint8_t *ct2,
  * ciphertext the caller never held). */
 int MLKEM_NS(kem_decaps)(uint8_t ss[MLKEM_SS_BYTES],
                          const uint8_t ct[MLKEM_CT_BYTES_K],
-                         const uint8_t dk[MLKEM_DK_BYTES_K]) {
+                         const uint8_t dk[MLKEM_DK_BYTES_K])
+    __contract__(
+      requires(ss == NULL || fresh(ss, MLKEM_SS_BYTES))
+      requires(ct == NULL || fresh(ct, MLKEM_CT_BYTES_K))
+      requires(dk == NULL || fresh(dk, MLKEM_DK_BYTES_K))
+      assigns(ss != NULL: bytes(ss, MLKEM_SS_BYTES))
+      ensures(return_value == MLKEM_OK ||
+              return_value == MLKEM_ERR_NULL_ARGUMENT ||
+              return_value == MLKEM_ERR_BACKEND ||
+              return_value == MLKEM_ERR_INVALID_DK)
+      ensures(return_value != MLKEM_OK && ss != NULL ==>
+              all_zero(ss, MLKEM_SS_BYTES))
+    ) {
   const mlkem_backend *be = mlkem_backend_get();
   uint8_t c[MLKEM_CT_BYTES_K];
   uint8_t in[2 * MLKEM_SYMBYTES]; /* m' || h */

@@ -179,7 +179,18 @@ static void encrypt_v_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
 void mlkem_kpke_encrypt_hat(const mlkem_backend *be, uint8_t *ct,
                             const mlkem_poly *at, const mlkem_poly *t_hat,
                             const uint8_t m[MLKEM_SYMBYTES],
-                            mlkem_kpke_noise *noise) {
+                            mlkem_kpke_noise *noise)
+    /* at and noise may be members of one object (the samples, es). */
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(ct, MLKEM_CT_BYTES_K) &&
+               readable(at, K * K * sizeof(mlkem_poly)) &&
+               fresh(t_hat, K * sizeof(mlkem_poly)) &&
+               fresh(m, MLKEM_SYMBYTES) && writable(noise, sizeof *noise))
+      requires(MLKEM_CBMC_within_each(at, K * K, 0, MLKEM_N, 0, MLKEM_Q - 1))
+      requires(MLKEM_CBMC_within_each(t_hat, K, 0, MLKEM_N, 0, MLKEM_Q - 1))
+      assigns(bytes(ct, MLKEM_CT_BYTES_K), *noise)
+      ensures(all_zero(noise, sizeof *noise))
+    ) {
   mlkem_poly y[K], u, e;
   unsigned i;
 
@@ -289,7 +300,16 @@ unsigned mlkem_kpke_encrypt_rows(const mlkem_backend *be,
 unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
                                    const uint8_t *ek,
                                    const uint8_t m[MLKEM_SYMBYTES],
-                                   mlkem_kpke_encrypt_samples *es) {
+                                   mlkem_kpke_encrypt_samples *es)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(ct, MLKEM_CT_BYTES_K) &&
+               fresh(ek, MLKEM_DKPKE_BYTES_K) && fresh(m, MLKEM_SYMBYTES) &&
+               fresh(es, sizeof *es))
+      requires(MLKEM_KPKE_SAMPLES_OK(es))
+      assigns(bytes(ct, MLKEM_CT_BYTES_K), es->noise)
+      ensures(all_zero(&es->noise, sizeof es->noise))
+      ensures((return_value != 0) == MLKEM_KPKE_EK_BAD(ek))
+    ) {
   mlkem_poly t[K];
   unsigned i, bad = 0;
   /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]), which also tells whether
@@ -314,7 +334,14 @@ void mlkem_kpke_encrypt(const mlkem_backend *be, uint8_t *ct, const uint8_t *ek,
 
 /* @spec{FIPS203, Alg. 15, l. 3-7}, with s-hat (step 5) decoded. */
 void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
-                            const mlkem_poly *s_hat, const uint8_t *ct) {
+                            const mlkem_poly *s_hat, const uint8_t *ct)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(m, MLKEM_SYMBYTES) &&
+               fresh(s_hat, K * sizeof(mlkem_poly)) &&
+               fresh(ct, MLKEM_CT_BYTES_K))
+      requires(MLKEM_CBMC_within_each(s_hat, K, 0, MLKEM_N, 0, MLKEM_Q - 1))
+      assigns(bytes(m, MLKEM_SYMBYTES))
+    ) {
   mlkem_poly u[K], w, v;
   unsigned i;
 
@@ -340,8 +367,13 @@ void mlkem_kpke_decrypt_hat(const mlkem_backend *be, uint8_t m[MLKEM_SYMBYTES],
 /* @spec{FIPS203, Alg. 15}. */
 KPKE_OWN_FRAME void mlkem_kpke_decrypt(const mlkem_backend *be,
                                        uint8_t m[MLKEM_SYMBYTES],
-                                       const uint8_t *dkpke,
-                                       const uint8_t *ct) {
+                                       const uint8_t *dkpke, const uint8_t *ct)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(m, MLKEM_SYMBYTES) &&
+               fresh(dkpke, MLKEM_DKPKE_BYTES_K) &&
+               fresh(ct, MLKEM_CT_BYTES_K))
+      assigns(bytes(m, MLKEM_SYMBYTES))
+    ) {
   mlkem_poly s[K];
   unsigned i;
   /* Step 5: s-hat = ByteDecode_12(dk_PKE). */

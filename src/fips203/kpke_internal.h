@@ -144,6 +144,18 @@ void mlkem_kpke_prf(const mlkem_backend *be, uint8_t *out,
 #define MLKEM_KPKE_NOISE_JOBS (2 * MLKEM_K + 1)
 #define MLKEM_KPKE_ENCRYPT_JOBS (MLKEM_K * MLKEM_K + MLKEM_KPKE_NOISE_JOBS)
 
+/* For the proofs (docs/PROOFS.md): A-hat of the samples in [0, q), as
+ * SampleNTT's rejection step leaves every entry (rej_uniform's contract);
+ * and ek fails the modulus check of @spec{FIPS203, sec. 7.2}: a 12-bit
+ * value of its k ByteEncode_12 polynomials, 128 k pairs of values, is q or
+ * more. */
+#define MLKEM_KPKE_SAMPLES_OK(es) \
+  MLKEM_CBMC_within_each((es)->at, MLKEM_K *MLKEM_K, 0, MLKEM_N, 0, MLKEM_Q - 1)
+#define MLKEM_KPKE_EK_BAD_(i, b)     \
+  exists(i, 0, MLKEM_K *MLKEM_N / 2, \
+         MLKEM_Q12_LO(b, i) >= MLKEM_Q || MLKEM_Q12_HI(b, i) >= MLKEM_Q)
+#define MLKEM_KPKE_EK_BAD(b) MLKEM_KPKE_EK_BAD_(MLKEM_CBMC_VAR, b)
+
 /* The first half of K-PKE.Encrypt (kpke_schedule.c): appends to list the
  * jobs that fill es from ek's rho and the randomness r. The noise jobs start
  * after job r_after of the list (the one that writes r), or at once if r_after
