@@ -87,6 +87,17 @@ static void any_type(mlkem_keyfile_entry *e, mlkem_keyfile_priv_syntax priv) {
 static mlkem_keyfile_entry choice, seed_only;
 static const mlkem_keyfile_entry *table[3];
 
+/* A part of the input of any length below 2^40 bytes and any content,
+ * on the heap (its length in *n), as the load_* harnesses take it. */
+static const uint8_t *any_part(size_t *n) {
+  const uint8_t *p;
+  *n = nondet_size();
+  __CPROVER_assume(*n < ((size_t)1 << 40));
+  p = malloc(*n);
+  __CPROVER_assume(p != NULL);
+  return p;
+}
+
 /* Fills the two entries and the table; call first. (The table is filled
  * here, not by an initialiser: the contract instrumentation gives static
  * objects it does not see written by the harness any value.) */
