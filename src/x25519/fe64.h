@@ -253,17 +253,17 @@ static inline void fe_to_words(uint64_t w[4], const fe *f) {
 /* fe_add and fe_sub: FE64_ADD_OR_SUB with its operands (the functions
  * are written out, not generated, so that scripts/amalgamate.py sees
  * their names). */
-#define FE64_ADD_OR_SUB_ASM(op, opc, r, a, b)                            \
-  do {                                                                   \
-    uint64_t o0, o1, o2, o3, m;                                          \
-    const int taint =                                                    \
-        MLKEM_MSAN_TAINT(a, sizeof *a) | MLKEM_MSAN_TAINT(b, sizeof *b); \
-    __asm__ volatile(FE64_ADD_OR_SUB(op, opc)                            \
-                     : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2),   \
-                       [o3] "=&r"(o3), [m] "=&r"(m)                      \
-                     : [r] "r"(r), [a] "r"(a), [b] "r"(b)                \
-                     : "cc", "memory");                                  \
-    MLKEM_MSAN_RESULT(r, sizeof *r, taint);                              \
+#define FE64_ADD_OR_SUB_ASM(op, opc, r, a, b)                             \
+  do {                                                                    \
+    uint64_t o0, o1, o2, o3, m;                                           \
+    const int taint =                                                     \
+        MLKEM_MSAN_TAINT(a, sizeof *a) || MLKEM_MSAN_TAINT(b, sizeof *b); \
+    __asm__ volatile(FE64_ADD_OR_SUB(op, opc)                             \
+                     : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2),    \
+                       [o3] "=&r"(o3), [m] "=&r"(m)                       \
+                     : [r] "r"(r), [a] "r"(a), [b] "r"(b)                 \
+                     : "cc", "memory");                                   \
+    MLKEM_MSAN_RESULT(r, sizeof *r, taint);                               \
   } while (0)
 static inline void fe_add(fe *r, const fe *a, const fe *b) {
   FE64_ADD_OR_SUB_ASM("add", "adc", r, a, b);
@@ -278,7 +278,7 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b) {
 static inline void fe_mul(fe *r, const fe *a, const fe *b) {
   uint64_t s[3], x0, x1, x2, x3, x4, t0, t1, rdx;
   const int taint =
-      MLKEM_MSAN_TAINT(a, sizeof *a) | MLKEM_MSAN_TAINT(b, sizeof *b);
+      MLKEM_MSAN_TAINT(a, sizeof *a) || MLKEM_MSAN_TAINT(b, sizeof *b);
   __asm__ volatile(
       /* Row 0: a b[0] into words 0-4. */
       "movq 0(%[b]), %%rdx\n\t"
@@ -391,7 +391,7 @@ static inline void fe_mul_small_add(fe *r, const fe *a, uint32_t c,
                                     const fe *b) {
   uint64_t o0, o1, o2, o3, h, rdx = c;
   const int taint =
-      MLKEM_MSAN_TAINT(a, sizeof *a) | MLKEM_MSAN_TAINT(b, sizeof *b);
+      MLKEM_MSAN_TAINT(a, sizeof *a) || MLKEM_MSAN_TAINT(b, sizeof *b);
   __asm__ volatile(
       "mulxq 0(%[a]), %[o0], %[o1]\n\t"
       "mulxq 8(%[a]), %[h], %[o2]\n\t"
@@ -426,8 +426,8 @@ static inline void fe_mul_small_add(fe *r, const fe *a, uint32_t c,
  * the processor cannot forward from the stores and waits for. */
 static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
   uint64_t x, y, t;
-  const int taint = MLKEM_MSAN_TAINT(a, sizeof *a) |
-                    MLKEM_MSAN_TAINT(b, sizeof *b) |
+  const int taint = MLKEM_MSAN_TAINT(a, sizeof *a) ||
+                    MLKEM_MSAN_TAINT(b, sizeof *b) ||
                     MLKEM_MSAN_TAINT(&mask, sizeof mask);
   __asm__ volatile(FE64_CSWAP_WORD("0") FE64_CSWAP_WORD("8")
                        FE64_CSWAP_WORD("16") FE64_CSWAP_WORD("24")
@@ -442,8 +442,8 @@ static inline void fe_cswap(fe *a, fe *b, uint64_t mask) {
  * reason fe_cswap is). */
 static inline void fe_cmov(fe *r, const fe *b, uint64_t mask) {
   uint64_t x, t;
-  const int taint = MLKEM_MSAN_TAINT(r, sizeof *r) |
-                    MLKEM_MSAN_TAINT(b, sizeof *b) |
+  const int taint = MLKEM_MSAN_TAINT(r, sizeof *r) ||
+                    MLKEM_MSAN_TAINT(b, sizeof *b) ||
                     MLKEM_MSAN_TAINT(&mask, sizeof mask);
   __asm__ volatile(FE64_CMOV_WORD("0") FE64_CMOV_WORD("8") FE64_CMOV_WORD("16")
                        FE64_CMOV_WORD("24")
