@@ -39,8 +39,9 @@ memory safety. A proof passes when cbmc reports VERIFICATION SUCCESSFUL.
                                      proof to fail
   proofs.py all [-j N]               both, in one pool (CI's stage)
   proofs.py list                     the harnesses, per area
-  (run and all take --record: the passing proofs' seconds into
-  proofs/times.txt, from which every command starts the longest first)
+  (run, canary and all take --record: the CPU-seconds of the passing proofs
+  and the caught canaries into proofs/times.txt, from which every command
+  starts the longest first)
 """
 import argparse
 import concurrent.futures
@@ -165,7 +166,9 @@ def tool(name):
     return os.path.join(d, name) if d else name
 
 
-def run_step(cmd, log, timeout):
+def run_step(cmd, log, timeout, cpu):
+    """Runs one step; adds its CPU-seconds (user and system, its children's
+    included: cbmc's SMT solver) to cpu[0]; returns its exit status."""
     env = dict(os.environ)
     if os.environ.get("CBMC_BIN"):
         # cbmc runs the SMT solver (z3) by its name.
@@ -177,22 +180,32 @@ def run_step(cmd, log, timeout):
         # SMT solver as a child, which would otherwise outlive it.
         proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT,
                                 env=env, start_new_session=True)
-        try:
-            return proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            raise
+        deadline = time.monotonic() + timeout
+        while True:
+            # wait4 gives the step's own CPU time, which a shared machine's
+            # load leaves alone (the wall time doubles under a load of 4).
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid == proc.pid:
+                proc.returncode = os.waitstatus_to_exitcode(status)
+                cpu[0] += usage.ru_utime + usage.ru_stime
+                return proc.returncode
+            if time.monotonic() > deadline:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+                raise subprocess.TimeoutExpired(cmd, timeout)
+            time.sleep(0.05)
 
 
-def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
-    """Builds and checks one harness; returns (result, seconds, log)."""
+def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=(),
+          solver=None):
+    """Builds and checks one harness; returns (result, CPU-seconds, log)."""
     tag = h.id.replace("/", "_") + (f"_k{kset}" if kset else "")
     work = workdir or os.path.join(BUILD, tag)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     log = os.path.join(work, "log.txt")
     start = time.monotonic()
+    cpu = [0.0]
     deadline = start + timeout
 
     def left():
@@ -212,19 +225,19 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
     g1, g2, g3 = (os.path.join(work, f"{i}.goto") for i in (1, 2, 3))
     try:
         if run_step([tool("goto-cc"), "--function", "harness", *cflags,
-                     harness, *srcs, "-o", g1], log, left()):
-            return "BUILD", time.monotonic() - start, log
+                     harness, *srcs, "-o", g1], log, left(), cpu):
+            return "BUILD", cpu[0], log
         # The C library's models first, so that the write sets of the
         # contracts see their local variables.
         if run_step([tool("goto-instrument"), "--add-library", g1, g1],
-                    log, left()):
-            return "BUILD", time.monotonic() - start, log
+                    log, left(), cpu):
+            return "BUILD", cpu[0], log
         if h.unwind:
             if run_step([tool("goto-instrument"), "--unwindset",
                          ",".join(per_set(u) for u in h.unwind),
                          "--unwinding-assertions", g1, g1],
-                        log, left()):
-                return "BUILD", time.monotonic() - start, log
+                        log, left(), cpu):
+                return "BUILD", cpu[0], log
         inst = [tool("goto-instrument"), "--dfcc", "harness"]
         for f in h.enforce:
             inst += ["--enforce-contract", per_set(f)]
@@ -232,14 +245,14 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
             inst += ["--replace-call-with-contract", per_set(f)]
         if h.loops:
             inst.append("--apply-loop-contracts")
-        if run_step(inst + [g1, g2], log, left()):
-            return "BUILD", time.monotonic() - start, log
+        if run_step(inst + [g1, g2], log, left(), cpu):
+            return "BUILD", cpu[0], log
         if run_step([tool("goto-instrument"), "--drop-unused-functions",
-                     g2, g3], log, left()):
-            return "BUILD", time.monotonic() - start, log
+                     g2, g3], log, left(), cpu):
+            return "BUILD", cpu[0], log
         cmd = [tool("cbmc"), g3, *CHECKS, "--slice-formula"]
-        cmd += SOLVERS[h.solver] + h.flags + list(extra)
-        run_step(cmd, log, left())
+        cmd += SOLVERS[solver or h.solver] + h.flags + list(extra)
+        run_step(cmd, log, left(), cpu)
     except subprocess.TimeoutExpired:
         return "TIMEOUT", time.monotonic() - start, log
     with open(log) as f:
@@ -250,7 +263,7 @@ def prove(h, kset, root=ROOT, workdir=None, timeout=TIMEOUT, extra=()):
         result = "FAIL"
     else:
         result = "ERROR"
-    return result, time.monotonic() - start, log
+    return result, cpu[0], log
 
 
 def failures(log):
@@ -260,7 +273,7 @@ def failures(log):
 
 def table(rows, out=sys.stdout):
     w = max([len("harness")] + [len(r[0]) for r in rows])
-    print(f"{'harness':<{w}}  {'set':>4}  {'result':<7} {'seconds':>8}", file=out)
+    print(f"{'harness':<{w}}  {'set':>4}  {'result':<7} {'CPU s':>8}", file=out)
     for name, kset, result, secs in rows:
         k = {None: "-", "2": "512", "3": "768", "4": "1024"}.get(kset, kset)
         print(f"{name:<{w}}  {k:>4}  {result:<7} {secs:8.1f}", file=out)
@@ -268,7 +281,8 @@ def table(rows, out=sys.stdout):
 
 def read_canaries():
     """proofs/canaries.txt: blocks of 'name:', 'harness:', 'file:',
-    'from:' and 'to:' lines, separated by blank lines."""
+    'from:' and 'to:' lines, and an optional 'solver:' line, separated by
+    blank lines."""
     items, cur = [], {}
     with open(os.path.join(PROOFS, "canaries.txt")) as f:
         for line in f:
@@ -288,6 +302,8 @@ def read_canaries():
         for key in ("name", "harness", "file", "from", "to"):
             if key not in c:
                 raise SystemExit(f"canaries.txt: {c.get('name', '?')} lacks {key}")
+        if c.get("solver", "sat") not in SOLVERS:
+            raise SystemExit(f"canaries.txt: {c['name']}: unknown solver {c['solver']}")
     return items
 
 
@@ -309,7 +325,7 @@ def plant(c):
 
 
 def load_times():
-    """proofs/times.txt: the seconds each proof took when last recorded
+    """proofs/times.txt: the CPU-seconds each proof took when last recorded
     ("area/name[ K] seconds" a line), used only to start the longest
     first, so that no core idles at the end; a proof not listed counts
     as DEFAULT_COST."""
@@ -329,17 +345,25 @@ def time_key(hid, kset):
     return hid + (f" {kset}" if kset else "")
 
 
-def record_times(rows):
-    """Writes the passing proofs' seconds into proofs/times.txt."""
+def record_times(rows, canary_rows=()):
+    """Writes the passing proofs' seconds, and the caught canaries' (as
+    "canary/NAME", summed over the sets), into proofs/times.txt."""
     times = load_times()
     for name, kset, result, secs in rows:
         if result == "PASS":
             times[time_key(name, kset)] = round(secs, 1)
+    caught = {}
+    for name, _, result, secs, ok in canary_rows:
+        if ok:
+            caught[name] = caught.get(name, 0) + secs
+    for name, secs in caught.items():
+        times[f"canary/{name}"] = round(secs, 1)
     with open(TIMES, "w") as f:
         f.write("# SPDX-License-Identifier: Apache-2.0 OR MIT\n"
-                "# Seconds per proof, written by `proofs.py run --record`; "
-                "proofs.py\n# starts the longest first (docs/PROOFS.md, "
-                "Time). Not a limit.\n")
+                "# Seconds per proof (and per canary, canary/NAME), "
+                "written by\n# `proofs.py run|canary|all --record`; proofs.py "
+                "starts the longest\n# first (docs/PROOFS.md, Time). Not a "
+                "limit.\n")
         for key in sorted(times):
             f.write(f"{key} {times[key]}\n")
 
@@ -356,7 +380,8 @@ def execute(proof_jobs, canaries, njobs):
         h = by_id.get(c["harness"])
         if h is None:
             raise SystemExit(f"canary {c['name']}: no harness {c['harness']}")
-        cost = sum(times.get(time_key(h.id, k), DEFAULT_COST) for _, k in h.jobs())
+        cost = times.get(f"canary/{c['name']}") or sum(
+            times.get(time_key(h.id, k), DEFAULT_COST) for _, k in h.jobs())
         tasks.append((cost, "canary", (c, h)))
     tasks.sort(key=lambda t: -t[0])
 
@@ -364,10 +389,13 @@ def execute(proof_jobs, canaries, njobs):
         root = plant(c)
         results = []
         for hh, k in h.jobs():
-            # One counterexample is enough: cbmc stops at the first.
+            # One counterexample is enough: cbmc stops at the first. The
+            # canary's solver, if it names one, searches for it (any
+            # solver's counterexample is one; canaries.txt).
             result, secs, log = prove(hh, k, root=root,
                                       workdir=os.path.join(root, "work"),
-                                      extra=["--stop-on-fail"])
+                                      extra=["--stop-on-fail"],
+                                      solver=c.get("solver"))
             results.append((result, secs, log))
         return results
 
@@ -382,7 +410,7 @@ def execute(proof_jobs, canaries, njobs):
                 h, k = a
                 result, secs, log = fut.result()
                 proof_rows.append((h.id, k, result, secs))
-                print(f"  {result:<7} {secs:7.1f} s  {h.id}" + (f" (K={k})" if k else ""),
+                print(f"  {result:<7} {secs:7.1f} CPU s  {h.id}" + (f" (K={k})" if k else ""),
                       flush=True)
                 if result != "PASS":
                     bad.append((h, k, result, log))
@@ -391,7 +419,7 @@ def execute(proof_jobs, canaries, njobs):
             for result, secs, log in fut.result():
                 caught = result == "FAIL"
                 canary_rows.append((c["name"], c["harness"], result, secs, caught))
-                print(f"  {'caught' if caught else 'MISSED':<7} {secs:7.1f} s  "
+                print(f"  {'caught' if caught else 'MISSED':<7} {secs:7.1f} CPU s  "
                       f"canary {c['name']} ({c['harness']}: {result})", flush=True)
                 if not caught:
                     vacuous.append((c, result, log))
@@ -424,7 +452,7 @@ def report_canaries(rows, vacuous, wall):
     print()
     w = max([len("canary")] + [len(r[0]) for r in rows])
     v = max([len("harness")] + [len(r[1]) for r in rows])
-    print(f"{'canary':<{w}}  {'harness':<{v}}  {'proof':<7} {'seconds':>8}")
+    print(f"{'canary':<{w}}  {'harness':<{v}}  {'proof':<7} {'CPU s':>8}")
     for name, harness, result, secs, caught in rows:
         print(f"{name:<{w}}  {harness:<{v}}  {result:<7} {secs:8.1f}")
     total = sum(r[3] for r in rows)
@@ -456,6 +484,8 @@ def cmd_canary(args):
     start = time.monotonic()
     _, _, rows, vacuous = execute([], selected_canaries(args.names), args.jobs)
     report_canaries(rows, vacuous, time.monotonic() - start)
+    if args.record:
+        record_times([], rows)
     return 1 if vacuous else 0
 
 
@@ -469,7 +499,7 @@ def cmd_all(args):
     report_proofs(rows, bad, args.jobs, wall)
     report_canaries(crows, vacuous, wall)
     if args.record:
-        record_times(rows)
+        record_times(rows, crows)
     return 1 if bad or vacuous else 0
 
 
@@ -485,9 +515,10 @@ def main():
     for name in ("run", "canary", "all", "list"):
         s = sub.add_parser(name)
         s.add_argument("-j", "--jobs", type=int, default=2)
-        if name in ("run", "all"):
+        if name in ("run", "canary", "all"):
             s.add_argument("--record", action="store_true",
-                           help="write the passing proofs' seconds into proofs/times.txt")
+                           help="write the seconds of the passing proofs and of the "
+                                "caught canaries into proofs/times.txt")
         if name != "all":
             s.add_argument("names", nargs="*")
     args = p.parse_args()
