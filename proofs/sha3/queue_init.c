@@ -9,16 +9,11 @@
  * @enforce queue_init
  * @unwind queue_init.0:33
  */
-#include <stdlib.h>
-
-#include "sha3/sponge_queue.h"
+#include "queue_harness.h"
 
 void harness(void) {
   sponge_queue q;
   unsigned njobs;
-  mlkem_sponge_job *jobs;
-  __CPROVER_assume(1 <= njobs && njobs <= MLKEM_SPONGE_MAX_JOBS);
-  jobs = malloc(njobs * sizeof *jobs);
-  __CPROVER_assume(jobs != NULL);
+  mlkem_sponge_job *jobs = any_jobs(&njobs);
   queue_init(&q, jobs, njobs);
 }
