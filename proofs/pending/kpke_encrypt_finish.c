@@ -9,13 +9,12 @@
  * ek's 384 k bytes is q or more: the modulus check of FIPS 203 sec. 7.2,
  * which the encapsulations and kem_check_ek report as
  * MLKEM_ERR_INVALID_EK, computed as t-hat is decoded. The noise is all
- * zero on return, only c and the noise written. decode12 and
- * mlkem_kpke_encrypt_hat are replaced by their contracts (the latter's
- * proof is pending: proofs/pending/kpke_encrypt_hat.c); the loop is
- * unwound.
+ * zero on return, only c and the noise written. The decoding with the
+ * flag (mlkem_kpke_decode_t_hat, proofs/fips203/kpke_decode_t_hat.c) and
+ * mlkem_kpke_encrypt_hat (proofs/fips203/kpke_encrypt_hat.c) are replaced
+ * by their contracts.
  * @enforce mlkem_k{K}_kpke_encrypt_finish
- * @replace mlkem_portable_decode12 mlkem_k{K}_kpke_encrypt_hat
- * @unwind mlkem_k{K}_kpke_encrypt_finish.0:5
+ * @replace mlkem_k{K}_kpke_decode_t_hat mlkem_k{K}_kpke_encrypt_hat
  * @sets 2 3 4
  * @flags --object-bits 9
  * @solver z3

@@ -418,10 +418,13 @@ typedef struct {
           (MLKEM_Q12_LO(b, i) < MLKEM_Q && MLKEM_Q12_HI(b, i) < MLKEM_Q))
 #define MLKEM_CBMC_q12_below(b, lo, hi)                                     \
   MLKEM_CBMC_q12_below_(MLKEM_CBMC_VAR, b, lo, hi)
-#define MLKEM_CBMC_q12_flag_(i, f, b)                                       \
-  (((f) != 0) == exists(i, 0, MLKEM_N / 2, MLKEM_Q12_LO(b, i) >= MLKEM_Q || \
-                                           MLKEM_Q12_HI(b, i) >= MLKEM_Q))
-#define MLKEM_CBMC_q12_flag(f, b) MLKEM_CBMC_q12_flag_(MLKEM_CBMC_VAR, f, b)
+/* A 12-bit value of the 384 bytes b is q or more (the modulus check of
+ * one polynomial fails); q12_flag: f non-zero exactly then. */
+#define MLKEM_CBMC_q12_bad_(i, b)                                           \
+  exists(i, 0, MLKEM_N / 2,                                                 \
+         MLKEM_Q12_LO(b, i) >= MLKEM_Q || MLKEM_Q12_HI(b, i) >= MLKEM_Q)
+#define MLKEM_CBMC_q12_bad(b) MLKEM_CBMC_q12_bad_(MLKEM_CBMC_VAR, b)
+#define MLKEM_CBMC_q12_flag(f, b) (((f) != 0) == MLKEM_CBMC_q12_bad(b))
 #define MLKEM_CBMC_sum_exact_(i, r, a)                                      \
   for_all(i, 0, MLKEM_N,                                                    \
           (r)->coeffs[i] == old(*(r)).coeffs[i] + (a)->coeffs[i])

@@ -39,7 +39,14 @@
 
 /* Steps 8-11 and 16: s[N] = SamplePolyCBD_eta1(PRF_eta1(sigma, N)),
  * s-hat = NTT(s). */
-static void keygen_s_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v) {
+static void keygen_s_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(v, sizeof *v) &&
+               fresh(v->prf, K * MLKEM_ETA1_BYTES))
+      assigns(v->s_hat)
+      ensures(MLKEM_CBMC_within_each(v->s_hat, K, 0, MLKEM_N,
+                                     -8 * MLKEM_Q + 1, 8 * MLKEM_Q - 1))
+    ) {
   unsigned i;
   for (i = 0; i < K; i++) {
     be->cbd(&v->s_hat[i], v->prf[i], MLKEM_ETA1);
@@ -50,7 +57,14 @@ static void keygen_s_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v) {
 /* Steps 12-15 and 17 for row i: e[i] = SamplePolyCBD_eta1(PRF_eta1(sigma,
  * k + i)), e-hat[i] = NTT(e[i]). */
 static void keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
-                         unsigned i) {
+                         unsigned i)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && i < K && fresh(v, sizeof *v) &&
+               fresh(v->prf, 2 * K * MLKEM_ETA1_BYTES))
+      assigns(v->e_hat)
+      ensures(MLKEM_CBMC_within(v->e_hat.coeffs, 0, MLKEM_N, -8 * MLKEM_Q + 1,
+                                8 * MLKEM_Q - 1))
+    ) {
   be->cbd(&v->e_hat, v->prf[K + i], MLKEM_ETA1);
   be->ntt(&v->e_hat);
 }
@@ -60,7 +74,22 @@ static void keygen_e_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
  * ByteEncode_12(t-hat[i]). */
 static void keygen_t_hat(const mlkem_backend *be, mlkem_kpke_keygen_vars *v,
                          const mlkem_poly *a_row, unsigned i, unsigned from,
-                         unsigned to) {
+                         unsigned to)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && i < K && MLKEM_PARTS_OK(from, to) &&
+               fresh(v, sizeof *v) && fresh(v->ek, MLKEM_EK_BYTES_K) &&
+               fresh(a_row, K * sizeof(mlkem_poly)) &&
+               (v->at == NULL ||
+                fresh(v->at, K * K * sizeof(mlkem_poly))))
+      requires(MLKEM_CBMC_within_each(a_row, K, from, to, 0, MLKEM_Q - 1))
+      requires(MLKEM_CBMC_within_each(v->s_hat, K, from, to,
+                                      -8 * MLKEM_Q + 1, 8 * MLKEM_Q - 1))
+      requires(MLKEM_CBMC_within(v->e_hat.coeffs, from, to, -8 * MLKEM_Q + 1,
+                                 8 * MLKEM_Q - 1))
+      assigns(v->t_hat, bytes(v->ek + MLKEM_POLYBYTES * i, MLKEM_POLYBYTES))
+      assigns(v->at != NULL: bytes(v->at, K * K * sizeof(mlkem_poly)))
+      ensures(MLKEM_CBMC_q12_below(v->ek + MLKEM_POLYBYTES * i, from, to))
+    ) {
   unsigned j;
   be->basemul_acc(&v->t_hat, a_row, v->s_hat, K, from, to);
   be->add_reduce(&v->t_hat, &v->e_hat, from, to);
@@ -143,7 +172,14 @@ void mlkem_kpke_encrypt_samples_wipe(mlkem_kpke_encrypt_samples *es) {
 /* Step 18 for y[i]: y-hat[i] = NTT(SamplePolyCBD_eta1(PRF_eta1(r, i))),
  * from the PRF's output prf. */
 static void encrypt_y_hat(const mlkem_backend *be, mlkem_poly *y,
-                          const uint8_t *prf) {
+                          const uint8_t *prf)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(y, sizeof *y) &&
+               fresh(prf, MLKEM_ETA1_BYTES))
+      assigns(*y)
+      ensures(MLKEM_CBMC_within(y->coeffs, 0, MLKEM_N, -8 * MLKEM_Q + 1,
+                                8 * MLKEM_Q - 1))
+    ) {
   be->cbd(y, prf, MLKEM_ETA1);
   be->ntt(y);
 }
@@ -153,7 +189,15 @@ static void encrypt_y_hat(const mlkem_backend *be, mlkem_poly *y,
  * c1[32 du i :] = ByteEncode_du(Compress_du(u[i])) into c. e is the
  * caller's scratch. */
 static void encrypt_u_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
-                          const uint8_t *e1, mlkem_poly *e) {
+                          const uint8_t *e1, mlkem_poly *e)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(c, 32 * MLKEM_DU) &&
+               fresh(u, sizeof *u) && fresh(e1, MLKEM_ETA2_BYTES) &&
+               fresh(e, sizeof *e))
+      requires(MLKEM_CBMC_within(u->coeffs, 0, MLKEM_N, -MLKEM_Q + 1,
+                                 MLKEM_Q - 1))
+      assigns(bytes(c, 32 * MLKEM_DU), *u, *e)
+    ) {
   be->invntt(u);
   be->cbd(e, e1, MLKEM_ETA2);
   be->add(u, e);
@@ -165,7 +209,15 @@ static void encrypt_u_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
  * ByteEncode_dv(Compress_dv(v)) into c. e is the caller's scratch. */
 static void encrypt_v_end(const mlkem_backend *be, uint8_t *c, mlkem_poly *u,
                           const uint8_t *e2, const uint8_t m[MLKEM_SYMBYTES],
-                          mlkem_poly *e) {
+                          mlkem_poly *e)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(c, 32 * MLKEM_DV) &&
+               fresh(u, sizeof *u) && fresh(e2, MLKEM_ETA2_BYTES) &&
+               fresh(m, MLKEM_SYMBYTES) && fresh(e, sizeof *e))
+      requires(MLKEM_CBMC_within(u->coeffs, 0, MLKEM_N, -MLKEM_Q + 1,
+                                 MLKEM_Q - 1))
+      assigns(bytes(c, 32 * MLKEM_DV), *u, *e)
+    ) {
   be->invntt(u);
   be->cbd(e, e2, MLKEM_ETA2);
   be->add(u, e);
@@ -295,6 +347,24 @@ unsigned mlkem_kpke_encrypt_rows(const mlkem_backend *be,
 }
 #endif
 
+/* @spec{FIPS203, Alg. 14, l. 2} (kpke_internal.h). */
+unsigned mlkem_kpke_decode_t_hat(const mlkem_backend *be, mlkem_poly *t,
+                                 const uint8_t *ek)
+    __contract__(
+      requires(MLKEM_BACKEND_OK(be) && fresh(t, K * sizeof(mlkem_poly)) &&
+               fresh(ek, MLKEM_DKPKE_BYTES_K))
+      assigns(bytes(t, K * sizeof(mlkem_poly)))
+      ensures(MLKEM_CBMC_within_each(t, K, 0, MLKEM_N, 0, MLKEM_Q - 1))
+      ensures((return_value != 0) == MLKEM_KPKE_EK_BAD(ek))
+    ) {
+  unsigned i, bad = 0;
+  /* ByteEncode_12(ByteDecode_12(ek)) equals ek exactly when every 12-bit
+   * value is below q, which the backend's decode12 reports. ek is
+   * public. */
+  for (i = 0; i < K; i++) bad |= be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
+  return bad;
+}
+
 /* @spec{FIPS203, Alg. 14, l. 2, 18-23}, once es holds what steps 3-17
  * sample (kpke_internal.h). */
 unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
@@ -311,10 +381,8 @@ unsigned mlkem_kpke_encrypt_finish(const mlkem_backend *be, uint8_t *ct,
       ensures((return_value != 0) == MLKEM_KPKE_EK_BAD(ek))
     ) {
   mlkem_poly t[K];
-  unsigned i, bad = 0;
-  /* Step 2: t-hat = ByteDecode_12(ek[0 : 384k]), which also tells whether
-   * ek passes the modulus check (@spec{FIPS203, sec. 7.2}). */
-  for (i = 0; i < K; i++) bad |= be->decode12(&t[i], ek + i * MLKEM_POLYBYTES);
+  /* Step 2, which also tells whether ek passes the modulus check. */
+  unsigned bad = mlkem_kpke_decode_t_hat(be, t, ek);
   mlkem_kpke_encrypt_hat(be, ct, es->at, t, m, &es->noise);
   return bad;
 }

@@ -147,14 +147,25 @@ void mlkem_kpke_prf(const mlkem_backend *be, uint8_t *out,
 /* For the proofs (docs/PROOFS.md): A-hat of the samples in [0, q), as
  * SampleNTT's rejection step leaves every entry (rej_uniform's contract);
  * and ek fails the modulus check of @spec{FIPS203, sec. 7.2}: a 12-bit
- * value of its k ByteEncode_12 polynomials, 128 k pairs of values, is q or
- * more. */
+ * value of one of its k ByteEncode_12 polynomials (128 pairs of values
+ * each) is q or more. Written as one quantifier a polynomial, decode12's
+ * (backend.h), so that the solvers need not relate one over 128 k pairs
+ * to k over 128. */
 #define MLKEM_KPKE_SAMPLES_OK(es) \
   MLKEM_CBMC_within_each((es)->at, MLKEM_K *MLKEM_K, 0, MLKEM_N, 0, MLKEM_Q - 1)
-#define MLKEM_KPKE_EK_BAD_(i, b)     \
-  exists(i, 0, MLKEM_K *MLKEM_N / 2, \
-         MLKEM_Q12_LO(b, i) >= MLKEM_Q || MLKEM_Q12_HI(b, i) >= MLKEM_Q)
-#define MLKEM_KPKE_EK_BAD(b) MLKEM_KPKE_EK_BAD_(MLKEM_CBMC_VAR, b)
+#define MLKEM_KPKE_POLY_BAD(b, j) MLKEM_CBMC_q12_bad((b) + (j)*MLKEM_POLYBYTES)
+#if MLKEM_K == 2
+#define MLKEM_KPKE_EK_BAD(b) \
+  (MLKEM_KPKE_POLY_BAD(b, 0) || MLKEM_KPKE_POLY_BAD(b, 1))
+#elif MLKEM_K == 3
+#define MLKEM_KPKE_EK_BAD(b)                                 \
+  (MLKEM_KPKE_POLY_BAD(b, 0) || MLKEM_KPKE_POLY_BAD(b, 1) || \
+   MLKEM_KPKE_POLY_BAD(b, 2))
+#else
+#define MLKEM_KPKE_EK_BAD(b)                                 \
+  (MLKEM_KPKE_POLY_BAD(b, 0) || MLKEM_KPKE_POLY_BAD(b, 1) || \
+   MLKEM_KPKE_POLY_BAD(b, 2) || MLKEM_KPKE_POLY_BAD(b, 3))
+#endif
 
 /* The first half of K-PKE.Encrypt (kpke_schedule.c): appends to list the
  * jobs that fill es from ek's rho and the randomness r. The noise jobs start
@@ -170,6 +181,14 @@ void mlkem_kpke_encrypt_jobs(const mlkem_backend *be,
  * already (an expanded key, kem.c). */
 void mlkem_kpke_noise_jobs(mlkem_kpke_noise *noise, mlkem_job_list *list,
                            const uint8_t *r, int r_after);
+
+/* Step 2 of K-PKE.Encrypt (@spec{FIPS203, Alg. 14, l. 2}): t-hat =
+ * ByteDecode_12(ek[0 : 384k]) into the k polynomials t, each in [0, q).
+ * Returns non-zero exactly when ek fails the modulus check of
+ * @spec{FIPS203, sec. 7.2} (a 12-bit value q or more), computed as t-hat is
+ * decoded: the encryption's and kem_check_ek's one check. */
+unsigned mlkem_kpke_decode_t_hat(const mlkem_backend *be, mlkem_poly *t,
+                                 const uint8_t *ek);
 
 /* The second half (kpke.c), once the jobs have run: writes ct for the message m
  * under ek, and wipes the noise in es. Returns non-zero if ek fails the

@@ -66,6 +66,7 @@
 #define mlkem_kpke_prf MLKEM_NS(kpke_prf)
 #define mlkem_kpke_encrypt_jobs MLKEM_NS(kpke_encrypt_jobs)
 #define mlkem_kpke_encrypt_finish MLKEM_NS(kpke_encrypt_finish)
+#define mlkem_kpke_decode_t_hat MLKEM_NS(kpke_decode_t_hat)
 #define mlkem_kpke_encrypt_samples_wipe MLKEM_NS(kpke_encrypt_samples_wipe)
 #define mlkem_kpke_noise_jobs MLKEM_NS(kpke_noise_jobs)
 #define mlkem_kpke_noise_wipe MLKEM_NS(kpke_noise_wipe)
