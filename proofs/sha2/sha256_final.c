@@ -8,7 +8,7 @@
  * contracts.
  * @enforce mlkem_sha256_final
  * @replace blocks256 blocks512
- * @replace mlkem_zeroize pad
+ * @replace mlkem_zeroize pad finish
  * @solver z3
  * @source src/sha2/sha2_portable.c
  */

@@ -8,7 +8,7 @@
  * the len bytes. The callback to the compression function (blocks256) is
  * replaced by its contract (proven by sha2_blocks256.c).
  * @enforce mlkem_sha256_update
- * @replace blocks256 blocks512
+ * @replace blocks256 blocks512 absorb
  * @source src/sha2/sha2_portable.c
  */
 #include <stdlib.h>

@@ -8,8 +8,8 @@
  * callback, the padding and the wipe are replaced by their contracts.
  * @enforce final512
  * @replace blocks256 blocks512
- * @replace mlkem_zeroize pad
- * @solver z3
+ * @replace mlkem_zeroize pad finish
+ * @unwind final512.0:9
  * @source src/sha2/sha2_portable.c
  */
 #include "sha2/sha2.c"

@@ -8,7 +8,7 @@
  * the len bytes. The callback to the compression function (blocks512) is
  * replaced by its contract (proven by sha2_blocks512.c).
  * @enforce mlkem_sha512_update
- * @replace blocks256 blocks512
+ * @replace blocks256 blocks512 absorb
  * @source src/sha2/sha2_portable.c
  */
 #include <stdlib.h>
