@@ -23,6 +23,8 @@
 
 #include <stdint.h>
 
+#include "platform/cbmc.h"
+
 typedef struct {
   const char *name;
   /* out = X25519(scalar, u) (@spec{RFC7748, sec. 5}). */
@@ -39,7 +41,9 @@ typedef struct {
 
 /* The implementation the backend in use calls for (x25519_dispatch.c);
  * NULL when no backend is (MLKEM_BACKEND forced one that is missing). */
-const mlkem_x25519_impl *mlkem_x25519_impl_get(void);
+const mlkem_x25519_impl *mlkem_x25519_impl_get(void)
+    /* For the proofs: any result, NULL among them. */
+    __contract__(assigns());
 
 /* Every implementation built in, for the tests: the portable one first;
  * the others are NULL when not built in. Whether the CPU runs them is
