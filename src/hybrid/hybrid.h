@@ -45,7 +45,8 @@ const mlkem_x25519_impl *mlkem_hybrid_enter(int missing,
     __contract__(
       requires(MLKEM_HYBRID_OUTS_OK(outs, nouts) && fresh(err, sizeof *err))
       assigns(*err; MLKEM_HYBRID_OUTS_WRITTEN(1, outs, nouts))
-      ensures((return_value == NULL) == (*err != 0) &&
+      ensures((return_value == NULL || MLKEM_X25519_IMPL_OK(return_value)) &&
+              (return_value == NULL) == (*err != 0) &&
               (missing == 0 || *err == MLKEM_ERR_NULL_ARGUMENT) &&
               (*err == 0 || *err == MLKEM_ERR_NULL_ARGUMENT ||
                *err == MLKEM_ERR_BACKEND) &&
