@@ -57,7 +57,7 @@ int mlkem_x25519_zero_check(const uint8_t out[32]) {
   return r;
 }
 
-const mlkem_x25519_impl mlkem_x25519_portable = {
-    "stub", stub_scalarmult, stub_scalarmult_base, NULL};
+const mlkem_x25519_impl mlkem_x25519_portable = {"stub", stub_scalarmult,
+                                                 stub_scalarmult_base, NULL};
 
 #endif

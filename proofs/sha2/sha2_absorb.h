@@ -19,13 +19,11 @@ static void absorb_harness(unsigned log2_block) {
   if (log2_block == 6) {
     mlkem_sha256_ctx *ctx = malloc(sizeof *ctx);
     __CPROVER_assume(ctx != NULL);
-    absorb(ctx->h, &mlkem_sha2_portable, blocks256, ctx->buf, 6, used, in,
-           len);
+    absorb(ctx->h, &mlkem_sha2_portable, blocks256, ctx->buf, 6, used, in, len);
   } else {
     mlkem_sha512_ctx *ctx = malloc(sizeof *ctx);
     __CPROVER_assume(ctx != NULL);
-    absorb(ctx->h, &mlkem_sha2_portable, blocks512, ctx->buf, 7, used, in,
-           len);
+    absorb(ctx->h, &mlkem_sha2_portable, blocks512, ctx->buf, 7, used, in, len);
   }
 }
 

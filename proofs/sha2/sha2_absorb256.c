@@ -12,4 +12,6 @@
  */
 #include "sha2_absorb.h"
 
-void harness(void) { absorb_harness(6); }
+void harness(void) {
+  absorb_harness(6);
+}

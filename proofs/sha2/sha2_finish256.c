@@ -13,4 +13,6 @@
  */
 #include "sha2_finish.h"
 
-void harness(void) { finish_harness(6); }
+void harness(void) {
+  finish_harness(6);
+}

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * SHA-512's update (sha2/sha2.c, mlkem_sha512_update, with the buffering
- * of absorb) for every context (any count, so any number of bytes held)
- * and every input length and content: it reads only the len bytes of in,
- * writes only the context (the buffer's fill within its 128 bytes, whole
- * blocks of in handed to the compression function within in), and counts
- * the len bytes. The callback to the compression function (blocks512) is
- * replaced by its contract (proven by sha2_blocks512.c).
+ * SHA-512's update (sha2/sha2.c, mlkem_sha512_update) for every context
+ * (any count, so any number of bytes held) and every input length and
+ * content: only the context written, the count advanced by len, the
+ * context well formed. The buffering, absorb (the bytes taken into the
+ * 128-byte buffer, whole blocks of in handed to the compression), is
+ * replaced by its contract (proven by sha2_absorb512.c), as are the callbacks.
  * @enforce mlkem_sha512_update
  * @replace blocks256 blocks512 absorb
  * @source src/sha2/sha2_portable.c

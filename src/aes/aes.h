@@ -89,7 +89,7 @@ typedef struct mlkem_aes_impl {
  * dst[i], and nothing else written. Proven for the portable code
  * (proofs/aes/ctr_group.c); the hardware implementations are bound to it
  * by the differential tests. */
-#define MLKEM_AES_GROUP_BLOCK_OK(i)                             \
+#define MLKEM_AES_GROUP_BLOCK_OK(i)                                \
   (count <= (i) || (readable(nonce[i], MLKEM_AESCTR_NONCEBYTES) && \
                     writable(dst[i], MLKEM_AES_BLOCKBYTES)))
 #define MLKEM_AES_GROUP_BLOCK(i) \

@@ -401,8 +401,8 @@ static void expand(mlkem_aes_key *key, const uint8_t *k) __contract__(
 }
 
 static void ctr_group(const mlkem_aes_key *key, const uint8_t *const nonce[],
-                      const uint32_t ctr[], uint8_t *const dst[],
-                      size_t count) MLKEM_AES_CTR_GROUP_CONTRACT(4 * SETS) {
+                      const uint32_t ctr[], uint8_t *const dst[], size_t count)
+    MLKEM_AES_CTR_GROUP_CONTRACT(4 * SETS) {
   uint8_t blocks[4 * SETS][16], spare[16];
   uint64_t q[8][SETS], w[8];
   size_t i;

@@ -24,13 +24,14 @@ typedef struct {
  * two (what every caller passes), each NULL or len writable bytes; on
  * error, each all zero. */
 #define MLKEM_HYBRID_OUT_OK(o) ((o).p == NULL || writable((o).p, (o).len))
-#define MLKEM_HYBRID_OUTS_OK(outs, n)                                 \
-  (1 <= (n) && (n) <= 2 && readable(outs, (n) * sizeof *(outs)) &&    \
-   MLKEM_HYBRID_OUT_OK((outs)[0]) &&                                  \
+#define MLKEM_HYBRID_OUTS_OK(outs, n)                              \
+  (1 <= (n) && (n) <= 2 && readable(outs, (n) * sizeof *(outs)) && \
+   MLKEM_HYBRID_OUT_OK((outs)[0]) &&                               \
    ((n) < 2 || MLKEM_HYBRID_OUT_OK((outs)[1])))
 #define MLKEM_HYBRID_OUT_ZERO(o) ((o).p == NULL || all_zero((o).p, (o).len))
 #define MLKEM_HYBRID_OUTS_ZERO(outs, n) \
-  (MLKEM_HYBRID_OUT_ZERO((outs)[0]) && ((n) < 2 || MLKEM_HYBRID_OUT_ZERO((outs)[1])))
+  (MLKEM_HYBRID_OUT_ZERO((outs)[0]) &&  \
+   ((n) < 2 || MLKEM_HYBRID_OUT_ZERO((outs)[1])))
 /* The write set: the outputs, where cond holds. */
 #define MLKEM_HYBRID_OUTS_WRITTEN(cond, outs, n)                     \
   (cond) && (outs)[0].p != NULL : bytes((outs)[0].p, (outs)[0].len); \

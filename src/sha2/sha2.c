@@ -82,10 +82,10 @@ static void blocks512(void *h, const uint8_t *in, size_t nblocks,
  * size, its chaining value (block / 2 bytes: eight words) and its buffer
  * (block bytes). h and buf lie in one context, so they are writable, not
  * fresh (apart). */
-#define SHA2_HALF_OK(h, blocks, buf, log2_block)              \
-  ((((log2_block) == 6 && (blocks) == blocks256) ||           \
-    ((log2_block) == 7 && (blocks) == blocks512)) &&          \
-   writable(h, (size_t)1 << ((log2_block) - 1)) &&            \
+#define SHA2_HALF_OK(h, blocks, buf, log2_block)     \
+  ((((log2_block) == 6 && (blocks) == blocks256) ||  \
+    ((log2_block) == 7 && (blocks) == blocks512)) && \
+   writable(h, (size_t)1 << ((log2_block)-1)) &&     \
    writable(buf, (size_t)1 << (log2_block)))
 
 static void absorb(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
