@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * SHA-256's final (sha2/sha2.c, mlkem_sha256_final, with finish and pad)
- * for every context: the bytes held copied within the 256-byte tail, the
- * one or two padded blocks handed to the compression, only the 32 bytes
- * of out and the context written. The callback (blocks256), the padding
- * (pad, proven by sha2_pad.c) and the wipe are replaced by their
- * contracts.
+ * SHA-256's final (sha2/sha2.c, mlkem_sha256_final) for every context:
+ * only the 32 bytes of out and the context written. The last step,
+ * finish (the bytes held copied within the 256-byte tail, padded, the
+ * one or two blocks handed to the compression: sha2_finish256.c), the
+ * callback and the wipe are replaced by their contracts.
  * @enforce mlkem_sha256_final
  * @replace blocks256 blocks512
- * @replace mlkem_zeroize pad
+ * @replace mlkem_zeroize pad finish
  * @solver z3
  * @source src/sha2/sha2_portable.c
  */

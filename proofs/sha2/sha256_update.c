@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * SHA-256's update (sha2/sha2.c, mlkem_sha256_update, with the buffering
- * of absorb) for every context (any count, so any number of bytes held)
- * and every input length and content: it reads only the len bytes of in,
- * writes only the context (the buffer's fill within its 64 bytes, whole
- * blocks of in handed to the compression function within in), and counts
- * the len bytes. The callback to the compression function (blocks256) is
- * replaced by its contract (proven by sha2_blocks256.c).
+ * SHA-256's update (sha2/sha2.c, mlkem_sha256_update) for every context
+ * (any count, so any number of bytes held) and every input length and
+ * content: only the context written, the count advanced by len, the
+ * context well formed. The buffering, absorb (the bytes taken into the
+ * 64-byte buffer, whole blocks of in handed to the compression), is
+ * replaced by its contract (proven by sha2_absorb256.c), as are the callbacks.
  * @enforce mlkem_sha256_update
- * @replace blocks256 blocks512
+ * @replace blocks256 blocks512 absorb
  * @source src/sha2/sha2_portable.c
  */
 #include <stdlib.h>

@@ -36,6 +36,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/cbmc.h"
+
 #define MLKEM_AES128_KEYBYTES 16
 #define MLKEM_AES256_KEYBYTES 32
 #define MLKEM_AES_BLOCKBYTES 16
@@ -79,6 +81,36 @@ typedef struct mlkem_aes_impl {
   void (*ctr_run)(const mlkem_aes_key *key, const uint8_t *nonce, uint32_t ctr,
                   uint8_t *dst, size_t nblocks);
 } mlkem_aes_impl;
+
+/* The contract of every ctr_group (docs/PROOFS.md), for an implementation
+ * of width W (at most 8: the portable one's; a wider one would need more
+ * terms): a key of either size; count blocks, 1 <= count <= W, block i read
+ * from nonce[i] (12 bytes) and ctr[i] and written to the 16 bytes at
+ * dst[i], and nothing else written. Proven for the portable code
+ * (proofs/aes/ctr_group.c); the hardware implementations are bound to it
+ * by the differential tests. */
+#define MLKEM_AES_GROUP_BLOCK_OK(i)                                \
+  (count <= (i) || (readable(nonce[i], MLKEM_AESCTR_NONCEBYTES) && \
+                    writable(dst[i], MLKEM_AES_BLOCKBYTES)))
+#define MLKEM_AES_GROUP_BLOCK(i) \
+  count > (i) : bytes(dst[i], MLKEM_AES_BLOCKBYTES)
+#define MLKEM_AES_CTR_GROUP_CONTRACT(W) \
+  __contract__(                                                           \
+    requires(readable(key, sizeof *key) &&                                \
+             (key->rounds == MLKEM_AES128_ROUNDS ||                       \
+              key->rounds == MLKEM_AES256_ROUNDS) &&                      \
+             1 <= count && count <= (W) && (W) <= 8 &&                    \
+             readable(nonce, count * sizeof(nonce[0])) &&                 \
+             readable(ctr, count * sizeof(ctr[0])) &&                     \
+             readable(dst, count * sizeof(dst[0])) &&                     \
+             MLKEM_AES_GROUP_BLOCK_OK(0) && MLKEM_AES_GROUP_BLOCK_OK(1) && \
+             MLKEM_AES_GROUP_BLOCK_OK(2) && MLKEM_AES_GROUP_BLOCK_OK(3) && \
+             MLKEM_AES_GROUP_BLOCK_OK(4) && MLKEM_AES_GROUP_BLOCK_OK(5) && \
+             MLKEM_AES_GROUP_BLOCK_OK(6) && MLKEM_AES_GROUP_BLOCK_OK(7))   \
+    assigns(MLKEM_AES_GROUP_BLOCK(0); MLKEM_AES_GROUP_BLOCK(1);           \
+            MLKEM_AES_GROUP_BLOCK(2); MLKEM_AES_GROUP_BLOCK(3);           \
+            MLKEM_AES_GROUP_BLOCK(4); MLKEM_AES_GROUP_BLOCK(5);           \
+            MLKEM_AES_GROUP_BLOCK(6); MLKEM_AES_GROUP_BLOCK(7)))
 
 /* The implementation for this process, following the ML-KEM backend (see
  * aes_select.c). Never NULL (the portable one when MLKEM_BACKEND forces a

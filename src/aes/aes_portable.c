@@ -305,7 +305,13 @@ static void store4(uint8_t *const out[4], uint64_t q[8]) {
 
 /* @spec{FIPS197, sec. 5.1} (Cipher) with Nr = rounds, on every set. */
 static void encrypt(uint64_t q[8][SETS], const uint64_t rk[15][8],
-                    unsigned rounds) {
+                    unsigned rounds)
+    __contract__(
+      requires(fresh(q, sizeof(uint64_t[8][SETS])) &&
+               readable(rk, sizeof(uint64_t[15][8])) &&
+               (rounds == MLKEM_AES128_ROUNDS || rounds == MLKEM_AES256_ROUNDS))
+      assigns(bytes(q, sizeof(uint64_t[8][SETS])))
+    ) {
   unsigned r;
   add_round_key(q, rk[0]);
   for (r = 1; r < rounds; r++) {
@@ -395,8 +401,8 @@ static void expand(mlkem_aes_key *key, const uint8_t *k) __contract__(
 }
 
 static void ctr_group(const mlkem_aes_key *key, const uint8_t *const nonce[],
-                      const uint32_t ctr[], uint8_t *const dst[],
-                      size_t count) {
+                      const uint32_t ctr[], uint8_t *const dst[], size_t count)
+    MLKEM_AES_CTR_GROUP_CONTRACT(4 * SETS) {
   uint8_t blocks[4 * SETS][16], spare[16];
   uint64_t q[8][SETS], w[8];
   size_t i;

@@ -143,7 +143,21 @@ int x25519mlkem768_server_share(
 int x25519mlkem768_client_finish(
     uint8_t secret[X25519MLKEM768_SECRET_BYTES],
     const uint8_t server_share[X25519MLKEM768_SERVER_SHARE_BYTES],
-    uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES]) {
+    uint8_t state[X25519MLKEM768_CLIENT_STATE_BYTES])
+    __contract__(
+      requires((secret == NULL ||
+                fresh(secret, X25519MLKEM768_SECRET_BYTES)) &&
+               (server_share == NULL ||
+                readable(server_share, X25519MLKEM768_SERVER_SHARE_BYTES)) &&
+               (state == NULL ||
+                fresh(state, X25519MLKEM768_CLIENT_STATE_BYTES)))
+      assigns(secret != NULL : bytes(secret, X25519MLKEM768_SECRET_BYTES);
+              state != NULL : bytes(state, X25519MLKEM768_CLIENT_STATE_BYTES))
+      ensures((secret != NULL && server_share != NULL && state != NULL) ||
+              return_value == MLKEM_ERR_NULL_ARGUMENT)
+      ensures(return_value == MLKEM_OK || secret == NULL ||
+              all_zero(secret, X25519MLKEM768_SECRET_BYTES))
+    ) {
   const mlkem_hybrid_out outs[1] = {{secret, X25519MLKEM768_SECRET_BYTES}};
   uint8_t point[X_LEN];
   int err;

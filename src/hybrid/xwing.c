@@ -61,7 +61,15 @@ static void xwing_combiner(uint8_t ss[XWING_SS_BYTES], const uint8_t ss_m[32],
 static void xwing_expand_keys(const mlkem_x25519_impl *x,
                               uint8_t pk[XWING_PK_BYTES], uint8_t *dk,
                               const uint8_t sk[XWING_SK_BYTES],
-                              uint8_t sk_x[32]) {
+                              uint8_t sk_x[32])
+    __contract__(
+      requires(MLKEM_X25519_IMPL_OK(x) && fresh(pk, XWING_PK_BYTES) &&
+               (dk == NULL || fresh(dk, MK_DK)) &&
+               readable(sk, XWING_SK_BYTES) &&
+               (sk_x == NULL || fresh(sk_x, 32)))
+      assigns(bytes(pk, XWING_PK_BYTES); dk != NULL : bytes(dk, MK_DK);
+              sk_x != NULL : bytes(sk_x, 32))
+    ) {
   uint8_t expanded[96], dk_buf[MK_DK];
   mlkem_xwing_expand(expanded, sk);
   /* Cannot fail: valid pointers, and a backend (x came from it). */
@@ -125,7 +133,13 @@ void mlkem_xwing_encaps_x25519(const mlkem_x25519_impl *x, uint8_t ct_x[32],
 void mlkem_xwing_decaps_x25519(const mlkem_x25519_impl *x,
                                uint8_t ss[XWING_SS_BYTES],
                                const uint8_t ss_m[32], const uint8_t ct_x[32],
-                               const uint8_t sk_x[32], const uint8_t pk_x[32]) {
+                               const uint8_t sk_x[32], const uint8_t pk_x[32])
+    __contract__(
+      requires(MLKEM_X25519_IMPL_OK(x) && fresh(ss, XWING_SS_BYTES) &&
+               readable(ss_m, 32) && readable(ct_x, 32) &&
+               readable(sk_x, 32) && readable(pk_x, 32))
+      assigns(bytes(ss, XWING_SS_BYTES))
+    ) {
   uint8_t ss_x[32];
   x->scalarmult(ss_x, sk_x, ct_x);
   xwing_combiner(ss, ss_m, ss_x, ct_x, pk_x);
@@ -177,7 +191,17 @@ int xwing_encaps(uint8_t ct[XWING_CT_BYTES], uint8_t ss[XWING_SS_BYTES],
 
 /* Decapsulate (5.5). */
 int xwing_decaps(uint8_t ss[XWING_SS_BYTES], const uint8_t ct[XWING_CT_BYTES],
-                 const uint8_t sk[XWING_SK_BYTES]) {
+                 const uint8_t sk[XWING_SK_BYTES])
+    __contract__(
+      requires((ss == NULL || fresh(ss, XWING_SS_BYTES)) &&
+               (ct == NULL || readable(ct, XWING_CT_BYTES)) &&
+               (sk == NULL || readable(sk, XWING_SK_BYTES)))
+      assigns(ss != NULL : bytes(ss, XWING_SS_BYTES))
+      ensures((ss != NULL && ct != NULL && sk != NULL) ||
+              return_value == MLKEM_ERR_NULL_ARGUMENT)
+      ensures(return_value == MLKEM_OK || ss == NULL ||
+              all_zero(ss, XWING_SS_BYTES))
+    ) {
   const mlkem_hybrid_out outs[1] = {{ss, XWING_SS_BYTES}};
   uint8_t pk[XWING_PK_BYTES], dk[MK_DK], sk_x[32], ss_m[32];
   uint8_t ct_x[32];

@@ -92,7 +92,10 @@ void mlkem_scrub_stack(void);
  * whose frames are larger: VAES-512's group of 32 blocks is about 1 KB
  * (904 bytes and up to 64 of alignment, gcc -O3). */
 #define MLKEM_SCRUB_WIDE_BYTES 2048
-void mlkem_scrub_stack_wide(void);
+void mlkem_scrub_stack_wide(void)
+    /* For the proofs: it writes below the caller's frame, which is no
+     * object of CBMC's memory model (docs/PROOFS.md). */
+    __contract__(assigns());
 
 /* The same over MLKEM_SCRUB_DEEP_BYTES, after X25519 (x25519_dispatch.c,
  * hybrid.c), whose field code leaves limbs of values derived from the
@@ -102,7 +105,10 @@ void mlkem_scrub_stack_wide(void);
  * stack at 4000 bytes). test_zeroize checks that nothing of the key is
  * left. */
 #define MLKEM_SCRUB_DEEP_BYTES 4096
-void mlkem_scrub_stack_deep(void);
+void mlkem_scrub_stack_deep(void)
+    /* For the proofs: it writes below the caller's frame, which is no
+     * object of CBMC's memory model (docs/PROOFS.md). */
+    __contract__(assigns());
 /* Zeroes the vector registers a function may leave holding data when it
  * returns (x86-64 System V: xmm0-xmm15; AArch64: v0-v31, the low halves
  * of v8-v15 restored as the ABI requires), with GCC or clang; elsewhere

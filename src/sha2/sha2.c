@@ -47,37 +47,14 @@ void mlkem_sha384_init(mlkem_sha512_ctx *ctx) {
 }
 
 /* The buffering both hashes share: fills buf (2^log2_block bytes, `used`
- * of them already held) from in, hands every whole block to the
+ * of them already held) from in (len > 0 bytes: the updates return on an
+ * empty input, in which may then be NULL), hands every whole block to the
  * compression function (whole blocks of in directly, without copying) and
  * keeps the rest in buf; the caller advances its byte count. The
  * compression function is a callback on an opaque state, so that one copy
  * serves both word sizes. */
 typedef void (*blocks_fn)(void *h, const uint8_t *in, size_t nblocks,
                           const mlkem_sha2_impl *impl);
-
-static void absorb(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
-                   uint8_t *buf, unsigned log2_block, size_t used,
-                   const uint8_t *in, size_t len) {
-  /* The block size as a power of two: no division instruction in the
-   * library (scripts/check_no_division.sh), whatever the compiler folds. */
-  const size_t block = (size_t)1 << log2_block;
-  if (used != 0) {
-    size_t take = block - used;
-    if (take > len) take = len;
-    memcpy(buf + used, in, take);
-    used += take;
-    in += take;
-    len -= take;
-    if (used < block) return;
-    blocks(h, buf, 1, impl);
-  }
-  if (len >= block) {
-    blocks(h, in, len >> log2_block, impl);
-    in += len & ~(block - 1);
-    len &= block - 1;
-  }
-  if (len != 0) memcpy(buf, in, len);
-}
 
 /* The contract of the two callbacks: the implementation's compression
  * function of that word size (MLKEM_SHA2_BLOCKS_CONTRACT). */
@@ -99,6 +76,49 @@ static void blocks512(void *h, const uint8_t *in, size_t nblocks,
                       const mlkem_sha2_impl *impl)
     BLOCKS_FN_CONTRACT(uint64_t, MLKEM_SHA512_BLOCK) {
   impl->sha512_blocks((uint64_t *)h, in, nblocks);
+}
+
+/* A hash's buffering as the proofs take it: the callback of its word
+ * size, its chaining value (block / 2 bytes: eight words) and its buffer
+ * (block bytes). h and buf lie in one context, so they are writable, not
+ * fresh (apart). */
+#define SHA2_HALF_OK(h, blocks, buf, log2_block)     \
+  ((((log2_block) == 6 && (blocks) == blocks256) ||  \
+    ((log2_block) == 7 && (blocks) == blocks512)) && \
+   writable(h, (size_t)1 << ((log2_block)-1)) &&     \
+   writable(buf, (size_t)1 << (log2_block)))
+
+static void absorb(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
+                   uint8_t *buf, unsigned log2_block, size_t used,
+                   const uint8_t *in, size_t len)
+    __contract__(
+      requires(MLKEM_SHA2_IMPL_OK(impl) &&
+               SHA2_HALF_OK(h, blocks, buf, log2_block) &&
+               used < ((size_t)1 << log2_block) &&
+               len != 0 && len <= MLKEM_SHA2_PROOF_MAX_BYTES &&
+               readable(in, len))
+      assigns(bytes(h, (size_t)1 << (log2_block - 1)),
+              bytes(buf, (size_t)1 << log2_block))
+    ) {
+  /* The block size as a power of two: no division instruction in the
+   * library (scripts/check_no_division.sh), whatever the compiler folds. */
+  const size_t block = (size_t)1 << log2_block;
+  if (used != 0) {
+    size_t take = block - used;
+    if (take > len) take = len;
+    memcpy(buf + used, in, take);
+    used += take;
+    in += take;
+    len -= take;
+    if (used < block) return;
+    blocks(h, buf, 1, impl);
+  }
+  if (len >= block) {
+    blocks(h, in, len >> log2_block, impl);
+    in += len & ~(block - 1);
+    len &= block - 1;
+  }
+  if (len != 0) memcpy(buf, in, len);
 }
 
 /* The contract of both updates: the context stays well formed, counts the
@@ -156,7 +176,13 @@ static size_t pad(uint8_t buf[2 * MLKEM_SHA512_BLOCK], size_t block,
 /* Pads the buffered tail and compresses it (one block or two). */
 static void finish(void *h, const mlkem_sha2_impl *impl, blocks_fn blocks,
                    const uint8_t *buf, unsigned log2_block, size_t lenbytes,
-                   uint64_t nbytes) {
+                   uint64_t nbytes)
+    __contract__(
+      requires(MLKEM_SHA2_IMPL_OK(impl) &&
+               SHA2_HALF_OK(h, blocks, buf, log2_block) &&
+               lenbytes == (size_t)1 << (log2_block - 3))
+      assigns(bytes(h, (size_t)1 << (log2_block - 1)))
+    ) {
   uint8_t tail[2 * MLKEM_SHA512_BLOCK];
   const size_t block = (size_t)1 << log2_block;
   const size_t used = (size_t)nbytes & (block - 1);

@@ -23,6 +23,8 @@
 
 #include <stdint.h>
 
+#include "platform/cbmc.h"
+
 typedef struct {
   const char *name;
   /* out = X25519(scalar, u) (@spec{RFC7748, sec. 5}). */
@@ -37,9 +39,10 @@ typedef struct {
                      const uint8_t u[32]);
 } mlkem_x25519_impl;
 
-/* The implementation the backend in use calls for (x25519_dispatch.c);
- * NULL when no backend is (MLKEM_BACKEND forced one that is missing). */
-const mlkem_x25519_impl *mlkem_x25519_impl_get(void);
+/* The implementation the proofs take (docs/PROOFS.md): the portable one,
+ * whose table the hybrids' harnesses define with stubs of stated
+ * contracts; the others are bound to it by the differential tests. */
+#define MLKEM_X25519_IMPL_OK(x) ((x) == &mlkem_x25519_portable)
 
 /* Every implementation built in, for the tests: the portable one first;
  * the others are NULL when not built in. Whether the CPU runs them is
@@ -51,6 +54,16 @@ extern const mlkem_x25519_impl mlkem_x25519_ifma;
 #ifdef MLKEM_HAVE_X25519_MULX
 extern const mlkem_x25519_impl mlkem_x25519_mulx;
 #endif
+
+/* The implementation the backend in use calls for (x25519_dispatch.c);
+ * NULL when no backend is (MLKEM_BACKEND forced one that is missing). */
+const mlkem_x25519_impl *mlkem_x25519_impl_get(void)
+    /* For the proofs: NULL or the portable implementation (assumed, not
+     * proven, as mlkem_sha2_impl_get's; docs/PROOFS.md). */
+    __contract__(
+      assigns()
+      ensures(return_value == NULL || MLKEM_X25519_IMPL_OK(return_value))
+    );
 
 /* 0 if the 32 bytes are not all zero, else MLKEM_ERR_X25519_ZERO (
  * @spec{RFC7748, sec. 6.1}), without a branch on them: the check of
