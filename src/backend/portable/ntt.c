@@ -162,7 +162,8 @@ static const int16_t izetas_len2[128] = {
 #define MLKEM_INVNTT_SCALE 512
 
 /* The bounds the proofs carry from layer to layer (docs/PROOFS.md; the
- * layers' proofs are still in proofs/pending), for
+ * transforms' proofs rest on the layers' contracts, whose proofs are still
+ * in proofs/pending), for
  * the layer whose half-blocks hold len coefficients. Forward: q on entry
  * and q - 1 more per layer done (the product term, a Montgomery output),
  * so 8q - 7 after the seventh. Inverse: the sums double the bound, from
@@ -192,77 +193,144 @@ static const int16_t izetas_len2[128] = {
       all_within(r, 0, MLKEM_N, -IN(len), IN(len)))                   \
   assigns(bytes(r, COEFFS(MLKEM_N)))                                  \
       ensures(all_within(r, 0, MLKEM_N, -OUT(len), OUT(len)))
-/* A table of 128 zetas, one per coefficient of a layer. */
-#define ZETAS_OK(z)            \
+/* clang-format off */
+/* A zeta within (q-1)/2 (mlkem_fqmul's requires), and a table of n of them. */
+#define ZETA_OK(z) (-MLKEM_HALF_Q <= (z) && (z) <= MLKEM_HALF_Q)
+#define ZETAS_OK(z, n)       \
+  (readable(z, COEFFS(n)) && \
+   for_all(k, 0, 16, k >= (n) || ZETA_OK((z)[k])))
+/* The tables of 128 for whole layers (ntt_layer_z, invntt_layer_z). */
+#define ZTAB_OK(z)             \
   (readable(z, COEFFS(128)) && \
    all_within(z, 0, 128, -MLKEM_HALF_Q, MLKEM_HALF_Q))
+
+/* The butterflies of one block, lo[0 .. 2 len) (hi = lo + len, as every
+ * layer passes them), with the layer's bounds IN and OUT; 2 len <= MAX.
+ * The quantifiers range over the constant [0, MAX), which CBMC's SAT
+ * back-end expands (their harnesses fix len: proofs/pending). */
+#define LO_WITHIN_(k, MAX, n, cond, IN, OUT)                                 \
+  for_all(k, 0, MAX, k >= (n) ||                                             \
+          ((cond) ? (-(OUT) <= lo[k] && lo[k] <= (OUT))                      \
+                  : (-(IN) <= lo[k] && lo[k] <= (IN))))
+#define LO_WITHIN(MAX, n, cond, IN, OUT) \
+  LO_WITHIN_(MLKEM_CBMC_VAR, MAX, n, cond, IN, OUT)
+#define BUTTERFLIES_CONTRACT(IN, OUT, MAX)                                   \
+  requires(NTT_LEN_OK(len) && 2 * len <= (MAX) &&                            \
+           writable(lo, COEFFS(2 * len)) && hi == lo + len)                  \
+  requires(LO_WITHIN(MAX, 2 * len, 0, IN(len), IN(len)))                     \
+  assigns(bytes(lo, COEFFS(2 * len)))                                        \
+  ensures(LO_WITHIN(MAX, 2 * len, 1, IN(len), OUT(len)))
+/* A layer's block loop: the blocks before b done, the others as on entry. */
+#define BLOCKS_INVARIANT(IN, OUT)                                            \
+  assigns(b, bytes(r, COEFFS(MLKEM_N)))                                      \
+  invariant(b <= MLKEM_N / (2 * len))                                       \
+  invariant(for_all(k, 0, MLKEM_N,                                           \
+                    k < 2 * len * b                                          \
+                        ? (-OUT(len) <= r[k] && r[k] <= OUT(len))            \
+                        : (-IN(len) <= r[k] && r[k] <= IN(len))))            \
+  decreases(MLKEM_N - 2 * len * b)
+/* The butterflies' loop invariant: the pairs before j done (lo[k], hi[k], k <
+ * j), the others as on entry. */
+#define BUTTERFLIES_INVARIANT(IN, OUT, MAX)                                  \
+  assigns(j, bytes(lo, COEFFS(2 * len)))                                     \
+  invariant(j <= len)                                                        \
+  invariant(for_all(k, 0, MAX, k >= 2 * len ||                               \
+                    ((k < j || (len <= k && k < len + j))                    \
+                         ? (-OUT(len) <= lo[k] && lo[k] <= OUT(len))         \
+                         : (-IN(len) <= lo[k] && lo[k] <= IN(len)))))        \
+  decreases(len - j)
+/* clang-format on */
 
 /* One layer's butterflies on a block: lo = f[start ..], hi = f[start +
  * len ..]. The halves never overlap, which restrict tells the compiler so
  * that it vectorizes without run-time alias checks. */
 static inline void ct_butterflies(int16_t *restrict lo, int16_t *restrict hi,
-                                  unsigned len, int16_t zeta) {
+                                  unsigned len, int16_t zeta)
+    __contract__(
+      requires(len >= 32 && ZETA_OK(zeta))
+      BUTTERFLIES_CONTRACT(NTT_IN, NTT_OUT, 256)
+    ) {
   unsigned j;
-  for (j = 0; j < len; j++) {
-    int16_t t = mlkem_fqmul(zeta, hi[j]);
-    hi[j] = (int16_t)(lo[j] - t);
-    lo[j] = (int16_t)(lo[j] + t);
-  }
+  for (j = 0; j < len; j++)
+    __loop__(BUTTERFLIES_INVARIANT(NTT_IN, NTT_OUT, 256)) {
+      int16_t t = mlkem_fqmul(zeta, hi[j]);
+      hi[j] = (int16_t)(lo[j] - t);
+      lo[j] = (int16_t)(lo[j] + t);
+    }
 }
 
 static inline void gs_butterflies(int16_t *restrict lo, int16_t *restrict hi,
-                                  unsigned len, int16_t zeta) {
+                                  unsigned len, int16_t zeta)
+    __contract__(
+      requires(len >= 32 && ZETA_OK(zeta))
+      BUTTERFLIES_CONTRACT(INVNTT_IN, INVNTT_OUT, 256)
+    ) {
   unsigned j;
-  for (j = 0; j < len; j++) {
-    int16_t a = lo[j], b = hi[j];
-    int16_t d = (int16_t)(b - a);
-    lo[j] = (int16_t)(a + b);
-    hi[j] = mlkem_fqmul(d, zeta);
-  }
+  for (j = 0; j < len; j++)
+    __loop__(BUTTERFLIES_INVARIANT(INVNTT_IN, INVNTT_OUT, 256)) {
+      int16_t a = lo[j], b = hi[j];
+      int16_t d = (int16_t)(b - a);
+      lo[j] = (int16_t)(a + b);
+      hi[j] = mlkem_fqmul(d, zeta);
+    }
 }
 
 /* The same butterflies with one zeta per coefficient (see zetas_len16). */
 static inline void ct_butterflies_z(int16_t *restrict lo, int16_t *restrict hi,
-                                    unsigned len, const int16_t *z) {
+                                    unsigned len, const int16_t *z)
+    __contract__(
+      requires(len <= 16 && ZETAS_OK(z, len))
+      BUTTERFLIES_CONTRACT(NTT_IN, NTT_OUT, 32)
+    ) {
   unsigned j;
-  for (j = 0; j < len; j++) {
-    int16_t t = mlkem_fqmul(z[j], hi[j]);
-    hi[j] = (int16_t)(lo[j] - t);
-    lo[j] = (int16_t)(lo[j] + t);
-  }
+  for (j = 0; j < len; j++)
+    __loop__(BUTTERFLIES_INVARIANT(NTT_IN, NTT_OUT, 32)) {
+      int16_t t = mlkem_fqmul(z[j], hi[j]);
+      hi[j] = (int16_t)(lo[j] - t);
+      lo[j] = (int16_t)(lo[j] + t);
+    }
 }
 
 static inline void gs_butterflies_z(int16_t *restrict lo, int16_t *restrict hi,
-                                    unsigned len, const int16_t *z) {
+                                    unsigned len, const int16_t *z)
+    __contract__(
+      requires(len <= 16 && ZETAS_OK(z, len))
+      BUTTERFLIES_CONTRACT(INVNTT_IN, INVNTT_OUT, 32)
+    ) {
   unsigned j;
-  for (j = 0; j < len; j++) {
-    int16_t a = lo[j], b = hi[j];
-    lo[j] = (int16_t)(a + b);
-    hi[j] = mlkem_fqmul((int16_t)(b - a), z[j]);
-  }
+  for (j = 0; j < len; j++)
+    __loop__(BUTTERFLIES_INVARIANT(INVNTT_IN, INVNTT_OUT, 32)) {
+      int16_t a = lo[j], b = hi[j];
+      lo[j] = (int16_t)(a + b);
+      hi[j] = mlkem_fqmul((int16_t)(b - a), z[j]);
+    }
 }
 
 /* A whole layer with per-coefficient zetas: ztab[len b + j] for block b. */
 static inline void ntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab)
     __contract__(
-      requires(len <= 16 && ZETAS_OK(ztab))
+      requires(len <= 16 && ZTAB_OK(ztab))
       LAYER_CONTRACT(NTT_IN, NTT_OUT)
     ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
-    ct_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
-                     ztab + len * b);
+    __loop__(BLOCKS_INVARIANT(NTT_IN, NTT_OUT)) {
+      ct_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
+                       ztab + len * b);
+    }
 }
 
 static inline void invntt_layer_z(int16_t *r, unsigned len, const int16_t *ztab)
     __contract__(
-      requires(len <= 16 && ZETAS_OK(ztab))
+      requires(len <= 16 && ZTAB_OK(ztab))
       LAYER_CONTRACT(INVNTT_IN, INVNTT_OUT)
     ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
-    gs_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
-                     ztab + len * b);
+    __loop__(BLOCKS_INVARIANT(INVNTT_IN, INVNTT_OUT)) {
+      gs_butterflies_z(r + 2 * len * b, r + 2 * len * b + len, len,
+                       ztab + len * b);
+    }
 }
 
 static void barrett_reduce_all(int16_t *r)
@@ -282,6 +350,25 @@ static void barrett_reduce_all(int16_t *r)
     }
 }
 
+/* The last step of @spec{FIPS203, Alg. 10}: every coefficient times 128^-1,
+ * which also brings it below q (mlkem_fqmul, one factor a constant). */
+static void invntt_scale(int16_t *r)
+    __contract__(
+      requires(writable(r, COEFFS(MLKEM_N)))
+      assigns(bytes(r, COEFFS(MLKEM_N)))
+      ensures(all_within(r, 0, MLKEM_N, -MLKEM_Q + 1, MLKEM_Q - 1))
+    ) {
+  unsigned j;
+  for (j = 0; j < MLKEM_N; j++)
+    __loop__(
+      assigns(j, bytes(r, COEFFS(MLKEM_N)))
+      invariant(j <= MLKEM_N)
+      invariant(all_within(r, 0, j, -MLKEM_Q + 1, MLKEM_Q - 1))
+      decreases(MLKEM_N - j)) {
+      r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
+    }
+}
+
 /* One layer of @spec{FIPS203, Alg. 9}: blocks of 2 len coefficients, block i
  * multiplied by zetas[k0 + i] (k0 = 128 / len, the value
  * @spec{FIPS203, Alg. 9}'s counter has when the layer starts). */
@@ -292,8 +379,10 @@ static inline void ntt_layer(int16_t *r, unsigned len, unsigned k0)
     ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
-    ct_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
-                   mlkem_zetas[k0 + b]);
+    __loop__(BLOCKS_INVARIANT(NTT_IN, NTT_OUT)) {
+      ct_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
+                     mlkem_zetas[k0 + b]);
+    }
 }
 
 /* One layer of @spec{FIPS203, Alg. 10}: block i uses zetas[2 k0 - 1 - i],
@@ -305,8 +394,10 @@ static inline void invntt_layer(int16_t *r, unsigned len, unsigned k0)
     ) {
   unsigned b;
   for (b = 0; 2 * len * b < MLKEM_N; b++)
-    gs_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
-                   mlkem_zetas[2 * k0 - 1 - b]);
+    __loop__(BLOCKS_INVARIANT(INVNTT_IN, INVNTT_OUT)) {
+      gs_butterflies(r + 2 * len * b, r + 2 * len * b + len, len,
+                     mlkem_zetas[2 * k0 - 1 - b]);
+    }
 }
 
 /* @spec{FIPS203, Alg. 9} (NTT). Cooley-Tukey butterflies without reduction of
@@ -337,7 +428,6 @@ void mlkem_portable_ntt(mlkem_poly *p) {
  * multiplication by 128^-1 2^16 brings everything below q. */
 void mlkem_portable_invntt(mlkem_poly *p) {
   int16_t *r = p->coeffs;
-  unsigned j;
   /* The layers of NTT in reverse, with the zetas walked backwards. */
   invntt_layer_z(r, 2, izetas_len2);
   invntt_layer_z(r, 4, izetas_len4);
@@ -347,7 +437,7 @@ void mlkem_portable_invntt(mlkem_poly *p) {
   invntt_layer(r, 32, 4);
   invntt_layer(r, 64, 2);
   invntt_layer(r, 128, 1);
-  for (j = 0; j < MLKEM_N; j++) r[j] = mlkem_fqmul(r[j], MLKEM_INVNTT_SCALE);
+  invntt_scale(r);
 }
 
 /* sum_i a[i] o b[i] (@spec{FIPS203, Alg. 11 and 12}, summed over a vector),

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * backend/portable/ntt.c, ntt_layer for half-blocks of 32 coefficients
+ * (mlkem_portable_ntt): its blocks unwound (at most 4; its loop contract took
+ * over 240 s for len = 128), ct_butterflies replaced by its contract, every
+ * zeta read within mlkem_zetas.
+ * @enforce ntt_layer
+ * @replace ct_butterflies
+ * @unwind ntt_layer.0:5
+ * @solver sat
+ * @check conversion
+ */
+#include "backend/portable/ntt.c"
+
+void harness(void) {
+  int16_t r[MLKEM_N];
+  ntt_layer(r, 32, 4);
+}
