@@ -491,13 +491,18 @@ oom:
   return 0;
 }
 
+/* An array or object at its opening bracket, at most JSON_MINI_MAX_DEPTH
+ * deep: its members at depth + 1. */
+/* clang-format off */
+#define JSON_CONTAINER(ps, depth, open, t)                                     \
+  requires(JSON_PARSER_OK(ps) && ps->p < ps->end && *ps->p == (open))          \
+  requires(depth >= 0 && depth <= JSON_MINI_MAX_DEPTH)                         \
+  assigns(JSON_PARSER_WRITES(ps))                                              \
+  JSON_PARSED(ps, return_value->type == (t))
+/* clang-format on */
+
 static json_value *parse_array(parser *ps, int depth)
-    __contract__(
-      requires(JSON_PARSER_OK(ps) && ps->p < ps->end && *ps->p == '[')
-      requires(depth >= 0 && depth <= JSON_MINI_MAX_DEPTH)
-      assigns(JSON_PARSER_WRITES(ps))
-      JSON_PARSED(ps, return_value->type == JSON_ARRAY)
-    ) {
+    __contract__(JSON_CONTAINER(ps, depth, '[', JSON_ARRAY)) {
   json_value *v = new_value(ps, JSON_ARRAY);
   if (v == NULL) return NULL;
   ps->p++; /* [ */
@@ -526,12 +531,7 @@ static json_value *parse_array(parser *ps, int depth)
 }
 
 static json_value *parse_object(parser *ps, int depth)
-    __contract__(
-      requires(JSON_PARSER_OK(ps) && ps->p < ps->end && *ps->p == '{')
-      requires(depth >= 0 && depth <= JSON_MINI_MAX_DEPTH)
-      assigns(JSON_PARSER_WRITES(ps))
-      JSON_PARSED(ps, return_value->type == JSON_OBJECT)
-    ) {
+    __contract__(JSON_CONTAINER(ps, depth, '{', JSON_OBJECT)) {
   json_value *v = new_value(ps, JSON_OBJECT);
   if (v == NULL) return NULL;
   ps->p++; /* { */
@@ -720,12 +720,18 @@ const char *json_get_string(const json_value *obj, const char *key)
   return (m != NULL && m->type == JSON_STRING) ? m->str : NULL;
 }
 
+/* A typed lookup: *out written only where the member has the type. */
+/* clang-format off */
+#define JSON_GETTER(obj, key, out)                                             \
+  requires(obj == NULL || JSON_OBJECT_OK(obj))                                 \
+  requires(JSON_KEY_OK(key) && fresh(out, sizeof *out))                        \
+  assigns(*out)                                                                \
+  ensures(return_value == 0 || return_value == 1)
+/* clang-format on */
+
 int json_get_bool(const json_value *obj, const char *key, int *out)
     __contract__(
-      requires(obj == NULL || JSON_OBJECT_OK(obj))
-      requires(JSON_KEY_OK(key) && fresh(out, sizeof *out))
-      assigns(*out)
-      ensures(return_value == 0 || return_value == 1)
+      JSON_GETTER(obj, key, out)
       ensures(return_value == 0 ==> *out == old(*out))
       ensures(return_value == 1 ==> (*out == 0 || *out == 1))
     ) {
@@ -737,10 +743,7 @@ int json_get_bool(const json_value *obj, const char *key, int *out)
 
 int json_get_number(const json_value *obj, const char *key, double *out)
     __contract__(
-      requires(obj == NULL || JSON_OBJECT_OK(obj))
-      requires(JSON_KEY_OK(key) && fresh(out, sizeof *out))
-      assigns(*out)
-      ensures(return_value == 0 || return_value == 1)
+      JSON_GETTER(obj, key, out)
       ensures(return_value == 0 ==> (*out == old(*out) || *out != *out))
     ) {
   const json_value *m = json_get(obj, key);

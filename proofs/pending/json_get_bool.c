@@ -2,7 +2,8 @@
 /*
  * The JSON tree's typed lookup (cli/json.c, json_get_bool), with json_get
  * replaced by its contract (proofs/cli/json_get.c): for every value and
- * name as there, *out 0 or 1 where the member is a boolean, left as it was otherwise.
+ * name as there, *out 0 or 1 where the member is a boolean, left as it was
+ * otherwise.
  * @enforce json_get_bool
  * @replace json_get
  */

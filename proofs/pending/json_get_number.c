@@ -2,7 +2,8 @@
 /*
  * The JSON tree's typed lookup (cli/json.c, json_get_number), with json_get
  * replaced by its contract (proofs/cli/json_get.c): for every value and
- * name as there, *out the number where the member is one, left as it was otherwise.
+ * name as there, *out the number where the member is one, left as it was
+ * otherwise.
  * @enforce json_get_number
  * @replace json_get
  */

@@ -2,11 +2,11 @@
 /*
  * The JSON reader's numbers (cli/json.c, parse_number): for every text of
  * up to JSON_PROOF_MAX_LEN (8) bytes (every part: a sign,
- * digits, a fraction, an exponent with its sign) and every position at a sign or a
- * digit, no read outside the text, the copy within the 64-byte buffer
- * (a longer number refused); a number value, or NULL with the flag set.
- * strtod is a stub (below) that reads the NUL-terminated copy and returns
- * any value: the C library's model is not what is proven here.
+ * digits, a fraction, an exponent with its sign) and every position at a sign
+ * or a digit, no read outside the text, the copy within the 64-byte buffer (a
+ * longer number refused); a number value, or NULL with the flag set. strtod is
+ * a stub (below) that reads the NUL-terminated copy and returns any value: the
+ * C library's model is not what is proven here.
  * @define JSON_PROOF_MAX_LEN=8
  * @enforce parse_number
  * @replace fail new_value
