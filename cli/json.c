@@ -6,16 +6,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/cbmc.h"
+
 typedef struct {
   const char *p;   /* next character */
   const char *end; /* one past the last character */
   const char *start;
+  size_t len; /* end - start (the contracts name the text by it) */
   char *err;
   size_t errlen;
   int failed;
 } parser;
 
-static void fail(parser *ps, const char *what) {
+/* The contracts (docs/PROOFS.md; nothing in ordinary builds). The proofs
+ * of the reader are bounded: every text of at most JSON_PROOF_MAX_LEN
+ * bytes (a harness sets it), every object of at most
+ * JSON_PROOF_MAX_ITEMS members; every loop is unwound to its bound, with
+ * an assertion that the bound is enough. */
+#ifndef JSON_PROOF_MAX_LEN
+#define JSON_PROOF_MAX_LEN 16
+#endif
+#ifndef JSON_PROOF_MAX_ERRLEN
+#define JSON_PROOF_MAX_ERRLEN 8
+#endif
+
+/* A parser within its text: start[0..len) readable, start <= p <= end =
+ * start + len, err NULL or errlen writable bytes, failed 0 or 1. */
+#define JSON_PARSER_OK(ps)                                         \
+  (fresh((ps), sizeof *(ps)) && (ps)->len <= JSON_PROOF_MAX_LEN && \
+   fresh((ps)->start, (ps)->len) &&                                \
+   __CPROVER_pointer_equals((ps)->end, (ps)->start + (ps)->len) && \
+   ptr_in_range((ps)->start, (ps)->p, (ps)->end) &&                \
+   ((ps)->err == NULL || ((ps)->errlen <= JSON_PROOF_MAX_ERRLEN && \
+                          fresh((ps)->err, (ps)->errlen))) &&      \
+   ((ps)->failed == 0 || (ps)->failed == 1))
+/* What a function of the parser writes: the position, the flag, the
+ * message. */
+#define JSON_PARSER_WRITES(ps) \
+  (ps)->p, (ps)->failed;       \
+  (ps)->err != NULL : bytes((ps)->err, (ps)->errlen)
+/* The position is k bytes past where it was (as an assumption, it also
+ * makes the position such a pointer, which == could not). */
+#define JSON_PARSER_PAST(ps, k)                      \
+  (ptr_in_range(old((ps)->p), (ps)->p, (ps)->end) && \
+   (size_t)((ps)->p - old((ps)->p)) == (k))
+/* The position moved forward, within the text; the flag 0 or 1. */
+#define JSON_PARSER_ADVANCED(ps)                     \
+  (ptr_in_range(old((ps)->p), (ps)->p, (ps)->end) && \
+   ((ps)->failed == 0 || (ps)->failed == 1))
+
+static void fail(parser *ps, const char *what)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && fresh(what, 1))
+      assigns(ps->failed; ps->err != NULL : bytes(ps->err, ps->errlen))
+      ensures(ps->failed == 1)
+    ) {
   const char *q;
   unsigned long line = 1, col = 1;
   if (ps->failed) return;
@@ -33,14 +78,39 @@ static void fail(parser *ps, const char *what) {
            col, what);
 }
 
-static void skip_ws(parser *ps) {
+static void skip_ws(parser *ps)
+    __contract__(
+      requires(JSON_PARSER_OK(ps))
+      assigns(ps->p)
+      ensures(JSON_PARSER_ADVANCED(ps))
+      ensures(ps->p == ps->end || (*ps->p != ' ' && *ps->p != '\t' &&
+                                   *ps->p != '\n' && *ps->p != '\r'))
+    ) {
   while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' ||
                              *ps->p == '\n' || *ps->p == '\r')) {
     ps->p++;
   }
 }
 
-static json_value *new_value(parser *ps, json_type type) {
+/* A value just made: of its type, nothing in it. */
+#define JSON_VALUE_NEW(v, t)                                                \
+  (fresh((v), sizeof(json_value)) && (v)->type == (t) && (v)->count == 0 && \
+   (v)->items == NULL && (v)->keys == NULL && (v)->str == NULL &&           \
+   (v)->str_len == 0)
+/* A value the reader returns: an object of its own, of a type of the
+ * enum. (What is in it is the callee's: the tree is not described here.) */
+#define JSON_VALUE_MADE(v)                                     \
+  (fresh((v), sizeof(json_value)) && (v)->type >= JSON_NULL && \
+   (v)->type <= JSON_OBJECT)
+
+static json_value *new_value(parser *ps, json_type type)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && type >= JSON_NULL && type <= JSON_OBJECT)
+      assigns(ps->failed; ps->err != NULL : bytes(ps->err, ps->errlen))
+      ensures(ps->failed == 0 || ps->failed == 1)
+      ensures(return_value == NULL ==> ps->failed == 1)
+      ensures(return_value != NULL ==> JSON_VALUE_NEW(return_value, type))
+    ) {
   json_value *v = calloc(1, sizeof *v);
   if (v == NULL)
     fail(ps, "out of memory");
@@ -55,7 +125,32 @@ typedef struct {
   size_t len, cap;
 } sbuf;
 
-static int sbuf_put(sbuf *b, char c) {
+/* An empty buffer, or len < cap bytes of cap (a string's buffer holds
+ * fewer bytes than the text it comes from: far below 2^40; a harness may
+ * bound it further, JSON_PROOF_MAX_CAP). */
+#ifndef JSON_PROOF_MAX_CAP
+#define JSON_PROOF_MAX_CAP ((size_t)1 << 40)
+#endif
+#define JSON_SBUF_OK(b)                                      \
+  (((b)->buf == NULL && (b)->cap == 0 && (b)->len == 0) ||   \
+   ((b)->len < (b)->cap && (b)->cap <= JSON_PROOF_MAX_CAP && \
+    fresh((b)->buf, (b)->cap)))
+
+static int sbuf_put(sbuf *b, char c)
+    __contract__(
+      requires(fresh(b, sizeof *b) && JSON_SBUF_OK(b))
+      assigns(*b; b->buf != NULL : bytes(b->buf, b->cap))
+      frees(b->buf)
+      ensures(return_value == 0 || return_value == 1)
+      ensures(return_value == 0 ==> (b->buf == old(b->buf) &&
+                                     b->len == old(b->len) &&
+                                     b->cap == old(b->cap)))
+      ensures(return_value == 1 ==> (b->len == old(b->len) + 1 &&
+                                     b->len < b->cap &&
+                                     b->cap <= 2 * JSON_PROOF_MAX_CAP &&
+                                     readable(b->buf, b->cap) &&
+                                     b->buf[b->len - 1] == c))
+    ) {
   if (b->len + 1 >= b->cap) {
     size_t ncap = b->cap ? 2 * b->cap : 64;
     char *nb = realloc(b->buf, ncap);
@@ -67,7 +162,17 @@ static int sbuf_put(sbuf *b, char c) {
   return 1;
 }
 
-static int sbuf_put_utf8(sbuf *b, unsigned long cp) {
+static int sbuf_put_utf8(sbuf *b, unsigned long cp)
+    __contract__(
+      requires(fresh(b, sizeof *b) && JSON_SBUF_OK(b) && cp <= 0x10FFFF)
+      assigns(*b; b->buf != NULL : bytes(b->buf, b->cap))
+      frees(b->buf)
+      ensures(return_value == 0 || return_value == 1)
+      ensures(return_value == 1 ==> (b->len > old(b->len) &&
+                                     b->len <= old(b->len) + 4 &&
+                                     b->len < b->cap &&
+                                     readable(b->buf, b->cap)))
+    ) {
   if (cp < 0x80) return sbuf_put(b, (char)cp);
   if (cp < 0x800) {
     return sbuf_put(b, (char)(0xC0 | (cp >> 6))) &&
@@ -84,7 +189,14 @@ static int sbuf_put_utf8(sbuf *b, unsigned long cp) {
          sbuf_put(b, (char)(0x80 | (cp & 0x3F)));
 }
 
-static int hex4(parser *ps, unsigned long *out) {
+static int hex4(parser *ps, unsigned long *out)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && fresh(out, sizeof *out))
+      assigns(ps->p, *out)
+      ensures(return_value == 0 || return_value == 1)
+      ensures(return_value == 1 ==> (JSON_PARSER_PAST(ps, 4) && *out <= 0xFFFF))
+      ensures(return_value == 0 ==> JSON_PARSER_PAST(ps, 0))
+    ) {
   unsigned long v = 0;
   int i;
   if (ps->end - ps->p < 4) return 0;
@@ -107,7 +219,19 @@ static int hex4(parser *ps, unsigned long *out) {
 
 /* Parses a string starting at the opening quote; returns the decoded,
  * NUL-terminated text (malloc'd) or NULL. */
-static char *parse_string_raw(parser *ps, size_t *len_out) {
+static char *parse_string_raw(parser *ps, size_t *len_out)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && fresh(len_out, sizeof *len_out))
+      requires(ps->p < ps->end && *ps->p == '"')
+      assigns(*len_out; JSON_PARSER_WRITES(ps))
+      ensures(JSON_PARSER_ADVANCED(ps))
+      ensures(return_value == NULL ==> (ps->failed == 1 &&
+                                        *len_out == old(*len_out)))
+      ensures(return_value != NULL ==>
+              (*len_out < (size_t)(ps->p - old(ps->p)) &&
+               fresh(return_value, *len_out + 1) &&
+               return_value[*len_out] == '\0'))
+    ) {
   sbuf b = {NULL, 0, 0};
   ps->p++; /* opening quote */
   for (;;) {
@@ -205,11 +329,25 @@ error:
   return NULL;
 }
 
-static int is_digit(char c) {
+static int is_digit(char c)
+    __contract__(
+      ensures(return_value == (c >= '0' && c <= '9'))
+    ) {
   return c >= '0' && c <= '9';
 }
 
-static json_value *parse_number(parser *ps) {
+static json_value *parse_number(parser *ps)
+    __contract__(
+      requires(JSON_PARSER_OK(ps))
+      requires(ps->p < ps->end &&
+               (*ps->p == '-' || (*ps->p >= '0' && *ps->p <= '9')))
+      assigns(JSON_PARSER_WRITES(ps))
+      ensures(JSON_PARSER_ADVANCED(ps))
+      ensures(return_value == NULL ==> ps->failed == 1)
+      ensures(return_value != NULL ==>
+              (ps->p > old(ps->p) &&
+               JSON_VALUE_NEW(return_value, JSON_NUMBER)))
+    ) {
   const char *s = ps->p;
   char tmp[64];
   size_t n;
@@ -257,8 +395,16 @@ static json_value *parse_number(parser *ps) {
   return v;
 }
 
-static int literal(parser *ps, const char *word) {
-  size_t n = strlen(word);
+/* 1 and past it if the text goes on with the n bytes of word (true, false,
+ * null); 0 and unmoved if not. */
+static int literal(parser *ps, const char *word, size_t n)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && n >= 1 && n <= 5 && fresh(word, n))
+      assigns(ps->p)
+      ensures(return_value == 0 || return_value == 1)
+      ensures(return_value == 1 ==> JSON_PARSER_PAST(ps, n))
+      ensures(return_value == 0 ==> JSON_PARSER_PAST(ps, 0))
+    ) {
   if ((size_t)(ps->end - ps->p) < n || memcmp(ps->p, word, n) != 0) {
     return 0;
   }
@@ -266,10 +412,67 @@ static int literal(parser *ps, const char *word) {
   return 1;
 }
 
-static json_value *parse_value(parser *ps, int depth);
+/* The nesting: parse_value(depth) refuses a depth beyond
+ * JSON_MINI_MAX_DEPTH before it descends, and parse_array and
+ * parse_object (at most that depth) call it with depth + 1; so the
+ * reader's recursion is at most JSON_MINI_MAX_DEPTH + 2 calls of
+ * parse_value deep, whatever the text (the contracts below state it, the
+ * proofs check every call against them). */
+/* clang-format off */
+#define JSON_PARSED(ps, t)                                                     \
+  ensures(JSON_PARSER_ADVANCED(ps))                                            \
+  ensures(return_value == NULL ==> ps->failed == 1)                            \
+  ensures(return_value != NULL ==>                                             \
+          (ps->p > old(ps->p) && fresh(return_value, sizeof(json_value)) &&    \
+           (t)))
+/* clang-format on */
+
+static json_value *parse_value(parser *ps, int depth)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && depth >= 0 &&
+               depth <= JSON_MINI_MAX_DEPTH + 1)
+      assigns(JSON_PARSER_WRITES(ps))
+      JSON_PARSED(ps, return_value->type >= JSON_NULL &&
+                      return_value->type <= JSON_OBJECT)
+    );
+
+/* An array's or object's members so far: none, or count of them (below
+ * 2^40: each took at least a byte of the text; a harness may bound it
+ * further, JSON_PROOF_MAX_COUNT). */
+#ifndef JSON_PROOF_MAX_COUNT
+#define JSON_PROOF_MAX_COUNT ((size_t)1 << 40)
+#endif
+#define JSON_MEMBERS_OK(v)                                         \
+  (((v)->count == 0 && (v)->items == NULL && (v)->keys == NULL) || \
+   ((v)->count >= 1 && (v)->count < JSON_PROOF_MAX_COUNT &&        \
+    fresh((v)->items, (v)->count * sizeof(json_value *)) &&        \
+    ((v)->type != JSON_OBJECT ||                                   \
+     fresh((v)->keys, (v)->count * sizeof(char *))) &&             \
+    ((v)->type == JSON_OBJECT || (v)->keys == NULL)))
 
 /* Appends item (and key, for objects) to v; takes ownership. */
-static int append(parser *ps, json_value *v, json_value *item, char *key) {
+static int append(parser *ps, json_value *v, json_value *item, char *key)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && fresh(v, sizeof *v))
+      requires((v->type == JSON_ARRAY || v->type == JSON_OBJECT) &&
+               JSON_MEMBERS_OK(v) && fresh(item, sizeof(json_value)))
+      requires((v->type != JSON_OBJECT || fresh(key, 1)) &&
+               (v->type == JSON_OBJECT || key == NULL))
+      assigns(v->items, v->keys, v->count, ps->failed;
+              ps->err != NULL : bytes(ps->err, ps->errlen))
+      frees(v->items, v->keys, item, key)
+      ensures(return_value == 0 || return_value == 1)
+      ensures(ps->failed == 0 || ps->failed == 1)
+      ensures(return_value == 0 ==> (ps->failed == 1 &&
+                                     v->count == old(v->count)))
+      ensures(return_value == 1 ==>
+              (v->count == old(v->count) + 1 &&
+               fresh(v->items, v->count * sizeof(json_value *)) &&
+               v->items[v->count - 1] == item &&
+               (v->type != JSON_OBJECT ||
+                (fresh(v->keys, v->count * sizeof(char *)) &&
+                 v->keys[v->count - 1] == key))))
+    ) {
   json_value **ni = realloc(v->items, (v->count + 1) * sizeof *ni);
   if (ni == NULL) goto oom;
   v->items = ni;
@@ -288,7 +491,18 @@ oom:
   return 0;
 }
 
-static json_value *parse_array(parser *ps, int depth) {
+/* An array or object at its opening bracket, at most JSON_MINI_MAX_DEPTH
+ * deep: its members at depth + 1. */
+/* clang-format off */
+#define JSON_CONTAINER(ps, depth, open, t)                                     \
+  requires(JSON_PARSER_OK(ps) && ps->p < ps->end && *ps->p == (open))          \
+  requires(depth >= 0 && depth <= JSON_MINI_MAX_DEPTH)                         \
+  assigns(JSON_PARSER_WRITES(ps))                                              \
+  JSON_PARSED(ps, return_value->type == (t))
+/* clang-format on */
+
+static json_value *parse_array(parser *ps, int depth)
+    __contract__(JSON_CONTAINER(ps, depth, '[', JSON_ARRAY)) {
   json_value *v = new_value(ps, JSON_ARRAY);
   if (v == NULL) return NULL;
   ps->p++; /* [ */
@@ -316,7 +530,8 @@ static json_value *parse_array(parser *ps, int depth) {
   return NULL;
 }
 
-static json_value *parse_object(parser *ps, int depth) {
+static json_value *parse_object(parser *ps, int depth)
+    __contract__(JSON_CONTAINER(ps, depth, '{', JSON_OBJECT)) {
   json_value *v = new_value(ps, JSON_OBJECT);
   if (v == NULL) return NULL;
   ps->p++; /* { */
@@ -373,21 +588,16 @@ static json_value *parse_object(parser *ps, int depth) {
   return NULL;
 }
 
-static json_value *parse_value(parser *ps, int depth) {
-  if (depth > JSON_MINI_MAX_DEPTH) {
-    fail(ps, "nesting too deep");
-    return NULL;
-  }
-  skip_ws(ps);
-  if (ps->p >= ps->end) {
-    fail(ps, "unexpected end of input");
-    return NULL;
-  }
+/* A string, true, false, null or a number at ps->p (parse_value's
+ * values that hold no others). */
+static json_value *parse_scalar(parser *ps)
+    __contract__(
+      requires(JSON_PARSER_OK(ps) && ps->p < ps->end)
+      assigns(JSON_PARSER_WRITES(ps))
+      JSON_PARSED(ps, return_value->type >= JSON_NULL &&
+                      return_value->type <= JSON_STRING)
+    ) {
   switch (*ps->p) {
-    case '{':
-      return parse_object(ps, depth);
-    case '[':
-      return parse_array(ps, depth);
     case '"': {
       json_value *v;
       size_t len;
@@ -403,13 +613,13 @@ static json_value *parse_value(parser *ps, int depth) {
       return v;
     }
     case 't':
-      if (literal(ps, "true")) return new_value(ps, JSON_TRUE);
+      if (literal(ps, "true", 4)) return new_value(ps, JSON_TRUE);
       break;
     case 'f':
-      if (literal(ps, "false")) return new_value(ps, JSON_FALSE);
+      if (literal(ps, "false", 5)) return new_value(ps, JSON_FALSE);
       break;
     case 'n':
-      if (literal(ps, "null")) return new_value(ps, JSON_NULL);
+      if (literal(ps, "null", 4)) return new_value(ps, JSON_NULL);
       break;
     default:
       if (*ps->p == '-' || is_digit(*ps->p)) return parse_number(ps);
@@ -419,11 +629,38 @@ static json_value *parse_value(parser *ps, int depth) {
   return NULL;
 }
 
-json_value *json_parse(const char *text, size_t len, char *err, size_t errlen) {
+/* Its contract is on its declaration, above parse_array. */
+static json_value *parse_value(parser *ps, int depth) {
+  if (depth > JSON_MINI_MAX_DEPTH) {
+    fail(ps, "nesting too deep");
+    return NULL;
+  }
+  skip_ws(ps);
+  if (ps->p >= ps->end) {
+    fail(ps, "unexpected end of input");
+    return NULL;
+  }
+  if (*ps->p == '{') return parse_object(ps, depth);
+  if (*ps->p == '[') return parse_array(ps, depth);
+  return parse_scalar(ps);
+}
+
+json_value *json_parse(const char *text, size_t len, char *err, size_t errlen)
+    __contract__(
+      requires(len <= JSON_PROOF_MAX_LEN && fresh(text, len))
+      requires(err == NULL || (errlen <= JSON_PROOF_MAX_ERRLEN &&
+                               fresh(err, errlen)))
+      assigns(err != NULL : bytes(err, errlen))
+      ensures(return_value == NULL ||
+              (fresh(return_value, sizeof(json_value)) &&
+               return_value->type >= JSON_NULL &&
+               return_value->type <= JSON_OBJECT))
+    ) {
   parser ps;
   json_value *root;
   ps.p = ps.start = text;
   ps.end = text + len;
+  ps.len = len;
   ps.err = err;
   ps.errlen = errlen;
   ps.failed = 0;
@@ -440,7 +677,11 @@ json_value *json_parse(const char *text, size_t len, char *err, size_t errlen) {
   return root;
 }
 
-void json_free(json_value *v) {
+void json_free(json_value *v)
+    __contract__(
+      requires(v == NULL || fresh(v, sizeof *v))
+      frees(v)
+    ) {
   size_t i;
   if (v == NULL) return;
   for (i = 0; i < v->count; i++) {
@@ -453,7 +694,13 @@ void json_free(json_value *v) {
   free(v);
 }
 
-const json_value *json_get(const json_value *v, const char *key) {
+const json_value *json_get(const json_value *v, const char *key)
+    __contract__(
+      requires(v == NULL || JSON_OBJECT_OK(v))
+      requires(JSON_KEY_OK(key))
+      ensures(return_value == NULL || JSON_IS_MEMBER(v, return_value))
+      ensures((v == NULL || v->type != JSON_OBJECT) ==> return_value == NULL)
+    ) {
   size_t i;
   if (v == NULL || v->type != JSON_OBJECT) return NULL;
   for (i = 0; i < v->count; i++) {
@@ -462,19 +709,43 @@ const json_value *json_get(const json_value *v, const char *key) {
   return NULL;
 }
 
-const char *json_get_string(const json_value *obj, const char *key) {
+const char *json_get_string(const json_value *obj, const char *key)
+    __contract__(
+      requires(obj == NULL || JSON_OBJECT_OK(obj))
+      requires(JSON_KEY_OK(key))
+      ensures(return_value == NULL ||
+              (JSON_IS_MEMBER_STRING(obj, return_value)))
+    ) {
   const json_value *m = json_get(obj, key);
   return (m != NULL && m->type == JSON_STRING) ? m->str : NULL;
 }
 
-int json_get_bool(const json_value *obj, const char *key, int *out) {
+/* A typed lookup: *out written only where the member has the type. */
+/* clang-format off */
+#define JSON_GETTER(obj, key, out)                                             \
+  requires(obj == NULL || JSON_OBJECT_OK(obj))                                 \
+  requires(JSON_KEY_OK(key) && fresh(out, sizeof *out))                        \
+  assigns(*out)                                                                \
+  ensures(return_value == 0 || return_value == 1)
+/* clang-format on */
+
+int json_get_bool(const json_value *obj, const char *key, int *out)
+    __contract__(
+      JSON_GETTER(obj, key, out)
+      ensures(return_value == 0 ==> *out == old(*out))
+      ensures(return_value == 1 ==> (*out == 0 || *out == 1))
+    ) {
   const json_value *m = json_get(obj, key);
   if (m == NULL || (m->type != JSON_TRUE && m->type != JSON_FALSE)) return 0;
   *out = m->type == JSON_TRUE;
   return 1;
 }
 
-int json_get_number(const json_value *obj, const char *key, double *out) {
+int json_get_number(const json_value *obj, const char *key, double *out)
+    __contract__(
+      JSON_GETTER(obj, key, out)
+      ensures(return_value == 0 ==> (*out == old(*out) || *out != *out))
+    ) {
   const json_value *m = json_get(obj, key);
   if (m == NULL || m->type != JSON_NUMBER) return 0;
   *out = m->number;

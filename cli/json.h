@@ -44,6 +44,54 @@ struct json_value {
   char **keys;        /* JSON_OBJECT: member names, parallel to items */
 };
 
+#ifdef CBMC
+/* The contracts' description of a tree (docs/PROOFS.md; CBMC only). The
+ * proofs are bounded: a tree handed to the lookups is an object of at
+ * most JSON_PROOF_MAX_ITEMS (2) members, each name a string of at most
+ * JSON_PROOF_MAX_KEY bytes, each value a node whose string, for a string,
+ * has str_len bytes and a NUL; a name looked up is a string whose object
+ * is at most JSON_PROOF_MAX_KEY + 1 bytes (a literal; readable, not
+ * fresh: the harnesses build it, proofs/include/json_harness.h). */
+#ifndef JSON_PROOF_MAX_KEY
+#define JSON_PROOF_MAX_KEY 3
+#endif
+#define JSON_PROOF_MAX_ITEMS 2
+#define JSON_KEY_OK(s)                                     \
+  (readable((s), 1) && __CPROVER_POINTER_OFFSET(s) == 0 && \
+   __CPROVER_OBJECT_SIZE(s) <= JSON_PROOF_MAX_KEY + 1 &&   \
+   (s)[__CPROVER_OBJECT_SIZE(s) - 1] == '\0')
+#define JSON_TYPE_OK(t) ((t) >= JSON_NULL && (t) <= JSON_OBJECT)
+#define JSON_LEAF_OK(x)                                                       \
+  (fresh((x), sizeof(json_value)) && JSON_TYPE_OK((x)->type) &&               \
+   ((x)->type != JSON_STRING ||                                               \
+    ((x)->str_len < ((size_t)1 << 40) && fresh((x)->str, (x)->str_len + 1) && \
+     (x)->str[(x)->str_len] == '\0')))
+#define JSON_MEMBER_OK(v, k)                       \
+  ((k) >= (v)->count ||                            \
+   (fresh((v)->keys[k], JSON_PROOF_MAX_KEY + 1) && \
+    (v)->keys[k][JSON_PROOF_MAX_KEY] == '\0' && JSON_LEAF_OK((v)->items[k])))
+#define JSON_OBJECT_OK(v)                                       \
+  (fresh((v), sizeof(json_value)) && JSON_TYPE_OK((v)->type) && \
+   ((v)->type != JSON_OBJECT ||                                 \
+    ((v)->count <= JSON_PROOF_MAX_ITEMS &&                      \
+     ((v)->count == 0 ||                                        \
+      (fresh((v)->items, (v)->count * sizeof(json_value *)) &&  \
+       fresh((v)->keys, (v)->count * sizeof(char *)) &&         \
+       JSON_MEMBER_OK(v, 0) && JSON_MEMBER_OK(v, 1))))))
+/* r is one of the members of v. */
+#define JSON_IS_MEMBER(v, r)                    \
+  ((v) != NULL && (v)->type == JSON_OBJECT &&   \
+   (((v)->count > 0 && (r) == (v)->items[0]) || \
+    ((v)->count > 1 && (r) == (v)->items[1])))
+/* s is the string of one of the members of v. */
+#define JSON_IS_MEMBER_STRING(v, s)                          \
+  ((v) != NULL && (v)->type == JSON_OBJECT &&                \
+   (((v)->count > 0 && (v)->items[0]->type == JSON_STRING && \
+     (s) == (v)->items[0]->str) ||                           \
+    ((v)->count > 1 && (v)->items[1]->type == JSON_STRING && \
+     (s) == (v)->items[1]->str)))
+#endif
+
 /* Parses text[0..len). Returns the root value, or NULL on any error, with
  * a message naming the line and column written to err (if not NULL). */
 json_value *json_parse(const char *text, size_t len, char *err, size_t errlen);

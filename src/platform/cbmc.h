@@ -50,6 +50,9 @@
 #define assigns(...) __CPROVER_assigns(__VA_ARGS__)
 #define invariant(...) __CPROVER_loop_invariant(__VA_ARGS__)
 #define decreases(...) __CPROVER_decreases(__VA_ARGS__)
+/* The objects a function may free (a frees set, as assigns() is a write
+ * set). */
+#define frees(...) __CPROVER_frees(__VA_ARGS__)
 
 /* Values inside clauses: the result, a value on entry to the function, a
  * value on entry to the loop. */

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * The JSON tree's typed lookup (cli/json.c, json_get_number), with json_get
+ * replaced by its contract (proofs/cli/json_get.c): for every value and
+ * name as there, *out the number where the member is one, left as it was
+ * otherwise.
+ * @enforce json_get_number
+ * @replace json_get
+ */
+#include "json_harness.h"
+
+#include "../../cli/json.c"
+
+void harness(void) {
+  const json_value *obj;
+  double *out;
+  const char *key = proof_name();
+  link_free();
+  (void)json_get_number(obj, key, out);
+}
